@@ -1,0 +1,160 @@
+//! A game: the start position, the turns played, and the ends that need
+//! history (repetition) or the players' word (agreement, resignation).
+
+use thiserror::Error;
+
+use crate::notation::{IllegalMoveError, IllegalReason, MoveError};
+use crate::{Color, Move, Outcome, Position, Reason, Rules};
+
+/// A game in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    declared: Option<Outcome>,
+}
+
+/// A request that needs a game still in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("the game is already over: {0}")]
+pub struct GameOverError(pub Outcome);
+
+impl Game {
+    /// A new game from the empty board.
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::new(rules))
+    }
+
+    /// A game that starts from `start`.
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            declared: None,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.position().rules()
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// Every position so far, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The turns played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The turns played, in notation.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&m, p)| p.notation(m))
+            .collect()
+    }
+
+    /// How often the current position has arisen (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions
+            .iter()
+            .filter(|p| p.key() == now.key() && p.pieces == now.pieces && p.in_hand == now.in_hand)
+            .count()
+    }
+
+    /// The end of the game, by any rule: the players' word, then the
+    /// position's own rules, then threefold repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.declared.or_else(|| self.position().outcome()).or_else(|| {
+            (self.rules().threefold && self.repetitions() >= 3).then_some(Outcome::draw(Reason::Threefold))
+        })
+    }
+
+    /// The legal turns now; none once the game is over by any rule.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// Plays a turn, if it is legal and the game is not over.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        let pos = *self.position();
+        if self.outcome().is_some() {
+            return Err(IllegalMoveError {
+                text: pos.notation(m),
+                reason: IllegalReason::GameOver,
+            });
+        }
+        if !pos.is_legal(m) {
+            let text = pos.notation(m);
+            // Resolving the text again finds the precise reason.
+            return Err(match text.parse().map(|mt| pos.resolve(&mt)) {
+                Ok(Err(e)) => e,
+                _ => IllegalMoveError {
+                    text,
+                    reason: IllegalReason::NotOnBoard(crate::Coord::ORIGIN),
+                },
+            });
+        }
+        self.positions.push(pos.play(m));
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// Reads a move in notation and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mt = text.parse()?;
+        if self.outcome().is_some() {
+            return Err(IllegalMoveError {
+                text: text.trim().to_string(),
+                reason: IllegalReason::GameOver,
+            }
+            .into());
+        }
+        let m = self.position().resolve(&mt)?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    /// Takes back the last turn (and any resignation or agreed draw).
+    pub fn undo(&mut self) -> Option<Move> {
+        self.declared = None;
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameOverError> {
+        self.declare(Outcome::win(!color, Reason::Resignation))
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameOverError> {
+        self.declare(Outcome::draw(Reason::Agreement))
+    }
+
+    fn declare(&mut self, o: Outcome) -> Result<Outcome, GameOverError> {
+        if let Some(done) = self.outcome() {
+            return Err(GameOverError(done));
+        }
+        self.declared = Some(o);
+        Ok(o)
+    }
+}

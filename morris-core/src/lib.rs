@@ -1,0 +1,57 @@
+//! The rules of the mill games: Nine, Three, Six and Twelve Men's Morris,
+//! Morabaraba (with its Sotho and 11-cow forms) and Lasker Morris, with
+//! every rule option a host can set.
+//!
+//! The crate is plain Rust with no platform dependencies; it compiles for
+//! `wasm32-unknown-unknown` and never panics on input: every parse returns
+//! a typed error, with syntax errors and illegal moves kept apart.
+//!
+//! ```
+//! use morris_core::{Game, Variant};
+//!
+//! let mut game = Game::new(Variant::Nine.rules());
+//! assert_eq!(game.legal_moves().len(), 24);
+//! game.play_text("d6").unwrap();
+//! assert!(game.play_text("d6").is_err()); // occupied
+//! assert_eq!(morris_core::perft(game.position(), 2), 23 * 22);
+//! ```
+//!
+//! The modules, from the ground up: [`Color`] and [`Point`]/[`Coord`]; the
+//! [`Bitboard`]; the board tables ([`Geometry`]); the [`Rules`] and
+//! [`Variant`]s; the [`Position`] with its move generation and [`Outcome`];
+//! [`Move`] and its notation; the [`Game`] with history; the position text
+//! ([`Setup`]); game records ([`Record`]); Sanmill FEN import; [`perft`].
+
+mod bitboard;
+mod board;
+mod color;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod perft;
+mod point;
+mod position;
+mod record;
+mod rules;
+mod sanmill;
+mod setup;
+mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use board::{BoardKind, Geometry, ParseBoardKindError, PointError};
+pub use color::{ByColor, Color};
+pub use game::{Game, GameOverError};
+pub use moves::Move;
+pub use notation::{IllegalMoveError, IllegalReason, MoveError, MoveText, ParseMoveError};
+pub use outcome::{Outcome, Reason};
+pub use perft::{divide, perft};
+pub use point::{Coord, ParseCoordError, Point, MAX_POINTS};
+pub use position::{Phase, Position};
+pub use record::{Record, RecordError, MAX_RECORD_LEN, MAX_RECORD_TURNS};
+pub use rules::{
+    BoardFull, MillTakes, ParseRulesError, ParseVariantError, Removal, RuleError, RuleKey, Rules, Variant,
+};
+pub use sanmill::{from_sanmill_fen, SanmillFenError};
+pub use setup::{ParsePositionError, PositionError, PositionTextError, Setup};

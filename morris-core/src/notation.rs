@@ -1,0 +1,282 @@
+//! Move notation (RULES.md §5): `d6`, `d6-d5`, `d6xb4`, `d6-d5xb4xe4`.
+//!
+//! Reading a move has two steps with two error types, as in chess
+//! libraries: [`MoveText`] is what the text says, checked for syntax only
+//! ([`ParseMoveError`]); [`Position::resolve`] finds the legal turn it names
+//! or says why there is none ([`IllegalMoveError`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::{Bitboard, Color, Coord, Move, Phase, Point, Position};
+
+/// The most removals one turn can earn (three mills closed at once).
+const MAX_REMOVALS: usize = 4;
+
+/// A move as written, not yet checked against a position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    pub from: Option<Coord>,
+    pub to: Coord,
+    pub removals: Vec<Coord>,
+}
+
+/// A move that is not written in the notation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{token}` is not a move: {problem}")]
+pub struct ParseMoveError {
+    /// The offending token (cut to a readable length).
+    pub token: String,
+    pub problem: &'static str,
+}
+
+impl ParseMoveError {
+    fn new(token: &str, problem: &'static str) -> Self {
+        ParseMoveError {
+            token: token.chars().take(40).collect(),
+            problem,
+        }
+    }
+}
+
+fn coord(token: &str, part: &str) -> Result<Coord, ParseMoveError> {
+    part.parse().map_err(|_| {
+        ParseMoveError::new(
+            token,
+            "write points as a file letter and a rank, like d6, d6-d5 or d6-d5xb4",
+        )
+    })
+}
+
+impl FromStr for MoveText {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
+        let token = s.trim();
+        if token.is_empty() {
+            return Err(ParseMoveError::new(s, "it is empty"));
+        }
+        if !token.is_ascii() || token.len() > 40 {
+            return Err(ParseMoveError::new(token, "it holds characters a move never has"));
+        }
+        let lower = token.to_ascii_lowercase();
+        let mut parts = lower.split('x');
+        let head = parts.next().unwrap_or_default();
+        if head.is_empty() {
+            return Err(ParseMoveError::new(
+                token,
+                "a removal on its own belongs after the move that earned it",
+            ));
+        }
+        let (from, to) = match head.split_once(['-', ':']) {
+            Some((f, t)) => (Some(coord(token, f)?), coord(token, t)?),
+            None => (None, coord(token, head)?),
+        };
+        let removals = parts.map(|r| coord(token, r)).collect::<Result<Vec<_>, _>>()?;
+        if removals.len() > MAX_REMOVALS {
+            return Err(ParseMoveError::new(token, "no turn removes that many pieces"));
+        }
+        Ok(MoveText { from, to, removals })
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(from) = self.from {
+            write!(f, "{from}-")?;
+        }
+        write!(f, "{}", self.to)?;
+        for r in &self.removals {
+            write!(f, "x{r}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A well-written move that is not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal move `{text}`: {reason}")]
+pub struct IllegalMoveError {
+    /// The move as written.
+    pub text: String,
+    pub reason: IllegalReason,
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalReason {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{0} is not a point of this board")]
+    NotOnBoard(Coord),
+    #[error("{0} still has pieces in hand and must place one")]
+    MustPlace(Color),
+    #[error("{0} has no pieces in hand and must move one")]
+    MustMove(Color),
+    #[error("{0} is not empty")]
+    Occupied(Coord),
+    #[error("there is no {color} piece on {at}")]
+    NoOwnPiece { at: Coord, color: Color },
+    #[error("{to} is not next to {from} along a line")]
+    NotAdjacent { from: Coord, to: Coord },
+    #[error("the piece that just closed a mill may not move straight back to close it again")]
+    Reforming,
+    #[error("it closes a mill: name the piece to remove, like `{example}`")]
+    RemovalMissing { example: String },
+    #[error("it removes {written} piece(s) but earns {due}")]
+    WrongRemovalCount { written: usize, due: usize },
+    #[error("it closes no mill, so it removes nothing")]
+    NoMill,
+    #[error("{0} is not an opposing piece that may be removed")]
+    NotRemovable(Coord),
+    #[error("a point is named twice among the removals")]
+    DuplicateRemoval,
+}
+
+/// Any reason a move text cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+}
+
+impl Position {
+    /// The notation of `m`, removals in an order in which each is legal.
+    pub fn notation(&self, m: Move) -> String {
+        let geo = self.geometry();
+        let mut s = String::with_capacity(12);
+        if let Some(from) = m.from() {
+            s.push_str(&geo.coord(from).to_string());
+            s.push('-');
+        }
+        s.push_str(&geo.coord(m.to()).to_string());
+        for r in self.removal_order(m.removals()) {
+            s.push('x');
+            s.push_str(&geo.coord(r).to_string());
+        }
+        s
+    }
+
+    /// The removals of a turn, in an order in which each is legal when made.
+    fn removal_order(&self, set: Bitboard) -> Vec<Point> {
+        let geo = self.geometry();
+        let mut theirs = self.pieces(!self.turn());
+        let mut left = set;
+        let mut order = Vec::with_capacity(set.count() as usize);
+        while left.any() {
+            let allowed = crate::movegen::removable(geo, self.rules().removal, theirs) & left;
+            let Some(p) = allowed.first().or(left.first()) else {
+                break;
+            };
+            order.push(p);
+            left = left.without(p);
+            theirs = theirs.without(p);
+        }
+        order
+    }
+
+    /// Parses and resolves a move in one step.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mt: MoveText = text.parse()?;
+        Ok(self.resolve(&mt)?)
+    }
+
+    /// The legal turn that `mt` names, or the reason there is none.
+    pub fn resolve(&self, mt: &MoveText) -> Result<Move, IllegalMoveError> {
+        let fail = |reason| IllegalMoveError {
+            text: mt.to_string(),
+            reason,
+        };
+        let geo = self.geometry();
+        let point = |c: Coord| geo.point_at(c).ok_or_else(|| fail(IllegalReason::NotOnBoard(c)));
+        let to = point(mt.to)?;
+        let from = mt.from.map(point).transpose()?;
+        let mut removals = Bitboard::EMPTY;
+        for &c in &mt.removals {
+            let p = point(c)?;
+            if removals.contains(p) {
+                return Err(fail(IllegalReason::DuplicateRemoval));
+            }
+            removals = removals.with(p);
+        }
+        if self.terminal().is_some() {
+            return Err(fail(IllegalReason::GameOver));
+        }
+        let legal = self.legal_moves();
+        let wanted = match from {
+            None => Move::place(to),
+            Some(f) => Move::slide(f, to),
+        }
+        .with_removals(removals);
+        if legal.contains(&wanted) {
+            return Ok(wanted);
+        }
+        Err(fail(self.diagnose(from, to, removals, &legal)))
+    }
+
+    /// Why the turn `(from, to, removals)` is not among `legal`.
+    fn diagnose(&self, from: Option<Point>, to: Point, removals: Bitboard, legal: &[Move]) -> IllegalReason {
+        let geo = self.geometry();
+        let us = self.turn();
+        let name = |p: Point| geo.coord(p);
+        match (from, self.phase(us)) {
+            (Some(_), Phase::Placing) if !self.rules().move_in_placing => {
+                return IllegalReason::MustPlace(us)
+            }
+            (None, Phase::Moving | Phase::Flying) => return IllegalReason::MustMove(us),
+            _ => {}
+        }
+        if let Some(f) = from {
+            if !self.pieces(us).contains(f) {
+                return IllegalReason::NoOwnPiece {
+                    at: name(f),
+                    color: us,
+                };
+            }
+        }
+        if self.occupied().contains(to) {
+            return IllegalReason::Occupied(name(to));
+        }
+        let same_action: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
+        let Some(first) = same_action.first() else {
+            return match from {
+                Some(f) if !geo.adjacent(f).contains(to) && !self.can_fly(us) => IllegalReason::NotAdjacent {
+                    from: name(f),
+                    to: name(to),
+                },
+                _ => IllegalReason::Reforming,
+            };
+        };
+        let due = first.removals().count() as usize;
+        let written = removals.count() as usize;
+        if due == 0 {
+            return IllegalReason::NoMill;
+        }
+        if written == 0 {
+            let mut example = String::new();
+            if let Some(f) = from {
+                example.push_str(&format!("{}-", name(f)));
+            }
+            example.push_str(&name(to).to_string());
+            for r in first.removals() {
+                example.push_str(&format!("x{}", name(r)));
+            }
+            return IllegalReason::RemovalMissing { example };
+        }
+        if written != due {
+            return IllegalReason::WrongRemovalCount { written, due };
+        }
+        let allowed = same_action
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, m| acc | m.removals());
+        let bad = removals.minus(allowed).first().or(removals.first());
+        IllegalReason::NotRemovable(bad.map_or(crate::Coord::ORIGIN, name))
+    }
+}

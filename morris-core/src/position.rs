@@ -1,0 +1,327 @@
+//! A validated position: the pieces, the hands, the side to move and the
+//! counters the draw rules need, under one set of rules.
+//!
+//! Positions are small `Copy` values; playing a move makes a new one, so a
+//! game takes moves back by keeping the positions it passed through.
+
+use crate::{zobrist, Bitboard, ByColor, Color, Geometry, Move, Outcome, Point, Reason, Rules};
+
+/// What a side does on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Pieces in hand: place one (or, with `move-in-placing`, move).
+    Placing,
+    /// Slide a piece along a line.
+    Moving,
+    /// Three pieces left with flying on: move to any empty point.
+    Flying,
+}
+
+impl Phase {
+    pub const fn id(self) -> &'static str {
+        match self {
+            Phase::Placing => "placing",
+            Phase::Moving => "moving",
+            Phase::Flying => "flying",
+        }
+    }
+}
+
+/// A position of a mill game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    pub(crate) pieces: ByColor<Bitboard>,
+    pub(crate) in_hand: ByColor<u8>,
+    pub(crate) turn: Color,
+    pub(crate) quiet_plies: u16,
+    pub(crate) endgame_plies: u16,
+    pub(crate) ban: ByColor<Option<(Point, Point)>>,
+    pub(crate) key: u64,
+}
+
+impl Position {
+    /// The empty board at the start of a game under `rules`.
+    pub fn new(rules: Rules) -> Position {
+        let hand = rules.pieces.min(zobrist::MAX_HAND as u8);
+        let mut pos = Position {
+            rules,
+            pieces: ByColor::default(),
+            in_hand: ByColor::new(hand, hand),
+            turn: rules.first,
+            quiet_plies: 0,
+            endgame_plies: 0,
+            ban: ByColor::default(),
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.rules.geometry()
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The pieces of one side on the board.
+    #[inline]
+    pub fn pieces(&self, c: Color) -> Bitboard {
+        self.pieces[c]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces.light | self.pieces.dark
+    }
+
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        self.geometry().all().minus(self.occupied())
+    }
+
+    /// Whose piece stands on `p`.
+    pub fn piece_at(&self, p: Point) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.pieces[c].contains(p))
+    }
+
+    #[inline]
+    pub fn in_hand(&self, c: Color) -> u8 {
+        self.in_hand[c]
+    }
+
+    /// Pieces on the board plus pieces in hand.
+    #[inline]
+    pub fn material(&self, c: Color) -> u32 {
+        self.pieces[c].count() + self.in_hand[c] as u32
+    }
+
+    /// Pieces this side has lost.
+    pub fn removed(&self, c: Color) -> u32 {
+        (self.rules.pieces as u32).saturating_sub(self.material(c))
+    }
+
+    /// Turns made after the placing since the last mill (the n-move rule).
+    pub fn quiet_plies(&self) -> u16 {
+        self.quiet_plies
+    }
+
+    /// Turns made with both sides on three pieces (the endgame rule).
+    pub fn endgame_plies(&self) -> u16 {
+        self.endgame_plies
+    }
+
+    /// The slide `(from, to)` that `c` may not make on its next turn if it
+    /// closes a mill (the re-forming rule).
+    pub fn reform_ban(&self, c: Color) -> Option<(Point, Point)> {
+        self.ban[c]
+    }
+
+    /// The key of the pieces, the hands and the side to move: equal for
+    /// positions the repetition rule counts as the same.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// [`Position::key`] plus the re-forming bans, which change the legal
+    /// moves: the key for a transposition table.
+    pub fn full_key(&self) -> u64 {
+        let mut k = self.key;
+        for c in Color::ALL {
+            if let Some((_, to)) = self.ban[c] {
+                k ^= zobrist::KEYS.ban[c.index()][to.index()];
+            }
+        }
+        k
+    }
+
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut k = 0;
+        for c in Color::ALL {
+            for p in self.pieces[c] {
+                k ^= zobrist::piece(c, p);
+            }
+            k ^= zobrist::hand(c, self.in_hand[c]);
+        }
+        if self.turn == Color::Dark {
+            k ^= zobrist::KEYS.dark_to_move;
+        }
+        k
+    }
+
+    /// What `c` does on its turn.
+    pub fn phase(&self, c: Color) -> Phase {
+        if self.in_hand[c] > 0 {
+            Phase::Placing
+        } else if self.can_fly(c) {
+            Phase::Flying
+        } else {
+            Phase::Moving
+        }
+    }
+
+    /// Whether `c` may fly: flying is on, and `c` has exactly three pieces,
+    /// none in hand.
+    #[inline]
+    pub fn can_fly(&self, c: Color) -> bool {
+        self.rules.flying && self.in_hand[c] == 0 && self.pieces[c].count() == 3
+    }
+
+    /// The opposing pieces a single removal by the side to move may take
+    /// now. Empty where removal is off or mills win outright.
+    pub fn removable(&self) -> Bitboard {
+        if self.rules.mill_wins {
+            return Bitboard::EMPTY;
+        }
+        crate::movegen::removable(self.geometry(), self.rules.removal, self.pieces[!self.turn])
+    }
+
+    /// The history-free ends that need no move generation: a standing mill
+    /// where mills win, or fewer than three pieces.
+    #[inline]
+    fn decided_by_material(&self) -> Option<Outcome> {
+        let (us, them) = (self.turn, !self.turn);
+        if self.rules.mill_wins {
+            let geo = self.geometry();
+            // The side that just moved is checked first: its mill ended the game.
+            for c in [them, us] {
+                if geo.in_mills(self.pieces[c]).any() {
+                    return Some(Outcome::win(c, Reason::MillWins));
+                }
+            }
+        }
+        for c in [us, them] {
+            if self.material(c) < 3 {
+                return Some(Outcome::win(!c, Reason::FewerThanThree));
+            }
+        }
+        None
+    }
+
+    /// The end of the game by the rules that need no history: a mill that
+    /// wins outright, fewer than three pieces, blocked, board full.
+    pub fn terminal(&self) -> Option<Outcome> {
+        if let Some(o) = self.decided_by_material() {
+            return Some(o);
+        }
+        if !self.has_any_move() {
+            let them = !self.turn;
+            if self.empty().is_empty() {
+                return Some(match self.rules.board_full {
+                    crate::BoardFull::Draw => Outcome::draw(Reason::BoardFull),
+                    crate::BoardFull::SideToMoveLoses => Outcome::win(them, Reason::BoardFull),
+                });
+            }
+            return Some(Outcome::win(them, Reason::Blocked));
+        }
+        None
+    }
+
+    /// The end of the game by every rule a position alone decides:
+    /// [`Position::terminal`] plus the n-move and endgame counters.
+    /// Repetition needs the game's history (see [`crate::Game::outcome`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.terminal().or_else(|| {
+            let over = |limit: Option<u16>, plies: u16| limit.is_some_and(|n| plies >= 2 * n);
+            if over(self.rules.n_move_rule, self.quiet_plies) {
+                Some(Outcome::draw(Reason::NMoveRule))
+            } else if over(self.rules.endgame_draw, self.endgame_plies) {
+                Some(Outcome::draw(Reason::EndgameRule))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Every legal turn; none when the game is over by [`Position::terminal`].
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.generate(&mut out);
+        out
+    }
+
+    /// Appends every legal turn to `out`.
+    pub fn generate(&self, out: &mut Vec<Move>) {
+        // A blocked side simply has no moves to generate.
+        if self.decided_by_material().is_none() {
+            self.generate_unchecked(out);
+        }
+    }
+
+    /// How many legal turns there are, without building them: what perft
+    /// counts at its last ply.
+    pub fn count_moves(&self) -> u64 {
+        if self.decided_by_material().is_some() {
+            return 0;
+        }
+        self.count_unchecked()
+    }
+
+    /// Whether `m` is a legal turn here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The position after `m`, which must be legal (see [`Position::is_legal`];
+    /// [`crate::Game::play`] checks it). An illegal move gives a position
+    /// the rules cannot reach, never a panic.
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_in_place(m);
+        next
+    }
+
+    pub(crate) fn play_in_place(&mut self, m: Move) {
+        let geo = self.geometry();
+        let (us, them) = (self.turn, !self.turn);
+        let after_placing = self.in_hand.light == 0 && self.in_hand.dark == 0;
+        let both_on_three = after_placing && self.pieces.light.count() == 3 && self.pieces.dark.count() == 3;
+        let to = m.to();
+        match m.from() {
+            None => {
+                let h = self.in_hand[us];
+                self.in_hand[us] = h.saturating_sub(1);
+                self.key ^= zobrist::hand(us, h) ^ zobrist::hand(us, self.in_hand[us]);
+            }
+            Some(from) => {
+                self.pieces[us] = self.pieces[us].without(from);
+                self.key ^= zobrist::piece(us, from);
+            }
+        }
+        self.pieces[us] = self.pieces[us].with(to);
+        self.key ^= zobrist::piece(us, to);
+        let closed = geo.closes_mill(self.pieces[us], to);
+        for r in m.removals() {
+            if self.pieces[them].contains(r) {
+                self.pieces[them] = self.pieces[them].without(r);
+                self.key ^= zobrist::piece(them, r);
+            }
+        }
+        self.ban[us] = match m.from() {
+            Some(from) if self.rules.no_reform && closed => Some((to, from)),
+            _ => None,
+        };
+        self.quiet_plies = if after_placing && !closed {
+            self.quiet_plies.saturating_add(1)
+        } else {
+            0
+        };
+        self.endgame_plies = if both_on_three && !closed {
+            self.endgame_plies.saturating_add(1)
+        } else {
+            0
+        };
+        self.turn = them;
+        self.key ^= zobrist::KEYS.dark_to_move;
+    }
+}

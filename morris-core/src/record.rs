@@ -1,0 +1,343 @@
+//! Game records: PGN-style tags, then the turns in notation (RULES.md §5).
+//!
+//! ```text
+//! [Variant "nine"]
+//! [MillTakes "each"]
+//! [Result "*"]
+//!
+//! 1. d6 a4 2. d5 b4 *
+//! ```
+//! Writing gives one tag per rule option that differs from the variant,
+//! `[Position "…"]` when the game did not start from the empty board, and
+//! the result. Reading also accepts what other mill programs write: move
+//! numbers or none, a removal as its own token (`d6-d5 xb4`), comments in
+//! braces, and a Sanmill FEN in a `[FEN "…"]` tag.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::notation::{MoveError, MoveText, ParseMoveError};
+use crate::{from_sanmill_fen, Game, PositionTextError, RuleError, RuleKey, Rules, SanmillFenError, Variant};
+
+/// The longest record read, in bytes.
+pub const MAX_RECORD_LEN: usize = 1 << 20;
+/// The most turns a record may hold.
+pub const MAX_RECORD_TURNS: usize = 20_000;
+
+/// A game with its tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Tags other than the ones the game itself determines (variant, rule
+    /// options, position, result): players, event, date, …
+    pub tags: Vec<(String, String)>,
+    pub game: Game,
+}
+
+/// A record that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    #[error("record is longer than {MAX_RECORD_LEN} bytes")]
+    TooLong,
+    #[error("record has more than {MAX_RECORD_TURNS} turns")]
+    TooManyTurns,
+    #[error("bad tag {0}")]
+    Tag(String),
+    #[error("tag {tag}: {source}")]
+    Variant {
+        tag: String,
+        source: crate::ParseVariantError,
+    },
+    #[error("tag {tag}: {source}")]
+    Rule { tag: String, source: RuleError },
+    #[error("tag Position: {0}")]
+    Position(#[from] PositionTextError),
+    #[error("tag FEN: {0}")]
+    Fen(#[from] SanmillFenError),
+    #[error("turn {ply}: {source}")]
+    Syntax { ply: usize, source: ParseMoveError },
+    #[error("turn {ply}: {source}")]
+    Move { ply: usize, source: MoveError },
+    #[error("`{0}` comes before any move it could belong to")]
+    StrayRemoval(String),
+    #[error("the record says {stated} but the moves end {actual}")]
+    ResultMismatch { stated: String, actual: String },
+}
+
+fn quote(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = &self.game;
+        let rules = game.rules();
+        writeln!(f, "[Variant \"{}\"]", rules.variant.id())?;
+        for (key, value) in rules.changes() {
+            writeln!(f, "[{} \"{}\"]", key.tag(), value)?;
+        }
+        if *game.start() != crate::Position::new(*rules) {
+            writeln!(f, "[Position \"{}\"]", game.start())?;
+        }
+        for (k, v) in &self.tags {
+            writeln!(f, "[{} \"{}\"]", k, quote(v))?;
+        }
+        let result = game.outcome().map_or("*", |o| o.result());
+        writeln!(f, "[Result \"{result}\"]")?;
+        writeln!(f)?;
+        let mut line = String::new();
+        for (i, text) in game.move_texts().iter().enumerate() {
+            if i % 2 == 0 {
+                line.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            line.push_str(text);
+            line.push(' ');
+        }
+        line.push_str(result);
+        writeln!(f, "{line}")
+    }
+}
+
+/// Splits the tag section from the move text; returns the tags in order.
+fn read_tags(text: &str) -> Result<(Vec<(String, String)>, String), RecordError> {
+    let mut tags = Vec::new();
+    let mut moves = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '[' => {
+                let mut name = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c.is_ascii_alphanumeric() || c == '_' {
+                        name.push(c);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+                if name.is_empty() || chars.next() != Some('"') {
+                    return Err(RecordError::Tag(format!(
+                        "[{name}…: write tags as [Name \"value\"]"
+                    )));
+                }
+                let mut value = String::new();
+                loop {
+                    match chars.next() {
+                        Some('\\') => value.extend(chars.next()),
+                        Some('"') => break,
+                        Some(c) => value.push(c),
+                        None => {
+                            return Err(RecordError::Tag(format!(
+                                "[{name}: the value has no closing quote"
+                            )))
+                        }
+                    }
+                }
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+                if chars.next() != Some(']') {
+                    return Err(RecordError::Tag(format!("[{name}: missing ]")));
+                }
+                tags.push((name, value));
+            }
+            '{' => {
+                // A comment: skipped whole.
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                }
+                moves.push(' ');
+            }
+            c => moves.push(c),
+        }
+    }
+    Ok((tags, moves))
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        if text.len() > MAX_RECORD_LEN {
+            return Err(RecordError::TooLong);
+        }
+        let (all_tags, movetext) = read_tags(text)?;
+
+        let mut rules = Variant::Nine.rules();
+        let mut start_text = None;
+        let mut fen = None;
+        let mut stated = None;
+        let mut tags = Vec::new();
+        for (name, value) in all_tags {
+            if name.eq_ignore_ascii_case("Variant") {
+                rules = value
+                    .parse::<Variant>()
+                    .map_err(|source| RecordError::Variant {
+                        tag: name.clone(),
+                        source,
+                    })?
+                    .rules();
+            } else if name.eq_ignore_ascii_case("Position") {
+                start_text = Some(value);
+            } else if name.eq_ignore_ascii_case("FEN") {
+                fen = Some(value);
+            } else if name.eq_ignore_ascii_case("Result") {
+                stated = Some(value);
+            } else if let Some(key) = RuleKey::from_tag(&name) {
+                rules.set(key, &value).map_err(|source| RecordError::Rule {
+                    tag: name.clone(),
+                    source,
+                })?;
+            } else {
+                tags.push((name, value));
+            }
+        }
+        rules.validate().map_err(|source| RecordError::Rule {
+            tag: "Pieces".into(),
+            source,
+        })?;
+
+        let start = match (start_text, fen) {
+            (Some(t), _) => t.parse()?,
+            (None, Some(f)) => match f.parse::<crate::Position>() {
+                Ok(p) => p,
+                Err(_) => from_sanmill_fen(&f, rules)?,
+            },
+            (None, None) => crate::Position::new(rules),
+        };
+        let mut game = Game::from_position(start);
+
+        // Collect the turns, joining a removal written as its own token to
+        // the turn before it.
+        let mut turns: Vec<(String, MoveText)> = Vec::new();
+        let mut result_token = None;
+        for raw in movetext.split_whitespace() {
+            let token = raw
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start_matches('.');
+            let token = if token.len() < raw.len() && raw.contains('.') {
+                token
+            } else {
+                raw
+            };
+            if token.is_empty() {
+                continue;
+            }
+            if RESULTS.contains(&token) {
+                result_token = Some(token.to_string());
+                continue;
+            }
+            if turns.len() >= MAX_RECORD_TURNS {
+                return Err(RecordError::TooManyTurns);
+            }
+            if let Some(rest) = token.strip_prefix(['x', 'X']) {
+                let ply = turns.len();
+                let Some((written, mt)) = turns.last_mut() else {
+                    return Err(RecordError::StrayRemoval(token.chars().take(16).collect()));
+                };
+                let c = rest.parse().map_err(|_| RecordError::Syntax {
+                    ply,
+                    source: ParseMoveError {
+                        token: token.chars().take(40).collect(),
+                        problem: "a removal names a point, like xb4",
+                    },
+                })?;
+                mt.removals.push(c);
+                written.push_str(token);
+                continue;
+            }
+            let mt = token.parse().map_err(|source| RecordError::Syntax {
+                ply: turns.len() + 1,
+                source,
+            })?;
+            turns.push((token.to_string(), mt));
+        }
+
+        for (i, (_, mt)) in turns.iter().enumerate() {
+            let ply = i + 1;
+            let m = if game.outcome().is_some() {
+                Err(MoveError::Illegal(crate::IllegalMoveError {
+                    text: mt.to_string(),
+                    reason: crate::IllegalReason::GameOver,
+                }))
+            } else {
+                game.position().resolve(mt).map_err(MoveError::from)
+            };
+            let m = m.map_err(|source| RecordError::Move { ply, source })?;
+            game.play(m).map_err(|e| RecordError::Move {
+                ply,
+                source: e.into(),
+            })?;
+        }
+
+        let stated = stated.or(result_token).filter(|r| r != "*");
+        let actual = game.outcome();
+        match (stated, actual) {
+            (Some(s), Some(a)) if s != a.result() => {
+                return Err(RecordError::ResultMismatch {
+                    stated: s,
+                    actual: a.to_string(),
+                })
+            }
+            (Some(s), None) => {
+                // A result the moves do not explain was decided by the players.
+                let done = match s.as_str() {
+                    "1-0" => game.resign(crate::Color::Dark),
+                    "0-1" => game.resign(crate::Color::Light),
+                    "1/2-1/2" => game.agree_draw(),
+                    _ => {
+                        return Err(RecordError::ResultMismatch {
+                            stated: s.chars().take(16).collect(),
+                            actual: "with no result".into(),
+                        })
+                    }
+                };
+                done.map_err(|e| RecordError::ResultMismatch {
+                    stated: s,
+                    actual: e.0.to_string(),
+                })?;
+            }
+            _ => {}
+        }
+        Ok(Record { tags, game })
+    }
+}
+
+impl Game {
+    /// The game as a record with no extra tags.
+    pub fn record(&self) -> String {
+        Record {
+            tags: Vec::new(),
+            game: self.clone(),
+        }
+        .to_string()
+    }
+
+    /// Reads a record, keeping only the game.
+    pub fn from_record(text: &str) -> Result<Game, RecordError> {
+        Ok(text.parse::<Record>()?.game)
+    }
+}
+
+impl Rules {
+    /// The rules of a variant with `key=value` options applied, validated.
+    pub fn with_options<'a>(
+        variant: Variant,
+        options: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Rules, RuleError> {
+        let mut rules = variant.rules();
+        for pair in options {
+            rules.apply(pair)?;
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+}

@@ -1,0 +1,330 @@
+//! The position text, and the unvalidated [`Setup`] it parses into.
+//!
+//! ```text
+//! nine:flying=off L.D/.../.../....../.../.../... D 8/8 0/0 -
+//! ```
+//! Six fields separated by spaces:
+//! 1. the rules: a variant id, optionally `:` and the options that differ
+//!    from its preset (`key=value`, comma separated);
+//! 2. the board, rank by rank from the top, `/` between ranks, each point of
+//!    the rank from left to right as `L` (light), `D` (dark) or `.` (empty);
+//! 3. the side to move, `L` or `D`;
+//! 4. pieces in hand, light's then dark's: `9/9`;
+//! 5. the draw counters: turns since the last mill after the placing, then
+//!    turns with both sides on three pieces: `0/0`;
+//! 6. the re-forming bans, `-` or `L:d6-d5` (the slide light may not make
+//!    next turn if it closes a mill), several joined by `,`.
+//!
+//! Parsing checks the syntax ([`ParsePositionError`]);
+//! [`Setup::position`] checks that the pieces add up under the rules
+//! ([`PositionError`]). Written positions parse back to the same position.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::{Bitboard, ByColor, Color, Point, Position, Rules};
+
+/// A position as written, not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub rules: Rules,
+    pub pieces: ByColor<Bitboard>,
+    pub in_hand: ByColor<u8>,
+    pub turn: Color,
+    pub quiet_plies: u16,
+    pub endgame_plies: u16,
+    pub ban: ByColor<Option<(Point, Point)>>,
+}
+
+/// A position text that is not written as the format says.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad position text, {field}: {problem}")]
+pub struct ParsePositionError {
+    /// Which field is wrong: `rules`, `board`, `side to move`, …
+    pub field: &'static str,
+    pub problem: String,
+}
+
+fn syntax(field: &'static str, problem: impl Into<String>) -> ParsePositionError {
+    ParsePositionError {
+        field,
+        problem: problem.into(),
+    }
+}
+
+/// A well-written position that the rules cannot have.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error("{color} has {on_board} on the board and {in_hand} in hand, more than the {pieces} pieces of the game")]
+    TooManyPieces {
+        color: Color,
+        on_board: u32,
+        in_hand: u8,
+        pieces: u8,
+    },
+    #[error("a re-forming ban for {0} is given but the rules have no re-forming rule")]
+    BanWithoutRule(Color),
+    #[error("the re-forming ban for {color} starts on {from}, where {color} has no piece")]
+    BanWithoutPiece { color: Color, from: String },
+    #[error("the re-forming ban for {0} is a slide between points that are not neighbours")]
+    BanNotASlide(Color),
+}
+
+/// Either kind of error a position text can have.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionTextError {
+    #[error(transparent)]
+    Syntax(#[from] ParsePositionError),
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+impl Setup {
+    /// The empty board at the start of a game.
+    pub fn start(rules: Rules) -> Setup {
+        Position::new(rules).into()
+    }
+
+    /// Checks the setup against its rules.
+    pub fn position(&self) -> Result<Position, PositionError> {
+        let geo = self.rules.geometry();
+        for c in Color::ALL {
+            let on_board = self.pieces[c].count();
+            if self.in_hand[c] > self.rules.pieces
+                || on_board + self.in_hand[c] as u32 > self.rules.pieces as u32
+            {
+                return Err(PositionError::TooManyPieces {
+                    color: c,
+                    on_board,
+                    in_hand: self.in_hand[c],
+                    pieces: self.rules.pieces,
+                });
+            }
+            if let Some((from, to)) = self.ban[c] {
+                if !self.rules.no_reform {
+                    return Err(PositionError::BanWithoutRule(c));
+                }
+                if !self.pieces[c].contains(from) {
+                    return Err(PositionError::BanWithoutPiece {
+                        color: c,
+                        from: geo.coord(from).to_string(),
+                    });
+                }
+                if from == to || (!geo.adjacent(from).contains(to) && !self.rules.flying) {
+                    return Err(PositionError::BanNotASlide(c));
+                }
+            }
+        }
+        let mut pos = Position {
+            rules: self.rules,
+            pieces: self.pieces,
+            in_hand: self.in_hand,
+            turn: self.turn,
+            quiet_plies: self.quiet_plies,
+            endgame_plies: self.endgame_plies,
+            ban: self.ban,
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        Setup {
+            rules: p.rules,
+            pieces: p.pieces,
+            in_hand: p.in_hand,
+            turn: p.turn,
+            quiet_plies: p.quiet_plies,
+            endgame_plies: p.endgame_plies,
+            ban: p.ban,
+        }
+    }
+}
+
+/// The longest position text read (the longest real one is under 200 bytes).
+const MAX_TEXT: usize = 1024;
+
+fn pair<T: FromStr>(field: &'static str, s: &str, what: &str) -> Result<(T, T), ParsePositionError> {
+    let bad = || {
+        syntax(
+            field,
+            format!(
+                "expected {what}, found `{}`",
+                s.chars().take(24).collect::<String>()
+            ),
+        )
+    };
+    let (a, b) = s.split_once('/').ok_or_else(bad)?;
+    Ok((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?))
+}
+
+impl FromStr for Setup {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
+        if s.len() > MAX_TEXT {
+            return Err(syntax("text", format!("longer than {MAX_TEXT} bytes")));
+        }
+        let fields: Vec<&str> = s.split_whitespace().collect();
+        if fields.len() != 6 {
+            return Err(syntax(
+                "text",
+                format!(
+                    "expected 6 fields (rules, board, side to move, in hand, counters, bans), found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let rules: Rules = fields[0].parse().map_err(|e| syntax("rules", format!("{e}")))?;
+        let geo = rules.geometry();
+
+        let ranks = geo.ranks();
+        let rows: Vec<&str> = fields[1].split('/').collect();
+        if rows.len() != ranks.len() {
+            return Err(syntax(
+                "board",
+                format!(
+                    "the {} board has {} ranks, the text has {}",
+                    rules.board,
+                    ranks.len(),
+                    rows.len()
+                ),
+            ));
+        }
+        let mut pieces = ByColor::<Bitboard>::default();
+        for (i, (row, points)) in rows.iter().zip(&ranks).enumerate() {
+            let chars: Vec<char> = row.chars().collect();
+            if chars.len() != points.len() {
+                return Err(syntax(
+                    "board",
+                    format!(
+                        "rank {} from the top has {} points, the text gives {}",
+                        i + 1,
+                        points.len(),
+                        chars.len()
+                    ),
+                ));
+            }
+            for (&c, &p) in chars.iter().zip(points) {
+                match c {
+                    '.' => {}
+                    _ => match Color::from_letter(c) {
+                        Some(col) if c.is_ascii_uppercase() => pieces[col] = pieces[col].with(p),
+                        _ => return Err(syntax("board", format!("`{c}` is not L, D or ."))),
+                    },
+                }
+            }
+        }
+
+        let turn = match fields[2] {
+            "L" => Color::Light,
+            "D" => Color::Dark,
+            other => {
+                return Err(syntax(
+                    "side to move",
+                    format!(
+                        "expected L or D, found `{}`",
+                        other.chars().take(8).collect::<String>()
+                    ),
+                ))
+            }
+        };
+        let (hl, hd): (u8, u8) = pair("in hand", fields[3], "two numbers like 9/9")?;
+        let (quiet, endgame): (u16, u16) = pair("counters", fields[4], "two numbers like 0/0")?;
+
+        let mut ban: ByColor<Option<(Point, Point)>> = ByColor::default();
+        if fields[5] != "-" {
+            for item in fields[5].split(',') {
+                let bad = || {
+                    syntax(
+                        "bans",
+                        format!(
+                            "expected - or a ban like L:d6-d5, found `{}`",
+                            item.chars().take(16).collect::<String>()
+                        ),
+                    )
+                };
+                let (side, slide) = item.split_once(':').ok_or_else(bad)?;
+                let (f, t) = slide.split_once('-').ok_or_else(bad)?;
+                let col = match side {
+                    "L" => Color::Light,
+                    "D" => Color::Dark,
+                    _ => return Err(bad()),
+                };
+                let from = geo.parse_point(f).map_err(|e| syntax("bans", e.to_string()))?;
+                let to = geo.parse_point(t).map_err(|e| syntax("bans", e.to_string()))?;
+                if ban[col].is_some() {
+                    return Err(syntax("bans", format!("two bans for {col}")));
+                }
+                ban[col] = Some((from, to));
+            }
+        }
+        Ok(Setup {
+            rules,
+            pieces,
+            in_hand: ByColor::new(hl, hd),
+            turn,
+            quiet_plies: quiet,
+            endgame_plies: endgame,
+            ban,
+        })
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let geo = self.rules.geometry();
+        write!(f, "{} ", self.rules)?;
+        for (i, rank) in geo.ranks().iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            for &p in rank {
+                let c = Color::ALL
+                    .into_iter()
+                    .find(|&c| self.pieces[c].contains(p))
+                    .map_or('.', Color::letter);
+                write!(f, "{c}")?;
+            }
+        }
+        write!(
+            f,
+            " {} {}/{} {}/{} ",
+            self.turn.letter(),
+            self.in_hand.light,
+            self.in_hand.dark,
+            self.quiet_plies,
+            self.endgame_plies
+        )?;
+        let bans: Vec<String> = Color::ALL
+            .into_iter()
+            .filter_map(|c| {
+                self.ban[c].map(|(a, b)| format!("{}:{}-{}", c.letter(), geo.coord(a), geo.coord(b)))
+            })
+            .collect();
+        if bans.is_empty() {
+            f.write_str("-")
+        } else {
+            f.write_str(&bans.join(","))
+        }
+    }
+}
+
+/// The position text.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Setup::from(*self).fmt(f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionTextError;
+    fn from_str(s: &str) -> Result<Position, PositionTextError> {
+        Ok(s.parse::<Setup>()?.position()?)
+    }
+}
