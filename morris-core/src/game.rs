@@ -72,7 +72,12 @@ impl Game {
         let now = self.position();
         self.positions
             .iter()
-            .filter(|p| p.key() == now.key() && p.pieces == now.pieces && p.in_hand == now.in_hand)
+            .filter(|p| {
+                p.key() == now.key()
+                    && p.turn == now.turn
+                    && p.pieces == now.pieces
+                    && p.in_hand == now.in_hand
+            })
             .count()
     }
 
@@ -108,7 +113,7 @@ impl Game {
                 Ok(Err(e)) => e,
                 _ => IllegalMoveError {
                     text,
-                    reason: IllegalReason::NotOnBoard(crate::Coord::ORIGIN),
+                    reason: IllegalReason::NotLegal,
                 },
             });
         }

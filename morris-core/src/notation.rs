@@ -133,6 +133,8 @@ pub enum IllegalReason {
     NotRemovable(Coord),
     #[error("a point is named twice among the removals")]
     DuplicateRemoval,
+    #[error("it is not a legal turn here")]
+    NotLegal,
 }
 
 /// Any reason a move text cannot be played.
@@ -251,7 +253,8 @@ impl Position {
                     from: name(f),
                     to: name(to),
                 },
-                _ => IllegalReason::Reforming,
+                Some(f) if self.reform_ban(us) == Some((f, to)) => IllegalReason::Reforming,
+                _ => IllegalReason::NotLegal,
             };
         };
         let due = first.removals().count() as usize;
