@@ -1,0 +1,25 @@
+//! `morris moves`: the legal turns of a position, one per line, sorted.
+
+use std::io::Write;
+
+use clap::Args;
+
+use crate::error::CliError;
+use crate::setup::PositionArgs;
+
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.position.game()?;
+    let pos = game.position();
+    let mut texts: Vec<String> = game.legal_moves().into_iter().map(|m| pos.notation(m)).collect();
+    texts.sort();
+    for text in &texts {
+        writeln!(out, "{text}")?;
+    }
+    Ok(())
+}

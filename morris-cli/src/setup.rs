@@ -1,0 +1,215 @@
+//! The options every command shares to say which position it works on, and
+//! the help text that lists the variants and rule options.
+//!
+//! `--variant` and `--set` give the rules of a new game; `--position` starts
+//! from a written position instead, which names its own variant, so
+//! `--variant` is refused beside it while `--set` changes options on top of
+//! the position's rules (all but `board`, which the piece layout depends
+//! on). `--moves` is then played from that start.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use morris_core::{Coord, Game, MoveText, Position, RuleKey, Rules, Setup, Variant, MAX_RECORD_TURNS};
+
+use crate::error::CliError;
+
+/// Which position a command works on.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The variant of a new game [default: nine]
+    #[arg(long, value_name = "ID", long_help = variant_long_help())]
+    pub variant: Option<String>,
+
+    /// Set a rule option, as KEY=VALUE; repeat for several
+    #[arg(long = "set", value_name = "KEY=VALUE", long_help = set_long_help())]
+    pub set: Vec<String>,
+
+    /// Start from this position text instead of the empty board
+    /// (it names its own variant; --set still applies on top, except board=)
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+
+    /// Turns to play first, in notation, separated by spaces: "d6 d5 d6-d5xb4";
+    /// a removal may be its own token ("d6-d5 xb4"), move numbers ("1.") are skipped
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+impl PositionArgs {
+    /// The game: the start position with `--moves` played.
+    pub fn game(&self) -> Result<Game, CliError> {
+        let mut game = Game::from_position(self.start()?);
+        for (number, mt) in turns(&self.moves)?.iter().enumerate() {
+            play(&mut game, mt, number + 1)?;
+        }
+        Ok(game)
+    }
+
+    /// The position before `--moves`.
+    fn start(&self) -> Result<Position, CliError> {
+        let Some(text) = &self.position else {
+            let variant: Variant = self
+                .variant
+                .as_deref()
+                .unwrap_or("nine")
+                .parse()
+                .map_err(|e| CliError::input(format!("{e}")))?;
+            let rules = Rules::with_options(variant, self.set.iter().map(String::as_str))
+                .map_err(|e| CliError::input(format!("{e}")))?;
+            return Ok(Position::new(rules));
+        };
+        if let Some(variant) = &self.variant {
+            return Err(CliError::input(format!(
+                "--variant {} cannot be combined with --position: the position text names its variant (use --set to change options)",
+                cut(variant)
+            )));
+        }
+        let mut setup: Setup = text.parse().map_err(|e| CliError::input(format!("{e}")))?;
+        let board = setup.rules.board;
+        for pair in &self.set {
+            setup
+                .rules
+                .apply(pair)
+                .map_err(|e| CliError::input(format!("{e}")))?;
+        }
+        if setup.rules.board != board {
+            return Err(CliError::input(format!(
+                "--set board={} cannot change the board of a --position (it is {board})",
+                setup.rules.board
+            )));
+        }
+        setup
+            .rules
+            .validate()
+            .map_err(|e| CliError::input(format!("{e}")))?;
+        setup
+            .position()
+            .map_err(|e| CliError::input(format!("bad position: {e}")))
+    }
+}
+
+/// A user's text cut to a length that fits in a one-line message.
+fn cut(s: &str) -> String {
+    s.chars().take(32).collect()
+}
+
+/// Splits the `--moves` values into turns, joining a removal written as its
+/// own token (`xb4`) to the turn before it and skipping move numbers.
+fn turns(values: &[String]) -> Result<Vec<MoveText>, CliError> {
+    let mut turns: Vec<MoveText> = Vec::new();
+    for raw in values.iter().flat_map(|v| v.split_whitespace()) {
+        let token = strip_move_number(raw);
+        if token.is_empty() {
+            continue;
+        }
+        if let Some(point) = token.strip_prefix(['x', 'X']) {
+            let number = turns.len();
+            let Some(last) = turns.last_mut() else {
+                return Err(CliError::input(format!(
+                    "`{}` is a removal with no move before it to belong to",
+                    cut(token)
+                )));
+            };
+            let coord: Coord = point.parse().map_err(|_| {
+                CliError::input(format!(
+                    "`{}` is not a removal (move {number}): write it like xb4",
+                    cut(token)
+                ))
+            })?;
+            last.removals.push(coord);
+            continue;
+        }
+        let mt = token.parse::<MoveText>().map_err(|e| {
+            CliError::input(format!(
+                "`{}` is not a move (move {}): {}",
+                e.token,
+                turns.len() + 1,
+                e.problem
+            ))
+        })?;
+        if turns.len() >= MAX_RECORD_TURNS {
+            return Err(CliError::input(format!(
+                "--moves has more than {MAX_RECORD_TURNS} turns"
+            )));
+        }
+        turns.push(mt);
+    }
+    Ok(turns)
+}
+
+/// `d6` from `12.d6`, and nothing from `12.` or `12...`.
+fn strip_move_number(token: &str) -> &str {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() < token.len() && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// Plays turn `number` of `--moves`.
+fn play(game: &mut Game, mt: &MoveText, number: usize) -> Result<(), CliError> {
+    let illegal = |reason: String| CliError::input(format!("illegal move `{mt}` (move {number}): {reason}"));
+    if let Some(outcome) = game.outcome() {
+        return Err(illegal(format!("the game is already over, {outcome}")));
+    }
+    let m = game
+        .position()
+        .resolve(mt)
+        .map_err(|e| illegal(e.reason.to_string()))?;
+    game.play(m).map_err(|e| illegal(e.reason.to_string()))
+}
+
+/// The list of rule options, for `--set`'s long help.
+fn set_long_help() -> String {
+    let mut help = String::from(
+        "Set a rule option, as KEY=VALUE; repeat for several. \
+         With --position, options are changed on top of the position's rules.\n\nRule options:\n",
+    );
+    help.push_str(&rule_options_list());
+    help
+}
+
+fn rule_options_list() -> String {
+    let mut list = String::new();
+    for key in RuleKey::ALL {
+        let pair = format!("{}={}", key.key(), key.values());
+        let _ = writeln!(list, "  {pair:<42} {}", key.description());
+    }
+    list
+}
+
+/// The variants and how each differs from the standard game.
+fn variants_list() -> String {
+    let mut list = String::new();
+    let standard = Variant::Nine.rules();
+    for v in Variant::ALL {
+        let changes: Vec<String> = RuleKey::ALL
+            .into_iter()
+            .filter(|&k| v.rules().get(k) != standard.get(k))
+            .map(|k| format!("{}={}", k.key(), v.rules().get(k)))
+            .collect();
+        let line = format!("  {:<18} {:<21} {}", v.id(), v.name(), changes.join(" "));
+        let _ = writeln!(list, "{}", line.trim_end());
+    }
+    list
+}
+
+/// The variants, for `--variant`'s long help.
+fn variant_long_help() -> String {
+    format!("The variant of a new game [default: nine]. Not with --position, whose text names its variant.\n\nVariants:\n{}", variants_list())
+}
+
+/// The rule options and the variants, for the main help.
+pub fn options_help() -> String {
+    let mut help = String::from("Rule options (--set KEY=VALUE, repeatable):\n");
+    help.push_str(&rule_options_list());
+    help.push_str("\nVariants (--variant ID, default nine):\n");
+    help.push_str(&variants_list());
+    help.push_str(
+        "\nA position text (--position) names its own variant: --variant is refused with it, \
+         --set applies on top of its rules. Moves are written d6, d6-d5, d6-d5xb4.",
+    );
+    help
+}
