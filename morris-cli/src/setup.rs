@@ -10,7 +10,9 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use morris_core::{Coord, Game, MoveText, Position, RuleKey, Rules, Setup, Variant, MAX_RECORD_TURNS};
+use morris_core::{
+    parse_turns, Game, MoveText, Position, RuleKey, Rules, Setup, TurnListError, Variant, MAX_RECORD_TURNS,
+};
 
 use crate::error::CliError;
 
@@ -97,55 +99,23 @@ fn cut(s: &str) -> String {
 /// Splits the `--moves` values into turns, joining a removal written as its
 /// own token (`xb4`) to the turn before it and skipping move numbers.
 fn turns(values: &[String]) -> Result<Vec<MoveText>, CliError> {
-    let mut turns: Vec<MoveText> = Vec::new();
-    for raw in values.iter().flat_map(|v| v.split_whitespace()) {
-        let token = strip_move_number(raw);
-        if token.is_empty() {
-            continue;
-        }
-        if let Some(point) = token.strip_prefix(['x', 'X']) {
-            let number = turns.len();
-            let Some(last) = turns.last_mut() else {
-                return Err(CliError::input(format!(
-                    "`{}` is a removal with no move before it to belong to",
-                    cut(token)
-                )));
-            };
-            let coord: Coord = point.parse().map_err(|_| {
-                CliError::input(format!(
-                    "`{}` is not a removal (move {number}): write it like xb4",
-                    cut(token)
-                ))
-            })?;
-            last.removals.push(coord);
-            continue;
-        }
-        let mt = token.parse::<MoveText>().map_err(|e| {
-            CliError::input(format!(
-                "`{}` is not a move (move {}): {}",
-                e.token,
-                turns.len() + 1,
-                e.problem
-            ))
-        })?;
-        if turns.len() >= MAX_RECORD_TURNS {
-            return Err(CliError::input(format!(
-                "--moves has more than {MAX_RECORD_TURNS} turns"
-            )));
-        }
-        turns.push(mt);
+    let list = parse_turns(&values.join(" "), MAX_RECORD_TURNS).map_err(|e| match e {
+        TurnListError::Syntax { ply, source } => CliError::input(format!(
+            "`{}` is not a move (move {ply}): {}",
+            source.token, source.problem
+        )),
+        TurnListError::StrayRemoval(token) => CliError::input(format!(
+            "`{}` is a removal with no move before it to belong to",
+            cut(&token)
+        )),
+        TurnListError::TooManyTurns(n) => CliError::input(format!("--moves has more than {n} turns")),
+    })?;
+    if let Some(result) = list.result {
+        return Err(CliError::input(format!(
+            "`{result}` is a result, not a move: --moves takes turns only"
+        )));
     }
-    Ok(turns)
-}
-
-/// `d6` from `12.d6`, and nothing from `12.` or `12...`.
-fn strip_move_number(token: &str) -> &str {
-    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
-    if rest.len() < token.len() && rest.starts_with('.') {
-        rest.trim_start_matches('.')
-    } else {
-        token
-    }
+    Ok(list.turns)
 }
 
 /// Plays turn `number` of `--moves`.

@@ -260,7 +260,13 @@ impl Position {
         let due = first.removals().count() as usize;
         let written = removals.count() as usize;
         if due == 0 {
-            return IllegalReason::NoMill;
+            // A mill that takes nothing (removal off, or no opposing piece
+            // on the board) still closes a mill: the removal is what's wrong.
+            let own = from.map_or(self.pieces(us), |f| self.pieces(us).without(f));
+            return match removals.first() {
+                Some(r) if geo.closes_mill(own.with(to), to) => IllegalReason::NotRemovable(name(r)),
+                _ => IllegalReason::NoMill,
+            };
         }
         if written == 0 {
             let mut example = String::new();
@@ -282,4 +288,81 @@ impl Position {
         let bad = removals.minus(allowed).first().or(removals.first());
         IllegalReason::NotRemovable(bad.map_or(crate::Coord::ORIGIN, name))
     }
+}
+
+/// A list of turns as written in a game's move text, before it is played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnList {
+    pub turns: Vec<MoveText>,
+    /// A result token (`1-0`, `0-1`, `1/2-1/2`, `*`) if one was written.
+    pub result: Option<String>,
+}
+
+/// A move text that cannot be split into turns.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TurnListError {
+    #[error("turn {ply}: {source}")]
+    Syntax { ply: usize, source: ParseMoveError },
+    #[error("`{0}` is a removal with no move before it to belong to")]
+    StrayRemoval(String),
+    #[error("more than {0} turns")]
+    TooManyTurns(usize),
+}
+
+/// The results a move text may end with.
+pub const RESULT_TOKENS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// `d6` from `12.d6`, nothing from `12.` or `12...`, any other token unchanged.
+fn strip_move_number(token: &str) -> &str {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() < token.len() && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// Splits move text into turns, as other mill programs write it too: move
+/// numbers (`1.`, `12...`, `3.d6`) are skipped, a removal written as its own
+/// token (`d6-d5 xb4`) joins the turn before it, and a result token is
+/// kept aside. At most `max_turns` turns are read.
+pub fn parse_turns(text: &str, max_turns: usize) -> Result<TurnList, TurnListError> {
+    let mut list = TurnList::default();
+    for raw in text.split_whitespace() {
+        let token = strip_move_number(raw);
+        if token.is_empty() {
+            continue;
+        }
+        if RESULT_TOKENS.contains(&token) {
+            list.result = Some(token.to_string());
+            continue;
+        }
+        if let Some(point) = token.strip_prefix(['x', 'X']) {
+            let ply = list.turns.len();
+            let Some(last) = list.turns.last_mut() else {
+                return Err(TurnListError::StrayRemoval(token.chars().take(16).collect()));
+            };
+            let coord: Coord = point.parse().map_err(|_| TurnListError::Syntax {
+                ply,
+                source: ParseMoveError::new(token, "a removal names a point, like xb4"),
+            })?;
+            if last.removals.len() >= MAX_REMOVALS {
+                return Err(TurnListError::Syntax {
+                    ply,
+                    source: ParseMoveError::new(token, "no turn removes that many pieces"),
+                });
+            }
+            last.removals.push(coord);
+            continue;
+        }
+        if list.turns.len() >= max_turns {
+            return Err(TurnListError::TooManyTurns(max_turns));
+        }
+        let mt = token.parse().map_err(|source| TurnListError::Syntax {
+            ply: list.turns.len() + 1,
+            source,
+        })?;
+        list.turns.push(mt);
+    }
+    Ok(list)
 }

@@ -18,8 +18,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::notation::{MoveError, MoveText, ParseMoveError};
-use crate::{from_sanmill_fen, Game, PositionTextError, RuleError, RuleKey, Rules, SanmillFenError, Variant};
+use crate::notation::{parse_turns, MoveError, ParseMoveError, TurnList, TurnListError};
+use crate::{from_sanmill_fen, Game, PositionTextError, RuleError, RuleKey, SanmillFenError, Variant};
 
 /// The longest record read, in bytes.
 pub const MAX_RECORD_LEN: usize = 1 << 20;
@@ -160,8 +160,6 @@ fn read_tags(text: &str) -> Result<(Vec<(String, String)>, String), RecordError>
     Ok((tags, moves))
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
 impl FromStr for Record {
     type Err = RecordError;
 
@@ -215,53 +213,16 @@ impl FromStr for Record {
         };
         let mut game = Game::from_position(start);
 
-        // Collect the turns, joining a removal written as its own token to
-        // the turn before it.
-        let mut turns: Vec<(String, MoveText)> = Vec::new();
-        let mut result_token = None;
-        for raw in movetext.split_whitespace() {
-            let token = raw
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .trim_start_matches('.');
-            let token = if token.len() < raw.len() && raw.contains('.') {
-                token
-            } else {
-                raw
-            };
-            if token.is_empty() {
-                continue;
-            }
-            if RESULTS.contains(&token) {
-                result_token = Some(token.to_string());
-                continue;
-            }
-            if turns.len() >= MAX_RECORD_TURNS {
-                return Err(RecordError::TooManyTurns);
-            }
-            if let Some(rest) = token.strip_prefix(['x', 'X']) {
-                let ply = turns.len();
-                let Some((written, mt)) = turns.last_mut() else {
-                    return Err(RecordError::StrayRemoval(token.chars().take(16).collect()));
-                };
-                let c = rest.parse().map_err(|_| RecordError::Syntax {
-                    ply,
-                    source: ParseMoveError {
-                        token: token.chars().take(40).collect(),
-                        problem: "a removal names a point, like xb4",
-                    },
-                })?;
-                mt.removals.push(c);
-                written.push_str(token);
-                continue;
-            }
-            let mt = token.parse().map_err(|source| RecordError::Syntax {
-                ply: turns.len() + 1,
-                source,
-            })?;
-            turns.push((token.to_string(), mt));
-        }
+        let TurnList {
+            turns,
+            result: result_token,
+        } = parse_turns(&movetext, MAX_RECORD_TURNS).map_err(|e| match e {
+            TurnListError::Syntax { ply, source } => RecordError::Syntax { ply, source },
+            TurnListError::StrayRemoval(t) => RecordError::StrayRemoval(t),
+            TurnListError::TooManyTurns(_) => RecordError::TooManyTurns,
+        })?;
 
-        for (i, (_, mt)) in turns.iter().enumerate() {
+        for (i, mt) in turns.iter().enumerate() {
             let ply = i + 1;
             let m = if game.outcome().is_some() {
                 Err(MoveError::Illegal(crate::IllegalMoveError {
@@ -324,20 +285,5 @@ impl Game {
     /// Reads a record, keeping only the game.
     pub fn from_record(text: &str) -> Result<Game, RecordError> {
         Ok(text.parse::<Record>()?.game)
-    }
-}
-
-impl Rules {
-    /// The rules of a variant with `key=value` options applied, validated.
-    pub fn with_options<'a>(
-        variant: Variant,
-        options: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Rules, RuleError> {
-        let mut rules = variant.rules();
-        for pair in options {
-            rules.apply(pair)?;
-        }
-        rules.validate()?;
-        Ok(rules)
     }
 }

@@ -486,6 +486,19 @@ impl Rules {
         self.set(key, v)
     }
 
+    /// The rules of a variant with `key=value` options applied, validated.
+    pub fn with_options<'a>(
+        variant: Variant,
+        options: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Rules, RuleError> {
+        let mut rules = variant.rules();
+        for pair in options {
+            rules.apply(pair)?;
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), RuleError> {
         let points = self.board.geometry().len();

@@ -57,6 +57,10 @@ fn syntax(field: &'static str, problem: impl Into<String>) -> ParsePositionError
 /// A well-written position that the rules cannot have.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
+    #[error("a piece stands outside the {0} board")]
+    OffBoard(crate::BoardKind),
+    #[error("light and dark pieces share a point")]
+    SharedPoint,
     #[error("{color} has {on_board} on the board and {in_hand} in hand, more than the {pieces} pieces of the game")]
     TooManyPieces {
         color: Color,
@@ -90,6 +94,13 @@ impl Setup {
     /// Checks the setup against its rules.
     pub fn position(&self) -> Result<Position, PositionError> {
         let geo = self.rules.geometry();
+        let all = geo.all();
+        if self.pieces.light.minus(all).any() || self.pieces.dark.minus(all).any() {
+            return Err(PositionError::OffBoard(self.rules.board));
+        }
+        if (self.pieces.light & self.pieces.dark).any() {
+            return Err(PositionError::SharedPoint);
+        }
         for c in Color::ALL {
             let on_board = self.pieces[c].count();
             if self.in_hand[c] > self.rules.pieces
