@@ -44,7 +44,10 @@ pub use board::{BoardKind, Geometry, ParseBoardKindError, PointError};
 pub use color::{ByColor, Color};
 pub use game::{Game, GameOverError};
 pub use moves::Move;
-pub use notation::{IllegalMoveError, IllegalReason, MoveError, MoveText, ParseMoveError};
+pub use notation::{
+    parse_turns, IllegalMoveError, IllegalReason, MoveError, MoveText, ParseMoveError, TurnList,
+    TurnListError, RESULT_TOKENS,
+};
 pub use outcome::{Outcome, Reason};
 pub use perft::{divide, perft};
 pub use point::{Coord, ParseCoordError, Point, MAX_POINTS};
