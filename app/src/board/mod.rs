@@ -1,0 +1,2 @@
+//! The board.
+pub mod layout;

@@ -1,0 +1,4 @@
+//! The Mulino web app.
+pub mod board;
+pub mod link;
+pub mod state;

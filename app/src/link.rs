@@ -1,0 +1,360 @@
+//! The link that opens any game, and the same text as the saved game.
+//!
+//! `#variant=nine&mode=two-players&moves=a1,b2,a4,b4` opens Nine Men's
+//! Morris between two people on one screen after those four turns;
+//! `mode=vs-engine` adds `level=N` and `color=light|dark` (the human's
+//! colour); `set=flying:off,mill-takes:each` changes rule options;
+//! `position=` (percent-encoded position text) starts from a position.
+//! The saved game in `localStorage` is the same text with the moves taken
+//! back (`redo=`) and a declared end (`end=resign-light|agreed`).
+
+use std::fmt;
+
+use morris_core::{Color, Game, Move, Position, Rules, Variant};
+
+/// The strongest level the computer plays at.
+pub const MAX_LEVEL: u8 = 8;
+/// The level a new game against the computer starts with.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// Who sits at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people on one screen; `bottom` is the colour of the player at
+    /// the bottom (player 1).
+    TwoPlayers { bottom: Color },
+    /// A person (at the bottom, playing `human`) against the computer.
+    VsEngine { level: u8, human: Color },
+}
+
+impl Mode {
+    /// The colour of the player at the bottom of the screen.
+    pub fn bottom(self) -> Color {
+        match self {
+            Mode::TwoPlayers { bottom } => bottom,
+            Mode::VsEngine { human, .. } => human,
+        }
+    }
+
+    /// The colour the computer plays, if it plays.
+    pub fn engine(self) -> Option<Color> {
+        match self {
+            Mode::TwoPlayers { .. } => None,
+            Mode::VsEngine { human, .. } => Some(!human),
+        }
+    }
+
+    /// The same seats with the colours swapped (a rematch).
+    pub fn swapped(self) -> Mode {
+        match self {
+            Mode::TwoPlayers { bottom } => Mode::TwoPlayers { bottom: !bottom },
+            Mode::VsEngine { level, human } => Mode::VsEngine { level, human: !human },
+        }
+    }
+}
+
+impl Default for Mode {
+    fn default() -> Self {
+        Mode::TwoPlayers { bottom: Color::Light }
+    }
+}
+
+/// An end the players declared rather than the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declared {
+    Resigned(Color),
+    Agreed,
+}
+
+/// Everything a link or a save names: the game and who plays it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opened {
+    pub mode: Mode,
+    pub game: Game,
+    /// Turns taken back that redo can replay, next first.
+    pub redo: Vec<Move>,
+}
+
+/// Why a link cannot be opened; the message names the part at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, LinkError> {
+    Err(LinkError(msg.into()))
+}
+
+/// Reads a link (with or without the leading `#`).
+pub fn parse(link: &str) -> Result<Opened, LinkError> {
+    let text = link.trim().trim_start_matches('#');
+    let mut variant = Variant::Nine;
+    let mut set: Vec<String> = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    let mut redo: Vec<String> = Vec::new();
+    let mut mode_name = "two-players".to_string();
+    let mut level = DEFAULT_LEVEL;
+    let mut color: Option<Color> = None;
+    let mut position: Option<String> = None;
+    let mut end: Option<Declared> = None;
+    let list = |v: &str| -> Vec<String> {
+        v.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    for field in text.split('&').filter(|f| !f.is_empty()) {
+        let Some((key, raw)) = field.split_once('=') else {
+            return err(format!("`{}` has no value", cut(field)));
+        };
+        let value = decode(raw);
+        match key {
+            "variant" => match value.parse() {
+                Ok(v) => variant = v,
+                Err(e) => return err(format!("{e}")),
+            },
+            "mode" => mode_name = value,
+            "moves" => moves = list(&value),
+            "redo" => redo = list(&value),
+            "set" => set = list(&value),
+            "level" => match value.parse::<u8>() {
+                Ok(n @ 1..=MAX_LEVEL) => level = n,
+                _ => return err(format!("level `{}` is not 1 to {MAX_LEVEL}", cut(&value))),
+            },
+            "color" => match value.as_str() {
+                "light" => color = Some(Color::Light),
+                "dark" => color = Some(Color::Dark),
+                _ => return err(format!("color `{}` is not light or dark", cut(&value))),
+            },
+            "position" => position = Some(value),
+            "end" => {
+                end = Some(match value.as_str() {
+                    "agreed" => Declared::Agreed,
+                    "resign-light" => Declared::Resigned(Color::Light),
+                    "resign-dark" => Declared::Resigned(Color::Dark),
+                    _ => return err(format!("end `{}` is unknown", cut(&value))),
+                })
+            }
+            _ => return err(format!("unknown field `{}`", cut(key))),
+        }
+    }
+    let mode = match mode_name.as_str() {
+        "two-players" | "hot-seat" => Mode::TwoPlayers {
+            bottom: color.unwrap_or(Color::Light),
+        },
+        "vs-engine" | "vs-computer" => Mode::VsEngine {
+            level,
+            human: color.unwrap_or(Color::Light),
+        },
+        other => return err(format!("mode `{}` is not two-players or vs-engine", cut(other))),
+    };
+    let rules =
+        Rules::with_options(variant, set.iter().map(String::as_str)).map_err(|e| LinkError(e.to_string()))?;
+    let mut game = match position {
+        Some(text) => {
+            // The position text names its own rules.
+            let pos: Position = text.parse().map_err(|e| LinkError(format!("position: {e}")))?;
+            Game::from_position(pos)
+        }
+        None => Game::new(rules),
+    };
+    for m in &moves {
+        game.play_text(m)
+            .map_err(|e| LinkError(format!("move `{}`: {e}", cut(m))))?;
+    }
+    // Redo moves are checked by replaying them on a copy.
+    let mut ahead = game.clone();
+    let mut redo_moves = Vec::new();
+    for m in &redo {
+        match ahead.play_text(m) {
+            Ok(mv) => redo_moves.push(mv),
+            Err(e) => return err(format!("redo `{}`: {e}", cut(m))),
+        }
+    }
+    match end {
+        Some(Declared::Agreed) => {
+            let _ = game.agree_draw();
+        }
+        Some(Declared::Resigned(c)) => {
+            let _ = game.resign(c);
+        }
+        None => {}
+    }
+    Ok(Opened {
+        mode,
+        game,
+        redo: redo_moves,
+    })
+}
+
+/// Writes the link that opens `game` with these seats.
+pub fn format(mode: Mode, game: &Game, redo: &[Move], declared: Option<Declared>) -> String {
+    let rules = game.rules();
+    let mut out = format!("variant={}", rules.variant.id());
+    match mode {
+        Mode::TwoPlayers { bottom } => {
+            out.push_str("&mode=two-players");
+            if bottom == Color::Dark {
+                out.push_str("&color=dark");
+            }
+        }
+        Mode::VsEngine { level, human } => {
+            out.push_str(&format!("&mode=vs-engine&level={level}&color={}", human.name()));
+        }
+    }
+    let changes = rules.changes();
+    if !changes.is_empty() {
+        let set: Vec<String> = changes.iter().map(|(k, v)| format!("{}:{v}", k.key())).collect();
+        out.push_str(&format!("&set={}", set.join(",")));
+    }
+    let start = game.start();
+    if *start != Position::new(*rules) {
+        out.push_str(&format!("&position={}", encode(&start.to_string())));
+    }
+    let texts = game.move_texts();
+    if !texts.is_empty() {
+        out.push_str(&format!("&moves={}", texts.join(",")));
+    }
+    if !redo.is_empty() {
+        let mut ahead = game.position().to_owned();
+        let mut list = Vec::new();
+        for &m in redo {
+            list.push(ahead.notation(m));
+            ahead = ahead.play(m);
+        }
+        out.push_str(&format!("&redo={}", list.join(",")));
+    }
+    match declared {
+        Some(Declared::Agreed) => out.push_str("&end=agreed"),
+        Some(Declared::Resigned(c)) => out.push_str(&format!("&end=resign-{}", c.name())),
+        None => {}
+    }
+    out
+}
+
+fn cut(s: &str) -> String {
+    s.chars().take(32).collect()
+}
+
+/// Percent-encodes what a URL fragment field cannot hold as is.
+pub fn encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~:,/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Undoes [`encode`] (and `+` for a space); a bad escape stays as written.
+pub fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                match u8::from_str_radix(s.get(i + 1..i + 3).unwrap_or("zz"), 16) {
+                    Ok(v) => {
+                        out.push(v);
+                        i += 3;
+                        continue;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_link_opens() {
+        let Ok(o) = parse("#variant=nine&mode=two-players&moves=a1,b2,a4,b4") else {
+            unreachable!()
+        };
+        assert_eq!(o.game.move_texts(), ["a1", "b2", "a4", "b4"]);
+        assert_eq!(o.mode, Mode::TwoPlayers { bottom: Color::Light });
+    }
+
+    #[test]
+    fn options_level_and_colour() {
+        let link = "#variant=nine&mode=vs-engine&moves=a1&set=flying:off,mill-takes:each&level=3&color=dark";
+        let Ok(o) = parse(link) else { unreachable!() };
+        assert!(!o.game.rules().flying);
+        assert_eq!(
+            o.mode,
+            Mode::VsEngine {
+                level: 3,
+                human: Color::Dark
+            }
+        );
+        let again = format(o.mode, &o.game, &o.redo, None);
+        assert_eq!(parse(&again), Ok(o));
+    }
+
+    #[test]
+    fn bad_links_say_what_is_wrong() {
+        for (link, word) in [
+            ("#variant=ten", "ten"),
+            ("#moves=a1,a1", "a1"),
+            ("#mode=chess", "chess"),
+            ("#set=flying:maybe", "flying"),
+            ("#level=99&mode=vs-engine", "99"),
+            ("#colour=light", "colour"),
+            ("#moves", "moves"),
+        ] {
+            match parse(link) {
+                Err(LinkError(msg)) => assert!(msg.contains(word), "{link}: {msg}"),
+                Ok(_) => unreachable!("{link} opened"),
+            }
+        }
+    }
+
+    #[test]
+    fn saves_keep_redo_start_position_and_declared_end() {
+        let Ok(mut o) = parse("#variant=six&moves=a1,b2,c1") else {
+            unreachable!()
+        };
+        let Some(m) = o.game.undo() else { unreachable!() };
+        let text = format(o.mode, &o.game, &[m], Some(Declared::Resigned(Color::Dark)));
+        let Ok(back) = parse(&text) else {
+            unreachable!("{text}")
+        };
+        assert_eq!(back.redo, vec![m]);
+        assert!(back.game.outcome().is_some());
+
+        let Ok(mut p) = parse("#variant=nine&moves=a1,b2") else {
+            unreachable!()
+        };
+        let start = *p.game.position();
+        p.game = Game::from_position(start);
+        let text = format(p.mode, &p.game, &[], None);
+        let Ok(back) = parse(&text) else {
+            unreachable!("{text}")
+        };
+        assert_eq!(*back.game.start(), start);
+    }
+
+    #[test]
+    fn encoding_round_trips() {
+        let s = "nine .../... L 9/9 0/0 - #&=%+é";
+        assert_eq!(decode(&encode(s)), s);
+        assert_eq!(decode("%zz%4"), "%zz%4");
+    }
+}
