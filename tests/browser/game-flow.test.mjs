@@ -1,0 +1,120 @@
+// Game flow: a draw offer declined, refused by a move, then accepted (hot-seat);
+// resigning asks for confirmation; a rematch swaps the colours, so against the
+// computer it now opens with light and we play dark.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  startHarness, gameLink, openGame, snapshot, waitForState, moveCount, isOver, actionVisible,
+  clickAction, playMove, playAnyTurn, piecesOf, targets, clickPoint, screenshot, assertNoErrors,
+  seatText, rng, ENGINE_TIMEOUT, OUTCOME,
+} from "./lib/harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+const colourWord = (text) => {
+  const l = /\blight\b|\bwhite\b/i.test(text);
+  const d = /\bdark\b|\bblack\b/i.test(text);
+  return l && !d ? "light" : d && !l ? "dark" : null;
+};
+
+test("draw offer: declined, refused by a move, accepted; then a rematch", { timeout: 180_000 }, async (t) => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2" }));
+  let snap = await waitForState(page, (s) => moveCount(s) === 2, "the link's two moves in the move list");
+  assert.equal(snap.points.a1.piece, "light", "a1 from the link");
+  assert.equal(snap.points.b2.piece, "dark", "b2 from the link");
+
+  await clickAction(page, "offer-draw");
+  await page.locator('[data-action="accept-draw"]:visible').waitFor();
+  assert.ok(await actionVisible(page, "decline-draw"), "the opponent can decline");
+  await screenshot(page, "draw-offered");
+  await clickAction(page, "decline-draw");
+  snap = await waitForState(page, (s) => !s.actions.includes("accept-draw"), "the offer to go away once declined");
+  assert.ok(!isOver(snap), "the game goes on after a declined offer");
+  assert.doesNotMatch(snap.status, /draw/i, "no draw in the status line");
+  snap = await playMove(page, "d1", "light");
+
+  await t.test("a move instead of an answer refuses the offer", async () => {
+    await clickAction(page, "offer-draw");
+    await page.locator('[data-action="accept-draw"]:visible').waitFor();
+    const side = moveCount(await snapshot(page)) % 2 === 0 ? "light" : "dark";
+    await playAnyTurn(page, side, rng(7));
+    const s = await waitForState(page, (x) => !x.actions.includes("accept-draw"), "the offer to lapse after a move");
+    assert.ok(!isOver(s), "the game goes on");
+  });
+  // Whatever the subtest left open, the offer is declined before going on.
+  if (await actionVisible(page, "decline-draw")) await clickAction(page, "decline-draw");
+
+  await clickAction(page, "offer-draw");
+  await clickAction(page, "accept-draw");
+  snap = await waitForState(page, isOver, "the game to end in a draw");
+  assert.match(snap.status, /draw/i, "the outcome says draw");
+  await screenshot(page, "draw-accepted");
+
+  const bottomBefore = colourWord(await seatText(page, "bottom"));
+  await clickAction(page, "rematch");
+  if (await page.locator('[data-action="accept-rematch"]:visible').count()) await clickAction(page, "accept-rematch");
+  else await page.waitForTimeout(300).then(async () => {
+    if (await page.locator('[data-action="accept-rematch"]:visible').count()) await clickAction(page, "accept-rematch");
+  });
+  snap = await waitForState(page, (s) => moveCount(s) === 0 && !isOver(s), "a new game after the rematch");
+  assert.equal(piecesOf(snap, "light").length + piecesOf(snap, "dark").length, 0, "the rematch starts on an empty board");
+  const bottomAfter = colourWord(await seatText(page, "bottom"));
+  if (bottomBefore && bottomAfter) assert.notEqual(bottomAfter, bottomBefore, "the seats swapped colours");
+  await screenshot(page, "draw-rematch");
+  assertNoErrors(page);
+});
+
+test("resign asks for confirmation; rematch against the computer swaps colours", { timeout: 240_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light" }));
+  let snap = await snapshot(page);
+  assert.equal(moveCount(snap), 0);
+  await clickPoint(page, "d2");
+  snap = await waitForState(page, (s) => moveCount(s) >= 2, "the computer's answer", ENGINE_TIMEOUT);
+  assert.equal(snap.points.d2.piece, "light", "we play light");
+  assert.equal(piecesOf(snap, "dark").length, 1, "the computer placed a dark piece");
+  const bottomBefore = await seatText(page, "bottom");
+
+  await clickAction(page, "resign");
+  await page.locator('[data-action="confirm"]:visible').waitFor();
+  assert.ok(await actionVisible(page, "cancel"), "resigning can be cancelled");
+  await screenshot(page, "resign-confirm");
+  await clickAction(page, "cancel");
+  snap = await waitForState(page, (s) => !s.actions.includes("confirm"), "the confirmation to close");
+  assert.ok(!isOver(snap), "cancelling keeps the game going");
+  await clickAction(page, "resign");
+  await clickAction(page, "confirm");
+  snap = await waitForState(page, isOver, "the game to end by resignation");
+  assert.match(snap.status, OUTCOME, "the outcome is shown");
+  assert.match(snap.status, /resign|dark|computer/i, "the outcome says we resigned or the computer won");
+  await screenshot(page, "resigned");
+
+  await clickAction(page, "rematch");
+  if (await page.locator('[data-action="accept-rematch"]:visible').count()) await clickAction(page, "accept-rematch");
+  // Colours swap: the computer now has light and opens.
+  snap = await waitForState(
+    page,
+    (s) => !isOver(s) && moveCount(s) === 1 && piecesOf(s, "light").length === 1 && piecesOf(s, "dark").length === 0,
+    "the computer to open the rematch with light",
+    ENGINE_TIMEOUT,
+  );
+  const t = targets(snap);
+  assert.ok(t.length > 0, "we may place");
+  await clickPoint(page, t[0]);
+  snap = await waitForState(page, (s) => s.points[t[0]].piece !== null, `our piece on ${t[0]}`);
+  assert.equal(snap.points[t[0]].piece, "dark", "we play dark in the rematch");
+  const bottomAfter = await seatText(page, "bottom");
+  const before = colourWord(bottomBefore);
+  const afterWord = colourWord(bottomAfter);
+  if (before || afterWord) {
+    assert.equal(before, "light", `our seat said light before: ${bottomBefore}`);
+    assert.equal(afterWord, "dark", `our seat says dark after: ${bottomAfter}`);
+  }
+  await screenshot(page, "rematch-swapped");
+  assertNoErrors(page);
+});

@@ -1,0 +1,106 @@
+// A hot-seat game played with the keyboard only: Tab to the board, the arrow
+// keys move the cursor (data-cursor) along the board's lines, Enter places,
+// selects, moves and removes, Escape cancels a selection.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  startHarness, gameLink, openGame, snapshot, waitForState, cursorAt, moveCount, moveText,
+  removable, targets, screenshot, assertNoErrors,
+} from "./lib/harness.mjs";
+import { arrowPath, arrowStep } from "./lib/boards.mjs";
+
+const GAME = [
+  "a1", "b2", "d1", "d2", "g1xb2", "f2", "g4", "b4", "g7xd2", "c3", "d7", "e3", "a7xc3", "c5", "a4xe3", "d5",
+  "d3", "e4", "g4-f4", "b4-b6", "f4-g4xf2",
+];
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+/** Presses Tab until the focus is on the board (a data-point or an element holding them). */
+async function focusBoard(page) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    const onBoard = await page.evaluate(() => {
+      const a = document.activeElement;
+      return !!a && (a.hasAttribute("data-point") || !!a.closest("[data-point]") || !!a.querySelector("[data-point]"));
+    });
+    if (onBoard) return i + 1;
+  }
+  assert.fail("Tab never reached the board");
+}
+
+async function cursor(page) {
+  const c = cursorAt(await snapshot(page));
+  assert.ok(c.length <= 1, `at most one point has data-cursor (${c})`);
+  return c[0] ?? null;
+}
+
+async function goTo(page, to) {
+  let at = await cursor(page);
+  for (const key of arrowPath(at, to)) {
+    const expect = arrowStep(at, key);
+    await page.keyboard.press(key);
+    await waitForState(page, (s) => s.points[expect]?.cursor, `${key} from ${at} to move the cursor along the line to ${expect}`);
+    at = expect;
+  }
+}
+
+async function enterAt(page, point) {
+  await goTo(page, point);
+  await page.keyboard.press("Enter");
+}
+
+test("a hot-seat game with the keyboard only", { timeout: 300_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
+  const tabs = await focusBoard(page);
+  let start = await cursor(page);
+  if (!start) {
+    // Some boards show the cursor only once a key is used.
+    await page.keyboard.press("ArrowUp");
+    start = (await waitForState(page, (s) => cursorAt(s).length === 1, "a visible cursor (data-cursor) on the board")) && (await cursor(page));
+  }
+  console.log(`# board reached with ${tabs} Tab presses, cursor on ${start}`);
+
+  // The cursor follows the lines: check each arrow from the start point.
+  for (const key of ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"]) {
+    const at = await cursor(page);
+    const expect = arrowStep(at, key) ?? at;
+    await page.keyboard.press(key);
+    await waitForState(page, (s) => s.points[expect]?.cursor, `${key} from ${at} goes to ${expect}`);
+  }
+
+  for (let i = 0; i < GAME.length; i++) {
+    const move = GAME[i];
+    const color = i % 2 === 0 ? "light" : "dark";
+    const [body, ...removals] = move.split("x");
+    const [from, to] = body.includes("-") ? body.split("-") : [null, body];
+    if (from) {
+      await enterAt(page, from);
+      await waitForState(page, (s) => s.points[from].selected && targets(s).includes(to), `Enter selects ${from}`);
+      if (i === 18) {
+        // Escape cancels the selection; Enter selects again.
+        await page.keyboard.press("Escape");
+        await waitForState(page, (s) => !s.points[from].selected && targets(s).length === 0, "Escape cancels the selection");
+        await page.keyboard.press("Enter");
+        await waitForState(page, (s) => s.points[from].selected, `Enter selects ${from} again`);
+        await screenshot(page, "keyboard-selected");
+      }
+    }
+    await enterAt(page, to);
+    let snap = await waitForState(page, (s) => s.points[to].piece === color, `Enter puts a ${color} piece on ${to}`);
+    for (const r of removals) {
+      snap = await waitForState(page, (s) => removable(s).includes(r), `${r} removable`);
+      await enterAt(page, r);
+      await waitForState(page, (s) => s.points[r].piece === null, `Enter removes ${r}`);
+    }
+    snap = await waitForState(page, (s) => moveCount(s) === i + 1, `the move list to show ${move}`);
+    assert.equal(moveText(snap.moves[i]), move);
+  }
+  await screenshot(page, "keyboard-end");
+  assertNoErrors(page);
+});
