@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import {
   startHarness, gameLink, openGame, snapshot, waitForState, moveCount, isOver, actionVisible,
   clickAction, playMove, playAnyTurn, piecesOf, targets, clickPoint, screenshot, assertNoErrors,
-  seatText, rng, ENGINE_TIMEOUT, OUTCOME,
+  seatColor, rematch, rng, ENGINE_TIMEOUT, OUTCOME,
 } from "./lib/harness.mjs";
 
 let h;
@@ -14,12 +14,6 @@ before(async () => {
   h = await startHarness();
 });
 after(() => h?.close());
-
-const colourWord = (text) => {
-  const l = /\blight\b|\bwhite\b/i.test(text);
-  const d = /\bdark\b|\bblack\b/i.test(text);
-  return l && !d ? "light" : d && !l ? "dark" : null;
-};
 
 test("draw offer: declined, refused by a move, accepted; then a rematch", { timeout: 180_000 }, async (t) => {
   const { page } = await h.newPage();
@@ -55,16 +49,14 @@ test("draw offer: declined, refused by a move, accepted; then a rematch", { time
   assert.match(snap.status, /draw/i, "the outcome says draw");
   await screenshot(page, "draw-accepted");
 
-  const bottomBefore = colourWord(await seatText(page, "bottom"));
-  await clickAction(page, "rematch");
-  if (await page.locator('[data-action="accept-rematch"]:visible').count()) await clickAction(page, "accept-rematch");
-  else await page.waitForTimeout(300).then(async () => {
-    if (await page.locator('[data-action="accept-rematch"]:visible').count()) await clickAction(page, "accept-rematch");
-  });
-  snap = await waitForState(page, (s) => moveCount(s) === 0 && !isOver(s), "a new game after the rematch");
+  const bottomBefore = await seatColor(page, "bottom");
+  const topBefore = await seatColor(page, "top");
+  snap = await rematch(page);
+  assert.equal(moveCount(snap), 0, "the rematch starts with no moves");
   assert.equal(piecesOf(snap, "light").length + piecesOf(snap, "dark").length, 0, "the rematch starts on an empty board");
-  const bottomAfter = colourWord(await seatText(page, "bottom"));
-  if (bottomBefore && bottomAfter) assert.notEqual(bottomAfter, bottomBefore, "the seats swapped colours");
+  assert.ok(bottomBefore && topBefore, "each seat shows its colour");
+  assert.equal(await seatColor(page, "bottom"), topBefore, "the bottom seat now plays the top seat's colour");
+  assert.equal(await seatColor(page, "top"), bottomBefore, "and the top seat the bottom's");
   await screenshot(page, "draw-rematch");
   assertNoErrors(page);
 });
@@ -78,7 +70,7 @@ test("resign asks for confirmation; rematch against the computer swaps colours",
   snap = await waitForState(page, (s) => moveCount(s) >= 2, "the computer's answer", ENGINE_TIMEOUT);
   assert.equal(snap.points.d2.piece, "light", "we play light");
   assert.equal(piecesOf(snap, "dark").length, 1, "the computer placed a dark piece");
-  const bottomBefore = await seatText(page, "bottom");
+  assert.equal(await seatColor(page, "bottom"), "light", "our seat (bottom) plays light");
 
   await clickAction(page, "resign");
   await page.locator('[data-action="confirm"]:visible').waitFor();
@@ -94,8 +86,7 @@ test("resign asks for confirmation; rematch against the computer swaps colours",
   assert.match(snap.status, /resign|dark|computer/i, "the outcome says we resigned or the computer won");
   await screenshot(page, "resigned");
 
-  await clickAction(page, "rematch");
-  if (await page.locator('[data-action="accept-rematch"]:visible').count()) await clickAction(page, "accept-rematch");
+  await rematch(page);
   // Colours swap: the computer now has light and opens.
   snap = await waitForState(
     page,
@@ -108,13 +99,7 @@ test("resign asks for confirmation; rematch against the computer swaps colours",
   await clickPoint(page, t[0]);
   snap = await waitForState(page, (s) => s.points[t[0]].piece !== null, `our piece on ${t[0]}`);
   assert.equal(snap.points[t[0]].piece, "dark", "we play dark in the rematch");
-  const bottomAfter = await seatText(page, "bottom");
-  const before = colourWord(bottomBefore);
-  const afterWord = colourWord(bottomAfter);
-  if (before || afterWord) {
-    assert.equal(before, "light", `our seat said light before: ${bottomBefore}`);
-    assert.equal(afterWord, "dark", `our seat says dark after: ${bottomAfter}`);
-  }
+  assert.equal(await seatColor(page, "bottom"), "dark", "our seat (bottom) now plays dark");
   await screenshot(page, "rematch-swapped");
   assertNoErrors(page);
 });

@@ -132,6 +132,7 @@ export async function snapshot(page) {
     return {
       points,
       status: status ? status.textContent.replace(/\s+/g, " ").trim() : null,
+      statusValue: status ? status.getAttribute("data-status") : null,
       moves: list ? [...list.children].map((c) => c.textContent.replace(/\s+/g, " ").trim()) : null,
       actions,
     };
@@ -206,6 +207,32 @@ export async function actionVisible(page, action) {
 
 export async function statusText(page) {
   return (await page.locator("[data-status]").first().textContent())?.replace(/\s+/g, " ").trim() ?? "";
+}
+
+/** The colour a seat plays: its data-color if it has one, else the colour its text names. */
+export async function seatColor(page, seat) {
+  const el = page.locator(`[data-seat="${seat}"]`).first();
+  const attr = await el.getAttribute("data-color");
+  if (attr) return attr;
+  const text = await el.innerText();
+  const l = /\blight\b|\bwhite\b/i.test(text);
+  const d = /\bdark\b|\bblack\b/i.test(text);
+  return l && !d ? "light" : d && !l ? "dark" : null;
+}
+
+/**
+ * Asks for a rematch; between two people the other one accepts it. Waits for
+ * the new game (no moves yet, or the computer's opening move).
+ */
+export async function rematch(page) {
+  await clickAction(page, "rematch");
+  const snap = await waitForState(
+    page,
+    (s) => s.actions.includes("accept-rematch") || (!isOver(s) && moveCount(s) <= 1),
+    "the rematch to be offered or to start",
+  );
+  if (snap.actions.includes("accept-rematch")) await clickAction(page, "accept-rematch");
+  return waitForState(page, (s) => !isOver(s) && !s.actions.includes("accept-rematch") && moveCount(s) <= 1, "the rematch to start");
 }
 
 export async function seatText(page, seat) {
