@@ -23,7 +23,7 @@ const opt = (name, dflt) => {
 };
 const DIST = path.resolve(opt("--dist", DEFAULT_DIST));
 const ENGINE_TURNS = Number(opt("--turns", process.env.MULINO_BUDGET_TURNS ?? 8));
-const LEVEL = process.env.MULINO_BUDGET_LEVEL; // e.g. the strongest level's name; default: the app's default
+const LEVEL = process.env.MULINO_BUDGET_LEVEL ?? "10"; // the strongest level (morris-core search::Level::MAX)
 
 const LIMIT_KB = 400;
 const LIMIT_INTERACTIVE_MS = 1000;

@@ -10,6 +10,7 @@ import {
 
 const MAX_TURNS = Number(process.env.MULINO_MAX_TURNS ?? 400);
 const SEED = Number(process.env.MULINO_SEED ?? 20240611);
+const LEVEL = process.env.MULINO_ENGINE_LEVEL; // default: the app's default level
 
 let h;
 before(async () => {
@@ -19,7 +20,7 @@ after(() => h?.close());
 
 test("a whole game against the computer, by clicking, to its end", { timeout: 900_000 }, async () => {
   const { page } = await h.newPage();
-  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light" }));
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", level: LEVEL, color: "light" }));
   const random = rng(SEED);
   let snap = await snapshot(page);
   assert.equal(moveCount(snap), 0, "a new game has no moves");

@@ -53,6 +53,8 @@ else
 fi
 
 if [ "$build" = 1 ]; then
+  # Trunk.toml builds offline: the app's crates must be in cargo's cache.
+  cargo fetch --locked >/dev/null 2>&1 || cargo fetch >&2
   log "trunk build --release --dist $MULINO_DIST (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
   start=$(date +%s)
   trunk build --release --dist "$MULINO_DIST" >&2
