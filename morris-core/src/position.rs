@@ -305,6 +305,11 @@ impl Position {
             if self.pieces[them].contains(r) {
                 self.pieces[them] = self.pieces[them].without(r);
                 self.key ^= zobrist::piece(them, r);
+                // A ban on a piece just taken can never apply; dropping it
+                // keeps the position writable and its full key canonical.
+                if self.ban[them].is_some_and(|(from, _)| from == r) {
+                    self.ban[them] = None;
+                }
             }
         }
         self.ban[us] = match m.from() {

@@ -1,0 +1,237 @@
+//! Properties of random games under every variant and a spread of option
+//! sets: every generated move is legal and does what its notation says,
+//! texts and keys round-trip, and taking moves back restores everything.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use morris_core::{Color, Game, Move, MoveText, Position, Removal, Rules, Setup};
+use proptest::prelude::*;
+
+/// Every preset plus option sets that reach the less travelled code paths.
+const RULE_SETS: &[&str] = &[
+    "nine",
+    "three",
+    "six",
+    "twelve",
+    "morabaraba",
+    "morabaraba-sotho",
+    "morabaraba-11",
+    "lasker",
+    "nine:mill-takes=each",
+    "nine:removal=always",
+    "nine:removal=never",
+    "nine:flying=off,first=dark",
+    "nine:pieces=3",
+    "nine:pieces=12,n-move=10",
+    "twelve:board-full=loss,mill-takes=each",
+    "morabaraba:removal=always,mill-takes=each",
+    "morabaraba-sotho:mill-takes=each,first=dark",
+    "lasker:mill-takes=each,removal=always",
+    "six:flying=on,mill-takes=each",
+    "three:mill-wins=off,flying=on",
+    "three:mill-wins=off,removal=always",
+    "nine:board=sotho,no-reform=on,endgame-draw=3,threefold=off",
+    "nine:board=small,pieces=6,move-in-placing=on",
+    "twelve:n-move=5,endgame-draw=2",
+];
+
+fn rules(i: usize) -> Rules {
+    RULE_SETS[i].parse().unwrap()
+}
+
+/// Checks one position and every legal move in it.
+fn check_position(p: &Position) {
+    // The text round-trips to the same position and the same key.
+    let text = p.to_string();
+    let back: Position = text
+        .parse()
+        .unwrap_or_else(|e| panic!("`{text}` does not parse back: {e}"));
+    assert_eq!(back, *p, "{text}");
+    assert_eq!(back.to_string(), text);
+    // The incrementally kept key equals one computed from scratch.
+    let fresh = Setup::from(*p).position().unwrap();
+    assert_eq!(fresh.key(), p.key(), "{text}");
+    assert_eq!(fresh.full_key(), p.full_key(), "{text}");
+
+    let legal = p.legal_moves();
+    assert_eq!(p.count_moves(), legal.len() as u64, "{text}");
+    let mut sorted = legal.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), legal.len(), "duplicate moves in {text}");
+    assert_eq!(legal.is_empty(), p.terminal().is_some(), "{text}");
+
+    for &m in &legal {
+        assert!(p.is_legal(m));
+        let n = p.notation(m);
+        assert_eq!(p.parse_move(&n), Ok(m), "{n} in {text}");
+        assert_eq!(p.parse_move(&n.to_ascii_uppercase()), Ok(m), "{n} in {text}");
+        let mt: MoveText = n.parse().unwrap();
+        assert_eq!(mt.to_string(), n);
+        check_effect(p, m);
+    }
+}
+
+/// What a player sees a move do, computed from the rule text rather than
+/// the engine's own tables of removals.
+fn check_effect(p: &Position, m: Move) {
+    let r = p.rules();
+    let geo = p.geometry();
+    let (us, them) = (p.turn(), !p.turn());
+    let q = p.play(m);
+    let own_before = p.pieces(us);
+    let own_after = q.pieces(us);
+
+    match m.from() {
+        None => {
+            assert!(p.in_hand(us) > 0);
+            assert_eq!(q.in_hand(us), p.in_hand(us) - 1);
+            assert_eq!(own_after, own_before.with(m.to()));
+        }
+        Some(from) => {
+            assert!(own_before.contains(from));
+            assert!(p.in_hand(us) == 0 || r.move_in_placing);
+            assert_eq!(q.in_hand(us), p.in_hand(us));
+            assert_eq!(own_after, own_before.without(from).with(m.to()));
+            let flies = r.flying && p.in_hand(us) == 0 && own_before.count() == 3;
+            assert!(flies || geo.adjacent(from).contains(m.to()));
+        }
+    }
+    assert!(p.empty().contains(m.to()));
+    assert_eq!(q.in_hand(them), p.in_hand(them));
+    assert_eq!(q.turn(), them);
+
+    // Mills closed: those through the destination now complete.
+    let closed = geo
+        .mills()
+        .iter()
+        .filter(|&&mill| mill.contains(m.to()) && own_after.is_superset(mill))
+        .count() as u32;
+    let due = if closed == 0 || r.mill_wins || r.removal == Removal::Never {
+        0
+    } else {
+        let wanted = match r.mill_takes {
+            morris_core::MillTakes::One => 1,
+            morris_core::MillTakes::Each => closed,
+        };
+        wanted.min(p.pieces(them).count())
+    };
+    assert_eq!(m.removals().count(), due, "{}", p.notation(m));
+    assert!(p.pieces(them).is_superset(m.removals()));
+    assert_eq!(q.pieces(them), p.pieces(them).minus(m.removals()));
+    if due == 1 {
+        // One removal: a piece outside the mills unless all are in mills.
+        let theirs = p.pieces(them);
+        let in_mills = geo
+            .mills()
+            .iter()
+            .filter(|&&mill| theirs.is_superset(mill))
+            .fold(morris_core::Bitboard::EMPTY, |a, &mill| a | mill);
+        let r0 = m.removals().first().unwrap();
+        if r.removal == Removal::Protected && theirs.minus(in_mills).any() {
+            assert!(!in_mills.contains(r0), "{} takes from a mill", p.notation(m));
+        }
+    }
+    // The notation names exactly the pieces that went.
+    let n = p.notation(m);
+    let mt: MoveText = n.parse().unwrap();
+    assert_eq!(mt.removals.len() as u32, due);
+    assert_eq!(mt.to, geo.coord(m.to()));
+}
+
+/// Plays a random game: each choice picks among the legal moves.
+fn random_game(rules_index: usize, choices: &[u16]) -> Game {
+    let mut game = Game::new(rules(rules_index));
+    for &c in choices {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_moves();
+        let m = legal[c as usize % legal.len()];
+        game.play(m).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_games_keep_every_invariant(
+        rules_index in 0..RULE_SETS.len(),
+        choices in prop::collection::vec(any::<u16>(), 0..160),
+    ) {
+        let game = random_game(rules_index, &choices);
+        for p in game.positions() {
+            check_position(p);
+        }
+        // The game's end agrees with its last position.
+        let last = game.position();
+        if let Some(o) = last.terminal() {
+            prop_assert_eq!(game.outcome(), Some(o));
+            prop_assert!(game.legal_moves().is_empty());
+        }
+    }
+
+    #[test]
+    fn take_back_restores_position_and_key(
+        rules_index in 0..RULE_SETS.len(),
+        choices in prop::collection::vec(any::<u16>(), 0..160),
+    ) {
+        let mut game = random_game(rules_index, &choices);
+        let positions = game.positions().to_vec();
+        let moves = game.moves().to_vec();
+        for i in (0..moves.len()).rev() {
+            prop_assert_eq!(game.undo(), Some(moves[i]));
+            prop_assert_eq!(*game.position(), positions[i]);
+            prop_assert_eq!(game.position().key(), positions[i].key());
+            // Playing it again gives the same position back.
+            prop_assert_eq!(game.position().play(moves[i]), positions[i + 1]);
+        }
+        prop_assert_eq!(game.undo(), None);
+        prop_assert_eq!(game.position(), &Position::new(rules(rules_index)));
+    }
+
+    #[test]
+    fn records_round_trip(
+        rules_index in 0..RULE_SETS.len(),
+        choices in prop::collection::vec(any::<u16>(), 0..120),
+        resign in any::<Option<bool>>(),
+    ) {
+        let mut game = random_game(rules_index, &choices);
+        if game.outcome().is_none() {
+            match resign {
+                Some(true) => { game.resign(Color::Dark).unwrap(); }
+                Some(false) => { game.agree_draw().unwrap(); }
+                None => {}
+            }
+        }
+        let text = game.record();
+        let back = Game::from_record(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
+        prop_assert_eq!(&back, &game);
+        prop_assert_eq!(back.record(), text.clone());
+
+        // A game from the middle of this one keeps its start in the record.
+        if game.positions().len() > 2 {
+            let mid = game.positions()[game.positions().len() / 2];
+            let mut from_mid = Game::from_position(mid);
+            from_mid.play(game.moves()[game.positions().len() / 2]).unwrap_or_else(|e| panic!("{e}"));
+            let text = from_mid.record();
+            prop_assert!(text.contains("[Position \""));
+            prop_assert_eq!(Game::from_record(&text).unwrap(), from_mid);
+        }
+    }
+}
+
+#[test]
+fn every_rule_set_parses_and_prints_back() {
+    for (i, text) in RULE_SETS.iter().enumerate() {
+        let r = rules(i);
+        let back: Rules = r.to_string().parse().unwrap();
+        assert_eq!(back, r, "{text}");
+    }
+}
