@@ -1,0 +1,316 @@
+//! `Engine`: the search for JavaScript, and `perft`.
+
+use std::sync::atomic::AtomicBool;
+
+use morris_core::search::{Level, Limits, Searcher, MAX_PLY};
+use wasm_bindgen::prelude::*;
+
+use crate::clock::with_clock;
+use crate::game::Game;
+use crate::options::{entries, string_arg, unknown_key, OptionValue};
+use crate::views::{to_js, LineView, SearchView};
+use crate::ApiError;
+
+/// The time a search takes when nothing bounds it.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// The transposition table's size when none is asked for.
+pub const DEFAULT_TT_MB: usize = 16;
+/// The deepest perft the API runs (deeper ones would not finish anyway).
+pub const MAX_PERFT_DEPTH: u64 = 32;
+
+/// The bounds of one search, read from `{ depth, nodes, movetimeMs, multiPv }`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    pub multi_pv: Option<usize>,
+}
+
+impl SearchOptions {
+    /// Reads the options; `multiPv` only where `multi_pv` allows it.
+    pub fn read(pairs: &[(String, OptionValue)], multi_pv: bool) -> Result<SearchOptions, ApiError> {
+        let mut out = SearchOptions::default();
+        let known: &[&str] = if multi_pv {
+            &["depth", "nodes", "movetimeMs", "multiPv"]
+        } else {
+            &["depth", "nodes", "movetimeMs"]
+        };
+        for (key, value) in pairs {
+            let label = format!("option `{key}`");
+            match key.as_str() {
+                "depth" => out.depth = value.integer(&label, 1, MAX_PLY as u64 - 1)?.map(|d| d as u32),
+                "nodes" => out.nodes = value.integer(&label, 1, 1 << 53)?,
+                "movetimeMs" => out.movetime_ms = value.integer(&label, 1, 1 << 40)?,
+                "multiPv" if multi_pv => out.multi_pv = value.integer(&label, 1, 256)?.map(|n| n as usize),
+                _ => return Err(unknown_key(key, "search", known)),
+            }
+        }
+        Ok(out)
+    }
+
+    fn is_bounded(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some() || self.movetime_ms.is_some()
+    }
+
+    /// The search's limits; a search with no bound gets the default time.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime_ms: if self.is_bounded() {
+                self.movetime_ms
+            } else {
+                Some(DEFAULT_MOVETIME_MS)
+            },
+            multi_pv: self.multi_pv.unwrap_or(1),
+        }
+    }
+}
+
+/// The engine: a searcher with its transposition table, kept between
+/// moves, and optionally a playing level for people.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Engine {
+    searcher: Searcher,
+    level: Option<Level>,
+    /// Decides among near-equal moves at the weaker levels; advances by
+    /// one with every move, so a game is repeatable from the same seed.
+    seed: u64,
+}
+
+impl Engine {
+    /// An engine at `level` (full strength if `None`).
+    pub fn create(level: Option<u8>, tt_mb: usize, seed: u64) -> Result<Engine, ApiError> {
+        let level = match level {
+            None => None,
+            Some(n) => Some(Level::new(n).ok_or_else(|| {
+                ApiError(format!(
+                    "option `level` must be a whole number from {} to {}, not {n}",
+                    Level::MIN,
+                    Level::MAX
+                ))
+            })?),
+        };
+        Ok(Engine {
+            searcher: Searcher::new(tt_mb),
+            level,
+            seed,
+        })
+    }
+
+    /// The move the engine plays in `game`.
+    pub fn search_best(
+        &mut self,
+        game: &morris_core::Game,
+        options: &SearchOptions,
+    ) -> Result<SearchView, ApiError> {
+        let stop = AtomicBool::new(false);
+        let result = match self.level {
+            Some(level) => {
+                if options.depth.is_some() || options.nodes.is_some() {
+                    return Err(ApiError(
+                        "an engine with a level searches as deep as its level says: \
+                         give only `movetimeMs`, or make an engine without a level"
+                            .into(),
+                    ));
+                }
+                let seed = self.seed;
+                self.seed = self.seed.wrapping_add(1);
+                with_clock(|clock| {
+                    self.searcher
+                        .play_level(game, level, seed, options.movetime_ms, clock, &stop)
+                })
+            }
+            None => with_clock(|clock| {
+                self.searcher
+                    .search_game(game, options.limits(), clock, &stop, |_| {})
+            }),
+        };
+        Ok(SearchView::of(game.position(), &result))
+    }
+
+    /// The best lines in `game` at full strength.
+    pub fn search_lines(&mut self, game: &morris_core::Game, options: &SearchOptions) -> Vec<LineView> {
+        let stop = AtomicBool::new(false);
+        let result = with_clock(|clock| {
+            self.searcher
+                .search_game(game, options.limits(), clock, &stop, |_| {})
+        });
+        result
+            .lines
+            .iter()
+            .map(|line| LineView::of(game.position(), line))
+            .collect()
+    }
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// An engine; `{ level: 1…10, ttMb, seed }`, all optional (no level is
+    /// full strength).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "EngineOptions")] options: Option<JsValue>,
+    ) -> Result<Engine, JsError> {
+        let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the engine options")?;
+        let (mut level, mut tt_mb, mut seed) = (None, DEFAULT_TT_MB, 0);
+        for (key, value) in &pairs {
+            let label = format!("option `{key}`");
+            match key.as_str() {
+                "level" => {
+                    level = value
+                        .integer(&label, u64::from(Level::MIN), u64::from(Level::MAX))?
+                        .map(|n| n as u8)
+                }
+                "ttMb" => tt_mb = value.integer(&label, 1, 1024)?.map_or(tt_mb, |n| n as usize),
+                "seed" => seed = value.integer(&label, 0, 1 << 53)?.unwrap_or(0),
+                _ => return Err(unknown_key(key, "engine", &["level", "ttMb", "seed"]).into()),
+            }
+        }
+        Ok(Engine::create(level, tt_mb, seed)?)
+    }
+
+    /// The level, or `undefined` at full strength.
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> Option<u8> {
+        self.level.map(Level::number)
+    }
+
+    /// The move to play in `game`, searched within `{ depth, nodes,
+    /// movetimeMs }` (one second when none is given).
+    #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "SearchResult")]
+    pub fn best_move(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the search options")?;
+        let options = SearchOptions::read(&pairs, false)?;
+        Ok(to_js(&self.search_best(game.core(), &options)?)?)
+    }
+
+    /// The `multiPv` best moves with their scores and lines, best first.
+    #[wasm_bindgen(unchecked_return_type = "AnalysisLine[]")]
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_optional_param_type = "AnalyzeOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the analysis options")?;
+        let options = SearchOptions::read(&pairs, true)?;
+        Ok(to_js(&self.search_lines(game.core(), &options))?)
+    }
+
+    /// Forgets earlier searches (for a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+}
+
+/// Counts the move paths of `depth` turns from the position after `moves`
+/// in a new game of `variant` with rule options.
+pub fn perft_count(
+    variant: Option<&str>,
+    options: &[(String, OptionValue)],
+    moves: &[String],
+    depth: u32,
+) -> Result<u64, ApiError> {
+    let mut game = Game::create(variant, options)?;
+    for (i, m) in moves.iter().enumerate() {
+        game.play_text(m)
+            .map_err(|e| ApiError(format!("move {} of the list: {e}", i + 1)))?;
+    }
+    Ok(morris_core::perft(game.core().position(), depth))
+}
+
+/// `perft(variant, moves, depth, options?)`: the number of move paths of
+/// `depth` turns after `moves`, the rules' own test of move generation.
+#[wasm_bindgen(js_name = perft)]
+pub fn perft(
+    #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
+) -> Result<f64, JsError> {
+    let variant = string_arg(&variant, "the variant")?;
+    let list = if js_sys::Array::is_array(&moves) {
+        js_sys::Array::from(&moves)
+            .iter()
+            .enumerate()
+            .map(|(i, m)| string_arg(&m, &format!("move {} of the list", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        return Err(crate::options::bad_value(
+            "the moves",
+            "an array of moves in notation",
+            &OptionValue::from_js(&moves),
+        )
+        .into());
+    };
+    let depth = OptionValue::from_js(&depth)
+        .integer("the depth", 0, MAX_PERFT_DEPTH)?
+        .ok_or_else(|| ApiError("the depth is missing".into()))?;
+    let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
+    Ok(perft_count(Some(&variant), &options, &list, depth as u32)? as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_from_the_start_and_after_moves() {
+        let count = |moves: &[&str], depth| {
+            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            perft_count(Some("nine"), &[], &moves, depth).map_err(|e| e.0)
+        };
+        assert_eq!(count(&[], 2), Ok(552));
+        assert_eq!(count(&["d6", "d5"], 1), Ok(22));
+        let err = count(&["d6", "d6"], 1).err().unwrap_or_default();
+        assert!(err.starts_with("move 2 of the list: illegal move `d6`"), "{err}");
+    }
+
+    #[test]
+    fn search_options_are_checked() {
+        let pairs = |k: &str, v: OptionValue| vec![(k.to_string(), v)];
+        let ok = SearchOptions::read(&pairs("depth", OptionValue::Number(3.0)), false);
+        assert_eq!(ok.map(|o| o.limits().depth), Ok(Some(3)));
+        let err = SearchOptions::read(&pairs("multiPv", OptionValue::Number(2.0)), false);
+        assert!(err.is_err_and(|e| e.0.contains("`multiPv`")));
+        let err = SearchOptions::read(&pairs("depth", OptionValue::Number(-1.0)), true);
+        assert!(err.is_err_and(|e| e.0.contains("option `depth` must be a whole number")));
+        assert_eq!(
+            SearchOptions::default().limits().movetime_ms,
+            Some(DEFAULT_MOVETIME_MS)
+        );
+    }
+
+    #[test]
+    fn an_engine_moves_and_a_leveled_one_refuses_a_depth() {
+        let game = morris_core::Game::new(morris_core::Variant::Nine.rules());
+        let mut engine = Engine::create(None, 1, 0).map_err(|e| e.0);
+        let result = engine.as_mut().map(|e| {
+            e.search_best(
+                &game,
+                &SearchOptions {
+                    depth: Some(3),
+                    ..SearchOptions::default()
+                },
+            )
+        });
+        assert!(matches!(result, Ok(Ok(ref r)) if r.best.is_some() && r.depth == 3));
+        let leveled = Engine::create(Some(1), 1, 0).and_then(|mut e| {
+            e.search_best(
+                &game,
+                &SearchOptions {
+                    depth: Some(3),
+                    ..SearchOptions::default()
+                },
+            )
+        });
+        assert!(leveled.is_err());
+        assert!(Engine::create(Some(0), 1, 0).is_err());
+    }
+}

@@ -1,0 +1,177 @@
+//! `Game`: a game in progress, with its history, for JavaScript.
+
+use morris_core::{Color, MoveError, Position};
+use wasm_bindgen::prelude::*;
+
+use crate::options::{entries, optional_string_arg, rules_from_options, string_arg, OptionValue};
+use crate::views::{to_js, OutcomeView, RulesView, StateView};
+use crate::ApiError;
+
+/// A game: its rules, the turns played and the position now. Every
+/// method that fails throws an `Error` and leaves the game as it was.
+#[wasm_bindgen]
+#[derive(Clone, Debug)]
+pub struct Game {
+    inner: morris_core::Game,
+}
+
+impl Game {
+    /// A new game of `variant` (`"nine"` if `None`) with rule options set.
+    pub fn create(variant: Option<&str>, options: &[(String, OptionValue)]) -> Result<Game, ApiError> {
+        let rules = rules_from_options(variant, options)?;
+        Ok(Game {
+            inner: morris_core::Game::new(rules),
+        })
+    }
+
+    /// A game starting from a position text.
+    pub fn parse_position(text: &str) -> Result<Game, ApiError> {
+        let start: Position = text.parse().map_err(|e| ApiError(format!("{e}")))?;
+        Ok(Game {
+            inner: morris_core::Game::from_position(start),
+        })
+    }
+
+    /// A game read from a record.
+    pub fn parse_record(text: &str) -> Result<Game, ApiError> {
+        morris_core::Game::from_record(text)
+            .map(|inner| Game { inner })
+            .map_err(|e| ApiError(format!("bad game record: {e}")))
+    }
+
+    /// Plays a move in notation; returns it as the game writes it.
+    pub fn play_text(&mut self, text: &str) -> Result<String, ApiError> {
+        let before = *self.inner.position();
+        match self.inner.play_text(text) {
+            Ok(m) => Ok(before.notation(m)),
+            Err(MoveError::Illegal(e)) => Err(ApiError(e.to_string())),
+            Err(MoveError::Syntax(e)) => Err(ApiError(format!("illegal move: {e}"))),
+        }
+    }
+
+    pub fn core(&self) -> &morris_core::Game {
+        &self.inner
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game of `variant` (default `"nine"`), with rule options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "VariantId")] variant: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
+    ) -> Result<Game, JsError> {
+        let variant = optional_string_arg(&variant.unwrap_or(JsValue::UNDEFINED), "the variant")?;
+        let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
+        Ok(Game::create(variant.as_deref(), &options)?)
+    }
+
+    /// A game that starts from a position text (as `position()` writes it).
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Game, JsError> {
+        Ok(Game::parse_position(&string_arg(&text, "the position text")?)?)
+    }
+
+    /// A game read from a record (as `record()` writes it).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Game, JsError> {
+        Ok(Game::parse_record(&string_arg(&text, "the game record")?)?)
+    }
+
+    /// The variant's id.
+    #[wasm_bindgen(getter, unchecked_return_type = "VariantId")]
+    pub fn variant(&self) -> String {
+        self.inner.rules().variant.id().to_string()
+    }
+
+    /// The rules, every option under its JavaScript name.
+    #[wasm_bindgen(unchecked_return_type = "Rules")]
+    pub fn rules(&self) -> Result<JsValue, JsError> {
+        Ok(to_js(&RulesView::from(self.inner.rules()))?)
+    }
+
+    /// The legal moves in notation; none once the game is over.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        let pos = self.inner.position();
+        self.inner
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.notation(m))
+            .collect()
+    }
+
+    /// Plays a move in notation (`d6`, `d6-d5`, `d6-d5xb4`) and returns it
+    /// as written by the game; throws `Error("illegal move …")`.
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<String, JsError> {
+        let text = string_arg(&text, "the move")?;
+        Ok(self.play_text(&text)?)
+    }
+
+    /// Takes back the last move; returns it, or `undefined` at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        let m = self.inner.undo()?;
+        Some(self.inner.position().notation(m))
+    }
+
+    /// The moves played, in notation.
+    pub fn history(&self) -> Vec<String> {
+        self.inner.move_texts()
+    }
+
+    /// The board, the side to move, the hands and the outcome.
+    #[wasm_bindgen(unchecked_return_type = "GameState")]
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        Ok(to_js(&StateView::of(&self.inner))?)
+    }
+
+    /// The position text of the position now.
+    pub fn position(&self) -> String {
+        self.inner.position().to_string()
+    }
+
+    /// The game record, with its tags.
+    pub fn record(&self) -> String {
+        self.inner.record()
+    }
+
+    /// The end of the game, or `null` while it goes on.
+    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        Ok(to_js(&self.inner.outcome().map(OutcomeView::from))?)
+    }
+
+    /// `color` (`"light"` or `"dark"`) resigns.
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let name = string_arg(&color, "the color")?;
+        let color = Color::from_name(&name)
+            .ok_or_else(|| ApiError(format!("the color must be \"light\" or \"dark\", not {name:?}")))?;
+        let outcome = self.inner.resign(color).map_err(|e| ApiError(e.to_string()))?;
+        Ok(to_js(&OutcomeView::from(outcome))?)
+    }
+
+    /// The players agree to a draw.
+    #[wasm_bindgen(js_name = agreeDraw, unchecked_return_type = "Outcome")]
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {
+        let outcome = self.inner.agree_draw().map_err(|e| ApiError(e.to_string()))?;
+        Ok(to_js(&OutcomeView::from(outcome))?)
+    }
+
+    /// An independent copy of the game.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn duplicate(&self) -> Game {
+        self.clone()
+    }
+}

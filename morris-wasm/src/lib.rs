@@ -1,0 +1,31 @@
+//! The mill games for JavaScript: the rules and the engine of
+//! [`morris_core`] behind a small, typed API, built by `build.sh` into the
+//! npm package `morris-wasm`.
+//!
+//! Each JavaScript class or function has its own module: [`Game`] in
+//! `game`, [`Engine`] and [`perft`] in `engine`, [`variants`] with the rule
+//! options in `options`. Values cross the boundary as typed objects made by
+//! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
+//! live in `types.d.ts`. Every failure is a JavaScript `Error` with a
+//! message; nothing panics, so a bad call never takes the module down.
+//!
+//! The logic under the bindings is plain Rust that returns [`ApiError`]s,
+//! so it runs and is tested natively as well.
+
+mod clock;
+mod engine;
+mod error;
+mod game;
+mod options;
+mod views;
+
+pub use engine::{perft, Engine, SearchOptions};
+pub use error::ApiError;
+pub use game::Game;
+pub use options::{rules_from_options, variants, OptionValue};
+pub use views::{LineView, OutcomeView, RulesView, ScoreView, SearchView, StateView, VariantView};
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = include_str!("types.d.ts");

@@ -1,0 +1,121 @@
+/** A side: light moves first unless the rules say otherwise. */
+export type Color = "light" | "dark";
+
+/** The id of a variant, as `variants()` lists them. */
+export type VariantId =
+  | "nine" | "three" | "six" | "twelve"
+  | "morabaraba" | "morabaraba-sotho" | "morabaraba-11" | "lasker";
+
+/** Rule options for `new Game(variant, options)`; unset ones keep the variant's preset. */
+export interface GameOptions {
+  /** Pieces per player. */
+  pieces?: 3 | 6 | 9 | 10 | 11 | 12;
+  board?: "mill" | "diagonals" | "sotho" | "small" | "3x3";
+  /** A player with exactly three pieces and none in hand may fly. */
+  flying?: boolean;
+  /** Which opposing pieces a mill may take. */
+  removal?: "protected" | "always" | "never";
+  /** A turn closing several mills removes one piece, or one per mill. */
+  millTakes?: "one" | "each";
+  first?: Color;
+  /** A full board where nobody can move: a draw, or a loss for the side to move. */
+  boardFull?: "draw" | "loss";
+  /** Morabaraba: no moving a piece straight back to re-form its mill. */
+  noReform?: boolean;
+  /** Draw when both sides have had three pieces for this many moves each without a mill (null: never). */
+  endgameDraw?: number | null;
+  /** Draw after this many moves each, after the placing, without a mill (null: never). */
+  nMove?: number | null;
+  /** The third occurrence of a position draws. */
+  threefold?: boolean;
+  /** Lasker: a player with pieces in hand may move instead of placing. */
+  moveInPlacing?: boolean;
+  /** Closing a mill wins at once. */
+  millWins?: boolean;
+}
+
+/** A complete rule set: every option set. */
+export type Rules = Required<GameOptions>;
+
+/** One entry of `variants()`. */
+export interface VariantInfo extends Rules {
+  id: VariantId;
+  name: string;
+}
+
+/** The end of a game; `winner` is null for a draw. */
+export interface Outcome {
+  winner: Color | null;
+  reason:
+    | "fewer-than-three" | "blocked" | "mill-wins" | "board-full" | "threefold-repetition"
+    | "n-move-rule" | "endgame-rule" | "agreement" | "resignation";
+  /** As records write it. */
+  result: "1-0" | "0-1" | "1/2-1/2";
+}
+
+/** Light and dark counts. */
+export interface ByColor {
+  light: number;
+  dark: number;
+}
+
+/** What `game.state()` returns. */
+export interface GameState {
+  /** What the side to move does. */
+  phase: "placing" | "moving" | "flying";
+  sideToMove: Color;
+  /** Every point of the board (`a1`, `a4`, …) with its piece, or null when empty. */
+  board: Record<string, Color | null>;
+  inHand: ByColor;
+  /** Pieces each side has lost. */
+  removed: ByColor;
+  outcome: Outcome | null;
+}
+
+/** `new Engine(options)`. */
+export interface EngineOptions {
+  /** 1 (beginner) to 10; leave out for full strength. */
+  level?: number;
+  /** Transposition table size in megabytes (default 16). */
+  ttMb?: number;
+  /** Decides among near-equal moves at the weaker levels. */
+  seed?: number;
+}
+
+/** Bounds of a search; with none, it takes one second. */
+export interface SearchOptions {
+  movetimeMs?: number;
+  /** Plies; not with an engine that has a level. */
+  depth?: number;
+  /** Nodes; not with an engine that has a level. */
+  nodes?: number;
+}
+
+export interface AnalyzeOptions extends SearchOptions {
+  /** How many best moves to report (default 1). */
+  multiPv?: number;
+}
+
+/** A score for the side to move: `cp` in hundredths of a piece, or a win or loss `value` plies away. */
+export interface Score {
+  kind: "cp" | "win" | "loss";
+  value: number;
+}
+
+/** What `engine.bestMove()` returns; `move` is null only when the game is over. */
+export interface SearchResult {
+  move: string | null;
+  score: Score;
+  /** The line the engine expects, its move first. */
+  pv: string[];
+  /** The deepest complete iteration. */
+  depth: number;
+  nodes: number;
+}
+
+/** One line of `engine.analyze()`. */
+export interface AnalysisLine {
+  move: string | null;
+  score: Score;
+  pv: string[];
+}
