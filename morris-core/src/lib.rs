@@ -36,6 +36,7 @@ mod position;
 mod record;
 mod rules;
 mod sanmill;
+pub mod search;
 mod setup;
 mod zobrist;
 

@@ -1,0 +1,403 @@
+//! Iterative deepening over a principal-variation alpha-beta search
+//! (negamax), with aspiration windows, transposition-table cutoffs, late
+//! move reductions and mate-distance pruning.
+//!
+//! There is no null-move pruning: in the moving phase a side is often in
+//! zugzwang (every slide opens a line or unblocks the opponent), which is
+//! exactly where passing would lie. A position repeating one earlier on the
+//! path or in the game's history scores as a draw when the rules count
+//! repetitions: the second occurrence stands for the third. The stop flag,
+//! the clock and the node budget are checked inside the tree; the node
+//! budget exactly, so that a search bounded by nodes or depth is
+//! deterministic.
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+
+use crate::{Move, Outcome, Position};
+
+use super::clock::Clock;
+use super::eval::{evaluate, may_be_over};
+use super::ordering::{pick, Lines, MoveOrder};
+use super::params::{
+    ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_DEEP_DEPTH, LMR_LATE_MOVES, LMR_MIN_DEPTH, LMR_MIN_MOVES,
+    ORDER_KILLER,
+};
+use super::score::{INFINITE, MATE, MAX_PLY, WIN_BOUND};
+use super::tt::{Bound, TranspositionTable};
+use super::{Info, Limits, Line, Score, SearchResult};
+
+/// How often (in nodes) the clock and the stop flag are read.
+const CHECK_EVERY: u64 = 1024;
+/// The deepest iteration, leaving room below for the tree's tail.
+pub(super) const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// The state of one search.
+pub(super) struct Worker<'a> {
+    pub tt: &'a mut TranspositionTable,
+    pub order: &'a mut MoveOrder,
+    pub clock: &'a dyn Clock,
+    pub stop: &'a AtomicBool,
+    pub start_ms: u64,
+    pub deadline: Option<u64>,
+    pub node_limit: Option<u64>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub aborted: bool,
+    /// Whether a repeated position is a draw (the rules' threefold).
+    pub threefold: bool,
+    /// Keys of the reversible history before the root, the root, the path.
+    pub keys: Vec<u64>,
+    /// For each position on `keys` from the root on: the index of the last
+    /// position reached by an irreversible turn (nothing before it repeats).
+    pub boundary: Vec<usize>,
+    pub moves: Vec<Vec<Move>>,
+    pub scores: Vec<Vec<i32>>,
+    pub quiets: Vec<Vec<Move>>,
+    pub pv: Vec<Vec<Move>>,
+    /// Root moves the current multi-PV line may not use.
+    pub excluded: Vec<Move>,
+}
+
+/// The score of a finished game for the side to move, `ply` below the root.
+#[inline]
+fn outcome_score(o: Outcome, pos: &Position, ply: usize) -> i32 {
+    match o.winner {
+        None => 0,
+        Some(w) if w == pos.turn() => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// Whether a draw counter (n-move or endgame rule) may have run out.
+#[inline]
+fn counters_over(pos: &Position) -> bool {
+    let r = pos.rules();
+    r.n_move_rule.is_some_and(|n| pos.quiet_plies() >= 2 * n)
+        || r.endgame_draw.is_some_and(|n| pos.endgame_plies() >= 2 * n)
+}
+
+impl Worker<'_> {
+    pub fn new_buffers() -> Vec<Vec<Move>> {
+        (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect()
+    }
+
+    #[inline]
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        } else if self.nodes % CHECK_EVERY == 0 {
+            let late = self.deadline.is_some_and(|d| self.clock.now_ms() >= d);
+            self.aborted = late || self.stop.load(AtomicOrdering::Relaxed);
+        }
+        self.aborted
+    }
+
+    fn elapsed(&self) -> u64 {
+        self.clock.now_ms().saturating_sub(self.start_ms)
+    }
+
+    #[inline]
+    fn push(&mut self, key: u64, irreversible: bool) {
+        let b = if irreversible {
+            self.keys.len()
+        } else {
+            self.boundary.last().copied().unwrap_or(0)
+        };
+        self.keys.push(key);
+        self.boundary.push(b);
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.keys.pop();
+        self.boundary.pop();
+    }
+
+    /// Whether the current position stood on the path or in the history.
+    #[inline]
+    fn repeated(&self) -> bool {
+        let Some((&key, earlier)) = self.keys.split_last() else {
+            return false;
+        };
+        let lo = self.boundary.last().copied().unwrap_or(0);
+        let mut j = earlier.len();
+        while j >= lo + 2 {
+            j -= 2;
+            if earlier.get(j) == Some(&key) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The value at the horizon: the rules' verdict if the game may be
+    /// over, the evaluation otherwise.
+    fn leaf(&self, pos: &Position, ply: usize) -> i32 {
+        if may_be_over(pos) {
+            if let Some(o) = pos.terminal() {
+                return outcome_score(o, pos, ply);
+            }
+        }
+        evaluate(pos)
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
+        if self.check_abort() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        if !root {
+            if self.threefold && self.repeated() {
+                return 0;
+            }
+            if counters_over(pos) {
+                if let Some(o) = pos.outcome() {
+                    return outcome_score(o, pos, ply);
+                }
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.leaf(pos, ply);
+        }
+
+        let pv_node = beta - alpha > 1;
+        let key = pos.full_key();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.move_index();
+            if !root && !pv_node && e.depth() >= depth {
+                let s = e.score(ply);
+                let cut = match e.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return match pos.terminal() {
+                Some(o) => outcome_score(o, pos, ply),
+                None => evaluate(pos),
+            };
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
+        let lines = Lines::of(pos);
+        self.order.score(pos, &lines, &moves, tt_move, ply, &mut scores);
+
+        let orig_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        while let Some((i, order_score)) = pick(&mut scores) {
+            let Some(&m) = moves.get(i) else {
+                break;
+            };
+            if root && self.excluded.contains(&m) {
+                continue;
+            }
+            let quiet = order_score <= ORDER_KILLER + 2;
+            let reducible = order_score < ORDER_KILLER;
+            let child = pos.play(m);
+            self.push(child.key(), m.is_placement() || m.removals().any());
+            let d = depth - 1;
+            let mut s;
+            if searched == 0 {
+                s = -self.negamax(&child, d, ply + 1, -beta, -alpha);
+            } else {
+                let r = if reducible && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES {
+                    1 + i32::from(searched >= LMR_LATE_MOVES && depth >= LMR_DEEP_DEPTH)
+                } else {
+                    0
+                };
+                s = -self.negamax(&child, d - r, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, d, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, d, ply + 1, -beta, -alpha);
+                }
+            }
+            self.pop();
+            if self.aborted {
+                break;
+            }
+            searched += 1;
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(i);
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    if let (Some(line), Some(child_line)) = (head.last_mut(), tail.first()) {
+                        line.clear();
+                        line.push(m);
+                        line.extend_from_slice(child_line);
+                    }
+                    if s >= beta {
+                        if quiet {
+                            self.order.on_cutoff(pos.turn().index(), ply, depth, m, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(m);
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        self.quiets[ply] = quiets;
+        if self.aborted {
+            return 0;
+        }
+        if searched == 0 {
+            // Every root move is excluded: worse than any real line.
+            return -INFINITE;
+        }
+        if !root || self.excluded.is_empty() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, best, depth, bound, ply);
+        }
+        best
+    }
+
+    /// The root search to `depth`, in a window around the last score.
+    fn aspiration(&mut self, root: &Position, depth: i32, last: Option<i32>) -> i32 {
+        let Some(last) = last.filter(|s| depth >= ASPIRATION_MIN_DEPTH && s.abs() < WIN_BOUND) else {
+            return self.negamax(root, depth, 0, -INFINITE, INFINITE);
+        };
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let s = self.negamax(root, depth, 0, alpha, beta);
+            if self.aborted {
+                return s;
+            }
+            if s <= alpha {
+                alpha = (s - delta).max(-INFINITE);
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITE);
+            } else {
+                return s;
+            }
+            delta *= 2;
+            if delta > 4 * ASPIRATION_DELTA * ASPIRATION_DELTA {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Iterative deepening from `root`, which has at least one legal move.
+    pub fn iterate(
+        &mut self,
+        root: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let legal = root.legal_moves();
+        let mut result = SearchResult::empty(Score::DRAW);
+        // If not even depth 1 completes, the best-ordered move stands.
+        let lines = Lines::of(root);
+        let mut scores = Vec::new();
+        self.order.score(root, &lines, &legal, None, 0, &mut scores);
+        let first = pick(&mut scores).and_then(|(i, _)| legal.get(i).copied());
+        result.best = first;
+        result.pv = first.into_iter().collect();
+
+        let multi_pv = limits.multi_pv.clamp(1, legal.len().max(1));
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut last: Vec<Option<i32>> = vec![None; multi_pv];
+        for depth in 1..=max_depth {
+            self.excluded.clear();
+            let mut found: Vec<(i32, Line)> = Vec::with_capacity(multi_pv);
+            for (k, last_k) in last.iter_mut().enumerate() {
+                self.seldepth = 0;
+                let s = self.aspiration(root, depth as i32, *last_k);
+                if self.aborted {
+                    break;
+                }
+                let pv = self.pv.first().cloned().unwrap_or_default();
+                let Some(&mv) = pv.first() else {
+                    break;
+                };
+                self.excluded.push(mv);
+                *last_k = Some(s);
+                let score = Score::from_internal(s);
+                let time_ms = self.elapsed();
+                on_info(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    multipv: k + 1,
+                    score,
+                    nodes: self.nodes,
+                    time_ms,
+                    nps: self.nodes.saturating_mul(1000) / time_ms.max(1),
+                    hashfull: self.tt.hashfull(),
+                    pv: pv.clone(),
+                });
+                found.push((s, Line { score, pv }));
+            }
+            if self.aborted || found.len() < multi_pv {
+                break;
+            }
+            found.sort_by_key(|(s, _)| -s);
+            let (best_score, best_line) = match found.first() {
+                Some((s, l)) => (*s, l.clone()),
+                None => break,
+            };
+            result.best = best_line.pv.first().copied();
+            result.score = best_line.score;
+            result.pv = best_line.pv;
+            result.lines = found.into_iter().map(|(_, l)| l).collect();
+            result.depth = depth;
+            result.seldepth = result.seldepth.max(self.seldepth as u32);
+
+            let timed = limits.movetime_ms.is_some();
+            if timed && limits.depth.is_none() && limits.nodes.is_none() && legal.len() == 1 {
+                break;
+            }
+            if let Some(t) = limits.movetime_ms {
+                if self.elapsed() >= t / 2 {
+                    break;
+                }
+            }
+            if multi_pv == 1 && best_score.abs() >= WIN_BOUND && (MATE - best_score.abs()) < depth as i32 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.elapsed();
+        result
+    }
+}

@@ -1,0 +1,111 @@
+//! Levels for people: `Level(1)` plays like a beginner, `Level(10)` as well
+//! as the engine can. A level sets the search's depth and node budget; the
+//! weaker ones also search every root move and pick, with a seeded random
+//! choice, among the moves within a margin of the best. A move that loses
+//! by force is never picked while a better one exists, so a weak level
+//! plays plausible moves, not random blunders. The same seed gives the same
+//! choice.
+
+use super::{Limits, Line};
+
+/// A playing level, from 1 (weakest) to [`Level::MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// Per level: depth, node budget, margin (hundredths of a piece).
+const TABLE: [(u32, u64, i32); 10] = [
+    (2, 20_000, 60),
+    (2, 20_000, 45),
+    (3, 50_000, 35),
+    (4, 100_000, 28),
+    (5, 200_000, 20),
+    (6, 400_000, 14),
+    (8, 1_000_000, 8),
+    (10, 2_000_000, 0),
+    (14, 6_000_000, 0),
+    (64, 30_000_000, 0),
+];
+
+impl Level {
+    pub const MIN: u8 = 1;
+    pub const MAX: u8 = TABLE.len() as u8;
+
+    /// The level `n`, if it is between [`Level::MIN`] and [`Level::MAX`].
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= Level::MIN && n <= Level::MAX {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    fn row(self) -> (u32, u64, i32) {
+        TABLE
+            .get(usize::from(self.0.saturating_sub(1)))
+            .copied()
+            .unwrap_or((1, 1, 0))
+    }
+
+    /// How far below the best a move may score and still be played.
+    pub fn margin(self) -> i32 {
+        self.row().2
+    }
+
+    /// The search limits of the level: every root move is scored when the
+    /// level picks among several.
+    pub fn limits(self) -> Limits {
+        let (depth, nodes, margin) = self.row();
+        Limits {
+            depth: Some(depth),
+            nodes: Some(nodes),
+            movetime_ms: None,
+            multi_pv: if margin > 0 { usize::MAX } else { 1 },
+        }
+    }
+
+    /// The line the level plays from `lines` (best first), `seed` choosing
+    /// among those within the margin; `None` if there are none.
+    pub fn choose(self, lines: &[Line], seed: u64) -> Option<&Line> {
+        let best = lines.first()?;
+        let margin = self.margin();
+        if margin == 0 {
+            return Some(best);
+        }
+        let top = best.score.internal();
+        let weight = |l: &Line| -> u64 {
+            let gap = top - l.score.internal();
+            let losing = l.score.is_loss() && !best.score.is_loss();
+            let gives_up_win = best.score.is_win() && !l.score.is_win();
+            if gap > margin || losing || gives_up_win {
+                0
+            } else {
+                (margin - gap + 1) as u64
+            }
+        };
+        let total: u64 = lines.iter().map(weight).sum();
+        if total == 0 {
+            return Some(best);
+        }
+        let mut pick = splitmix64(seed) % total;
+        for l in lines {
+            let w = weight(l);
+            if pick < w {
+                return Some(l);
+            }
+            pick -= w;
+        }
+        Some(best)
+    }
+}
+
+/// A well-mixed 64-bit value from `seed` (SplitMix64).
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,298 @@
+//! The search: from a position (and the game's history, for repetitions),
+//! the best turn, its score and the line the engine expects.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use morris_core::search::{Limits, NoClock, Searcher};
+//! use morris_core::{Game, Variant};
+//!
+//! let game = Game::new(Variant::Nine.rules());
+//! let mut searcher = Searcher::new(1);
+//! let result = searcher.search_game(&game, Limits::depth(4), &NoClock, &AtomicBool::new(false), |_| {});
+//! assert!(game.position().is_legal(result.best.unwrap()));
+//! ```
+//!
+//! Each concern has its own file: the alpha-beta search and iterative
+//! deepening, the evaluation, the transposition table, move ordering,
+//! levels for people, the bench positions, the clock, and every tunable
+//! number in [`params`].
+
+mod alphabeta;
+mod bench;
+mod clock;
+mod eval;
+mod levels;
+mod ordering;
+pub mod params;
+mod score;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+
+use crate::{Color, Game, Move, Outcome, Position, Reason};
+
+use alphabeta::Worker;
+use ordering::MoveOrder;
+use tt::TranspositionTable;
+
+pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH};
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::StdClock;
+pub use clock::{Clock, FnClock, NoClock};
+pub use eval::evaluate;
+pub use levels::Level;
+pub use score::{Score, MAX_PLY};
+
+/// What bounds a search. Unset bounds do not bound; with none set, the
+/// search goes to the deepest depth (set one, or keep a stop flag at hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Complete iterations up to this depth (in plies).
+    pub depth: Option<u32>,
+    /// Stop after this many nodes (positions visited).
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds; no new iteration starts after half.
+    pub movetime_ms: Option<u64>,
+    /// How many best root moves to report (at least one).
+    pub multi_pv: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime_ms: None,
+            multi_pv: 1,
+        }
+    }
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// The same limits, reporting the `n` best root moves.
+    pub fn with_multi_pv(self, n: usize) -> Limits {
+        Limits { multi_pv: n, ..self }
+    }
+}
+
+/// A report after each finished iteration (and each multi-PV line of it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Which line, from 1 (the best).
+    pub multipv: usize,
+    pub score: Score,
+    /// Nodes so far in this search.
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    /// How full the transposition table is, in thousandths.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// One root move with its score and the line that follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: Score,
+    /// The root move first.
+    pub pv: Vec<Move>,
+}
+
+impl Line {
+    /// The root move of the line.
+    pub fn first(&self) -> Option<Move> {
+        self.pv.first().copied()
+    }
+}
+
+/// What a search found: the result of its last complete iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is over.
+    pub best: Option<Move>,
+    /// For the side to move; of a finished game, its result.
+    pub score: Score,
+    pub pv: Vec<Move>,
+    /// The `multi_pv` best root moves, best first (one line by default).
+    pub lines: Vec<Line>,
+    /// The deepest complete iteration (0 if none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+impl SearchResult {
+    fn empty(score: Score) -> SearchResult {
+        SearchResult {
+            best: None,
+            score,
+            pv: Vec::new(),
+            lines: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+        }
+    }
+
+    /// The result for a finished game: no move, and the game's result.
+    fn finished(o: Outcome, turn: Color) -> SearchResult {
+        SearchResult::empty(match o.winner {
+            None => Score::DRAW,
+            Some(w) if w == turn => Score::Win(0),
+            Some(_) => Score::Loss(0),
+        })
+    }
+}
+
+/// A search engine with its transposition table and ordering memory.
+/// Reuse one through a game; [`Searcher::clear`] it for a new game.
+#[derive(Debug)]
+pub struct Searcher {
+    tt: TranspositionTable,
+    order: MoveOrder,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_mb` megabytes.
+    pub fn new(tt_mb: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(tt_mb),
+            order: MoveOrder::new(),
+        }
+    }
+
+    /// Forgets all earlier searches: the next result depends only on its input.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.order.clear();
+    }
+
+    /// Searches `root`. `history` holds the positions of the game before it,
+    /// oldest first (empty if unknown), for the repetition rule.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start_ms = clock.now_ms();
+        let threefold = root.rules().threefold;
+        // Only positions with the same pieces and hands can repeat; the
+        // turns before the last placement or removal never come back.
+        let same = |p: &Position| {
+            p.in_hand(Color::Light) == root.in_hand(Color::Light)
+                && p.in_hand(Color::Dark) == root.in_hand(Color::Dark)
+                && p.material(Color::Light) == root.material(Color::Light)
+                && p.material(Color::Dark) == root.material(Color::Dark)
+        };
+        let tail = history.iter().rev().take_while(|p| same(p)).count();
+        let mut keys: Vec<u64> = history[history.len() - tail..]
+            .iter()
+            .map(Position::key)
+            .collect();
+        let seen = keys.iter().filter(|&&k| k == root.key()).count();
+
+        let over = root
+            .outcome()
+            .or_else(|| (threefold && seen >= 2).then_some(Outcome::draw(Reason::Threefold)));
+        if let Some(o) = over {
+            return SearchResult::finished(o, root.turn());
+        }
+
+        keys.push(root.key());
+        self.tt.new_search();
+        self.order.new_search();
+        let mut worker = Worker {
+            tt: &mut self.tt,
+            order: &mut self.order,
+            clock,
+            stop,
+            start_ms,
+            deadline: limits.movetime_ms.map(|t| start_ms.saturating_add(t)),
+            node_limit: limits.nodes,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            threefold,
+            keys,
+            boundary: vec![0],
+            moves: Worker::new_buffers(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: Worker::new_buffers(),
+            pv: Worker::new_buffers(),
+            excluded: Vec::new(),
+        };
+        worker.iterate(root, &limits, &mut on_info)
+    }
+
+    /// Searches the current position of `game`, with its history. No move
+    /// if the game is over by any rule.
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        if let Some(o) = game.outcome() {
+            return SearchResult::finished(o, game.position().turn());
+        }
+        let positions = game.positions();
+        let history = positions.split_last().map_or(&[][..], |(_, h)| h);
+        self.search(game.position(), history, limits, clock, stop, on_info)
+    }
+
+    /// Plays at a [`Level`]: searches with the level's limits (the caller's
+    /// `movetime_ms`, if set, caps the time) and picks the move the level
+    /// would play, with `seed` deciding among near-equal moves.
+    pub fn play_level(
+        &mut self,
+        game: &Game,
+        level: Level,
+        seed: u64,
+        movetime_ms: Option<u64>,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let limits = Limits {
+            movetime_ms,
+            ..level.limits()
+        };
+        let mut result = self.search_game(game, limits, clock, stop, |_| {});
+        if let Some(line) = level.choose(&result.lines, seed) {
+            result.best = line.first();
+            result.score = line.score;
+            result.pv = line.pv.clone();
+        }
+        result
+    }
+}

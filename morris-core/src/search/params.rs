@@ -1,0 +1,90 @@
+//! Every tunable number of the search and the evaluation, in one place, so
+//! that a tuning run or a match between two settings changes only this file.
+//!
+//! Evaluation weights are in hundredths of a piece: one piece is worth 100.
+
+/// The evaluation weights of one phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseWeights {
+    /// A piece on the board or in hand.
+    pub piece: i32,
+    /// A closed mill (three own pieces on a line).
+    pub mill: i32,
+    /// Two own pieces and an empty point on a line.
+    pub two: i32,
+    /// Such a line whose gap an own piece can reach next turn.
+    pub closable: i32,
+    /// ... and no opposing piece can reach that gap to block it.
+    pub unblockable: i32,
+    /// A piece that slides between two mills, closing one each time.
+    pub running_mill: i32,
+    /// One legal slide.
+    pub mobility: i32,
+    /// A piece with no empty neighbour.
+    pub blocked_piece: i32,
+    /// The side to move can close a mill this turn.
+    pub mill_to_move: i32,
+}
+
+/// Penalties for a side in the moving phase with very few slides left:
+/// index = number of slides (0 is a loss and is found by the search).
+pub const LOW_MOBILITY: [i32; 4] = [0, 70, 35, 12];
+
+/// The weights while a side still places pieces.
+pub const PLACING: PhaseWeights = PhaseWeights {
+    piece: 100,
+    mill: 10,
+    two: 14,
+    closable: 10,
+    unblockable: 0,
+    running_mill: 30,
+    mobility: 2,
+    blocked_piece: 3,
+    mill_to_move: 60,
+};
+
+/// The weights while a side slides its pieces.
+pub const MOVING: PhaseWeights = PhaseWeights {
+    piece: 100,
+    mill: 8,
+    two: 8,
+    closable: 22,
+    unblockable: 20,
+    running_mill: 80,
+    mobility: 5,
+    blocked_piece: 4,
+    mill_to_move: 70,
+};
+
+/// The weights of a side on three pieces that flies: every line of two
+/// with a gap is a threat, mobility means nothing.
+pub const FLYING: PhaseWeights = PhaseWeights {
+    piece: 100,
+    mill: 5,
+    two: 35,
+    closable: 0,
+    unblockable: 0,
+    running_mill: 0,
+    mobility: 0,
+    blocked_piece: 0,
+    mill_to_move: 70,
+};
+
+/// Aspiration window: the first half-width, and the depth it starts at.
+pub const ASPIRATION_DELTA: i32 = 30;
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+
+/// Late move reductions: quiet moves after this many searched moves, at
+/// this depth or more, are searched one ply shallower first.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_MOVES: usize = 3;
+/// Reduce one ply more after this many moves, at depth at least `LMR_DEEP_DEPTH`.
+pub const LMR_LATE_MOVES: usize = 8;
+pub const LMR_DEEP_DEPTH: i32 = 6;
+
+/// Move-ordering bands, highest first; history stays below `KILLER`.
+pub const ORDER_TT: i32 = 4_000_000;
+pub const ORDER_MILL: i32 = 2_000_000;
+pub const ORDER_BLOCK: i32 = 1_000_000;
+pub const ORDER_KILLER: i32 = 500_000;
+pub const HISTORY_MAX: i32 = 200_000;
