@@ -50,7 +50,7 @@ pub use notation::{
     TurnListError, RESULT_TOKENS,
 };
 pub use outcome::{Outcome, Reason};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_plies, perft, perft_plies};
 pub use point::{Coord, ParseCoordError, Point, MAX_POINTS};
 pub use position::{Phase, Position};
 pub use record::{Record, RecordError, MAX_RECORD_LEN, MAX_RECORD_TURNS};

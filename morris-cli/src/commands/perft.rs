@@ -4,13 +4,23 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::error::CliError;
 use crate::setup::PositionArgs;
 
 /// Deeper than this needs `--force`: the counts grow about twentyfold a ply.
 const MAX_DEPTH: u32 = 12;
+
+/// What `perft` counts as one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Count {
+    /// A whole turn, its removals included (`d6-d5xb4` is one step)
+    Turns,
+    /// A placement or slide, then each removal as its own ply, as some
+    /// other mill programs count; a sequence may end before a removal
+    Plies,
+}
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
@@ -24,6 +34,10 @@ pub struct PerftArgs {
     /// Allow a depth above 12
     #[arg(long)]
     pub force: bool,
+
+    /// What one step is: a whole turn, or a ply with each removal its own ply
+    #[arg(long, value_enum, default_value_t = Count::Turns)]
+    pub count: Count,
 
     /// Print the time taken and nodes per second on stderr
     #[arg(long)]
@@ -44,10 +58,11 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = game.position();
     let started = Instant::now();
     let total = if args.divide {
-        let mut rows: Vec<(String, u64)> = morris_core::divide(pos, args.depth)
-            .into_iter()
-            .map(|(m, n)| (pos.notation(m), n))
-            .collect();
+        let divided = match args.count {
+            Count::Turns => morris_core::divide(pos, args.depth),
+            Count::Plies => morris_core::divide_plies(pos, args.depth),
+        };
+        let mut rows: Vec<(String, u64)> = divided.into_iter().map(|(m, n)| (pos.notation(m), n)).collect();
         rows.sort();
         for (text, n) in &rows {
             writeln!(out, "{text}: {n}")?;
@@ -58,7 +73,10 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
             rows.iter().map(|(_, n)| n).sum()
         }
     } else {
-        morris_core::perft(pos, args.depth)
+        match args.count {
+            Count::Turns => morris_core::perft(pos, args.depth),
+            Count::Plies => morris_core::perft_plies(pos, args.depth),
+        }
     };
     writeln!(out, "{total}")?;
     if args.time {
