@@ -233,7 +233,10 @@ fn bad_input_fails_with_one_line() {
         (&["perft", "2", "--moves", "d6 q9"], "`q9` is not a move (move 2)"),
         (&["moves", "--moves", "d6 d4"], "d4 is not a point"),
         (&["moves", "--moves", "xb4"], "removal with no move before it"),
-        (&["moves", "--moves", "d6 xz"], "`xz` is not a move (move 1): a removal names a point"),
+        (
+            &["moves", "--moves", "d6 xz"],
+            "`xz` is not a move (move 1): a removal names a point",
+        ),
         (
             &["moves", "--moves", &format!("{DOUBLE_MILL} b6")],
             "name the piece to remove",
@@ -306,5 +309,20 @@ fn help_lists_every_rule_option_and_variant() {
             perft_help.contains(&format!("{}={}", key.key(), key.values())),
             "{key}"
         );
+    }
+}
+
+#[test]
+fn perft_can_count_a_removal_as_its_own_ply() {
+    // Light a7 d7 closes a mill on g7 and takes a1 or g1: g7 is one ply, the
+    // removal another.
+    let mill = "nine LL./.../.../....../.../.../D.D L 7/7 0/0 -";
+    assert_eq!(count(&["1", "--position", mill]), 21);
+    assert_eq!(count(&["1", "--count", "plies", "--position", mill]), 20);
+    assert_eq!(count(&["2", "--count", "plies", "--position", mill]), 2 + 19 * 19);
+    let divided = ok(&["perft", "2", "--count", "plies", "--divide", "--position", mill]);
+    assert!(divided.lines().any(|l| l == "g7: 2"), "{divided}");
+    for depth in ["1", "2", "3"] {
+        assert_eq!(count(&[depth, "--count", "plies"]), count(&[depth]));
     }
 }
