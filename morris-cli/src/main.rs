@@ -1,5 +1,5 @@
-//! `morris`: perft, legal moves and boards of the mill games, from the
-//! command line. Each subcommand lives in its own module under `commands`;
+//! `morris`: perft, legal moves and boards of the mill games, the engine
+//! and its bench and match runner, from the command line. Each subcommand lives in its own module under `commands`;
 //! adding one is a variant of [`Command`] and a line in [`dispatch`].
 
 mod commands;
@@ -13,10 +13,10 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
-use crate::commands::{moves, perft, show};
+use crate::commands::{bench, engine, moves, perft, r#match, show};
 use crate::error::CliError;
 
-/// Perft, legal moves and boards of the mill games (Nine Men's Morris and its family).
+/// Perft, legal moves, boards and the engine of the mill games (Nine Men's Morris and its family).
 #[derive(Debug, Parser)]
 #[command(name = "morris", version, after_help = setup::options_help())]
 struct Cli {
@@ -32,6 +32,12 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Draw the board and describe the position
     Show(show::ShowArgs),
+    /// Run the engine on a UCI-style line protocol on stdin and stdout
+    Engine(engine::EngineArgs),
+    /// Search fixed positions to a fixed depth; prints the node total and nodes per second
+    Bench(bench::BenchArgs),
+    /// Play two engine commands against each other and report W/D/L, Elo and SPRT
+    Match(r#match::MatchArgs),
 }
 
 fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
@@ -39,6 +45,9 @@ fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Perft(args) => perft::run(args, out),
         Command::Moves(args) => moves::run(args, out),
         Command::Show(args) => show::run(args, out),
+        Command::Engine(args) => engine::run(args),
+        Command::Bench(args) => bench::run(args, out),
+        Command::Match(args) => r#match::run(args, out),
     }
 }
 
@@ -47,7 +56,8 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
-    let mut out = io::stdout().lock();
+    // Not locked for the whole run: the engine's search thread writes too.
+    let mut out = io::stdout();
     match dispatch(&cli.command, &mut out).and_then(|()| out.flush().map_err(CliError::from)) {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stopped early (`morris moves | head`) is no error.

@@ -1,6 +1,9 @@
 //! One module per subcommand, each with its clap `Args` and a `run` that
 //! writes to the given output.
 
+pub mod bench;
+pub mod engine;
+pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod show;

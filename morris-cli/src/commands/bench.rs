@@ -1,0 +1,70 @@
+//! `morris bench`: the fixed positions of `search::bench` (from every
+//! variant) searched to a fixed depth, each with a fresh table. Prints the
+//! nodes of each position, then, last, `N nodes M nps`: the node total is a
+//! checksum of the search's behaviour, the same on every run and machine
+//! until the search changes.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+use clap::Args;
+use morris_core::search::{bench_positions, Clock, Limits, Searcher, StdClock, BENCH_DEPTH};
+
+use crate::error::CliError;
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Depth to search each position to [default: the bench depth of the search]
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+
+    /// Transposition table size in megabytes
+    #[arg(long, value_name = "MB", default_value_t = 16)]
+    pub hash: usize,
+}
+
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let depth = args.depth.unwrap_or(BENCH_DEPTH);
+    if !(1..=64).contains(&depth) {
+        return Err(CliError::input("--depth takes 1 to 64"));
+    }
+    if !(1..=4096).contains(&args.hash) {
+        return Err(CliError::input("--hash takes 1 to 4096 megabytes"));
+    }
+    let positions = bench_positions();
+    if positions.is_empty() {
+        return Err(CliError::input("the search has no bench positions"));
+    }
+    let clock = StdClock::new();
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(args.hash);
+    let mut total: u64 = 0;
+    let started = clock.now_ms();
+    for (i, pos) in positions.iter().enumerate() {
+        searcher.clear();
+        let t0 = clock.now_ms();
+        let result = searcher.search(pos, &[], Limits::depth(depth), &clock, &stop, |_| {});
+        let ms = clock.now_ms().saturating_sub(t0);
+        total = total.saturating_add(result.nodes);
+        let best = result
+            .best
+            .map_or_else(|| "none".to_string(), |m| pos.notation(m));
+        writeln!(
+            out,
+            "position {:>2}/{} {:<16} nodes {:>10}  time {:>6} ms  best {best}",
+            i + 1,
+            positions.len(),
+            pos.rules().variant.id(),
+            result.nodes,
+            ms
+        )?;
+    }
+    let ms = clock.now_ms().saturating_sub(started);
+    writeln!(out, "depth {depth}, {} positions, {ms} ms", positions.len())?;
+    writeln!(
+        out,
+        "{total} nodes {} nps",
+        total.saturating_mul(1000) / ms.max(1)
+    )?;
+    Ok(())
+}

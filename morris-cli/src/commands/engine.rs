@@ -1,0 +1,661 @@
+//! `morris engine`: the engine behind a line protocol on stdin and stdout,
+//! in the style of UCI, so that GUIs, match runners and scripts can drive it.
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name N value V`
+//! (engine options and one option per rule of RULES.md §3),
+//! `position startpos|fen TEXT [moves …]`, `go movetime|depth|nodes|infinite`,
+//! `stop`, `quit`. The search runs on its own thread, so `stop` and
+//! `isready` are answered while it thinks; it reports `info …` lines and
+//! ends with `bestmove TURN` (`bestmove none` when the game is over). A line
+//! that cannot be obeyed is answered with `info string error …`; the engine
+//! never stops over one.
+
+use std::io::{self, BufRead, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use clap::Args;
+use morris_core::search::{Info, Level, Limits, Score, SearchResult, Searcher, StdClock};
+use morris_core::{parse_turns, Game, Move, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
+
+use crate::error::CliError;
+
+/// Bounds of the engine options.
+const MAX_HASH_MB: usize = 4096;
+const MAX_MULTI_PV: usize = 64;
+/// The longest line read; longer ones are refused.
+const MAX_LINE: usize = 1 << 20;
+
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// Playing level, 1 (a beginner) to 10 (full strength); the UCI option `Level`
+    #[arg(long, default_value_t = Level::MAX)]
+    pub level: u8,
+
+    /// Transposition table size in megabytes; the UCI option `Hash`
+    #[arg(long, value_name = "MB", default_value_t = 16)]
+    pub hash: usize,
+
+    /// How many best moves to report; the UCI option `MultiPV`
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub multipv: usize,
+
+    /// Seed of the weaker levels' choice among near-equal moves; the UCI option `Seed`
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// The variant `position startpos` starts [default: nine]; the UCI option `Variant`
+    #[arg(long, value_name = "ID")]
+    pub variant: Option<String>,
+
+    /// Set a rule option, as KEY=VALUE; repeat for several
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// Where the engine writes: shared by the reading loop and the search thread,
+/// one whole line at a time.
+#[derive(Clone)]
+struct Sink(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Sink {
+    fn line(&self, text: &str) {
+        // A poisoned lock only means a writer stopped midway: keep writing.
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // A reader that went away is noticed when stdin ends.
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    fn error(&self, message: &str) {
+        self.line(&format!("info string error {message}"));
+    }
+}
+
+/// The engine options that are not rules.
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    hash_mb: usize,
+    level: Level,
+    multi_pv: usize,
+    seed: u64,
+}
+
+/// A search running on its thread; the thread hands the searcher back.
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<(Searcher, usize)>,
+}
+
+/// The engine between commands.
+struct Engine {
+    out: Sink,
+    rules: Rules,
+    options: Options,
+    /// The game set by the last `position`, if it was accepted.
+    game: Option<Game>,
+    /// The searcher and its table size; lent to the search thread while it runs.
+    searcher: Option<(Searcher, usize)>,
+    running: Option<Running>,
+    /// `ucinewgame` came: the next search starts from an empty table.
+    clear: bool,
+    /// The running search (or the last one) is `go infinite`.
+    infinite: bool,
+}
+
+pub fn run(args: &EngineArgs) -> Result<(), CliError> {
+    let level = Level::new(args.level).ok_or_else(|| {
+        CliError::input(format!(
+            "--level {} is not a level: use {} to {}",
+            args.level,
+            Level::MIN,
+            Level::MAX
+        ))
+    })?;
+    if !(1..=MAX_HASH_MB).contains(&args.hash) {
+        return Err(CliError::input(format!(
+            "--hash takes 1 to {MAX_HASH_MB} megabytes"
+        )));
+    }
+    if !(1..=MAX_MULTI_PV).contains(&args.multipv) {
+        return Err(CliError::input(format!("--multipv takes 1 to {MAX_MULTI_PV}")));
+    }
+    let variant: Variant = args
+        .variant
+        .as_deref()
+        .unwrap_or("nine")
+        .parse()
+        .map_err(|e| CliError::input(format!("{e}")))?;
+    let rules = Rules::with_options(variant, args.set.iter().map(String::as_str))
+        .map_err(|e| CliError::input(format!("{e}")))?;
+    let mut engine = Engine {
+        out: Sink(Arc::new(Mutex::new(Box::new(io::stdout())))),
+        rules,
+        options: Options {
+            hash_mb: args.hash,
+            level,
+            multi_pv: args.multipv,
+            seed: args.seed,
+        },
+        game: None,
+        searcher: None,
+        running: None,
+        clear: false,
+        infinite: false,
+    };
+    let mut input = io::stdin().lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let read = (&mut input).take(MAX_LINE as u64).read_until(b'\n', &mut buf);
+        match read {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if buf.len() >= MAX_LINE && !buf.ends_with(b"\n") {
+            engine
+                .out
+                .error(&format!("line longer than {MAX_LINE} bytes ignored"));
+            skip_line(&mut input);
+            continue;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if !engine.command(&line) {
+            break;
+        }
+    }
+    engine.finish_search(true);
+    Ok(())
+}
+
+/// Reads and drops the rest of an over-long line.
+fn skip_line(mut input: impl BufRead) {
+    let mut sink = Vec::new();
+    loop {
+        sink.clear();
+        match (&mut input).take(MAX_LINE as u64).read_until(b'\n', &mut sink) {
+            Ok(0) | Err(_) => return,
+            Ok(_) if sink.ends_with(b"\n") => return,
+            Ok(_) => {}
+        }
+    }
+}
+
+impl Engine {
+    /// Obeys one line; `false` after `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, rest)) = words.split_first() else {
+            return true;
+        };
+        match name {
+            "uci" => self.uci(),
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => {
+                self.clear = true;
+                self.game = None;
+            }
+            "setoption" => {
+                if let Err(e) = self.setoption(rest) {
+                    self.out.error(&e);
+                }
+            }
+            "position" => {
+                self.game = None;
+                match self.position(rest) {
+                    Ok(game) => self.game = Some(game),
+                    Err(e) => self.out.error(&format!("{e}; no position is set")),
+                }
+            }
+            "go" => {
+                if let Err(e) = self.go(rest) {
+                    self.out.error(&e);
+                }
+            }
+            "stop" => self.stop(),
+            "quit" => return false,
+            _ => self.out.error(&format!(
+                "unknown command `{}`: the commands are uci, isready, ucinewgame, setoption, position, go, stop, quit",
+                cut(name)
+            )),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        let o = &self.options;
+        self.out
+            .line(&format!("id name Mulino {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the Mulino developers");
+        self.out.line(&format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            o.hash_mb
+        ));
+        self.out.line(&format!(
+            "option name Level type spin default {} min {} max {}",
+            o.level.number(),
+            Level::MIN,
+            Level::MAX
+        ));
+        self.out.line(&format!(
+            "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
+            o.multi_pv
+        ));
+        self.out.line(&format!(
+            "option name Seed type spin default {} min 0 max {}",
+            o.seed,
+            u32::MAX
+        ));
+        let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.id())).collect();
+        self.out.line(&format!(
+            "option name Variant type combo default {}{vars}",
+            self.rules.variant.id()
+        ));
+        for key in RuleKey::ALL {
+            self.out.line(&rule_option(key, &self.rules));
+        }
+        self.out.line("uciok");
+    }
+
+    fn setoption(&mut self, words: &[&str]) -> Result<(), String> {
+        let syntax = "write `setoption name NAME value VALUE`";
+        let Some(("name", rest)) = words.split_first().map(|(w, r)| (*w, r)) else {
+            return Err(format!("setoption: {syntax}"));
+        };
+        let (name, value) = match rest.iter().position(|w| *w == "value") {
+            Some(i) => (rest[..i].join(" "), Some(rest[i + 1..].join(" "))),
+            None => (rest.join(" "), None),
+        };
+        let value = value.filter(|v| !v.is_empty());
+        let need = |v: Option<String>| {
+            v.ok_or_else(|| format!("setoption {}: no value given; {syntax}", cut(&name)))
+        };
+        let lower = name.to_ascii_lowercase();
+        match lower.as_str() {
+            "hash" => {
+                self.options.hash_mb =
+                    number(&format!("setoption {name}"), &need(value)?, 1, MAX_HASH_MB as u64)? as usize
+            }
+            "multipv" => {
+                self.options.multi_pv = number(
+                    &format!("setoption {name}"),
+                    &need(value)?,
+                    1,
+                    MAX_MULTI_PV as u64,
+                )? as usize
+            }
+            "seed" => self.options.seed = number(&format!("setoption {name}"), &need(value)?, 0, u64::MAX)?,
+            "level" => {
+                let n = number(
+                    &format!("setoption {name}"),
+                    &need(value)?,
+                    u64::from(Level::MIN),
+                    u64::from(Level::MAX),
+                )?;
+                self.options.level = u8::try_from(n)
+                    .ok()
+                    .and_then(Level::new)
+                    .ok_or_else(|| format!("setoption Level: {n} is not a level"))?;
+            }
+            "variant" => {
+                let v: Variant = need(value)?
+                    .parse()
+                    .map_err(|e| format!("setoption Variant: {e}"))?;
+                self.rules = v.rules();
+            }
+            _ => {
+                let key = RuleKey::from_tag(&name)
+                    .or_else(|| name.parse().ok())
+                    .ok_or_else(|| format!("setoption: unknown option `{}`", cut(&name)))?;
+                let v = need(value)?;
+                let written = match (v.to_ascii_lowercase().as_str(), option_kind(key)) {
+                    ("0", OptionKind::Limit) => "off".to_string(),
+                    _ => v,
+                };
+                self.rules
+                    .set(key, &written)
+                    .map_err(|e| format!("setoption {}: {e}", key.tag()))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn position(&self, words: &[&str]) -> Result<Game, String> {
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let mut game = match setup.split_first() {
+            Some((&"startpos", [])) => {
+                self.rules.validate().map_err(|e| format!("position: {e}"))?;
+                Game::new(self.rules)
+            }
+            Some((&"fen", text)) if !text.is_empty() => {
+                let pos: Position = text.join(" ").parse().map_err(|e| format!("position fen: {e}"))?;
+                Game::from_position(pos)
+            }
+            _ => {
+                return Err(
+                    "position: write `position startpos [moves …]` or `position fen TEXT [moves …]`".into(),
+                )
+            }
+        };
+        let list =
+            parse_turns(&moves.join(" "), MAX_RECORD_TURNS).map_err(|e| format!("position moves: {e}"))?;
+        for (i, mt) in list.turns.iter().enumerate() {
+            let illegal = |why: String| format!("position: illegal move `{mt}` (move {}): {why}", i + 1);
+            if let Some(o) = game.outcome() {
+                return Err(illegal(format!("the game is already over, {o}")));
+            }
+            let m = game
+                .position()
+                .resolve(mt)
+                .map_err(|e| illegal(e.reason.to_string()))?;
+            game.play(m).map_err(|e| illegal(e.reason.to_string()))?;
+        }
+        Ok(game)
+    }
+
+    fn go(&mut self, words: &[&str]) -> Result<(), String> {
+        // A search that ends by itself is waited for, as a script that
+        // sends `go` after `go` expects; an endless one needs `stop`.
+        if self.infinite {
+            self.finish_search(false);
+            if self.running.is_some() {
+                return Err("go: `go infinite` is running; send stop first".into());
+            }
+        }
+        self.finish_search_waiting();
+        let Some(game) = self.game.clone() else {
+            return Err(
+                "go: no position is set; send `position startpos` or `position fen TEXT` first".into(),
+            );
+        };
+        let request = GoRequest::parse(words, game.position())?;
+        if game.outcome().is_some() {
+            self.out.line("bestmove none");
+            return Ok(());
+        }
+        let (mut searcher, size) = match self.searcher.take() {
+            Some((s, size)) if size == self.options.hash_mb => (s, size),
+            _ => (Searcher::new(self.options.hash_mb), self.options.hash_mb),
+        };
+        if std::mem::take(&mut self.clear) {
+            searcher.clear();
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread_stop = Arc::clone(&stop);
+        let out = self.out.clone();
+        let options = self.options;
+        let spawned = thread::Builder::new().name("search".into()).spawn(move || {
+            let result = think(&mut searcher, &game, &request, options, &thread_stop, &out);
+            if request.infinite {
+                // `go infinite` answers only after `stop`, even when the search ends early.
+                while !thread_stop.load(Ordering::Relaxed) {
+                    thread::sleep(Duration::from_millis(2));
+                }
+            }
+            out.line(&bestmove(&result, &game, &out));
+            (searcher, size)
+        });
+        match spawned {
+            Ok(handle) => {
+                self.infinite = request.infinite;
+                self.running = Some(Running { stop, handle });
+                Ok(())
+            }
+            Err(e) => Err(format!("go: cannot start the search thread: {e}")),
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the searcher back from a search that has ended; with `stop`,
+    /// stops the search first and waits for it.
+    fn finish_search(&mut self, stop: bool) {
+        let Some(r) = self.running.take() else {
+            return;
+        };
+        if stop {
+            r.stop.store(true, Ordering::Relaxed);
+        } else if !r.handle.is_finished() {
+            self.running = Some(r);
+            return;
+        }
+        if let Ok(pair) = r.handle.join() {
+            self.searcher = Some(pair);
+        }
+    }
+
+    /// Waits for the running search to end by itself.
+    fn finish_search_waiting(&mut self) {
+        if let Some(r) = self.running.take() {
+            if let Ok(pair) = r.handle.join() {
+                self.searcher = Some(pair);
+            }
+        }
+    }
+}
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, Default)]
+struct GoRequest {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime_ms: Option<u64>,
+    infinite: bool,
+}
+
+impl GoRequest {
+    fn parse(words: &[&str], pos: &Position) -> Result<GoRequest, String> {
+        let mut request = GoRequest::default();
+        let mut clock: [Option<u64>; 4] = [None; 4];
+        let mut moves_to_go = None;
+        let mut rest = words.iter();
+        while let Some(&word) = rest.next() {
+            let mut value = |max: u64| -> Result<u64, String> {
+                let v = rest
+                    .next()
+                    .ok_or_else(|| format!("go {word}: a number must follow"))?;
+                number(word, v, 0, max)
+            };
+            match word {
+                "depth" => request.depth = Some(value(u64::from(u32::MAX))? as u32),
+                "nodes" => request.nodes = Some(value(u64::MAX)?),
+                "movetime" => request.movetime_ms = Some(value(u64::MAX)?),
+                "wtime" => clock[0] = Some(value(u64::MAX)?),
+                "btime" => clock[1] = Some(value(u64::MAX)?),
+                "winc" => clock[2] = Some(value(u64::MAX)?),
+                "binc" => clock[3] = Some(value(u64::MAX)?),
+                "movestogo" => moves_to_go = Some(value(u64::MAX)?.max(1)),
+                "infinite" => request.infinite = true,
+                _ => {
+                    return Err(format!(
+                        "go: unknown `{}`; use depth N, nodes N, movetime MS, wtime/btime/winc/binc MS, movestogo N or infinite",
+                        cut(word)
+                    ))
+                }
+            }
+        }
+        let (time, inc) = match pos.turn() {
+            morris_core::Color::Light => (clock[0], clock[2]),
+            morris_core::Color::Dark => (clock[1], clock[3]),
+        };
+        if let (Some(time), None) = (time, request.movetime_ms) {
+            // A share of the time left, most of the increment, and a margin
+            // for the answer to travel.
+            let share = time / moves_to_go.unwrap_or(30) + inc.unwrap_or(0) * 3 / 4;
+            request.movetime_ms = Some(share.min(time.saturating_sub(50)).max(1));
+        }
+        Ok(request)
+    }
+
+    fn limits(&self, multi_pv: usize) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime_ms: self.movetime_ms,
+            multi_pv,
+        }
+    }
+}
+
+/// Searches `game` as asked: with the request's limits at full strength,
+/// or as the level plays (its own limits, the movetime as a cap).
+fn think(
+    searcher: &mut Searcher,
+    game: &Game,
+    request: &GoRequest,
+    options: Options,
+    stop: &AtomicBool,
+    out: &Sink,
+) -> SearchResult {
+    let clock = StdClock::new();
+    let root = game.position();
+    if options.level.number() < Level::MAX {
+        let seed = options.seed ^ root.key() ^ (game.moves().len() as u64).rotate_left(32);
+        let result = searcher.play_level(game, options.level, seed, request.movetime_ms, &clock, stop);
+        out.line(&info_line(
+            &Info {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                multipv: 1,
+                score: result.score,
+                nodes: result.nodes,
+                time_ms: result.time_ms,
+                nps: result.nodes.saturating_mul(1000) / result.time_ms.max(1),
+                hashfull: 0,
+                pv: result.pv.clone(),
+            },
+            root,
+        ));
+        return result;
+    }
+    searcher.search_game(game, request.limits(options.multi_pv), &clock, stop, |info| {
+        out.line(&info_line(info, root));
+    })
+}
+
+/// `bestmove TURN`, or `bestmove none` for a finished game. A move the
+/// search should never return (an illegal one, or none in a live game) is
+/// reported and replaced by the first legal turn.
+fn bestmove(result: &SearchResult, game: &Game, out: &Sink) -> String {
+    let pos = game.position();
+    let legal = game.legal_moves();
+    let chosen = match result.best {
+        Some(m) if legal.contains(&m) => Some(m),
+        other => {
+            if let Some(m) = other {
+                out.error(&format!("the search chose an illegal turn {}", pos.notation(m)));
+            }
+            legal.first().copied()
+        }
+    };
+    match chosen {
+        Some(m) => format!("bestmove {}", pos.notation(m)),
+        None => "bestmove none".into(),
+    }
+}
+
+/// An `info` line: `info depth 9 seldepth 14 multipv 1 score cp 35 nodes … pv …`.
+fn info_line(info: &Info, root: &Position) -> String {
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        uci_score(info.score),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+        pv_text(&info.pv, root)
+    )
+}
+
+/// `cp N`, or `mate N` in the side to move's own turns (negative when it is
+/// the one that loses), as UCI counts mates in moves rather than plies.
+fn uci_score(score: Score) -> String {
+    let turns = |plies: u32| i64::from(plies).saturating_add(1) / 2;
+    match score {
+        Score::Value(v) => format!("cp {v}"),
+        Score::Win(n) => format!("mate {}", turns(n)),
+        Score::Loss(n) => format!("mate -{}", turns(n)),
+    }
+}
+
+/// The line in notation, each turn written in the position it is played in;
+/// it stops at a turn that does not fit (which the search never gives).
+fn pv_text(pv: &[Move], root: &Position) -> String {
+    let mut pos = *root;
+    let mut words = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        words.push(pos.notation(m));
+        pos = pos.play(m);
+    }
+    words.join(" ")
+}
+
+/// How a rule option is offered to a GUI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OptionKind {
+    /// on/off, shown as `check` with true/false.
+    Switch,
+    /// off or a number of moves, shown as a `spin` where 0 is off.
+    Limit,
+    /// One of a few words.
+    Choice,
+}
+
+fn option_kind(key: RuleKey) -> OptionKind {
+    match key.values() {
+        "on|off" => OptionKind::Switch,
+        v if v.starts_with("off|N") => OptionKind::Limit,
+        _ => OptionKind::Choice,
+    }
+}
+
+/// The `option name … type …` line of a rule option, its default the
+/// value in `rules`.
+fn rule_option(key: RuleKey, rules: &Rules) -> String {
+    let now = rules.get(key);
+    let name = key.tag();
+    match option_kind(key) {
+        OptionKind::Switch => format!("option name {name} type check default {}", now == "on"),
+        OptionKind::Limit => {
+            let default = if now == "off" { "0".to_string() } else { now };
+            format!("option name {name} type spin default {default} min 0 max 1000")
+        }
+        OptionKind::Choice => {
+            let vars: String = key.values().split('|').map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {now}{vars}")
+        }
+    }
+}
+
+/// A whole number between `min` and `max`, or a message naming `what`.
+fn number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{}: `{}` is not a number from {min} to {max}",
+            cut(what),
+            cut(text)
+        )),
+    }
+}
+
+/// A user's text cut to a length that fits in a one-line message.
+fn cut(s: &str) -> String {
+    s.chars().take(32).collect()
+}

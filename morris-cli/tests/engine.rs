@@ -1,0 +1,383 @@
+//! Drives `morris engine` through a pipe as a GUI would, and runs
+//! `morris bench` and `morris match` as a user would.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::Duration;
+
+use morris_core::{parse_turns, Game, Position, RuleKey, Variant};
+
+/// Long enough for any answer of a debug build; no test measures time.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// A `morris engine` process with its lines read on a thread.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("morris engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `word`.
+    fn until(&mut self, word: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|_| panic!("no `{word}` from the engine; got {seen:#?}"));
+            let done = line.split_whitespace().next() == Some(word);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// The turn of the `bestmove` line that ends the current search.
+    fn bestmove(&mut self) -> String {
+        let lines = self.until("bestmove");
+        let last = lines.last().unwrap();
+        last.split_whitespace().nth(1).unwrap().to_string()
+    }
+
+    /// Sends `isready` and returns what came before `readyok`.
+    fn ready(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until("readyok")
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "the engine ended with {status}");
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+fn morris(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(args)
+        .output()
+        .expect("the morris binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = morris(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "morris {args:?} failed: {stderr}");
+    assert!(!stderr.contains("panicked"), "morris {args:?}: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The game after `moves` from the start of nine men's morris.
+fn nine_after(moves: &str) -> Game {
+    let mut game = Game::new(Variant::Nine.rules());
+    for mt in parse_turns(moves, 1000).unwrap().turns {
+        let m = game.position().resolve(&mt).unwrap();
+        game.play(m).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_handshake_lists_every_rule_option() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name Mulino"), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    let has = |prefix: &str| lines.iter().any(|l| l.starts_with(prefix));
+    for key in RuleKey::ALL {
+        assert!(
+            has(&format!("option name {} type ", key.tag())),
+            "no option for {key}: {lines:#?}"
+        );
+    }
+    assert!(has(
+        "option name Variant type combo default nine var nine var three"
+    ));
+    assert!(has("option name Flying type check default true"));
+    assert!(has(
+        "option name MillTakes type combo default one var one var each"
+    ));
+    for engine_option in ["Hash type spin", "Level type spin", "MultiPV type spin"] {
+        assert!(has(&format!("option name {engine_option}")), "{engine_option}");
+    }
+    assert_eq!(e.ready(), ["readyok"]);
+    e.quit();
+}
+
+#[test]
+fn options_set_the_rules_of_the_start_position() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Variant value morabaraba");
+    e.send("setoption name MillTakes value each");
+    e.send("setoption name Flying value false");
+    e.send("setoption name NMove value 0");
+    e.send("position startpos");
+    e.send("go depth 1");
+    let best = e.bestmove();
+    // Morabaraba's board has the diagonals and 24 points: any placement is legal.
+    let rules = morris_core::Rules::with_options(
+        Variant::Morabaraba,
+        ["mill-takes=each", "flying=off", "n-move=off"],
+    )
+    .unwrap();
+    assert!(Position::new(rules).parse_move(&best).is_ok(), "{best}");
+    assert_eq!(e.ready(), ["readyok"], "every option was accepted");
+    e.quit();
+}
+
+#[test]
+fn a_search_returns_a_legal_turn_and_takes_removal_tokens() {
+    let moves = "d6 a1 f6 g1 b6 xa1 d2";
+    let game = nine_after(moves);
+    let mut e = Engine::start(&[]);
+    e.send(&format!("position startpos moves {moves}"));
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 3 ") && l.contains(" score ") && l.contains(" pv ")),
+        "{lines:#?}"
+    );
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let m = game
+        .position()
+        .parse_move(&best)
+        .unwrap_or_else(|e| panic!("{best}: {e}"));
+    assert!(game.legal_moves().contains(&m));
+
+    // The same position as a position text, with whole turns after it.
+    let start = nine_after("d6 a1 f6");
+    e.send(&format!("position fen {} moves g1 b6xa1 d2", start.position()));
+    e.send("go nodes 2000");
+    let best = e.bestmove();
+    assert!(game.position().parse_move(&best).is_ok(), "{best}");
+    e.quit();
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let mut e = Engine::start(&[]);
+    // Light is left with two pieces.
+    e.send("position fen nine L../.L./.../....../.../.D./D.D L 0/0 0/0 -");
+    e.send("go depth 3");
+    assert_eq!(e.bestmove(), "none");
+    // The third time the same position arises, by the moves sent.
+    let start = "nine L.D/.../.D./.....L/.../.L./D.. L 0/0 0/0 -";
+    let cycle = "a7-a4 a1-d1 a4-a7 d1-a1";
+    let mut game = Game::from_position(start.parse().unwrap());
+    for mt in parse_turns(&format!("{cycle} {cycle}"), 100).unwrap().turns {
+        assert!(game.outcome().is_none());
+        let m = game.position().resolve(&mt).unwrap();
+        game.play(m).unwrap();
+    }
+    assert!(game.outcome().is_some(), "threefold repetition");
+    e.send(&format!("position fen {start} moves {cycle} {cycle}"));
+    e.send("go depth 2");
+    assert_eq!(e.bestmove(), "none");
+    e.quit();
+}
+
+#[test]
+fn bad_lines_are_answered_and_the_engine_carries_on() {
+    let mut e = Engine::start(&[]);
+    let bad = [
+        "go depth 2",
+        "frobnicate",
+        "setoption name Nonsense value 3",
+        "setoption name Flying value maybe",
+        "setoption name Hash value -1",
+        "setoption name Level value 99",
+        "setoption name Variant value chess",
+        "setoption",
+        "position",
+        "position startpos moves d6 d6",
+        "position startpos moves xb4",
+        "position startpos moves d6 a1 f6 g1 b6",
+        "position fen nine what",
+        "position startpos moves zz9",
+        "go depth many",
+        "go sideways",
+        "\u{1F600} \u{0} \t",
+    ];
+    for line in bad {
+        e.send(line);
+        let answer = e.ready();
+        assert!(
+            answer.len() == 2 && answer[0].starts_with("info string error "),
+            "{line:?} gave {answer:#?}"
+        );
+    }
+    // After a refused position there is none: go is refused too.
+    e.send("go depth 1");
+    assert!(e.ready()[0].starts_with("info string error "));
+    e.send("position startpos moves d6");
+    e.send("go depth 2");
+    let best = e.bestmove();
+    assert!(nine_after("d6").position().parse_move(&best).is_ok(), "{best}");
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let mut e = Engine::start(&["--hash", "4"]);
+    e.send("position startpos moves d6 a1");
+    e.send("go infinite");
+    // Answered while the search runs.
+    assert_eq!(e.ready().last().map(String::as_str), Some("readyok"));
+    thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    let best = e.bestmove();
+    assert!(nine_after("d6 a1").position().parse_move(&best).is_ok(), "{best}");
+    e.quit();
+}
+
+#[test]
+fn levels_play_legal_turns() {
+    let mut e = Engine::start(&["--level", "1"]);
+    e.send("position startpos moves d6 a1 f6");
+    e.send("go movetime 50");
+    let best = e.bestmove();
+    assert!(
+        nine_after("d6 a1 f6").position().parse_move(&best).is_ok(),
+        "{best}"
+    );
+    e.quit();
+    let out = morris(&["engine", "--level", "11"]);
+    assert!(!out.status.success());
+}
+
+/// The node total: the first number of the last line, `N nodes M nps`.
+fn bench_total(out: &str) -> u64 {
+    let last = out.lines().last().unwrap();
+    assert!(last.ends_with(" nps") && last.contains(" nodes "), "{last}");
+    last.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn the_bench_total_is_the_same_on_every_run() {
+    let first = ok(&["bench", "--depth", "3"]);
+    let second = ok(&["bench", "--depth", "3", "--hash", "2"]);
+    assert!(first.lines().count() > 8, "{first}");
+    for v in Variant::ALL {
+        assert!(
+            first.contains(&format!(" {} ", v.id())),
+            "no {v} position:\n{first}"
+        );
+    }
+    let total = bench_total(&first);
+    assert!(total > 0);
+    assert_eq!(total, bench_total(&second));
+}
+
+#[test]
+fn a_match_between_two_engines_finishes() {
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
+    let weak = format!("{engine} --level 1");
+    let out = ok(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &weak,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--sprt",
+        "0,10,0.05,0.05",
+    ]);
+    let games = out.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 2, "{out}");
+    assert!(out.lines().any(|l| l.starts_with("W/D/L: ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Elo: ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("SPRT: ")), "{out}");
+}
+
+#[test]
+fn a_match_reads_openings_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("morris-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("six.txt");
+    std::fs::write(&file, "# one opening\na1 e5\n").unwrap();
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
+    let out = ok(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--variant",
+        "six",
+        "--openings",
+        file.to_str().unwrap(),
+        "--depth",
+        "1",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(games.iter().all(|l| l.contains("(a1 e5)")), "{out}");
+    assert!(out.contains("W/D/L: "), "{out}");
+}
+
+#[test]
+fn a_match_refuses_an_engine_that_does_not_start() {
+    let out = morris(&[
+        "match",
+        "--engine1",
+        "/nonexistent/engine",
+        "--engine2",
+        "/nonexistent/engine",
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot start"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
