@@ -10,9 +10,9 @@ use morris_core::Position;
 fn bench_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    let nodes = bench(BENCH_DEPTH, 16, &NoClock).nodes;
+    let nodes = bench(BENCH_DEPTH, &NoClock).nodes;
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("bench positions", |b| b.iter(|| bench(BENCH_DEPTH, 16, &NoClock)));
+    group.bench_function("bench positions", |b| b.iter(|| bench(BENCH_DEPTH, &NoClock)));
 
     let middle: Option<Position> = "nine LD./LL./LD./.DL.DL/LLD/DDL/.D. D 0/0 1/0 -".parse().ok();
     if let Some(pos) = middle.or_else(|| bench_positions().first().copied()) {

@@ -10,6 +10,8 @@ use super::{Clock, Limits, Searcher};
 
 /// The depth the bench searches each position to.
 pub const BENCH_DEPTH: u32 = 10;
+/// The transposition table of the bench: part of the checksum, so fixed.
+pub const BENCH_TT_MB: usize = 16;
 
 /// The bench positions, as position texts reached by playing from the
 /// start of each variant.
@@ -68,11 +70,12 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` with a fresh `tt_mb` table.
-pub fn bench(depth: u32, tt_mb: usize, clock: &dyn Clock) -> BenchResult {
+/// Searches every bench position to `depth`, each with a cleared table of
+/// [`BENCH_TT_MB`]; `clock` only times the run.
+pub fn bench(depth: u32, clock: &dyn Clock) -> BenchResult {
     let stop = AtomicBool::new(false);
     let positions = bench_positions();
-    let mut searcher = Searcher::new(tt_mb);
+    let mut searcher = Searcher::new(BENCH_TT_MB);
     let start = clock.now_ms();
     let mut nodes = 0;
     for pos in &positions {

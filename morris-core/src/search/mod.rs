@@ -35,7 +35,7 @@ use alphabeta::Worker;
 use ordering::MoveOrder;
 use tt::TranspositionTable;
 
-pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH};
+pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_TT_MB};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
