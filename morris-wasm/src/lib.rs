@@ -19,7 +19,7 @@ mod game;
 mod options;
 mod views;
 
-pub use engine::{perft, Engine, SearchOptions};
+pub use engine::{perft, perft_count, Engine, SearchOptions};
 pub use error::ApiError;
 pub use game::Game;
 pub use options::{rules_from_options, variants, OptionValue};

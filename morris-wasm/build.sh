@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the npm package `morris-wasm` into morris-wasm/pkg/:
+#   pkg/node/     nodejs target (CommonJS) and an ESM wrapper, for Node
+#   pkg/web/      web target (ES module with `init()`), for browsers
+#   pkg/bundler/  bundler target, for webpack/vite-style bundlers
+#   pkg/board/    the board for pages, `mountBoard` (web target), when the
+#                 `board` feature builds; `--no-board` skips it
+# then optimises every module with binaryen's wasm-opt and writes
+# package.json, the README and the type declarations.
+#
+# Needs: rustup target wasm32-unknown-unknown, wasm-bindgen 0.2.130 and
+# binaryen's wasm-opt (scripts/setup-web.sh installs them all).
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+# shellcheck source=../scripts/env-web.sh
+. "$ROOT/scripts/env-web.sh"
+
+BOARD=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-board) BOARD=0 ;;
+    *) echo "usage: $0 [--no-board]" >&2; exit 2 ;;
+  esac
+done
+
+log() { printf '[morris-wasm] %s\n' "$*" >&2; }
+for tool in cargo wasm-bindgen wasm-opt node; do
+  command -v "$tool" >/dev/null 2>&1 || { log "$tool not found: run scripts/setup-web.sh"; exit 1; }
+done
+
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+WASM_DIR="$TARGET_DIR/wasm32-unknown-unknown/release"
+PKG="$HERE/pkg"
+# Features of the wasm32 target that rustc emits by default; wasm-opt must
+# accept them in its input.
+WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int
+  --enable-sign-ext --enable-reference-types --enable-multivalue)
+
+optimise() { # FILE
+  wasm-opt -O3 "${WASM_OPT_FEATURES[@]}" "$1" -o "$1.opt"
+  mv "$1.opt" "$1"
+}
+
+rm -rf "$PKG"
+mkdir -p "$PKG"
+
+log "cargo build (engine only)"
+cargo build --release --locked --target wasm32-unknown-unknown -p morris-wasm
+cp "$WASM_DIR/morris_wasm.wasm" "$PKG/.engine.wasm"
+
+for target in nodejs web bundler; do
+  dir="$target"
+  [ "$target" = nodejs ] && dir=node
+  log "wasm-bindgen --target $target"
+  wasm-bindgen --target "$target" --out-dir "$PKG/$dir" "$PKG/.engine.wasm" --out-name morris_wasm
+  optimise "$PKG/$dir/morris_wasm_bg.wasm"
+done
+rm "$PKG/.engine.wasm"
+
+if [ "$BOARD" = 1 ]; then
+  log "cargo build --features board"
+  cargo build --release --locked --target wasm32-unknown-unknown -p morris-wasm --features board
+  log "wasm-bindgen --target web (board)"
+  wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board "$WASM_DIR/morris_wasm.wasm"
+  optimise "$PKG/board/morris_wasm_board_bg.wasm"
+fi
+
+# The nodejs build is CommonJS, the others ES modules: each folder says so,
+# whatever package.json a consumer's tools look at.
+printf '{ "type": "commonjs" }\n' >"$PKG/node/package.json"
+for dir in web bundler board; do
+  [ -d "$PKG/$dir" ] && printf '{ "type": "module" }\n' >"$PKG/$dir/package.json"
+done
+
+# Node's ES module entry: the same exports as the CommonJS build, plus a
+# no-op default `init` so that code written for the web target runs as is.
+cat >"$PKG/node/index.mjs" <<'JS'
+import wasm from "./morris_wasm.js";
+
+export const { Engine, Game, perft, variants } = wasm;
+
+/** Nothing to do in Node: the module is ready once imported. */
+export default async function init() {}
+JS
+cat >"$PKG/node/index.d.mts" <<'TS'
+export * from "./morris_wasm.js";
+
+/** Nothing to do in Node: the module is ready once imported. */
+export default function init(): Promise<void>;
+TS
+
+cp "$HERE/README.md" "$PKG/README.md"
+VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
+node "$HERE/package-json.mjs" "$VERSION" "$BOARD" >"$PKG/package.json"
+
+log "built $PKG:"
+( cd "$PKG" && for f in node/morris_wasm_bg.wasm web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm; do
+    [ -f "$f" ] && printf '  %-36s %8d bytes, %7d gzip\n' "$f" "$(wc -c <"$f")" "$(gzip -9c "$f" | wc -c)" >&2
+  done )

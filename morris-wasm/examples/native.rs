@@ -1,0 +1,120 @@
+//! The native side of the wasm-and-native agreement: reads the cases of
+//! `tests/node/fixtures/agree.json` and prints, as JSON, what native Rust
+//! computes for them through the same code the JavaScript API runs.
+//!
+//! `cargo run --release -p morris-wasm --example native -- CASES` prints
+//! `{ perft: [counts], search: [results] }`; with `--bench` before CASES it
+//! times the bench cases instead: `{ perft: { nodes, ms }, search: { nodes, ms } }`.
+
+use std::time::Instant;
+
+use morris_wasm::{perft_count, ApiError, Engine, OptionValue, SearchOptions};
+use serde_json::{json, Value};
+
+/// The default table size of `new Engine()`.
+const TT_MB: usize = 16;
+
+struct Case {
+    variant: String,
+    options: Vec<(String, OptionValue)>,
+    moves: Vec<String>,
+    depth: u32,
+}
+
+fn read_case(v: &Value) -> Case {
+    let options = v["options"]
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .map(|(k, v)| {
+                    let value = match v {
+                        Value::Null => OptionValue::Null,
+                        Value::Bool(b) => OptionValue::Bool(*b),
+                        Value::Number(n) => OptionValue::Number(n.as_f64().unwrap_or(f64::NAN)),
+                        Value::String(s) => OptionValue::Text(s.clone()),
+                        _ => OptionValue::Other("object"),
+                    };
+                    (k.clone(), value)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Case {
+        variant: v["variant"].as_str().unwrap_or("nine").to_string(),
+        options,
+        moves: v["moves"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|m| m.as_str().map(String::from)).collect())
+            .unwrap_or_default(),
+        depth: v["depth"].as_u64().unwrap_or(1) as u32,
+    }
+}
+
+fn perft_of(case: &Case) -> Result<u64, ApiError> {
+    perft_count(Some(&case.variant), &case.options, &case.moves, case.depth)
+}
+
+fn search_of(case: &Case) -> Result<Value, ApiError> {
+    let mut game = morris_wasm::Game::create(Some(&case.variant), &case.options)?;
+    for m in &case.moves {
+        game.play_text(m)?;
+    }
+    let mut engine = Engine::create(None, TT_MB, 0)?;
+    let options = SearchOptions {
+        depth: Some(case.depth),
+        ..SearchOptions::default()
+    };
+    let view = engine.search_best(game.core(), &options)?;
+    serde_json::to_value(view).map_err(|e| ApiError(e.to_string()))
+}
+
+fn run(args: &[String]) -> Result<Value, ApiError> {
+    let (bench, path) = match args {
+        [flag, path] if flag == "--bench" => (true, path),
+        [path] => (false, path),
+        _ => return Err(ApiError("usage: native [--bench] CASES.json".into())),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| ApiError(format!("{path}: {e}")))?;
+    let cases: Value = serde_json::from_str(&text).map_err(|e| ApiError(format!("{path}: {e}")))?;
+    let list = |v: &Value| -> Vec<Case> {
+        v.as_array()
+            .map(|a| a.iter().map(read_case).collect())
+            .unwrap_or_default()
+    };
+    if bench {
+        let perft_case = read_case(&cases["bench"]["perft"]);
+        let start = Instant::now();
+        let nodes = perft_of(&perft_case)?;
+        let perft_ms = start.elapsed().as_secs_f64() * 1000.0;
+        let start = Instant::now();
+        let mut search_nodes = 0;
+        for case in list(&cases["bench"]["search"]) {
+            search_nodes += search_of(&case)?["nodes"].as_u64().unwrap_or(0);
+        }
+        let search_ms = start.elapsed().as_secs_f64() * 1000.0;
+        return Ok(json!({
+            "perft": { "nodes": nodes, "ms": perft_ms },
+            "search": { "nodes": search_nodes, "ms": search_ms },
+        }));
+    }
+    let perft = list(&cases["perft"])
+        .iter()
+        .map(perft_of)
+        .collect::<Result<Vec<_>, _>>()?;
+    let search = list(&cases["search"])
+        .iter()
+        .map(search_of)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(json!({ "perft": perft, "search": search }))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(v) => println!("{v}"),
+        Err(e) => {
+            eprintln!("native: {e}");
+            std::process::exit(1);
+        }
+    }
+}

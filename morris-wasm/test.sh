@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the npm package and runs every test of it: the Rust unit tests of
+# morris-wasm, the API in Node, wasm against native, the packed and
+# installed package with the README's examples, and the embedded boards in
+# Chromium. `--bench` also prints the speed of wasm in Node against native.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=../scripts/env-web.sh
+. "$ROOT/scripts/env-web.sh"
+
+BENCH=0
+for arg in "$@"; do
+  case "$arg" in
+    --bench) BENCH=1 ;;
+    *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
+  esac
+done
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "morris-wasm: cargo test"
+cargo test --locked -p morris-wasm
+
+step "morris-wasm: build the package"
+bash "$HERE/build.sh"
+
+step "morris-wasm: engine-only module size (gzip, at most 150 KB)"
+size="$(gzip -9c "$HERE/pkg/web/morris_wasm_bg.wasm" | wc -c)"
+echo "web/morris_wasm_bg.wasm: $size bytes gzip"
+[ "$size" -le $((150 * 1024)) ] || { echo "over 150 KB" >&2; exit 1; }
+
+step "morris-wasm: Node tests"
+node --test tests/node/
+
+if [ -f tests/embed/run.sh ]; then
+  step "morris-wasm: embedded boards in Chromium"
+  bash tests/embed/run.sh
+fi
+
+if [ "$BENCH" = 1 ]; then
+  step "morris-wasm: speed in Node against native"
+  node tests/node/bench.mjs
+fi

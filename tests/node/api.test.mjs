@@ -1,0 +1,248 @@
+// Every call of the JavaScript API, in Node, with its errors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import init, { Game, Engine, perft, variants } from "./lib/pkg.mjs";
+
+await init();
+
+const isError = (pattern) => (e) => e instanceof Error && pattern.test(e.message);
+
+test("variants lists every variant with its preset options", () => {
+  const all = variants();
+  assert.deepEqual(
+    all.map((v) => v.id),
+    ["nine", "three", "six", "twelve", "morabaraba", "morabaraba-sotho", "morabaraba-11", "lasker"],
+  );
+  const { id, name, ...rules } = all[0];
+  assert.equal(id, "nine");
+  assert.equal(name, "Nine Men's Morris");
+  assert.deepEqual(rules, {
+    pieces: 9, board: "mill", flying: true, removal: "protected", millTakes: "one", first: "light",
+    boardFull: "loss", noReform: false, endgameDraw: null, nMove: 50, threefold: true,
+    moveInPlacing: false, millWins: false,
+  });
+  assert.equal(all.find((v) => v.id === "morabaraba").pieces, 12);
+  for (const { id, name, ...preset } of all) assert.deepEqual(new Game(id).rules(), preset, name);
+});
+
+test("new Game takes a variant and camelCase rule options", () => {
+  assert.equal(new Game().variant, "nine");
+  const g = new Game("nine", { flying: false, millTakes: "each", removal: "always", first: "dark",
+    boardFull: "draw", noReform: true, endgameDraw: 10, nMove: null, threefold: false, moveInPlacing: true, millWins: false });
+  assert.deepEqual(g.rules(), {
+    pieces: 9, board: "mill", flying: false, removal: "always", millTakes: "each", first: "dark",
+    boardFull: "draw", noReform: true, endgameDraw: 10, nMove: null, threefold: false, moveInPlacing: true, millWins: false,
+  });
+  assert.equal(g.state().sideToMove, "dark");
+  assert.equal(new Game("six", { pieces: 3 }).state().inHand.light, 3);
+  assert.equal(new Game("nine", undefined).variant, "nine");
+  assert.equal(new Game("nine", null).variant, "nine");
+  assert.equal(new Game("nine", { flying: undefined }).rules().flying, true);
+  // The rules of a game are options for another.
+  assert.deepEqual(new Game("nine", g.rules()).rules(), g.rules());
+});
+
+test("bad game options throw an Error naming the key", () => {
+  assert.throws(() => new Game("nine", { fly: true }), isError(/unknown game option `fly`; the options are: pieces, board, flying/));
+  assert.throws(() => new Game("nine", { flying: "yes" }), isError(/option `flying` must be true or false, not "yes"/));
+  assert.throws(() => new Game("nine", { millTakes: "two" }), isError(/option `millTakes` must be "one" or "each", not "two"/));
+  assert.throws(() => new Game("nine", { pieces: 7 }), isError(/option `pieces` must be 3, 6, 9, 10, 11 or 12, not 7/));
+  assert.throws(() => new Game("nine", { pieces: "9" }), isError(/option `pieces`/));
+  assert.throws(() => new Game("nine", { nMove: 0 }), isError(/option `nMove` must be a number of moves from 1 to 1000/));
+  assert.throws(() => new Game("nine", { nMove: 2.5 }), isError(/option `nMove`/));
+  assert.throws(() => new Game("nine", { board: "hex" }), isError(/option `board`/));
+  assert.throws(() => new Game("nine", { first: {} }), isError(/option `first` must be "light" or "dark", not an object/));
+  assert.throws(() => new Game("nine", { pieces: 12, board: "small" }), isError(/`pieces` and `board`/));
+  assert.throws(() => new Game("nine", "flying"), isError(/the game options must be an object/));
+  assert.throws(() => new Game("nine", [1]), isError(/the game options must be an object, not an array/));
+  assert.throws(() => new Game("ten"), isError(/unknown variant "ten"; the variants are: nine, three/));
+  assert.throws(() => new Game(9), isError(/the variant must be a string, not 9/));
+});
+
+test("legalMoves, play and state", () => {
+  const g = new Game();
+  const moves = g.legalMoves();
+  assert.equal(moves.length, 24);
+  assert.ok(moves.includes("a1") && moves.includes("d6"));
+  assert.equal(g.play(" d6 "), "d6");
+  const s = g.state();
+  assert.equal(s.phase, "placing");
+  assert.equal(s.sideToMove, "dark");
+  assert.equal(Object.keys(s.board).length, 24);
+  assert.deepEqual(Object.keys(s.board).slice(0, 4), ["a1", "a4", "a7", "b2"]);
+  assert.equal(s.board.d6, "light");
+  assert.equal(s.board.a1, null);
+  assert.deepEqual(s.inHand, { light: 8, dark: 9 });
+  assert.deepEqual(s.removed, { light: 0, dark: 0 });
+  assert.equal(s.outcome, null);
+  assert.equal(g.legalMoves().length, 23);
+});
+
+test("an illegal move throws Error('illegal move …') and leaves the game unchanged", () => {
+  const g = new Game();
+  for (const m of ["a1", "b2", "d1", "d2"]) g.play(m);
+  const before = { position: g.position(), history: g.history(), record: g.record() };
+  assert.throws(() => g.play("d1"), { name: "Error", message: "illegal move `d1`: d1 is not empty" });
+  assert.throws(() => g.play("g1"), isError(/^illegal move `g1`: it closes a mill: name the piece to remove/));
+  assert.throws(() => g.play("g1xa1"), isError(/^illegal move `g1xa1`: a1 is not an opposing piece/));
+  assert.throws(() => g.play("a1-a4"), isError(/^illegal move `a1-a4`: light still has pieces in hand/));
+  assert.throws(() => g.play("zz"), isError(/^illegal move: `zz` is not a move/));
+  assert.throws(() => g.play("h9"), isError(/^illegal move/));
+  assert.throws(() => g.play(""), isError(/^illegal move/));
+  assert.throws(() => g.play(42), isError(/^the move must be a string, not 42$/));
+  assert.throws(() => g.play(undefined), isError(/the move must be a string, not undefined/));
+  assert.deepEqual({ position: g.position(), history: g.history(), record: g.record() }, before);
+  // Still usable.
+  assert.equal(g.play("g1xb2"), "g1xb2");
+  assert.deepEqual(g.state().removed, { light: 0, dark: 1 });
+});
+
+test("undo and history", () => {
+  const g = new Game();
+  assert.equal(g.undo(), undefined);
+  assert.deepEqual(g.history(), []);
+  for (const m of ["a1", "b2", "d1", "d2", "g1xb2"]) g.play(m);
+  assert.deepEqual(g.history(), ["a1", "b2", "d1", "d2", "g1xb2"]);
+  const start = new Game().position();
+  assert.equal(g.undo(), "g1xb2");
+  assert.equal(g.state().board.b2, "dark");
+  for (let i = 0; i < 4; i++) g.undo();
+  assert.equal(g.position(), start);
+  assert.equal(g.undo(), undefined);
+});
+
+test("position text round-trips through Game.fromPosition", () => {
+  const g = new Game("nine", { millTakes: "each" });
+  for (const m of ["a1", "b2", "d1", "d2", "g1xb2"]) g.play(m);
+  const copy = Game.fromPosition(g.position());
+  assert.equal(copy.position(), g.position());
+  assert.deepEqual(copy.state(), g.state());
+  assert.deepEqual(copy.rules(), g.rules());
+  assert.deepEqual(copy.history(), []);
+  assert.throws(() => Game.fromPosition("nonsense"), isError(/position/));
+  assert.throws(() => Game.fromPosition(7), isError(/the position text must be a string/));
+});
+
+test("records round-trip through Game.fromRecord, with their tags", () => {
+  const g = new Game("morabaraba", { nMove: 20 });
+  const e = new Engine();
+  for (let i = 0; i < 12; i++) g.play(e.bestMove(g, { depth: 2 }).move);
+  const record = g.record();
+  assert.match(record, /\[Variant "morabaraba"\]/);
+  assert.match(record, /\[NMove "20"\]/);
+  const back = Game.fromRecord(record);
+  assert.deepEqual(back.history(), g.history());
+  assert.equal(back.position(), g.position());
+  assert.equal(back.record(), record);
+  const over = new Game("three");
+  over.resign("light");
+  assert.equal(Game.fromRecord(over.record()).record(), over.record());
+  assert.throws(() => Game.fromRecord("1. d6 d6"), isError(/^bad game record: turn 2/));
+  assert.throws(() => Game.fromRecord(null), isError(/the game record must be a string/));
+});
+
+test("outcome, resign, agreeDraw and clone", () => {
+  const g = new Game();
+  assert.equal(g.outcome(), null);
+  const copy = g.clone();
+  assert.deepEqual(g.agreeDraw(), { winner: null, reason: "agreement", result: "1/2-1/2" });
+  assert.deepEqual(g.outcome(), { winner: null, reason: "agreement", result: "1/2-1/2" });
+  assert.deepEqual(g.state().outcome, g.outcome());
+  assert.deepEqual(g.legalMoves(), []);
+  assert.throws(() => g.play("d6"), isError(/^illegal move `d6`: the game is over/));
+  assert.throws(() => g.resign("light"), isError(/the game is already over/));
+  assert.throws(() => copy.resign("blue"), isError(/the color must be "light" or "dark", not "blue"/));
+  assert.deepEqual(copy.resign("light"), { winner: "dark", reason: "resignation", result: "0-1" });
+  assert.equal(copy.undo(), undefined, "undo takes back the resignation; no move to return");
+  assert.equal(copy.outcome(), null);
+
+  // Three men's morris: a mill wins at once.
+  const three = new Game("three");
+  for (const m of ["a1", "b2", "a2", "c3"]) three.play(m);
+  three.play("a3");
+  assert.deepEqual(three.outcome(), { winner: "light", reason: "mill-wins", result: "1-0" });
+});
+
+test("Engine.bestMove at a depth, by nodes and by time", () => {
+  const g = new Game();
+  const e = new Engine();
+  assert.equal(e.level, undefined);
+  const r = e.bestMove(g, { depth: 3 });
+  assert.deepEqual(Object.keys(r).sort(), ["depth", "move", "nodes", "pv", "score"]);
+  assert.equal(r.depth, 3);
+  assert.ok(g.legalMoves().includes(r.move));
+  assert.equal(r.pv[0], r.move);
+  assert.equal(r.score.kind, "cp");
+  assert.equal(typeof r.score.value, "number");
+  assert.ok(r.nodes > 0);
+  assert.ok(e.bestMove(g, { nodes: 500 }).nodes <= 600);
+  const t = Date.now();
+  const timed = e.bestMove(g, { movetimeMs: 100 });
+  assert.ok(Date.now() - t < 1000 && timed.move);
+  assert.equal(new Game().legalMoves().length, 24, "searching leaves the game alone");
+  e.clear();
+});
+
+test("Engine with a level, and its errors", () => {
+  const e = new Engine({ level: 2, ttMb: 2, seed: 7 });
+  assert.equal(e.level, 2);
+  const g = new Game();
+  assert.ok(g.legalMoves().includes(e.bestMove(g).move));
+  assert.ok(e.bestMove(g, { movetimeMs: 50 }).move);
+  assert.throws(() => e.bestMove(g, { depth: 3 }), isError(/searches as deep as its level says/));
+  assert.throws(() => new Engine({ level: 0 }), isError(/option `level` must be a whole number from 1 to 10, not 0/));
+  assert.throws(() => new Engine({ level: "3" }), isError(/option `level`/));
+  assert.throws(() => new Engine({ ttMb: 0 }), isError(/option `ttMb`/));
+  assert.throws(() => new Engine({ strength: 3 }), isError(/unknown engine option `strength`; the options are: level, ttMb, seed/));
+  assert.throws(() => new Engine(5), isError(/the engine options must be an object, not 5/));
+  const full = new Engine();
+  assert.throws(() => full.bestMove(g, { depth: 0 }), isError(/option `depth` must be a whole number from 1 to 127, not 0/));
+  assert.throws(() => full.bestMove(g, { movetime: 5 }), isError(/unknown search option `movetime`; the options are: depth, nodes, movetimeMs$/));
+  assert.throws(() => full.bestMove(g, { multiPv: 2 }), isError(/unknown search option `multiPv`/));
+  assert.throws(() => full.bestMove({}, { depth: 1 }), Error);
+  assert.throws(() => full.bestMove(null), Error);
+  // Still usable after every error.
+  assert.equal(full.bestMove(g, { depth: 2 }).depth, 2);
+});
+
+test("bestMove of a finished game has no move", () => {
+  const g = new Game();
+  g.resign("dark");
+  const r = new Engine().bestMove(g, { depth: 3 });
+  assert.equal(r.move, null);
+  assert.deepEqual(r.pv, []);
+  assert.equal(r.score.kind, "win");
+});
+
+test("Engine.analyze gives the best lines, best first", () => {
+  const g = new Game();
+  const e = new Engine();
+  const lines = e.analyze(g, { depth: 3, multiPv: 4 });
+  assert.equal(lines.length, 4);
+  for (const l of lines) {
+    assert.deepEqual(Object.keys(l).sort(), ["move", "pv", "score"]);
+    assert.equal(l.pv[0], l.move);
+  }
+  assert.equal(new Set(lines.map((l) => l.move)).size, 4);
+  for (let i = 1; i < lines.length; i++) {
+    assert.ok(lines[i - 1].score.value >= lines[i].score.value);
+  }
+  assert.equal(e.analyze(g, { depth: 2 }).length, 1);
+  assert.throws(() => e.analyze(g, { multiPv: 0 }), isError(/option `multiPv`/));
+});
+
+test("perft counts as native Rust does", () => {
+  assert.deepEqual([1, 2, 3, 4].map((d) => perft("nine", [], d)), [24, 552, 12144, 255024]);
+  assert.equal(perft("nine", [], 0), 1);
+  assert.equal(perft("nine", ["d6", "d5"], 1), 22);
+  assert.equal(perft("nine", [], 2, { millTakes: "each" }), 552);
+  assert.throws(() => perft("nine", ["d6", "d6"], 1), isError(/^move 2 of the list: illegal move `d6`: d6 is not empty/));
+  assert.throws(() => perft("nine", "d6", 1), isError(/the moves must be an array of moves in notation, not "d6"/));
+  assert.throws(() => perft("nine", [1], 1), isError(/move 1 of the list must be a string, not 1/));
+  assert.throws(() => perft("nine", [], -1), isError(/the depth must be a whole number from 0 to 32, not -1/));
+  assert.throws(() => perft("nine", [], 1.5), isError(/the depth/));
+  assert.throws(() => perft("nine", []), isError(/the depth/));
+  assert.throws(() => perft("ten", [], 1), isError(/unknown variant/));
+  assert.throws(() => perft("nine", [], 1, { x: 1 }), isError(/unknown game option `x`/));
+});
