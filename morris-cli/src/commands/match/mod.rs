@@ -55,6 +55,11 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MS", conflicts_with = "depth")]
     pub movetime: Option<u64>,
 
+    /// engine2's think time when it differs from engine1's, e.g. to test
+    /// that more time plays better
+    #[arg(long, value_name = "MS", conflicts_with = "depth")]
+    pub movetime2: Option<u64>,
+
     /// Search every turn to this depth instead of for a time
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
@@ -90,7 +95,8 @@ pub struct MatchArgs {
 struct Settings {
     commands: [String; 2],
     rules: Rules,
-    go: String,
+    /// The `go` command of each engine.
+    go: [String; 2],
     timeout: Duration,
     max_plies: usize,
 }
@@ -181,20 +187,19 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     };
     let games = args.games.unwrap_or(2 * openings.len());
-    let go = match (args.depth, args.movetime) {
-        (Some(d), _) => format!("go depth {d}"),
-        (None, ms) => format!("go movetime {}", ms.unwrap_or(DEFAULT_MOVETIME_MS)),
+    let movetime = args.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
+    let go = match args.depth {
+        Some(d) => [format!("go depth {d}"), format!("go depth {d}")],
+        None => [
+            format!("go movetime {movetime}"),
+            format!("go movetime {}", args.movetime2.unwrap_or(movetime)),
+        ],
     };
-    let timeout = Duration::from_millis(
-        args.timeout.unwrap_or(match args.depth {
-            Some(_) => 120_000,
-            None => args
-                .movetime
-                .unwrap_or(DEFAULT_MOVETIME_MS)
-                .saturating_mul(3)
-                .saturating_add(5000),
-        }),
-    );
+    let slowest = movetime.max(args.movetime2.unwrap_or(movetime));
+    let timeout = Duration::from_millis(args.timeout.unwrap_or(match args.depth {
+        Some(_) => 120_000,
+        None => slowest.saturating_mul(3).saturating_add(5000),
+    }));
     let settings = Settings {
         commands: [args.engine1.clone(), args.engine2.clone()],
         rules,
@@ -206,8 +211,13 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "engine2: {}", args.engine2)?;
     writeln!(
         out,
-        "rules {rules}, {} openings ({source}), {games} games, {go}, at most {} turns a game",
+        "rules {rules}, {} openings ({source}), {games} games, {}, at most {} turns a game",
         openings.len(),
+        if go[0] == go[1] {
+            go[0].clone()
+        } else {
+            format!("engine1 {}, engine2 {}", go[0], go[1])
+        },
         args.max_plies
     )?;
     out.flush()?;
@@ -391,7 +401,7 @@ fn play_game(settings: &Settings, players: [&mut Player; 2], job: Job, opening: 
         let label = p.label;
         let answer = p
             .send(&command)
-            .and_then(|()| p.send(&settings.go))
+            .and_then(|()| p.send(&settings.go[i]))
             .and_then(|()| {
                 p.expect_with("bestmove", settings.timeout, |e| {
                     let _ = writeln!(io::stderr(), "game {}: {label} said: {e}", job.number);
