@@ -1,0 +1,517 @@
+//! The app: the table's reducer wired to the board, the seats and the
+//! buttons; the engine worker; saving after every change; links; sounds.
+
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use gloo_worker::{Spawnable, WorkerBridge};
+use morris_core::{Color, Game, Position};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+use crate::board::Board;
+use crate::dialog::NewGameDialog;
+use crate::engine::{EngineWorker, Reply, Request};
+use crate::i18n::Lang;
+use crate::link::{self, Mode, Opened};
+use crate::sound::{self, Sound};
+use crate::state::{Action, Notice, Table};
+use crate::storage;
+use crate::table::{action_button, color_name, icon, status, MoveList, Seat};
+
+/// The shortest time between the person's turn and the computer's answer,
+/// so the eye can follow both.
+const ENGINE_PAUSE_MS: f64 = 350.0;
+
+/// The sound switch's icons: a speaker with waves, and one struck through.
+const SOUND_ON: &str = "M4 9h4l5-4v14l-5-4H4zM16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12";
+const SOUND_OFF: &str = "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6";
+
+/// What the page opens with: a link in the address, else the saved game,
+/// else a new standard game. A link is removed from the address once read,
+/// so a reload resumes the game instead of opening the link again.
+fn first_table() -> Table {
+    match take_hash() {
+        Some(hash) => open_link(&hash),
+        None => storage::load_game()
+            .and_then(|saved| link::parse(&saved).ok())
+            .map(Table::from_opened)
+            .unwrap_or_default(),
+    }
+}
+
+fn open_link(hash: &str) -> Table {
+    match link::parse(hash) {
+        Ok(o) => Table::from_opened(o),
+        Err(e) => Table {
+            notice: Some(Notice::new("link.bad", vec![e.to_string()])),
+            ..Table::default()
+        },
+    }
+}
+
+/// The fragment of the address, if it holds something, and clears it.
+fn take_hash() -> Option<String> {
+    let window = web_sys::window()?;
+    let location = window.location();
+    let hash = location.hash().ok()?;
+    let hash = hash.trim_start_matches('#').to_string();
+    if hash.is_empty() {
+        return None;
+    }
+    let plain = format!("{}{}", location.pathname().ok()?, location.search().ok()?);
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&plain));
+    }
+    Some(hash)
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Reads pasted text: a link, a game record or a position text.
+fn read_paste(text: &str, mode: Mode) -> Result<Opened, String> {
+    let text = text.trim();
+    if text.starts_with('#') || text.starts_with("variant=") || text.contains("#variant=") {
+        let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
+        return link::parse(hash).map_err(|e| e.to_string());
+    }
+    match Game::from_record(text) {
+        Ok(game) => Ok(Opened {
+            mode,
+            game,
+            redo: Vec::new(),
+        }),
+        Err(record_err) => match text.parse::<Position>() {
+            Ok(pos) => Ok(Opened {
+                mode,
+                game: Game::from_position(pos),
+                redo: Vec::new(),
+            }),
+            Err(pos_err) => Err(if text.contains('/') {
+                pos_err.to_string()
+            } else {
+                record_err.to_string()
+            }),
+        },
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Panel {
+    None,
+    NewGame,
+}
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let table = use_reducer(first_table);
+    let lang = use_state(|| {
+        storage::load_lang()
+            .unwrap_or_else(|| Lang::pick(storage::browser_languages().iter().map(String::as_str)))
+    });
+    let sound_on = use_state(storage::load_sound);
+    let panel = use_state(|| Panel::None);
+    let bridge = use_mut_ref(|| None::<WorkerBridge<EngineWorker>>);
+    let asked_at = use_mut_ref(|| 0.0_f64);
+    let record_ref = use_node_ref();
+    let lang_v = *lang;
+
+    // Save after every change.
+    {
+        let saved = table.link();
+        use_effect_with(saved, |saved| storage::save_game(saved));
+    }
+
+    // The language of the document follows the interface.
+    use_effect_with(lang_v, |l| {
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = el.set_attribute("lang", l.code());
+        }
+    });
+
+    // Ask the engine for its move or a hint when one is due.
+    {
+        let dispatcher = table.dispatcher();
+        let bridge = bridge.clone();
+        let asked_at = asked_at.clone();
+        let wants_move = table.engine_to_move() && table.view.is_none();
+        let wants_hint = table.hint_pending;
+        let level = match table.mode {
+            Mode::VsEngine { level, .. } => level,
+            Mode::TwoPlayers { .. } => link::DEFAULT_LEVEL,
+        };
+        let game = table.game.clone();
+        use_effect_with(
+            (table.epoch, wants_move, wants_hint),
+            move |&(epoch, wants_move, wants_hint)| {
+                if wants_move || wants_hint {
+                    let mut slot = bridge.borrow_mut();
+                    if slot.is_none() {
+                        let d = dispatcher.clone();
+                        let asked_at = asked_at.clone();
+                        let on_reply = move |reply: Reply| {
+                            let d = d.clone();
+                            let action = match (reply.hint, reply.text) {
+                                (true, Some(text)) => Action::Suggestion {
+                                    epoch: reply.epoch,
+                                    text,
+                                },
+                                (false, Some(text)) => Action::EngineMove {
+                                    epoch: reply.epoch,
+                                    text,
+                                    score: reply.score,
+                                },
+                                (_, None) => return,
+                            };
+                            let wait = ENGINE_PAUSE_MS - (now_ms() - *asked_at.borrow());
+                            if wait > 0.0 && matches!(action, Action::EngineMove { .. }) {
+                                gloo_timers::callback::Timeout::new(wait as u32, move || d.dispatch(action))
+                                    .forget();
+                            } else {
+                                d.dispatch(action);
+                            }
+                        };
+                        *slot = Some(
+                            EngineWorker::spawner()
+                                .as_module(false)
+                                .callback(on_reply)
+                                .spawn("./worker.js"),
+                        );
+                    }
+                    if let Some(b) = slot.as_ref() {
+                        *asked_at.borrow_mut() = now_ms();
+                        b.send(Request::new(epoch, &game, level, !wants_move));
+                    }
+                }
+            },
+        );
+    }
+
+    // Sounds for each new turn and for the end.
+    {
+        let plies = table.game.moves().len();
+        let last = table.game.moves().last().copied();
+        let over = table.outcome().is_some();
+        let seen = use_mut_ref(|| plies);
+        let on = *sound_on;
+        use_effect_with((plies, over), move |&(plies, over)| {
+            let before = std::mem::replace(&mut *seen.borrow_mut(), plies);
+            if on && plies == before + 1 {
+                match last {
+                    Some(m) if m.removals().any() => sound::play(Sound::Remove),
+                    Some(m) if m.is_placement() => sound::play(Sound::Place),
+                    Some(_) => sound::play(Sound::Slide),
+                    None => {}
+                }
+                if over {
+                    sound::play(Sound::End);
+                }
+            }
+        });
+    }
+
+    // Escape anywhere drops the turn being put together; a new link in
+    // the address opens its game.
+    {
+        let dispatcher = table.dispatcher();
+        use_effect_with((), move |_| {
+            let mut listeners = Vec::new();
+            if let Some(window) = web_sys::window() {
+                let d = dispatcher.clone();
+                listeners.push(EventListener::new(&window, "keydown", move |e| {
+                    if let Some(k) = e.dyn_ref::<KeyboardEvent>() {
+                        if k.key() == "Escape" {
+                            d.dispatch(Action::Cancel);
+                        }
+                    }
+                }));
+                let d = dispatcher.clone();
+                listeners.push(EventListener::new(&window, "hashchange", move |_| {
+                    if let Some(hash) = take_hash() {
+                        match link::parse(&hash) {
+                            Ok(o) => d.dispatch(Action::Open(Box::new(o))),
+                            Err(e) => {
+                                d.dispatch(Action::Notify(Some(Notice::new("link.bad", vec![e.to_string()]))))
+                            }
+                        }
+                    }
+                }));
+            }
+            move || drop(listeners)
+        });
+    }
+
+    let send = {
+        let dispatcher = table.dispatcher();
+        Callback::from(move |a: Action| dispatcher.dispatch(a))
+    };
+    let click = |a: Action| {
+        let send = send.clone();
+        Callback::from(move |_: MouseEvent| send.emit(a.clone()))
+    };
+
+    let t: Rc<Table> = Rc::new((*table).clone());
+    let pos = *t.shown();
+    let geometry = pos.geometry();
+    let live = t.view.is_none();
+    let hints = if live { t.hints() } else { Default::default() };
+    let pieces: Vec<Option<Color>> = geometry.points().map(|p| pos.piece_at(p)).collect();
+    let labels: Vec<AttrValue> = geometry
+        .points()
+        .map(|p| {
+            let name = geometry.coord(p).to_string();
+            AttrValue::from(match pos.piece_at(p) {
+                Some(Color::Light) => lang_v.fmt("point.light", &[&name]),
+                Some(Color::Dark) => lang_v.fmt("point.dark", &[&name]),
+                None => lang_v.fmt("point.empty", &[&name]),
+            })
+        })
+        .collect();
+    let variant_name = lang_v.t(&format!("variant.{}", t.game.rules().variant.id()));
+    let (status_value, status_text) = status(&t, lang_v);
+    let over = t.outcome().is_some();
+    let announce = match (t.game.moves().last(), t.game.positions().iter().rev().nth(1)) {
+        (Some(&m), Some(before)) => {
+            let who = color_name(lang_v, before.turn());
+            let mut s = lang_v.fmt("announce.move", &[&who, &before.notation(m)]);
+            if over {
+                s = format!("{s}. {status_text}");
+            }
+            s
+        }
+        _ => status_text.clone(),
+    };
+
+    let board = html! {
+        <Board board={geometry.kind()} {pieces} flipped={t.mode.bottom() == Color::Dark}
+               targets={hints.targets} removable={hints.removable} movable={hints.movable}
+               selected={if live { t.turn.from } else { None }} cursor={t.cursor}
+               last_move={t.shown_last_move()} suggestion={if live { t.suggestion } else { None }}
+               {labels} label={lang_v.fmt("board.label", &[&variant_name])}
+               interactive={t.accepts_input()}
+               on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}
+               on_cancel={send.reform(|()| Action::Cancel)} />
+    };
+
+    // Offers and confirmations waiting for an answer.
+    let pending = if t.confirm_resign {
+        Some(html! {
+            <div class="pending" role="alertdialog" aria-label={lang_v.t("resign.ask")}>
+                <p>{ lang_v.t("resign.ask") }</p>
+                <div class="row">
+                    { action_button(lang_v, "confirm", true, click(Action::Confirm), true) }
+                    { action_button(lang_v, "cancel", true, click(Action::CancelDialog), false) }
+                </div>
+            </div>
+        })
+    } else if let Some(by) = t.draw_offer {
+        Some(html! {
+            <div class="pending" role="alertdialog">
+                <p>{ lang_v.fmt("draw.offered", &[&color_name(lang_v, by)]) }</p>
+                <div class="row">
+                    { action_button(lang_v, "accept-draw", true, click(Action::AcceptDraw), true) }
+                    { action_button(lang_v, "decline-draw", true, click(Action::DeclineDraw), false) }
+                </div>
+            </div>
+        })
+    } else if t.rematch_offer {
+        Some(html! {
+            <div class="pending" role="alertdialog">
+                <p>{ lang_v.t("rematch.offered") }</p>
+                <div class="row">
+                    { action_button(lang_v, "accept-rematch", true, click(Action::AcceptRematch), true) }
+                    { action_button(lang_v, "cancel", true, click(Action::CancelDialog), false) }
+                </div>
+            </div>
+        })
+    } else {
+        None
+    };
+
+    let notice = t.notice.as_ref().map(|n| {
+        let args: Vec<&str> = n.args.iter().map(String::as_str).collect();
+        let text = lang_v.fmt(n.key, &args);
+        html! {
+            <div class="notice" role="status" data-notice={n.key}>
+                <span>{ text }</span>
+                <button type="button" class="close" aria-label="×" onclick={click(Action::Notify(None))}>{ "×" }</button>
+            </div>
+        }
+    });
+    let hint_text = if t.hint_pending {
+        Some(lang_v.t("hint.thinking"))
+    } else {
+        t.suggestion
+            .map(|m| lang_v.fmt("hint.show", &[&t.game.position().notation(m)]))
+    };
+
+    let can_undo = match t.mode {
+        Mode::TwoPlayers { .. } => !t.game.moves().is_empty(),
+        // Only back to a turn of the person's own.
+        Mode::VsEngine { human, .. } => t
+            .game
+            .positions()
+            .split_last()
+            .is_some_and(|(_, before)| before.iter().any(|p| p.turn() == human)),
+    };
+    let controls = if over {
+        html! {
+            <div class="controls">
+                if !t.rematch_offer { { action_button(lang_v, "rematch", true, click(Action::Rematch), true) } }
+                { action_button(lang_v, "undo", can_undo, click(Action::Undo), false) }
+                { action_button(lang_v, "new-game", true, { let panel = panel.clone(); Callback::from(move |_| panel.set(Panel::NewGame)) }, false) }
+            </div>
+        }
+    } else {
+        html! {
+            <div class="controls">
+                { action_button(lang_v, "undo", can_undo, click(Action::Undo), false) }
+                { action_button(lang_v, "redo", !t.redo.is_empty(), click(Action::Redo), false) }
+                { action_button(lang_v, "hint", t.accepts_input() && !t.hint_pending, click(Action::AskHint), false) }
+                if t.draw_offer.is_none() { { action_button(lang_v, "offer-draw", !t.confirm_resign, click(Action::OfferDraw), false) } }
+                if !t.confirm_resign { { action_button(lang_v, "resign", true, click(Action::Resign), false) } }
+            </div>
+        }
+    };
+
+    let copy = |what: &'static str| {
+        let t = t.clone();
+        let record_ref = record_ref.clone();
+        let send = send.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = match what {
+                "record" => t.game.record(),
+                "position" => t.shown().to_string(),
+                _ => {
+                    let base = web_sys::window()
+                        .and_then(|w| w.location().href().ok())
+                        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+                        .unwrap_or_default();
+                    format!("{base}#{}", t.link())
+                }
+            };
+            if let Some(area) = record_ref.cast::<HtmlTextAreaElement>() {
+                area.set_value(&text);
+                area.select();
+            }
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&text);
+            }
+            send.emit(Action::Notify(Some(Notice::new("record.copied", Vec::new()))));
+        })
+    };
+    let load = {
+        let record_ref = record_ref.clone();
+        let send = send.clone();
+        let mode = t.mode;
+        Callback::from(move |_: MouseEvent| {
+            let Some(area) = record_ref.cast::<HtmlTextAreaElement>() else {
+                return;
+            };
+            match read_paste(&area.value(), mode) {
+                Ok(o) => send.emit(Action::Open(Box::new(o))),
+                Err(e) => send.emit(Action::Notify(Some(Notice::new("record.bad", vec![e])))),
+            }
+        })
+    };
+
+    let on_lang = {
+        let lang = lang.clone();
+        Callback::from(move |e: Event| {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Some(l) = Lang::from_code(&sel.value()) {
+                    storage::save_lang(l);
+                    lang.set(l);
+                }
+            }
+        })
+    };
+    let toggle_sound = {
+        let sound_on = sound_on.clone();
+        Callback::from(move |_: MouseEvent| {
+            let on = !*sound_on;
+            storage::save_sound(on);
+            sound_on.set(on);
+        })
+    };
+    let open_new = {
+        let panel = panel.clone();
+        Callback::from(move |_: MouseEvent| panel.set(Panel::NewGame))
+    };
+    let dialog = (*panel == Panel::NewGame).then(|| {
+        let close = {
+            let panel = panel.clone();
+            Callback::from(move |()| panel.set(Panel::None))
+        };
+        let start = {
+            let panel = panel.clone();
+            let send = send.clone();
+            Callback::from(move |(rules, mode)| {
+                send.emit(Action::NewGame { rules, mode });
+                panel.set(Panel::None);
+            })
+        };
+        html! { <NewGameDialog lang={lang_v} rules={*t.game.rules()} mode={t.mode} on_start={start} on_close={close} /> }
+    });
+    let langs = Lang::ALL.iter().map(|l| {
+        html! { <option value={l.code()} selected={*l == lang_v}>{ l.t("lang.name") }</option> }
+    });
+
+    html! {
+        <div class="app">
+            <header class="topbar">
+                <div class="brand">
+                    <svg class="logo" viewBox="0 0 24 24" aria-hidden="true">
+                        <rect x="2" y="2" width="20" height="20" /><rect x="6.5" y="6.5" width="11" height="11" />
+                        <path d="M12 2v4.5M12 17.5V22M2 12h4.5M17.5 12H22" />
+                    </svg>
+                    <h1>{ lang_v.t("app.title") }</h1>
+                    <span class="tagline">{ variant_name.clone() }</span>
+                </div>
+                <nav class="top-actions">
+                    <button type="button" class="btn primary" data-action="new-game" onclick={open_new}>{ lang_v.t("action.new-game") }</button>
+                    <label class="sr-only" for="lang-select">{ lang_v.t("settings.language") }</label>
+                    <select id="lang-select" class="lang" onchange={on_lang} title={lang_v.t("settings.language")}>{ for langs }</select>
+                    <button type="button" class="btn icon sound" aria-pressed={if *sound_on { "true" } else { "false" }}
+                            title={lang_v.t("settings.sound")} aria-label={lang_v.t("settings.sound")} onclick={toggle_sound}>
+                        { icon(if *sound_on { SOUND_ON } else { SOUND_OFF }) }
+                    </button>
+                </nav>
+            </header>
+            <main class="table">
+                <section class="play">
+                    <Seat table={t.clone()} lang={lang_v} bottom={false} />
+                    <div class="board-wrap">{ board }</div>
+                    <Seat table={t.clone()} lang={lang_v} bottom={true} />
+                </section>
+                <aside class="side">
+                    <p class={classes!("status", over.then_some("over"))} data-status={status_value}>{ status_text }</p>
+                    if let Some(h) = hint_text { <p class="hint-text">{ h }</p> }
+                    { for notice }
+                    { for pending }
+                    { controls }
+                    <MoveList table={t.clone()} lang={lang_v} on_action={send.clone()} />
+                    <details class="record">
+                        <summary>{ lang_v.t("record.title") }</summary>
+                        <textarea ref={record_ref.clone()} rows="4" spellcheck="false" aria-label={lang_v.t("record.placeholder")}
+                                  placeholder={lang_v.t("record.placeholder")} />
+                        <div class="row">
+                            <button type="button" class="btn" data-copy="record" onclick={copy("record")}>{ lang_v.t("record.copy") }</button>
+                            <button type="button" class="btn" data-copy="position" onclick={copy("position")}>{ lang_v.t("record.copy-position") }</button>
+                            <button type="button" class="btn" data-copy="link" onclick={copy("link")}>{ lang_v.t("record.copy-link") }</button>
+                            <button type="button" class="btn primary" data-load="" onclick={load}>{ lang_v.t("record.load") }</button>
+                        </div>
+                    </details>
+                </aside>
+            </main>
+            <div class="sr-only" aria-live="polite" data-announce="">{ announce }</div>
+            { for dialog }
+        </div>
+    }
+}

@@ -1,0 +1,68 @@
+//! Optional sounds, synthesised with WebAudio (no audio files): a wooden
+//! knock for a placement, a softer slide, a low thud for a removal and a
+//! short chord at the end.
+
+use std::cell::RefCell;
+
+use web_sys::{AudioContext, OscillatorType};
+
+/// What just happened on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    Place,
+    Slide,
+    Remove,
+    End,
+}
+
+thread_local! {
+    static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+}
+
+/// Plays a sound; silently does nothing where WebAudio is missing.
+pub fn play(sound: Sound) {
+    CONTEXT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = AudioContext::new().ok();
+        }
+        if let Some(ctx) = slot.as_ref() {
+            let notes: &[(f32, f64, f64, OscillatorType)] = match sound {
+                Sound::Place => &[
+                    (180.0, 0.0, 0.09, OscillatorType::Triangle),
+                    (420.0, 0.0, 0.03, OscillatorType::Sine),
+                ],
+                Sound::Slide => &[(240.0, 0.0, 0.07, OscillatorType::Triangle)],
+                Sound::Remove => &[
+                    (110.0, 0.0, 0.18, OscillatorType::Sine),
+                    (90.0, 0.05, 0.2, OscillatorType::Triangle),
+                ],
+                Sound::End => &[
+                    (392.0, 0.0, 0.35, OscillatorType::Sine),
+                    (494.0, 0.12, 0.35, OscillatorType::Sine),
+                    (587.0, 0.24, 0.5, OscillatorType::Sine),
+                ],
+            };
+            for &(freq, delay, length, kind) in notes {
+                let _ = tone(ctx, freq, delay, length, kind);
+            }
+        }
+    });
+}
+
+fn tone(ctx: &AudioContext, freq: f32, delay: f64, length: f64, kind: OscillatorType) -> Option<()> {
+    let osc = ctx.create_oscillator().ok()?;
+    let gain = ctx.create_gain().ok()?;
+    osc.set_type(kind);
+    osc.frequency().set_value(freq);
+    let t0 = ctx.current_time() + delay;
+    let g = gain.gain();
+    g.set_value_at_time(0.0, t0).ok()?;
+    g.linear_ramp_to_value_at_time(0.25, t0 + 0.008).ok()?;
+    g.exponential_ramp_to_value_at_time(0.001, t0 + length).ok()?;
+    osc.connect_with_audio_node(&gain).ok()?;
+    gain.connect_with_audio_node(&ctx.destination()).ok()?;
+    osc.start_with_when(t0).ok()?;
+    osc.stop_with_when(t0 + length + 0.02).ok()?;
+    Some(())
+}

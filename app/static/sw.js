@@ -1,0 +1,84 @@
+// Mulino's service worker: after one visit the app loads and plays offline.
+// On install it caches the page and every same-origin file the page names
+// (Trunk's hashed JS, wasm and CSS) plus the engine worker. Pages are
+// network-first (a new build is picked up when online); files with a
+// content hash in their name never change, so they are cache-first; the
+// few unhashed files are network-first with the cache as fallback.
+const CACHE = "mulino-v1";
+const EXTRA = ["manifest.webmanifest", "icon.svg", "worker.js", "worker_bg.wasm"];
+const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+
+const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const page = await fetch(scopeUrl("./"), { cache: "no-cache" });
+  if (!page.ok) return;
+  const html = await page.clone().text();
+  await cache.put(scopeUrl("./"), page);
+  const urls = new Set(EXTRA.map(scopeUrl));
+  for (const m of html.matchAll(/["']([^"'\s]+\.(?:js|wasm|css|svg|webmanifest))["']/g)) {
+    const url = new URL(m[1], self.registration.scope);
+    if (url.origin === self.location.origin && !url.pathname.endsWith("/sw.js")) urls.add(url.href);
+  }
+  await Promise.all(
+    [...urls].map(async (url) => {
+      try {
+        const res = await fetch(url, { cache: "no-cache" });
+        if (res.ok) await cache.put(url, res);
+      } catch (_) {
+        // Missing now; the first online use fills it in.
+      }
+    }),
+  );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function networkFirst(request, key) {
+  const cache = await caches.open(CACHE);
+  try {
+    const res = await fetch(request);
+    if (res.ok) await cache.put(key, res.clone());
+    return res;
+  } catch (err) {
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request, { ignoreSearch: true });
+  if (hit) return hit;
+  const res = await fetch(request);
+  if (res.ok) await cache.put(request, res.clone());
+  return res;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const isPage = request.mode === "navigate" || url.pathname.endsWith("/") || url.pathname.endsWith("/index.html");
+  if (isPage) {
+    event.respondWith(networkFirst(request, scopeUrl("./")));
+  } else if (HASHED.test(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  } else {
+    event.respondWith(networkFirst(request, url.href));
+  }
+});
