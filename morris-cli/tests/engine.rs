@@ -339,6 +339,37 @@ fn a_match_between_two_engines_finishes() {
 }
 
 #[test]
+fn a_match_writes_records_that_read_back() {
+    let dir = std::env::temp_dir().join(format!("morris-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.txt");
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
+    ok(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--variant",
+        "three",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let records: Vec<&str> = text.split("[Variant ").skip(1).collect();
+    assert_eq!(records.len(), 2, "{text}");
+    for r in records {
+        let game = Game::from_record(&format!("[Variant {r}")).unwrap();
+        assert!(game.moves().len() >= 2);
+    }
+}
+
+#[test]
 fn a_match_reads_openings_from_a_file() {
     let dir = std::env::temp_dir().join(format!("morris-openings-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

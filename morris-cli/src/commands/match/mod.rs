@@ -21,7 +21,7 @@ use std::thread;
 use std::time::Duration;
 
 use clap::Args;
-use morris_core::{parse_turns, Color, Game, Outcome, Position, Rules, Variant};
+use morris_core::{parse_turns, Color, Game, Outcome, Position, Record, Rules, Variant};
 
 use crate::error::CliError;
 use openings::Opening;
@@ -84,6 +84,10 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", default_value_t = 600)]
     pub max_plies: usize,
 
+    /// Append every game's record (tags and turns) to this file
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
+
     /// How long an engine may take to answer `go` before it loses, in milliseconds
     /// [default: 3 × movetime + 5000; 120000 with --depth]
     #[arg(long, value_name = "MS")]
@@ -129,6 +133,8 @@ struct Report {
     turns: usize,
     /// The players that must be restarted (0 engine1, 1 engine2).
     broken: Option<usize>,
+    /// The game as a record.
+    record: String,
 }
 
 impl Report {
@@ -222,6 +228,16 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     )?;
     out.flush()?;
 
+    let mut records = match &args.records {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
     let jobs: VecDeque<Job> = (0..games)
         .map(|i| Job {
             number: i + 1,
@@ -270,6 +286,9 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
         let line = progress(&report, &openings, games, &tally);
         writeln!(out, "{line}")?;
+        if let Some(file) = &mut records {
+            writeln!(file, "{}", report.record)?;
+        }
         if let Some(s) = &sprt {
             let llr = tally.llr(s.elo0, s.elo1);
             let verdict = s.verdict(llr);
@@ -360,11 +379,30 @@ fn play_game(settings: &Settings, players: [&mut Player; 2], job: Job, opening: 
     let mut game = opening.game();
     let mut players = players;
     let who = |c: Color| usize::from((c == Color::Light) != job.engine1_light);
-    let report = |ending, game: &Game, broken| Report {
-        job,
-        ending,
-        turns: game.moves().len(),
-        broken,
+    let report = |ending: Ending, game: &Game, broken| {
+        let (light, dark) = if job.engine1_light { (0, 1) } else { (1, 0) };
+        let how = match &ending {
+            Ending::Rules(o) => o.to_string(),
+            Ending::MaxPlies => "draw at the turn cap".to_string(),
+            Ending::Fault { message, .. } => message.clone(),
+        };
+        let tags = vec![
+            ("Game".to_string(), job.number.to_string()),
+            ("Light".to_string(), settings.commands[light].clone()),
+            ("Dark".to_string(), settings.commands[dark].clone()),
+            ("Termination".to_string(), how),
+        ];
+        let record = Record {
+            tags,
+            game: game.clone(),
+        };
+        Report {
+            job,
+            ending,
+            turns: game.moves().len(),
+            broken,
+            record: record.to_string(),
+        }
     };
     for (i, p) in players.iter_mut().enumerate() {
         if let Err(message) = p.send("ucinewgame").and_then(|()| p.sync()) {
