@@ -7,9 +7,9 @@ fn bench_perft(c: &mut Criterion) {
     let start = Position::new(Variant::Nine.rules());
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    let nodes = perft(&start, 5);
+    let nodes = perft(&start, 6);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("nine start depth 5", |b| b.iter(|| perft(&start, 5)));
+    group.bench_function("nine start depth 6", |b| b.iter(|| perft(&start, 6)));
     group.finish();
 }
 
