@@ -261,12 +261,30 @@ pub fn app() -> Html {
     let geometry = pos.geometry();
     let live = t.view.is_none();
     let hints = if live { t.hints() } else { Default::default() };
-    let pieces: Vec<Option<Color>> = geometry.points().map(|p| pos.piece_at(p)).collect();
+    let mut pieces: Vec<Option<Color>> = geometry.points().map(|p| pos.piece_at(p)).collect();
+    // While removals are due, the piece already stands where it went and
+    // the pieces picked so far are gone.
+    if live && t.turn.removing() {
+        let mut put = |p: morris_core::Point, c: Option<Color>| {
+            if let Some(slot) = pieces.get_mut(p.index()) {
+                *slot = c;
+            }
+        };
+        if let Some(from) = t.turn.from {
+            put(from, None);
+        }
+        if let Some(to) = t.turn.to {
+            put(to, Some(pos.turn()));
+        }
+        for &r in &t.turn.removals {
+            put(r, None);
+        }
+    }
     let labels: Vec<AttrValue> = geometry
         .points()
         .map(|p| {
             let name = geometry.coord(p).to_string();
-            AttrValue::from(match pos.piece_at(p) {
+            AttrValue::from(match pieces.get(p.index()).copied().flatten() {
                 Some(Color::Light) => lang_v.fmt("point.light", &[&name]),
                 Some(Color::Dark) => lang_v.fmt("point.dark", &[&name]),
                 None => lang_v.fmt("point.empty", &[&name]),

@@ -216,6 +216,7 @@ pub fn board(props: &BoardProps) -> Html {
                 }
                 "Escape" => {
                     e.prevent_default();
+                    e.stop_propagation();
                     on_cancel.emit(());
                 }
                 _ => {}
@@ -359,6 +360,7 @@ pub fn board(props: &BoardProps) -> Html {
         "board",
         format!("board-{}", props.board.id()),
         removing.then_some("removing"),
+        props.selected.is_some().then_some("has-selection"),
         (!props.interactive).then_some("idle"),
     );
     html! {

@@ -125,7 +125,9 @@ impl PartialTurn {
             });
         }
         // Pick up (or switch to) one of one's own pieces that can move.
-        if own.contains(p) && legal.iter().any(|m| m.from() == Some(p)) {
+        // Any own piece may be picked up once pieces move (one with nowhere
+        // to go then shows no targets); while only placing, none.
+        if own.contains(p) && legal.iter().any(|m| m.from().is_some()) {
             if self.from == Some(p) {
                 return Press::Continue(PartialTurn::default());
             }
