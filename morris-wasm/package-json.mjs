@@ -20,6 +20,7 @@ const exports = {
 const files = ["node/", "web/", "bundler/", "README.md"];
 if (board === "1") {
   exports["./board"] = { types: "./board/morris_wasm_board.d.ts", default: "./board/morris_wasm_board.js" };
+  exports["./board.css"] = "./board/board.css";
   files.push("board/");
 }
 

@@ -12,6 +12,8 @@
 //! The logic under the bindings is plain Rust that returns [`ApiError`]s,
 //! so it runs and is tested natively as well.
 
+#[cfg(feature = "board")]
+mod board;
 mod clock;
 mod engine;
 mod error;
@@ -19,6 +21,8 @@ mod game;
 mod options;
 mod views;
 
+#[cfg(feature = "board")]
+pub use board::{mount_board, BoardHandle};
 pub use engine::{perft, perft_count, Engine, SearchOptions};
 pub use error::ApiError;
 pub use game::Game;

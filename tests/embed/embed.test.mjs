@@ -1,0 +1,127 @@
+// The embedded boards in Chromium: tests/embed/index.html loads the
+// package (morris-wasm/pkg, web build of the board entry) with no
+// framework, mounts two boards side by side, and this test clicks moves on
+// both; then the README's browser examples run in a page as written.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const { chromium } = createRequire(path.join(ROOT, "package.json"))("playwright-core");
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  // Files of the repository, read-only, on a loopback port.
+  server = createServer(async (req, res) => {
+    const file = path.normalize(path.join(ROOT, decodeURIComponent(new URL(req.url, "http://x").pathname)));
+    if (!file.startsWith(ROOT)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.MULINO_CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(base + url);
+  return { page, errors };
+}
+
+const point = (host, name) => `#${host} [data-point="${name}"]`;
+const pieceAt = (page, host, name) => page.getAttribute(point(host, name), "data-piece");
+
+test("two boards side by side, moves clicked on both", async () => {
+  const { page, errors } = await open("/tests/embed/index.html");
+  await page.waitForSelector("body[data-ready]");
+  assert.equal(await page.locator("#left svg.board").count(), 1);
+  assert.equal(await page.locator("#right svg.board").count(), 1);
+  assert.equal(await page.locator("#left [data-point]").count(), 24);
+
+  // Left: two players take turns on one board.
+  await page.click(point("left", "d6"));
+  assert.equal(await pieceAt(page, "left", "d6"), "light");
+  await page.click(point("left", "d5"));
+  assert.equal(await pieceAt(page, "left", "d5"), "dark");
+  assert.equal(await page.textContent("#left-last"), "d5");
+
+  // Right: the engine answers the person's placement; the left board is untouched.
+  await page.click(point("right", "a1"));
+  assert.equal(await pieceAt(page, "right", "a1"), "light");
+  await page.waitForFunction(() => window.right.history().length === 2);
+  const reply = await page.evaluate(() => window.right.history()[1]);
+  assert.equal(await pieceAt(page, "right", reply), "dark");
+  assert.deepEqual(await page.evaluate(() => window.left.history()), ["d6", "d5"]);
+
+  // A mill on the left asks for a removal, then takes the clicked piece.
+  await page.evaluate(() => { for (const m of ["a1", "b2", "d1", "d2"]) window.left.play(m); });
+  await page.click(point("left", "g1"));
+  await page.waitForSelector(`${point("left", "b2")}[data-hint="removable"]`);
+  await page.click(point("left", "b2"));
+  await page.waitForFunction(() => !document.querySelector('#left [data-point="b2"]').dataset.piece);
+  assert.equal(await page.textContent("#left-last"), "g1xb2");
+
+  // The handle: errors are Errors, undo and setPosition redraw the board.
+  const err = await page.evaluate(() => { try { window.left.play("g1"); } catch (e) { return [e instanceof Error, e.message]; } });
+  assert.deepEqual(err, [true, "illegal move `g1`: g1 is not empty"]);
+  await page.evaluate(() => window.left.undo());
+  await page.waitForFunction(() => document.querySelector('#left [data-point="b2"]').dataset.piece === "dark");
+  const start = await page.evaluate(() => new window.Game().position());
+  await page.evaluate((p) => window.left.setPosition(p), start);
+  await page.waitForFunction(() => !document.querySelector("#left [data-piece]"));
+
+  if (process.env.EMBED_SCREENSHOT) await page.screenshot({ path: process.env.EMBED_SCREENSHOT });
+
+  // Destroying one board leaves the other.
+  await page.evaluate(() => window.left.destroy());
+  assert.equal(await page.locator("#left svg").count(), 0);
+  assert.equal(await page.locator("#right svg.board").count(), 1);
+  const dead = await page.evaluate(() => { try { window.left.play("a1"); } catch (e) { return e.message; } });
+  assert.equal(dead, "the board was destroyed");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("every browser example of the README runs", async () => {
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const blocks = [...readme.matchAll(/^```js browser\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  assert.ok(blocks.length >= 1);
+  for (const code of blocks) {
+    const { page, errors } = await open("/tests/embed/readme.html");
+    const logs = [];
+    page.on("console", (m) => logs.push(m.text()));
+    await page.addScriptTag({ type: "module", content: `${code}\nwindow.__done = true;` });
+    await page.waitForFunction(() => window.__done === true || false, null, { timeout: 10000 }).catch(() => {});
+    assert.deepEqual(errors, [], code);
+    assert.equal(await page.evaluate(() => window.__done), true, code);
+    assert.ok(logs.includes("light"), logs.join("\n"));
+    await page.close();
+  }
+});
