@@ -172,7 +172,14 @@ async function main() {
       !error && during.every((t) => t.duration <= LIMIT_TASK_MS),
       `${during.length} long tasks during ${windows.length} computer turns (${Math.round(thinking)} ms in all); ` +
         `${longtasks.length - during.length} other long tasks (page load) not counted` +
-        (during.length ? `; tasks: ${during.map((t) => Math.round(t.duration)).join(", ")} ms` : ""),
+        (during.length
+          ? `; tasks: ${during
+              .map((t) => {
+                const i = windows.findIndex(([s, e]) => t.start < e && t.start + t.duration > s);
+                return `${Math.round(t.duration)} ms in computer turn ${i + 1}, ${Math.round(t.start - windows[i][0])} ms after our click`;
+              })
+              .join("; ")}`
+          : ""),
     );
     await context.close();
   } finally {
