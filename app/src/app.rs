@@ -135,11 +135,73 @@ pub fn app() -> Html {
         }
     });
 
-    // Ask the engine for its move or a hint when one is due.
-    {
+    // The engine's worker, started on first need, or with the first render
+    // when the computer sits at the table: starting it then never holds up
+    // a turn (the same goes for the sounds' audio context).
+    let ensure_bridge = {
         let dispatcher = table.dispatcher();
         let bridge = bridge.clone();
         let asked_at = asked_at.clone();
+        Rc::new(move || {
+            let mut slot = bridge.borrow_mut();
+            if slot.is_some() {
+                return;
+            }
+            let d = dispatcher.clone();
+            let asked_at = asked_at.clone();
+            let on_reply = move |reply: Reply| {
+                let d = d.clone();
+                let action = match (reply.hint, reply.text) {
+                    (true, Some(text)) => Action::Suggestion {
+                        epoch: reply.epoch,
+                        text,
+                    },
+                    (false, Some(text)) => Action::EngineMove {
+                        epoch: reply.epoch,
+                        text,
+                        score: reply.score,
+                    },
+                    (_, None) => return,
+                };
+                let wait = ENGINE_PAUSE_MS - (now_ms() - *asked_at.borrow());
+                if wait > 0.0 && matches!(action, Action::EngineMove { .. }) {
+                    gloo_timers::callback::Timeout::new(wait as u32, move || d.dispatch(action)).forget();
+                } else {
+                    d.dispatch(action);
+                }
+            };
+            *slot = Some(
+                EngineWorker::spawner()
+                    .as_module(false)
+                    .callback(on_reply)
+                    .spawn("./worker.js"),
+            );
+        })
+    };
+    {
+        let ensure = ensure_bridge.clone();
+        let engine_seated = table.mode.engine().is_some();
+        use_effect_with(engine_seated, move |&seated| {
+            if seated {
+                ensure();
+            }
+        });
+    }
+
+    // One update right after the first render, while the page is still
+    // loading: the browser compiles the code of an update (the reducer, the
+    // diff) on first use, which would otherwise hold up the first click.
+    {
+        let dispatcher = table.dispatcher();
+        let notice = table.notice.clone();
+        use_effect_with((), move |_| dispatcher.dispatch(Action::Notify(notice)));
+    }
+
+    // Ask the engine for its move or a hint when one is due.
+    {
+        let bridge = bridge.clone();
+        let asked_at = asked_at.clone();
+        let ensure = ensure_bridge.clone();
         let wants_move = table.engine_to_move() && table.view.is_none();
         let wants_hint = table.hint_pending;
         let level = match table.mode {
@@ -151,40 +213,8 @@ pub fn app() -> Html {
             (table.epoch, wants_move, wants_hint),
             move |&(epoch, wants_move, wants_hint)| {
                 if wants_move || wants_hint {
-                    let mut slot = bridge.borrow_mut();
-                    if slot.is_none() {
-                        let d = dispatcher.clone();
-                        let asked_at = asked_at.clone();
-                        let on_reply = move |reply: Reply| {
-                            let d = d.clone();
-                            let action = match (reply.hint, reply.text) {
-                                (true, Some(text)) => Action::Suggestion {
-                                    epoch: reply.epoch,
-                                    text,
-                                },
-                                (false, Some(text)) => Action::EngineMove {
-                                    epoch: reply.epoch,
-                                    text,
-                                    score: reply.score,
-                                },
-                                (_, None) => return,
-                            };
-                            let wait = ENGINE_PAUSE_MS - (now_ms() - *asked_at.borrow());
-                            if wait > 0.0 && matches!(action, Action::EngineMove { .. }) {
-                                gloo_timers::callback::Timeout::new(wait as u32, move || d.dispatch(action))
-                                    .forget();
-                            } else {
-                                d.dispatch(action);
-                            }
-                        };
-                        *slot = Some(
-                            EngineWorker::spawner()
-                                .as_module(false)
-                                .callback(on_reply)
-                                .spawn("./worker.js"),
-                        );
-                    }
-                    if let Some(b) = slot.as_ref() {
+                    ensure();
+                    if let Some(b) = bridge.borrow().as_ref() {
                         *asked_at.borrow_mut() = now_ms();
                         b.send(Request::new(epoch, &game, level, !wants_move));
                     }
@@ -194,6 +224,14 @@ pub fn app() -> Html {
     }
 
     // Sounds for each new turn and for the end.
+    {
+        let on = *sound_on;
+        use_effect_with(on, |&on| {
+            if on {
+                sound::prepare();
+            }
+        });
+    }
     {
         let plies = table.game.moves().len();
         let last = table.game.moves().last().copied();

@@ -19,14 +19,28 @@ thread_local! {
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
 }
 
-/// Plays a sound; silently does nothing where WebAudio is missing.
-pub fn play(sound: Sound) {
+/// Sets up the audio context ahead of the first sound: creating one takes
+/// the main thread for most of 100 ms, too long in the middle of a game, so
+/// the page does it once while it loads. It starts suspended until the
+/// first gesture; [`play`] resumes it.
+pub fn prepare() {
     CONTEXT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             *slot = AudioContext::new().ok();
         }
+    });
+}
+
+/// Plays a sound; silently does nothing where WebAudio is missing.
+pub fn play(sound: Sound) {
+    prepare();
+    CONTEXT.with(|cell| {
+        let slot = cell.borrow();
         if let Some(ctx) = slot.as_ref() {
+            if ctx.state() == web_sys::AudioContextState::Suspended {
+                let _ = ctx.resume();
+            }
             let notes: &[(f32, f64, f64, OscillatorType)] = match sound {
                 Sound::Place => &[
                     (180.0, 0.0, 0.09, OscillatorType::Triangle),
