@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import os from "node:os";
 import { serve } from "./lib/server.mjs";
 import { launchBrowser, DIST as DEFAULT_DIST, gameLink, snapshot, moveCount, isOver, playAnyTurn, rng } from "./lib/harness.mjs";
 
@@ -186,6 +187,8 @@ async function main() {
     await browser.close().catch(() => {});
     await server.close();
   }
+  // Timings stretch when other builds share the two cores: say how busy the machine was.
+  console.log(`machine load (1/5/15 min): ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`);
   const passed = results.filter(Boolean).length;
   const failed = results.length - passed;
   console.log(`budgets: ${passed} passed, ${failed} failed`);

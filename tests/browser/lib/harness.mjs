@@ -189,7 +189,7 @@ export async function clickPoint(page, name) {
   } catch (err) {
     if (!coveredNoted) {
       coveredNoted = true;
-      console.log(`# note: clicking data-point="${name}" needed force (${String(err.message).split("\n")[0]})`);
+      console.log(`# note: data-point="${name}" was not clickable as is (aria-disabled or covered); clicked through it: ${String(err.message).split("\n")[0]}`);
     }
     await loc.click({ force: true, timeout: STEP_TIMEOUT });
   }
