@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Sets up and runs Mulino. Until the web app lands, this builds and runs the
-# `morris` command line: with no arguments it shows the start position and
-# the list of commands; any arguments go to `morris` (e.g. `perft 5`).
+# Sets up and runs the Mulino web app on http://127.0.0.1:8080 (PORT=… to
+# change it). `./scripts/run.sh cli ARGS…` runs the `morris` command line
+# instead, e.g. `./scripts/run.sh cli perft 5`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
-cargo build --release --locked -p morris-cli
-if [ "$#" -eq 0 ]; then
-  ./target/release/morris show
-  ./target/release/morris --help
-else
+if [ "${1:-}" = cli ]; then
+  shift
+  cargo build --release --locked -p morris-cli
   exec ./target/release/morris "$@"
 fi
+bash scripts/setup-web.sh
+# shellcheck source=env-web.sh
+. scripts/env-web.sh
+# Trunk.toml builds offline: the app's crates must be in cargo's cache.
+cargo fetch --locked >/dev/null 2>&1 || cargo fetch
+exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"

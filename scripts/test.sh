@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Sets up and runs every test: formatting, lints, unit, integration, doc and
-# property tests, the wasm32 build of the engine and the fuzz targets' build.
+# property tests, the wasm32 build of the engine, the fuzz targets' build,
+# the npm package (Node and an embedding page in Chromium) and the web app in
+# Chromium with its budgets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
+bash scripts/setup-web.sh
+# shellcheck source=env-web.sh
+. scripts/env-web.sh
 
 step() { printf '\n== %s\n' "$*"; }
 
@@ -13,14 +18,21 @@ cargo fmt --all -- --check
 
 step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy -p mulino-app -p morris-wasm --target wasm32-unknown-unknown --all-features --locked -- -D warnings
 
 step "morris-core builds for wasm32-unknown-unknown"
 cargo build -p morris-core --target wasm32-unknown-unknown --locked
 
 if [ -f fuzz/Cargo.toml ]; then
   step "fuzz targets compile"
-  cargo check --manifest-path fuzz/Cargo.toml --bins
+  cargo check --manifest-path fuzz/Cargo.toml --bins --locked
 fi
 
 step "cargo test"
 cargo test --workspace --locked
+
+step "npm package: morris-wasm"
+bash morris-wasm/test.sh
+
+step "web app in Chromium"
+MULINO_SKIP_SETUP=1 bash tests/browser/run.sh

@@ -10,8 +10,7 @@
 #   tests/browser/run.sh --fixture       check the harness on its stand-in app
 #
 # Environment: MULINO_DIST (the built app; default: a dist folder of its own
-# under the cargo target dir), CARGO_TARGET_DIR (default /work/target-browser
-# when /work exists, else target/), MULINO_SKIP_SETUP=1 to skip setup-web.sh.
+# under the cargo target dir), CARGO_TARGET_DIR (default target/), MULINO_SKIP_SETUP=1 to skip setup-web.sh.
 # Prints node:test's summary lines (# tests, # pass, # fail) and the budgets'.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -43,9 +42,7 @@ fi
 # shellcheck source=../../scripts/env-web.sh
 . scripts/env-web.sh
 
-if [ -z "${CARGO_TARGET_DIR:-}" ]; then
-  if [ -d /work ] && [ -w /work ]; then export CARGO_TARGET_DIR=/work/target-browser; else export CARGO_TARGET_DIR="$ROOT/target"; fi
-fi
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 if [ "$fixture" = 1 ]; then
   export MULINO_DIST="$ROOT/tests/browser/fixture"
 else
