@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use gloo_events::EventListener;
 use gloo_worker::{Spawnable, WorkerBridge};
-use morris_core::{Color, Game, Position};
+use morris_core::Color;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::dialog::NewGameDialog;
 use crate::engine::{EngineWorker, Reply, Request};
 use crate::i18n::Lang;
-use crate::link::{self, Mode, Opened};
+use crate::link::{self, Mode};
 use crate::sound::{self, Sound};
 use crate::state::{Action, Notice, Table};
 use crate::storage;
@@ -69,34 +69,6 @@ fn take_hash() -> Option<String> {
 
 fn now_ms() -> f64 {
     js_sys::Date::now()
-}
-
-/// Reads pasted text: a link, a game record or a position text.
-fn read_paste(text: &str, mode: Mode) -> Result<Opened, String> {
-    let text = text.trim();
-    if text.starts_with('#') || text.starts_with("variant=") || text.contains("#variant=") {
-        let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
-        return link::parse(hash).map_err(|e| e.to_string());
-    }
-    match Game::from_record(text) {
-        Ok(game) => Ok(Opened {
-            mode,
-            game,
-            redo: Vec::new(),
-        }),
-        Err(record_err) => match text.parse::<Position>() {
-            Ok(pos) => Ok(Opened {
-                mode,
-                game: Game::from_position(pos),
-                redo: Vec::new(),
-            }),
-            Err(pos_err) => Err(if text.contains('/') {
-                pos_err.to_string()
-            } else {
-                record_err.to_string()
-            }),
-        },
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -470,7 +442,7 @@ pub fn app() -> Html {
             let Some(area) = record_ref.cast::<HtmlTextAreaElement>() else {
                 return;
             };
-            match read_paste(&area.value(), mode) {
+            match link::read_paste(&area.value(), mode) {
                 Ok(o) => send.emit(Action::Open(Box::new(o))),
                 Err(e) => send.emit(Action::Notify(Some(Notice::new("record.bad", vec![e])))),
             }

@@ -237,6 +237,30 @@ pub fn format(mode: Mode, game: &Game, redo: &[Move], declared: Option<Declared>
     out
 }
 
+/// Reads pasted text: a link, a game record, or a position text (a game
+/// that starts there), for the seats `mode`. The error says what is wrong.
+pub fn read_paste(text: &str, mode: Mode) -> Result<Opened, String> {
+    let text = text.trim();
+    if text.starts_with('#') || text.starts_with("variant=") || text.contains("#variant=") {
+        let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
+        return parse(hash).map_err(|e| e.to_string());
+    }
+    let opened = |game| Opened {
+        mode,
+        game,
+        redo: Vec::new(),
+    };
+    match Game::from_record(text) {
+        Ok(game) => Ok(opened(game)),
+        Err(record_err) => match text.parse::<Position>() {
+            Ok(pos) => Ok(opened(Game::from_position(pos))),
+            // A slash is the mark of a position text.
+            Err(pos_err) if text.contains('/') => Err(pos_err.to_string()),
+            Err(_) => Err(record_err.to_string()),
+        },
+    }
+}
+
 fn cut(s: &str) -> String {
     s.chars().take(32).collect()
 }
@@ -349,6 +373,27 @@ mod tests {
             unreachable!("{text}")
         };
         assert_eq!(*back.game.start(), start);
+    }
+
+    #[test]
+    fn pastes_records_positions_and_links() {
+        let mode = Mode::default();
+        let Ok(o) = read_paste("[Variant \"nine\"]\n1. d6 a4 2. d2 b4", mode) else {
+            unreachable!()
+        };
+        assert_eq!(o.game.move_texts(), ["d6", "a4", "d2", "b4"]);
+        let pos = o.game.position().to_string();
+        let Ok(p) = read_paste(&pos, mode) else {
+            unreachable!()
+        };
+        assert_eq!(p.game.position().to_string(), pos);
+        assert!(p.game.moves().is_empty());
+        let Ok(l) = read_paste("http://x/#variant=six&moves=a1", mode) else {
+            unreachable!()
+        };
+        assert_eq!(l.game.rules().variant, Variant::Six);
+        assert!(read_paste("nonsense", mode).is_err());
+        assert!(read_paste("nine ../.. L", mode).is_err_and(|e| !e.is_empty()));
     }
 
     #[test]
