@@ -95,6 +95,16 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     });
     let c = *choice;
     let valid = c.rules.validate();
+    // Focus moves into the dialog when it opens.
+    let first_ref = use_node_ref();
+    {
+        let first_ref = first_ref.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = first_ref.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
 
     let on_variant = {
         let choice = choice.clone();
@@ -219,7 +229,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 <h2 id="new-game-title">{ lang.t("dialog.title") }</h2>
                 <div class="field">
                     <label for="ng-variant">{ lang.t("dialog.variant") }</label>
-                    <select id="ng-variant" name="variant" data-field="variant" onchange={on_variant}>{ for variants }</select>
+                    <select id="ng-variant" name="variant" data-field="variant" onchange={on_variant} ref={first_ref}>{ for variants }</select>
                 </div>
                 <div class="field">
                     <label for="ng-mode">{ lang.t("dialog.mode") }</label>

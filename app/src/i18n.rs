@@ -103,6 +103,35 @@ mod tests {
     }
 
     #[test]
+    fn keys_made_from_names_exist() {
+        use morris_core::{RuleKey, Variant};
+        let en = Lang::En.catalogue();
+        let mut keys: Vec<String> = Vec::new();
+        keys.extend(Variant::ALL.iter().map(|v| format!("variant.{}", v.id())));
+        keys.extend(RuleKey::ALL.iter().map(|k| format!("opt.{}", k.key())));
+        keys.extend(
+            [
+                "new-game",
+                "undo",
+                "redo",
+                "hint",
+                "offer-draw",
+                "accept-draw",
+                "decline-draw",
+                "resign",
+                "confirm",
+                "cancel",
+                "rematch",
+                "accept-rematch",
+            ]
+            .iter()
+            .map(|a| format!("action.{a}")),
+        );
+        let missing: Vec<_> = keys.iter().filter(|k| !en.contains_key(k.as_str())).collect();
+        assert!(missing.is_empty(), "{missing:?}");
+    }
+
+    #[test]
     fn picks_from_the_browser_languages() {
         assert_eq!(Lang::pick(["de-DE", "pt-BR", "en"]), Lang::Pt);
         assert_eq!(Lang::pick(["it"]), Lang::It);
