@@ -228,11 +228,44 @@ pub fn board(props: &BoardProps) -> Html {
     let dragging_from = gesture.borrow().drag.filter(|d| d.moved).map(|d| d.from);
     let last = props.last_move;
     let slide = last.and_then(|m| m.from().map(|f| (f, m.to())));
+    // A removed piece fades away where it stood: it was the mover's opponent's.
+    let vanished = last
+        .and_then(|m| props.pieces.get(m.to().index()).copied().flatten())
+        .map(|mover| !mover);
 
     let lines = geometry.segments().map(|(a, b)| {
         let ((x1, y1), (x2, y2)) = (layout.xy(a), layout.xy(b));
         html! { <line class="line" x1={f(x1)} y1={f(y1)} x2={f(x2)} y2={f(y2)} /> }
     });
+
+    // The mills the last turn closed are traced in gold.
+    let owned = |c: Color| -> Bitboard {
+        geometry
+            .points()
+            .filter(|p| props.pieces.get(p.index()).copied().flatten() == Some(c))
+            .collect()
+    };
+    let closed: Vec<Bitboard> = last
+        .and_then(|m| {
+            let mover = props.pieces.get(m.to().index()).copied().flatten()?;
+            let own = owned(mover);
+            Some(
+                geometry
+                    .mills_through(m.to())
+                    .iter()
+                    .copied()
+                    .filter(|&mill| own.is_superset(mill))
+                    .collect(),
+            )
+        })
+        .unwrap_or_default();
+    let mill_lines = geometry
+        .segments()
+        .filter(|&(a, b)| closed.iter().any(|m| m.contains(a) && m.contains(b)))
+        .map(|(a, b)| {
+            let ((x1, y1), (x2, y2)) = (layout.xy(a), layout.xy(b));
+            html! { <line class="mill-line" x1={f(x1)} y1={f(y1)} x2={f(x2)} y2={f(y2)} /> }
+        });
 
     let coords = edge_labels(&layout);
     let tab_point = cursor.or_else(|| layout.centre_point());
@@ -321,6 +354,11 @@ pub fn board(props: &BoardProps) -> Html {
                 <circle class="hit" r={f(hit_r)} />
                 <circle class="dot" r="1.35" />
                 if was_from || was_to { <circle class="last-mark" r={f(piece_r + 1.4)} /> }
+                if let Some(c) = vanished.filter(|_| was_removed && piece.is_none()) {
+                    <g class={classes!("piece", "vanish", c.name())}>
+                        <circle class="piece-body" r={f(piece_r)} fill={format!("url(#piece-{})", c.name())} />
+                    </g>
+                }
                 if was_removed && piece.is_none() {
                     <g class="removed-mark">
                         <line x1="-2.4" y1="-2.4" x2="2.4" y2="2.4" />
@@ -391,7 +429,7 @@ pub fn board(props: &BoardProps) -> Html {
             <rect class="board-frame" x="0.8" y="0.8" width="98.4" height="98.4" rx="3.2" />
             <rect class="board-wood" x="2.4" y="2.4" width="95.2" height="95.2" rx="2" fill="url(#wood-board)" />
             <rect class="board-grain" x="2.4" y="2.4" width="95.2" height="95.2" rx="2" fill="url(#wood-grain)" />
-            <g class="lines">{ for lines }</g>
+            <g class="lines">{ for lines }{ for mill_lines }</g>
             <g class="coords" aria-hidden="true">{ for coords }</g>
             <g class="points">{ for points }</g>
             { for ghost_piece }
