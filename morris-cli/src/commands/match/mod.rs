@@ -61,8 +61,13 @@ pub struct MatchArgs {
     pub movetime2: Option<u64>,
 
     /// Search every turn to this depth instead of for a time
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "nodes")]
     pub depth: Option<u32>,
+
+    /// Search every turn for this many nodes instead of for a time: like
+    /// --depth, the games do not depend on the machine's load
+    #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "movetime2"])]
+    pub nodes: Option<u64>,
 
     /// The variant to play [default: nine]
     #[arg(long, value_name = "ID")]
@@ -89,7 +94,7 @@ pub struct MatchArgs {
     pub records: Option<PathBuf>,
 
     /// How long an engine may take to answer `go` before it loses, in milliseconds
-    /// [default: 3 × movetime + 5000; 120000 with --depth]
+    /// [default: 3 × movetime + 5000; 120000 with --depth or --nodes]
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
 }
@@ -194,17 +199,20 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let games = args.games.unwrap_or(2 * openings.len());
     let movetime = args.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
-    let go = match args.depth {
-        Some(d) => [format!("go depth {d}"), format!("go depth {d}")],
-        None => [
+    let go = match (args.depth, args.nodes) {
+        (Some(d), _) => [format!("go depth {d}"), format!("go depth {d}")],
+        (None, Some(n)) => [format!("go nodes {n}"), format!("go nodes {n}")],
+        (None, None) => [
             format!("go movetime {movetime}"),
             format!("go movetime {}", args.movetime2.unwrap_or(movetime)),
         ],
     };
     let slowest = movetime.max(args.movetime2.unwrap_or(movetime));
-    let timeout = Duration::from_millis(args.timeout.unwrap_or(match args.depth {
-        Some(_) => 120_000,
-        None => slowest.saturating_mul(3).saturating_add(5000),
+    let fixed = args.depth.is_some() || args.nodes.is_some();
+    let timeout = Duration::from_millis(args.timeout.unwrap_or(if fixed {
+        120_000
+    } else {
+        slowest.saturating_mul(3).saturating_add(5000)
     }));
     let settings = Settings {
         commands: [args.engine1.clone(), args.engine2.clone()],
