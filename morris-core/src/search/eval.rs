@@ -33,7 +33,8 @@ pub fn evaluate(pos: &Position) -> i32 {
             if n == 3 {
                 score[s] += w[s].mill;
                 if phase[s] == Phase::Moving {
-                    score[s] += w[s].running_mill * running(pos, own[s], line) as i32;
+                    let (runs, free) = running(pos, own[s], line, own[1 - s], phase[1 - s]);
+                    score[s] += w[s].running_mill * runs as i32 + w[s].free_running_mill * free as i32;
                 }
             } else if n == 2 {
                 let gap = empty & line;
@@ -83,19 +84,25 @@ fn weights(phase: Phase) -> &'static PhaseWeights {
 }
 
 /// How many pieces of the closed mill `line` of `own` can slide to a
-/// neighbouring point and close another mill there.
-fn running(pos: &Position, own: Bitboard, line: Bitboard) -> u32 {
+/// neighbouring point and close another mill there; and how many of those
+/// the opponent `opp` (in `opp_phase`) can neither block nor follow into
+/// the point left behind: a mill that closes every other turn.
+fn running(pos: &Position, own: Bitboard, line: Bitboard, opp: Bitboard, opp_phase: Phase) -> (u32, u32) {
     let geo = pos.geometry();
     let empty = pos.empty();
-    let mut n = 0;
+    let (mut n, mut free) = (0, 0);
     for p in line {
         let rest = own.without(p);
-        let runs = (geo.adjacent(p) & empty)
+        let target = (geo.adjacent(p) & empty)
             .iter()
-            .any(|q| geo.closes_mill(rest.with(q), q));
-        n += u32::from(runs);
+            .find(|&q| geo.closes_mill(rest.with(q), q));
+        if let Some(q) = target {
+            n += 1;
+            let reach = (geo.adjacent(p) | geo.adjacent(q)) & opp;
+            free += u32::from(opp_phase == Phase::Moving && reach.is_empty());
+        }
     }
-    n
+    (n, free)
 }
 
 /// Whether the side to move may have no turn at all (fewer than three,

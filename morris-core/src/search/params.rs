@@ -18,6 +18,8 @@ pub struct PhaseWeights {
     pub unblockable: i32,
     /// A piece that slides between two mills, closing one each time.
     pub running_mill: i32,
+    /// ... that the opponent can neither block nor follow (no piece near).
+    pub free_running_mill: i32,
     /// One legal slide.
     pub mobility: i32,
     /// A piece with no empty neighbour.
@@ -38,6 +40,7 @@ pub const PLACING: PhaseWeights = PhaseWeights {
     closable: 10,
     unblockable: 0,
     running_mill: 30,
+    free_running_mill: 0,
     mobility: 2,
     blocked_piece: 3,
     mill_to_move: 60,
@@ -51,6 +54,7 @@ pub const MOVING: PhaseWeights = PhaseWeights {
     closable: 22,
     unblockable: 20,
     running_mill: 80,
+    free_running_mill: 150,
     mobility: 5,
     blocked_piece: 4,
     mill_to_move: 70,
@@ -65,6 +69,7 @@ pub const FLYING: PhaseWeights = PhaseWeights {
     closable: 0,
     unblockable: 0,
     running_mill: 0,
+    free_running_mill: 0,
     mobility: 0,
     blocked_piece: 0,
     mill_to_move: 70,
