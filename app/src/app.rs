@@ -213,15 +213,19 @@ pub fn app() -> Html {
         use_effect_with((plies, over), move |&(plies, over)| {
             let before = std::mem::replace(&mut *seen.borrow_mut(), plies);
             if on && plies == before + 1 {
-                match last {
-                    Some(m) if m.removals().any() => sound::play(Sound::Remove),
-                    Some(m) if m.is_placement() => sound::play(Sound::Place),
-                    Some(_) => sound::play(Sound::Slide),
-                    None => {}
+                let sounds: Vec<Sound> = match last {
+                    Some(m) if m.removals().any() => vec![Sound::Remove],
+                    Some(m) if m.is_placement() => vec![Sound::Place],
+                    Some(_) => vec![Sound::Slide],
+                    None => Vec::new(),
                 }
-                if over {
-                    sound::play(Sound::End);
-                }
+                .into_iter()
+                .chain(over.then_some(Sound::End))
+                .collect();
+                // In a task of its own, after the board is drawn: the
+                // first sound wakes the audio device, which takes a while.
+                gloo_timers::callback::Timeout::new(0, move || sounds.into_iter().for_each(sound::play))
+                    .forget();
             }
         });
     }
