@@ -34,5 +34,10 @@ cargo test --workspace --locked
 step "npm package: morris-wasm"
 bash morris-wasm/test.sh
 
+# Timings on a shared two-core machine are reported, not tested: the budgets
+# (first-load size, time to interactive, long tasks) print their figures.
+step "web app: release build and budgets (report)"
+MULINO_SKIP_SETUP=1 MULINO_BUDGETS_REPORT=1 bash tests/browser/run.sh --budgets-only
+
 step "web app in Chromium"
-MULINO_SKIP_SETUP=1 bash tests/browser/run.sh
+MULINO_SKIP_SETUP=1 bash tests/browser/run.sh --no-build --no-budgets
