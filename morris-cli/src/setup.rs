@@ -51,15 +51,7 @@ impl PositionArgs {
     /// The position before `--moves`.
     fn start(&self) -> Result<Position, CliError> {
         let Some(text) = &self.position else {
-            let variant: Variant = self
-                .variant
-                .as_deref()
-                .unwrap_or("nine")
-                .parse()
-                .map_err(|e| CliError::input(format!("{e}")))?;
-            let rules = Rules::with_options(variant, self.set.iter().map(String::as_str))
-                .map_err(|e| CliError::input(format!("{e}")))?;
-            return Ok(Position::new(rules));
+            return Ok(Position::new(rules_from(self.variant.as_deref(), &self.set)?));
         };
         if let Some(variant) = &self.variant {
             return Err(CliError::input(format!(
@@ -92,6 +84,15 @@ impl PositionArgs {
 }
 
 /// A user's text cut to a length that fits in a one-line message.
+/// The rules of `--variant` (nine when absent) with the `--set` options applied.
+pub fn rules_from(variant: Option<&str>, set: &[String]) -> Result<Rules, CliError> {
+    let variant: Variant = variant
+        .unwrap_or("nine")
+        .parse()
+        .map_err(|e| CliError::input(format!("{e}")))?;
+    Rules::with_options(variant, set.iter().map(String::as_str)).map_err(|e| CliError::input(format!("{e}")))
+}
+
 fn cut(s: &str) -> String {
     s.chars().take(32).collect()
 }

@@ -163,6 +163,21 @@ impl Position {
         s
     }
 
+    /// A line of play in notation, each turn written in the position it is
+    /// played from; it stops at the first turn that is not legal there.
+    pub fn line_notation(&self, moves: &[Move]) -> Vec<String> {
+        let mut pos = *self;
+        let mut out = Vec::with_capacity(moves.len());
+        for &m in moves {
+            if !pos.is_legal(m) {
+                break;
+            }
+            out.push(pos.notation(m));
+            pos = pos.play(m);
+        }
+        out
+    }
+
     /// The removals of a turn, in an order in which each is legal when made.
     fn removal_order(&self, set: Bitboard) -> Vec<Point> {
         let geo = self.geometry();

@@ -2,7 +2,7 @@
 //! TypeScript declarations are in `types.d.ts`; the names here match.
 
 use morris_core::search::{Line, Score, SearchResult};
-use morris_core::{Color, Game, Move, Outcome, Position, RuleKey, Rules, Variant};
+use morris_core::{Color, Game, Outcome, Position, RuleKey, Rules, Variant};
 use serde::{Serialize, Serializer};
 
 /// Light and dark counts.
@@ -183,21 +183,6 @@ impl From<Score> for ScoreView {
     }
 }
 
-/// A line of play in notation, each move written in the position it is
-/// played from.
-pub fn line_texts(root: &Position, moves: &[Move]) -> Vec<String> {
-    let mut pos = *root;
-    let mut out = Vec::with_capacity(moves.len());
-    for &m in moves {
-        if !pos.is_legal(m) {
-            break;
-        }
-        out.push(pos.notation(m));
-        pos = pos.play(m);
-    }
-    out
-}
-
 /// What `engine.bestMove()` returns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SearchView {
@@ -215,7 +200,7 @@ impl SearchView {
         SearchView {
             best: r.best.map(|m| root.notation(m)),
             score: r.score.into(),
-            pv: line_texts(root, &r.pv),
+            pv: root.line_notation(&r.pv),
             depth: r.depth,
             nodes: r.nodes,
         }
@@ -236,7 +221,7 @@ impl LineView {
         LineView {
             first: line.first().map(|m| root.notation(m)),
             score: line.score.into(),
-            pv: line_texts(root, &line.pv),
+            pv: root.line_notation(&line.pv),
         }
     }
 }

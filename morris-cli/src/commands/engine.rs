@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use clap::Args;
 use morris_core::search::{Info, Level, Limits, Score, SearchResult, Searcher, StdClock};
-use morris_core::{parse_turns, Game, Move, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
+use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
 use crate::error::CliError;
 
@@ -122,14 +122,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
     if !(1..=MAX_MULTI_PV).contains(&args.multipv) {
         return Err(CliError::input(format!("--multipv takes 1 to {MAX_MULTI_PV}")));
     }
-    let variant: Variant = args
-        .variant
-        .as_deref()
-        .unwrap_or("nine")
-        .parse()
-        .map_err(|e| CliError::input(format!("{e}")))?;
-    let rules = Rules::with_options(variant, args.set.iter().map(String::as_str))
-        .map_err(|e| CliError::input(format!("{e}")))?;
+    let rules = crate::setup::rules_from(args.variant.as_deref(), &args.set)?;
     let mut engine = Engine {
         out: Sink(Arc::new(Mutex::new(Box::new(io::stdout())))),
         rules,
@@ -576,7 +569,7 @@ fn info_line(info: &Info, root: &Position) -> String {
         info.nps,
         info.hashfull,
         info.time_ms,
-        pv_text(&info.pv, root)
+        root.line_notation(&info.pv).join(" ")
     )
 }
 
@@ -589,21 +582,6 @@ fn uci_score(score: Score) -> String {
         Score::Win(n) => format!("mate {}", turns(n)),
         Score::Loss(n) => format!("mate -{}", turns(n)),
     }
-}
-
-/// The line in notation, each turn written in the position it is played in;
-/// it stops at a turn that does not fit (which the search never gives).
-fn pv_text(pv: &[Move], root: &Position) -> String {
-    let mut pos = *root;
-    let mut words = Vec::with_capacity(pv.len());
-    for &m in pv {
-        if !pos.is_legal(m) {
-            break;
-        }
-        words.push(pos.notation(m));
-        pos = pos.play(m);
-    }
-    words.join(" ")
 }
 
 /// How a rule option is offered to a GUI.

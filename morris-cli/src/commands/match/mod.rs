@@ -21,7 +21,7 @@ use std::thread;
 use std::time::Duration;
 
 use clap::Args;
-use morris_core::{parse_turns, Color, Game, Outcome, Position, Record, Rules, Variant};
+use morris_core::{parse_turns, Color, Game, Outcome, Position, Record, Rules};
 
 use crate::error::CliError;
 use openings::Opening;
@@ -161,14 +161,7 @@ impl Report {
 }
 
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let variant: Variant = args
-        .variant
-        .as_deref()
-        .unwrap_or("nine")
-        .parse()
-        .map_err(|e| CliError::input(format!("{e}")))?;
-    let rules = Rules::with_options(variant, args.set.iter().map(String::as_str))
-        .map_err(|e| CliError::input(format!("{e}")))?;
+    let rules = crate::setup::rules_from(args.variant.as_deref(), &args.set)?;
     let sprt = args
         .sprt
         .as_deref()
