@@ -38,6 +38,7 @@ mod rules;
 mod sanmill;
 pub mod search;
 mod setup;
+pub mod solve;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};

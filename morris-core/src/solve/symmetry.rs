@@ -1,0 +1,149 @@
+//! The symmetries of a board, derived from its geometry.
+//!
+//! A symmetry is a permutation of the points that maps lines to lines and
+//! mills to mills, so it maps every position to one with the same value.
+//! They are found by a backtracking search over the points (each next point
+//! joined to one already mapped, so a wrong choice fails early), which gives
+//! the 16 of the mill board (rotations, reflections and the exchange of the
+//! inner and outer squares) and the 8 of the 3×3 board without a table
+//! written by hand for either.
+
+use crate::{Bitboard, Color, Geometry, Point, MAX_POINTS};
+
+use super::Indexer;
+
+/// The symmetries of one board, the identity first.
+#[derive(Clone, Debug)]
+pub struct Symmetries {
+    perms: Vec<[u8; MAX_POINTS]>,
+}
+
+impl Symmetries {
+    /// Every permutation of the points of `geo` that keeps its lines and mills.
+    pub fn of(geo: &Geometry) -> Symmetries {
+        let n = geo.len();
+        // Points in breadth-first order from point 0, so that each point
+        // after the first of its component touches one placed before it.
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        for start in 0..n {
+            if order.contains(&start) {
+                continue;
+            }
+            order.push(start);
+            let mut head = order.len() - 1;
+            while head < order.len() {
+                let p = order[head];
+                for q in geo.adjacent(point(p)) {
+                    if !order.contains(&q.index()) {
+                        order.push(q.index());
+                    }
+                }
+                head += 1;
+            }
+        }
+        let mut found = Vec::new();
+        let mut image = [u8::MAX; MAX_POINTS];
+        search(geo, &order, 0, &mut image, 0, &mut found);
+        // The identity goes first, so symmetry 0 leaves a position alone.
+        found.retain(|p| *p != identity());
+        found.insert(0, identity());
+        Symmetries { perms: found }
+    }
+
+    /// How many symmetries there are (at least one, the identity).
+    pub fn len(&self) -> usize {
+        self.perms.len()
+    }
+
+    /// Never true: the identity is always a symmetry.
+    pub fn is_empty(&self) -> bool {
+        self.perms.is_empty()
+    }
+
+    /// The image of point `p` under symmetry `k`.
+    #[inline]
+    pub fn map_point(&self, k: usize, p: Point) -> Point {
+        self.perms
+            .get(k)
+            .map_or(p, |perm| point(perm[p.index()] as usize))
+    }
+
+    /// The image of a set of points under symmetry `k`.
+    #[inline]
+    pub fn map(&self, k: usize, set: Bitboard) -> Bitboard {
+        let Some(perm) = self.perms.get(k) else {
+            return set;
+        };
+        let mut out = 0u32;
+        let mut rest = set.0;
+        while rest != 0 {
+            out |= 1 << perm[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        Bitboard(out)
+    }
+
+    /// The smallest index of the images of a position under every
+    /// symmetry: the same for all positions that are symmetric to each other.
+    pub fn canonical_index(&self, indexer: &Indexer, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        (0..self.len())
+            .map(|k| indexer.rank(self.map(k, light), self.map(k, dark), turn))
+            .min()
+            .unwrap_or_else(|| indexer.rank(light, dark, turn))
+    }
+}
+
+/// The identity permutation; points a board lacks stay fixed.
+fn identity() -> [u8; MAX_POINTS] {
+    let mut perm = [0u8; MAX_POINTS];
+    for (i, v) in perm.iter_mut().enumerate() {
+        *v = i as u8;
+    }
+    perm
+}
+
+fn point(i: usize) -> Point {
+    Point::new(i as u8).unwrap_or(Point::new_unchecked(0))
+}
+
+fn search(
+    geo: &Geometry,
+    order: &[usize],
+    depth: usize,
+    image: &mut [u8; MAX_POINTS],
+    used: u32,
+    found: &mut Vec<[u8; MAX_POINTS]>,
+) {
+    let Some(&p) = order.get(depth) else {
+        if keeps_mills(geo, image) {
+            let mut perm = identity();
+            perm[..geo.len()].copy_from_slice(&image[..geo.len()]);
+            found.push(perm);
+        }
+        return;
+    };
+    let adj = geo.adjacent(point(p));
+    for q in 0..geo.len() {
+        if used & (1 << q) != 0 || geo.adjacent(point(q)).count() != adj.count() {
+            continue;
+        }
+        let qadj = geo.adjacent(point(q));
+        let fits = order[..depth]
+            .iter()
+            .all(|&a| adj.contains(point(a)) == qadj.contains(point(image[a] as usize)));
+        if fits {
+            image[p] = q as u8;
+            search(geo, order, depth + 1, image, used | 1 << q, found);
+            image[p] = u8::MAX;
+        }
+    }
+}
+
+fn keeps_mills(geo: &Geometry, image: &[u8; MAX_POINTS]) -> bool {
+    geo.mills().iter().all(|&m| {
+        let mapped = m.iter().fold(Bitboard::EMPTY, |acc, p| {
+            acc.with(point(image[p.index()] as usize))
+        });
+        geo.mills().contains(&mapped)
+    })
+}
