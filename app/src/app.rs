@@ -4,7 +4,6 @@
 use std::rc::Rc;
 
 use gloo_events::EventListener;
-use gloo_worker::{Spawnable, WorkerBridge};
 use morris_core::Color;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
@@ -12,7 +11,7 @@ use yew::prelude::*;
 
 use crate::board::Board;
 use crate::dialog::NewGameDialog;
-use crate::engine::{EngineWorker, Reply, Request};
+use crate::engine::{EngineLink, FromWorker, Request};
 use crate::i18n::Lang;
 use crate::link::{self, Mode};
 use crate::sound::{self, Sound};
@@ -86,7 +85,7 @@ pub fn app() -> Html {
     });
     let sound_on = use_state(storage::load_sound);
     let panel = use_state(|| Panel::None);
-    let bridge = use_mut_ref(|| None::<WorkerBridge<EngineWorker>>);
+    let bridge = use_mut_ref(|| None::<EngineLink>);
     let asked_at = use_mut_ref(|| 0.0_f64);
     let record_ref = use_node_ref();
     let lang_v = *lang;
@@ -121,8 +120,13 @@ pub fn app() -> Html {
             }
             let d = dispatcher.clone();
             let asked_at = asked_at.clone();
-            let on_reply = move |reply: Reply| {
+            let on_message = move |msg: FromWorker| {
                 let d = d.clone();
+                let reply = match msg {
+                    FromWorker::Reply(reply) => reply,
+                    FromWorker::Failed(why) => return d.dispatch(Action::EngineFailed(why)),
+                    FromWorker::Ready => return,
+                };
                 let action = match (reply.hint, reply.text) {
                     (true, Some(text)) => Action::Suggestion {
                         epoch: reply.epoch,
@@ -142,12 +146,12 @@ pub fn app() -> Html {
                     d.dispatch(action);
                 }
             };
-            *slot = Some(
-                EngineWorker::spawner()
-                    .as_module(false)
-                    .callback(on_reply)
-                    .spawn("./worker.js"),
-            );
+            // A worker that cannot start is an error on the table, never a
+            // panic: two people still play.
+            match EngineLink::spawn("./worker.js", on_message) {
+                Ok(link) => *slot = Some(link),
+                Err(why) => dispatcher.dispatch(Action::EngineFailed(why)),
+            }
         })
     };
     {
@@ -188,7 +192,7 @@ pub fn app() -> Html {
                     ensure();
                     if let Some(b) = bridge.borrow().as_ref() {
                         *asked_at.borrow_mut() = now_ms();
-                        b.send(Request::new(epoch, &game, level, !wants_move));
+                        b.send(&Request::new(epoch, &game, level, !wants_move));
                     }
                 }
             },
@@ -383,6 +387,13 @@ pub fn app() -> Html {
             .map(|m| lang_v.fmt("hint.show", &[&t.game.position().notation(m)]))
     };
 
+    // Said once: by the status line when the computer is to move, else here.
+    let engine_error = t
+        .engine_error
+        .as_ref()
+        .filter(|_| !t.engine_to_move())
+        .map(|why| lang_v.fmt("engine.unavailable", &[why]));
+
     let can_undo = match t.mode {
         Mode::TwoPlayers { .. } => !t.game.moves().is_empty(),
         // Only back to a turn of the person's own.
@@ -405,7 +416,7 @@ pub fn app() -> Html {
             <div class="controls">
                 { action_button(lang_v, "undo", can_undo, click(Action::Undo), false) }
                 { action_button(lang_v, "redo", !t.redo.is_empty(), click(Action::Redo), false) }
-                { action_button(lang_v, "hint", t.accepts_input() && !t.hint_pending, click(Action::AskHint), false) }
+                { action_button(lang_v, "hint", t.accepts_input() && !t.hint_pending && t.engine_error.is_none(), click(Action::AskHint), false) }
                 if t.draw_offer.is_none() { { action_button(lang_v, "offer-draw", !t.confirm_resign, click(Action::OfferDraw), false) } }
                 if !t.confirm_resign { { action_button(lang_v, "resign", true, click(Action::Resign), false) } }
             </div>
@@ -525,6 +536,7 @@ pub fn app() -> Html {
                 <aside class="side">
                     <p class={classes!("status", over.then_some("over"))} data-status={status_value}>{ status_text }</p>
                     if let Some(h) = hint_text { <p class="hint-text">{ h }</p> }
+                    if let Some(why) = engine_error { <p class="engine-error" role="alert" data-engine="unavailable">{ why }</p> }
                     { for notice }
                     { for pending }
                     { controls }

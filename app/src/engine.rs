@@ -6,13 +6,22 @@
 //! carries the epoch back so a stale answer is dropped (see
 //! [`crate::state::Table::epoch`]). The search keeps its own time limit,
 //! since messages cannot interrupt it.
+//!
+//! The messages are plain text lines ([`Request::encode`], [`Reply::encode`],
+//! [`FromWorker`]), so both sides are tested natively. The worker may fail
+//! to start (no worker support, a blocked script, `worker.js` or its wasm
+//! neither online nor cached): [`EngineLink::spawn`] turns every such failure
+//! into an error value or a [`FromWorker::Failed`] message, never a panic,
+//! and the table says the computer is unavailable.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
-use gloo_worker::{HandlerId, Worker, WorkerScope};
 use morris_core::search::{Clock, Level, Score, Searcher};
 use morris_core::{Game, Move};
-use serde::{Deserialize, Serialize};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::link::{self, Mode};
 
@@ -28,7 +37,7 @@ const HINT_LEVEL: u8 = 8;
 const TT_MB: usize = 16;
 
 /// A question for the computer.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub epoch: u32,
     /// The game as link text (start position and moves).
@@ -39,7 +48,7 @@ pub struct Request {
 }
 
 /// The computer's answer.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     pub epoch: u32,
     pub hint: bool,
@@ -66,6 +75,86 @@ fn centipawns(score: Score) -> i32 {
         Score::Value(v) => v,
         Score::Win(_) => 100_000,
         Score::Loss(_) => -100_000,
+    }
+}
+
+impl Request {
+    /// The request as one line of text: `q`, epoch, level, hint, game.
+    pub fn encode(&self) -> String {
+        format!(
+            "q\t{}\t{}\t{}\t{}",
+            self.epoch,
+            self.level,
+            u8::from(self.hint),
+            self.game
+        )
+    }
+
+    pub fn decode(text: &str) -> Option<Request> {
+        let mut f = text.splitn(5, '\t');
+        if f.next()? != "q" {
+            return None;
+        }
+        let epoch = f.next()?.parse().ok()?;
+        let level = f.next()?.parse().ok()?;
+        let hint = f.next()? == "1";
+        let game = f.next()?.to_string();
+        Some(Request {
+            epoch,
+            game,
+            level,
+            hint,
+        })
+    }
+}
+
+impl Reply {
+    /// The reply as one line of text: `r`, epoch, hint, move, score.
+    pub fn encode(&self) -> String {
+        format!(
+            "r\t{}\t{}\t{}\t{}",
+            self.epoch,
+            u8::from(self.hint),
+            self.text.as_deref().unwrap_or(""),
+            self.score.map(|s| s.to_string()).unwrap_or_default()
+        )
+    }
+}
+
+/// What the worker says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromWorker {
+    /// The worker's code has loaded: requests may be sent.
+    Ready,
+    /// The worker could not start, or broke: the reason, for the person.
+    Failed(String),
+    Reply(Reply),
+}
+
+impl FromWorker {
+    pub const READY: &'static str = "ready";
+
+    pub fn decode(text: &str) -> Option<FromWorker> {
+        if text == Self::READY {
+            return Some(FromWorker::Ready);
+        }
+        if let Some(why) = text.strip_prefix("failed\t") {
+            return Some(FromWorker::Failed(why.to_string()));
+        }
+        let mut f = text.splitn(5, '\t');
+        if f.next()? != "r" {
+            return None;
+        }
+        let epoch = f.next()?.parse().ok()?;
+        let hint = f.next()? == "1";
+        let text = Some(f.next()?).filter(|t| !t.is_empty()).map(str::to_string);
+        let score = f.next()?.parse().ok();
+        Some(FromWorker::Reply(Reply {
+            epoch,
+            hint,
+            text,
+            score,
+        }))
     }
 }
 
@@ -98,12 +187,6 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
     reply
 }
 
-/// The worker: one searcher kept across requests.
-#[derive(Debug)]
-pub struct EngineWorker {
-    searcher: Searcher,
-}
-
 /// Milliseconds from the worker's clock.
 #[derive(Clone, Copy, Debug)]
 struct JsClock;
@@ -114,23 +197,153 @@ impl Clock for JsClock {
     }
 }
 
-impl Worker for EngineWorker {
-    type Message = ();
-    type Input = Request;
-    type Output = Reply;
+/// The worker's side: answers every request with one searcher kept across
+/// requests, and says it is ready. Called by the `worker` binary.
+pub fn run_worker() {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let searcher = RefCell::new(Searcher::new(TT_MB));
+    let out = scope.clone();
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) else {
+            return;
+        };
+        let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+        let reply = answer(&mut searcher.borrow_mut(), &request, &JsClock, seed);
+        let _ = out.post_message(&JsValue::from_str(&reply.encode()));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
+}
 
-    fn create(_scope: &WorkerScope<Self>) -> Self {
-        EngineWorker {
-            searcher: Searcher::new(TT_MB),
+/// The page's side of the worker. Requests wait until the worker is ready;
+/// dropping the link ends the worker.
+pub struct EngineLink {
+    worker: web_sys::Worker,
+    /// Requests sent before the worker was ready (`None` once it is).
+    queue: Rc<RefCell<Option<Vec<String>>>>,
+    _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn Fn(web_sys::Event)>,
+}
+
+impl std::fmt::Debug for EngineLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EngineLink")
+    }
+}
+
+/// The reason in a thrown JS value or an error event, for the person.
+fn js_reason(v: &JsValue) -> String {
+    if let Some(e) = v.dyn_ref::<web_sys::ErrorEvent>() {
+        let m = e.message();
+        if !m.is_empty() {
+            return m;
         }
     }
+    if let Some(e) = v.dyn_ref::<js_sys::Error>() {
+        return String::from(e.message());
+    }
+    v.as_string()
+        .unwrap_or_else(|| "the worker did not start".to_string())
+}
 
-    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
+impl EngineLink {
+    /// Starts the worker from `script` (its wasm is the `_bg.wasm` next to
+    /// it). `on_message` gets every reply and, at most once, a failure: the
+    /// worker's script or wasm could not be fetched, or it broke. An error
+    /// value when the browser cannot start a worker at all.
+    pub fn spawn(script: &str, on_message: impl Fn(FromWorker) + 'static) -> Result<EngineLink, String> {
+        let window = web_sys::window().ok_or("no window")?;
+        let base = window.location().href().map_err(|e| js_reason(&e))?;
+        let js = web_sys::Url::new_with_base(script, &base)
+            .map_err(|e| js_reason(&e))?
+            .href();
+        let wasm = match js.strip_suffix(".js") {
+            Some(stem) => format!("{stem}_bg.wasm"),
+            None => return Err(format!("not a script: {js}")),
+        };
+        let quote = |s: &str| {
+            js_sys::JSON::stringify(&JsValue::from_str(s))
+                .ok()
+                .and_then(|q| q.as_string())
+                .unwrap_or_default()
+        };
+        // A loader that reports its own failure: a script that cannot be
+        // fetched throws in importScripts, a wasm that cannot be fetched or
+        // compiled rejects the init promise.
+        let shim = format!(
+            "function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
+             try{{importScripts({js});wasm_bindgen({wasm}).catch(fail);}}catch(e){{fail(e);}}",
+            js = quote(&js),
+            wasm = quote(&wasm),
+        );
+        let parts = js_sys::Array::of1(&JsValue::from_str(&shim));
+        let opts = web_sys::BlobPropertyBag::new();
+        opts.set_type("application/javascript");
+        let blob =
+            web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| js_reason(&e))?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| js_reason(&e))?;
+        let worker = web_sys::Worker::new(&url).map_err(|e| js_reason(&e));
+        let _ = web_sys::Url::revoke_object_url(&url);
+        let worker = worker?;
 
-    fn received(&mut self, scope: &WorkerScope<Self>, request: Request, id: HandlerId) {
-        let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-        let reply = answer(&mut self.searcher, &request, &JsClock, seed);
-        scope.respond(id, reply);
+        let queue: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
+        let failed = Rc::new(std::cell::Cell::new(false));
+        let on_message = Rc::new(on_message);
+        let on_msg = {
+            let queue = queue.clone();
+            let worker = worker.clone();
+            let failed = failed.clone();
+            let on_message = on_message.clone();
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let Some(msg) = e.data().as_string().and_then(|t| FromWorker::decode(&t)) else {
+                    return;
+                };
+                match msg {
+                    FromWorker::Ready => {
+                        let pending = queue.borrow_mut().take().unwrap_or_default();
+                        for m in pending {
+                            let _ = worker.post_message(&JsValue::from_str(&m));
+                        }
+                    }
+                    FromWorker::Failed(_) if failed.replace(true) => {}
+                    msg => on_message(msg),
+                }
+            })
+        };
+        let on_err = {
+            let on_message = on_message.clone();
+            Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+                e.prevent_default();
+                if !failed.replace(true) {
+                    on_message(FromWorker::Failed(js_reason(&e)));
+                }
+            })
+        };
+        worker.set_onmessage(Some(on_msg.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_err.as_ref().unchecked_ref()));
+        Ok(EngineLink {
+            worker,
+            queue,
+            _on_message: on_msg,
+            _on_error: on_err,
+        })
+    }
+
+    pub fn send(&self, request: &Request) {
+        let text = request.encode();
+        match self.queue.borrow_mut().as_mut() {
+            Some(pending) => pending.push(text),
+            None => {
+                let _ = self.worker.post_message(&JsValue::from_str(&text));
+            }
+        }
+    }
+}
+
+impl Drop for EngineLink {
+    fn drop(&mut self) {
+        self.worker.terminate();
     }
 }
 
@@ -154,6 +367,40 @@ mod tests {
         // A stronger level stops the mill on g1.
         let strong = answer(&mut searcher, &Request::new(8, &game, 6, false), &NoClock, 1);
         assert_eq!(strong.text.as_deref(), Some("g1"));
+    }
+
+    #[test]
+    fn messages_survive_the_wire() {
+        let mut game = Game::new(Rules::default());
+        assert!(game.play_text("d6").is_ok());
+        let request = Request::new(3, &game, 7, true);
+        assert_eq!(Request::decode(&request.encode()), Some(request));
+        for reply in [
+            Reply {
+                epoch: 9,
+                hint: false,
+                text: Some("d6-d5xb4".into()),
+                score: Some(-120),
+            },
+            Reply {
+                epoch: 0,
+                hint: true,
+                text: None,
+                score: None,
+            },
+        ] {
+            assert_eq!(
+                FromWorker::decode(&reply.encode()),
+                Some(FromWorker::Reply(reply))
+            );
+        }
+        assert_eq!(FromWorker::decode(FromWorker::READY), Some(FromWorker::Ready));
+        assert_eq!(
+            FromWorker::decode("failed\tNetworkError: worker.js"),
+            Some(FromWorker::Failed("NetworkError: worker.js".into()))
+        );
+        assert_eq!(FromWorker::decode("nonsense"), None);
+        assert_eq!(Request::decode("r\t1"), None);
     }
 
     #[test]

@@ -43,6 +43,12 @@ pub fn status(table: &Table, lang: Lang) -> (String, String) {
         what_key(table).trim_start_matches("status.")
     );
     if table.engine_to_move() {
+        if let Some(why) = &table.engine_error {
+            return (
+                format!("{} unavailable", turn.name()),
+                lang.fmt("engine.unavailable", &[why]),
+            );
+        }
         return (format!("{} thinking", turn.name()), lang.t("status.thinking"));
     }
     let who = match table.mode {
@@ -265,5 +271,21 @@ mod tests {
         let (machine, text) = status(&t, Lang::En);
         assert_eq!(text, "Dark wins · Light resigned");
         assert_eq!(machine, "over 0-1 resignation");
+    }
+
+    #[test]
+    fn an_unavailable_computer_is_named_in_the_status() {
+        let mut t = Table::new(
+            Game::new(Rules::default()),
+            Mode::VsEngine {
+                level: 3,
+                human: Color::Dark,
+            },
+        );
+        assert_eq!(status(&t, Lang::En).0, "light thinking");
+        t.apply(Action::EngineFailed("NetworkError".into()));
+        let (machine, text) = status(&t, Lang::En);
+        assert_eq!(machine, "light unavailable");
+        assert_eq!(text, "The computer is unavailable: NetworkError");
     }
 }

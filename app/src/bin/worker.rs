@@ -2,8 +2,5 @@
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    {
-        use gloo_worker::Registrable;
-        mulino_app::engine::EngineWorker::registrar().register();
-    }
+    mulino_app::engine::run_worker();
 }

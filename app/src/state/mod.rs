@@ -51,6 +51,9 @@ pub struct Table {
     pub engine_score: Option<i32>,
     pub cursor: Option<Point>,
     pub notice: Option<Notice>,
+    /// Why the computer is unavailable (its worker could not start or
+    /// broke): it neither moves nor gives hints; two people still play.
+    pub engine_error: Option<String>,
 }
 
 /// What a player or the engine does.
@@ -91,6 +94,8 @@ pub enum Action {
     Open(Box<Opened>),
     View(Option<usize>),
     Notify(Option<Notice>),
+    /// The computer's worker could not start or broke, and why.
+    EngineFailed(String),
 }
 
 impl Default for Table {
@@ -116,6 +121,7 @@ impl Table {
             engine_score: None,
             cursor: None,
             notice: None,
+            engine_error: None,
         }
     }
 
@@ -265,8 +271,11 @@ impl Table {
     fn start(&mut self, game: Game, mode: Mode) {
         let epoch = self.epoch;
         let cursor = self.cursor;
+        let engine_error = self.engine_error.take();
         *self = Table::new(game, mode);
         self.epoch = epoch;
+        // The worker stays broken for the page's life.
+        self.engine_error = engine_error;
         if cursor.is_some_and(|p| p.index() < self.game.position().geometry().len()) {
             self.cursor = cursor;
         }
@@ -324,7 +333,7 @@ impl Table {
                 }
             }
             Action::AskHint => {
-                if self.accepts_input() {
+                if self.accepts_input() && self.engine_error.is_none() {
                     self.hint_pending = true;
                 }
             }
@@ -401,6 +410,10 @@ impl Table {
                 self.turn = PartialTurn::default();
             }
             Action::Notify(n) => self.notice = n,
+            Action::EngineFailed(why) => {
+                self.engine_error = Some(why);
+                self.hint_pending = false;
+            }
         }
     }
 
@@ -450,6 +463,41 @@ mod tests {
         press(&mut t, "b2");
         assert_eq!(t.game.move_texts().last().map(String::as_str), Some("g1xb2"));
         assert_eq!(t.game.position().turn(), Color::Dark);
+    }
+
+    #[test]
+    fn an_unavailable_engine_stops_hints_and_survives_a_new_game_while_people_play_on() {
+        let mut t = Table::default();
+        t.apply(Action::AskHint);
+        assert!(t.hint_pending);
+        t.apply(Action::EngineFailed("worker.js: NetworkError".into()));
+        assert_eq!(t.engine_error.as_deref(), Some("worker.js: NetworkError"));
+        assert!(!t.hint_pending);
+        t.apply(Action::AskHint);
+        assert!(!t.hint_pending, "no hint is asked of a broken worker");
+        // Hot-seat goes on: a mill and its removal.
+        for s in ["a1", "b2", "d1", "d2", "g1", "b2"] {
+            press(&mut t, s);
+        }
+        assert_eq!(t.game.move_texts().last().map(String::as_str), Some("g1xb2"));
+        // A late answer changes nothing; a new game keeps the error.
+        t.apply(Action::NewGame {
+            rules: Rules::default(),
+            mode: Mode::VsEngine {
+                level: 3,
+                human: Color::Dark,
+            },
+        });
+        assert!(t.engine_to_move());
+        assert!(t.engine_error.is_some());
+        assert!(!t.accepts_input());
+        t.apply(Action::NewGame {
+            rules: Rules::default(),
+            mode: Mode::TwoPlayers { bottom: Color::Light },
+        });
+        assert!(t.engine_error.is_some());
+        press(&mut t, "d6");
+        assert_eq!(t.game.moves().len(), 1);
     }
 
     #[test]
