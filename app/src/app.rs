@@ -70,6 +70,27 @@ fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
+/// Runs `f` when the browser is idle (soon after loading), or after a short
+/// timeout where there is no `requestIdleCallback`.
+fn when_idle(f: impl FnOnce() + 'static) {
+    let f = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let run = {
+        let f = f.clone();
+        move || {
+            if let Some(f) = f.take() {
+                f();
+            }
+        }
+    };
+    let scheduled = web_sys::window().is_some_and(|w| {
+        let cb = wasm_bindgen::closure::Closure::once_into_js(run.clone());
+        w.request_idle_callback(cb.unchecked_ref()).is_ok()
+    });
+    if !scheduled {
+        gloo_timers::callback::Timeout::new(100, run).forget();
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Panel {
     None,
@@ -205,6 +226,7 @@ pub fn app() -> Html {
         use_effect_with(on, |&on| {
             if on {
                 sound::prepare();
+                when_idle(sound::warm_up);
             }
         });
     }

@@ -32,6 +32,20 @@ pub fn prepare() {
     });
 }
 
+/// Runs the code of a sound once, silently, so that the first real sound
+/// (right after the first move) finds its code compiled: the browser
+/// compiles wasm and glue code on first use, which took 10 to 30 ms of the
+/// main thread in the task after the first click. For an idle moment.
+pub fn warm_up() {
+    prepare();
+    CONTEXT.with(|cell| {
+        if let Some(ctx) = cell.borrow().as_ref() {
+            let _ = tone(ctx, 240.0, 0.0, 0.01, OscillatorType::Triangle, 0.0);
+            let _ = ctx.state();
+        }
+    });
+}
+
 /// Plays a sound; silently does nothing where WebAudio is missing.
 pub fn play(sound: Sound) {
     prepare();
@@ -58,13 +72,26 @@ pub fn play(sound: Sound) {
                 ],
             };
             for &(freq, delay, length, kind) in notes {
-                let _ = tone(ctx, freq, delay, length, kind);
+                let _ = tone(ctx, freq, delay, length, kind, PEAK);
             }
         }
     });
 }
 
-fn tone(ctx: &AudioContext, freq: f32, delay: f64, length: f64, kind: OscillatorType) -> Option<()> {
+/// The loudness of a note at its peak.
+const PEAK: f32 = 0.25;
+/// Where a note fades to (an exponential ramp cannot reach 0; from a peak
+/// of 0 it stays silent).
+const FADE: f32 = 0.001;
+
+fn tone(
+    ctx: &AudioContext,
+    freq: f32,
+    delay: f64,
+    length: f64,
+    kind: OscillatorType,
+    peak: f32,
+) -> Option<()> {
     let osc = ctx.create_oscillator().ok()?;
     let gain = ctx.create_gain().ok()?;
     osc.set_type(kind);
@@ -72,8 +99,8 @@ fn tone(ctx: &AudioContext, freq: f32, delay: f64, length: f64, kind: Oscillator
     let t0 = ctx.current_time() + delay;
     let g = gain.gain();
     g.set_value_at_time(0.0, t0).ok()?;
-    g.linear_ramp_to_value_at_time(0.25, t0 + 0.008).ok()?;
-    g.exponential_ramp_to_value_at_time(0.001, t0 + length).ok()?;
+    g.linear_ramp_to_value_at_time(peak, t0 + 0.008).ok()?;
+    g.exponential_ramp_to_value_at_time(FADE, t0 + length).ok()?;
     osc.connect_with_audio_node(&gain).ok()?;
     gain.connect_with_audio_node(&ctx.destination()).ok()?;
     osc.start_with_when(t0).ok()?;

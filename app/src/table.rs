@@ -3,6 +3,7 @@
 //! catalogue; what they say is decided by pure functions tested natively.
 
 use morris_core::{Color, Phase, Reason};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -180,7 +181,13 @@ pub fn move_list(props: &MoveListProps) -> Html {
     {
         let list_ref = list_ref.clone();
         use_effect_with((n, shown), move |_| {
-            if let Some(el) = list_ref.cast::<web_sys::Element>() {
+            // Measuring the list forces a layout: done in the next frame,
+            // where the browser lays out anyway, rather than inside the
+            // click or the computer's move that changed the list.
+            let scroll = move || {
+                let Some(el) = list_ref.cast::<web_sys::Element>() else {
+                    return;
+                };
                 if let Ok(Some(cur)) = el.query_selector("[aria-current]") {
                     let parent_h = el.client_height();
                     let top = cur.get_bounding_client_rect().top() - el.get_bounding_client_rect().top();
@@ -190,6 +197,11 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 } else {
                     el.set_scroll_top(el.scroll_height());
                 }
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.request_animation_frame(
+                    wasm_bindgen::closure::Closure::once_into_js(scroll).unchecked_ref(),
+                );
             }
         });
     }
