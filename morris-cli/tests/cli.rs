@@ -2,25 +2,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::{Command, Output};
+mod common;
+use common::{morris, ok};
 
 use morris_core::{RuleKey, Variant};
-
-fn morris(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_morris"))
-        .args(args)
-        .output()
-        .expect("the morris binary runs")
-}
-
-/// Stdout of a run that must succeed.
-fn ok(args: &[&str]) -> String {
-    let out = morris(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "morris {args:?} failed: {stderr}");
-    assert!(!stderr.contains("panicked"), "morris {args:?}: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Stderr of a run that must fail with one line and no panic.
 fn fails(args: &[&str]) -> String {

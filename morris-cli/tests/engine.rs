@@ -4,7 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+
+mod common;
+use common::{morris, ok};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
@@ -87,21 +90,6 @@ impl Engine {
         std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
-}
-
-fn morris(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_morris"))
-        .args(args)
-        .output()
-        .expect("the morris binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = morris(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "morris {args:?} failed: {stderr}");
-    assert!(!stderr.contains("panicked"), "morris {args:?}: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The game after `moves` from the start of nine men's morris.
