@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, engine, moves, perft, r#match, show};
+use crate::commands::{bench, engine, moves, perft, r#match, show, tb};
 use crate::error::CliError;
 
 /// Perft, legal moves, boards and the engine of the mill games (Nine Men's Morris and its family).
@@ -38,6 +38,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play two engine commands against each other and report W/D/L, Elo and SPRT
     Match(r#match::MatchArgs),
+    /// Endgame tables: generate a class's table into a file, probe a position
+    Tb(tb::TbArgs),
 }
 
 fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
@@ -48,6 +50,7 @@ fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Engine(args) => engine::run(args),
         Command::Bench(args) => bench::run(args, out),
         Command::Match(args) => r#match::run(args, out),
+        Command::Tb(args) => tb::run(args, out),
     }
 }
 

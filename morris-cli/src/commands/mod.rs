@@ -7,3 +7,4 @@ pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod show;
+pub mod tb;

@@ -8,10 +8,12 @@
 //! endgame and repetition rules and Morabaraba's re-forming ban are not part
 //! of the solved game, so a position nobody can force is a draw.
 
+mod file;
 mod index;
 mod retro;
 mod symmetry;
 
+pub use file::{read, read_for, write, TableFileError, FORMAT_VERSION, MAGIC};
 pub use index::{Class, Indexer};
 pub use retro::{SolveError, Table, Tablebase, Value};
 pub use symmetry::Symmetries;

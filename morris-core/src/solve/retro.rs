@@ -33,7 +33,8 @@ pub enum Value {
 }
 
 const DRAW: u16 = 0;
-const UNKNOWN: u16 = u16::MAX;
+/// The code of an undecided position; never in a finished table.
+pub(super) const UNKNOWN: u16 = u16::MAX;
 /// The longest distance a table stores.
 const MAX_DISTANCE: u16 = (u16::MAX - 3) / 2;
 
@@ -72,7 +73,8 @@ impl Value {
         children.into_iter().map(Value::back).max_by_key(|v| v.score())
     }
 
-    fn encode(self) -> u16 {
+    /// The code a table stores: 0 a draw, odd a win, even a loss.
+    pub(super) fn encode(self) -> u16 {
         match self {
             Value::Draw => DRAW,
             Value::Win(d) => 1 + 2 * d.min(MAX_DISTANCE),
@@ -80,7 +82,7 @@ impl Value {
         }
     }
 
-    fn decode(code: u16) -> Value {
+    pub(super) fn decode(code: u16) -> Value {
         match code {
             DRAW | UNKNOWN => Value::Draw,
             c if c % 2 == 1 => Value::Win((c - 1) / 2),
@@ -140,6 +142,16 @@ pub struct Table {
 }
 
 impl Table {
+    /// A table from its stored codes, one per index of `indexer`.
+    pub(super) fn from_codes(indexer: Indexer, values: Vec<u16>) -> Table {
+        Table { indexer, values }
+    }
+
+    /// The stored codes, one per index.
+    pub(super) fn codes(&self) -> &[u16] {
+        &self.values
+    }
+
     pub fn indexer(&self) -> &Indexer {
         &self.indexer
     }
@@ -213,6 +225,16 @@ impl Tablebase {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Adds a table read from a file, replacing any of its class; it must
+    /// be of this tablebase's rules.
+    pub fn insert(&mut self, table: Table) -> Result<(), SolveError> {
+        if *table.indexer().rules() != self.rules {
+            return Err(SolveError::OtherRules);
+        }
+        self.tables.insert(table.class(), table);
+        Ok(())
     }
 
     /// The table of a class, if it is solved.

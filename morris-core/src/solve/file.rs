@@ -1,0 +1,293 @@
+//! The table file: one solved class in a compact, versioned, checked form.
+//!
+//! Layout, integers little-endian:
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 8 | magic `MULINOTB` |
+//! | 2 | format version ([`FORMAT_VERSION`]) |
+//! | 2 | length `n` of the rules text |
+//! | n | the rules as in a position text (`nine`, `nine:flying=off`), UTF-8 |
+//! | 4 | the class: light and dark on the board, light and dark in hand |
+//! | 8 | entries: positions of the class, both sides to move |
+//! | 1 | bits per entry `w`, 1 to 16 |
+//! | 1 | payload encoding: 0 stored, 1 deflate |
+//! | 8 | payload length `m` |
+//! | m | payload: the entries in index order, `w` bits each, least significant bit first, deflated if so marked |
+//! | 8 | FNV-1a 64 of every byte before it |
+//!
+//! An entry is the value code of the solver: 0 a draw, `2d + 1` a win in
+//! `d` plies, `2d + 2` a loss in `d` plies. The writer makes
+//! `w` 8 or 16, whichever holds the largest code (byte-aligned codes
+//! deflate better than tighter packing); the reader takes any width from
+//! 1 to 16. FNV-1a changes its state for any change of one
+//! byte, so a flipped byte is always caught.
+
+use thiserror::Error;
+
+use crate::Rules;
+
+use super::index::{Class, Indexer};
+use super::retro::{Table, UNKNOWN};
+
+/// The first bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"MULINOTB";
+/// The version of the layout this build writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+
+const STORED: u8 = 0;
+const DEFLATE: u8 = 1;
+/// The deflate level: tables are written once and read often.
+const LEVEL: u8 = 9;
+
+/// Why bytes are not a usable table.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TableFileError {
+    #[error("not a table file (its first bytes are not the table magic)")]
+    BadMagic,
+    #[error("table file format version {0} is unknown (this build reads version {FORMAT_VERSION})")]
+    UnknownVersion(u16),
+    #[error("the table file is truncated")]
+    Truncated,
+    #[error("the table file has {0} bytes after its end")]
+    TrailingBytes(usize),
+    #[error("the table file's checksum does not match: it is corrupt")]
+    ChecksumMismatch,
+    #[error("the table file's rules `{0}` are not rules this build knows")]
+    UnknownRules(String),
+    #[error("the table is for the rules `{found}`, not `{expected}`")]
+    WrongRules { expected: String, found: String },
+    #[error("the table file is inconsistent: {0}")]
+    Corrupt(&'static str),
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The fewest bits that hold `code`, at least one.
+fn bits_for(code: u16) -> u8 {
+    (16 - code.leading_zeros() as u8).max(1)
+}
+
+fn pack(codes: &[u16], width: u8) -> Vec<u8> {
+    let width = u32::from(width);
+    let mut out = Vec::with_capacity((codes.len() * width as usize).div_ceil(8));
+    let (mut acc, mut filled) = (0u32, 0u32);
+    for &c in codes {
+        acc |= u32::from(c) << filled;
+        filled += width;
+        while filled >= 8 {
+            out.push(acc as u8);
+            acc >>= 8;
+            filled -= 8;
+        }
+    }
+    if filled > 0 {
+        out.push(acc as u8);
+    }
+    out
+}
+
+fn unpack(bytes: &[u8], width: u8, entries: usize) -> Result<Vec<u16>, TableFileError> {
+    let width = u32::from(width);
+    let mask = (1u32 << width) - 1;
+    let mut codes = Vec::with_capacity(entries);
+    let (mut acc, mut filled) = (0u32, 0u32);
+    let mut input = bytes.iter();
+    for _ in 0..entries {
+        while filled < width {
+            let b = input
+                .next()
+                .ok_or(TableFileError::Corrupt("the entries are cut short"))?;
+            acc |= u32::from(*b) << filled;
+            filled += 8;
+        }
+        let code = (acc & mask) as u16;
+        if code == UNKNOWN {
+            return Err(TableFileError::Corrupt("an entry is not a value"));
+        }
+        codes.push(code);
+        acc >>= width;
+        filled -= width;
+    }
+    if acc != 0 || input.next().is_some() {
+        return Err(TableFileError::Corrupt("bits after the last entry"));
+    }
+    Ok(codes)
+}
+
+/// The file of one table.
+pub fn write(table: &Table) -> Vec<u8> {
+    let codes = table.codes();
+    // Whole bytes: deflate finds the repeats of byte-aligned codes, and
+    // the file of the 3v3 class of Nine Men's Morris is a fifth smaller
+    // than with the fewest bits.
+    let width = if bits_for(codes.iter().copied().max().unwrap_or(0)) <= 8 {
+        8
+    } else {
+        16
+    };
+    let payload = miniz_oxide::deflate::compress_to_vec(&pack(codes, width), LEVEL);
+    let rules = table.indexer().rules().to_string();
+    // The rules text is a variant and a few options: far below 64 KiB.
+    let rules = &rules.as_bytes()[..rules.len().min(u16::MAX as usize)];
+    let class = table.class();
+    let mut out = Vec::with_capacity(payload.len() + rules.len() + 64);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(rules.len() as u16).to_le_bytes());
+    out.extend_from_slice(rules);
+    out.extend_from_slice(&[class.light, class.dark, class.light_hand, class.dark_hand]);
+    out.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+    out.push(width);
+    out.push(DEFLATE);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&payload);
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Reads the fields of a file in order; running out is truncation.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], TableFileError> {
+        let end = self.at.checked_add(n).ok_or(TableFileError::Truncated)?;
+        let s = self.bytes.get(self.at..end).ok_or(TableFileError::Truncated)?;
+        self.at = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], TableFileError> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+
+    fn u8(&mut self) -> Result<u8, TableFileError> {
+        Ok(self.array::<1>()?[0])
+    }
+
+    fn u16(&mut self) -> Result<u16, TableFileError> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+
+    fn u64(&mut self) -> Result<u64, TableFileError> {
+        Ok(u64::from_le_bytes(self.array()?))
+    }
+}
+
+/// The table in a file, whatever its rules.
+pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
+    let mut cur = Cursor { bytes, at: 0 };
+    let magic = cur.take(MAGIC.len()).map_err(|_| TableFileError::BadMagic)?;
+    if magic != MAGIC {
+        return Err(TableFileError::BadMagic);
+    }
+    let version = cur.u16()?;
+    if version != FORMAT_VERSION {
+        return Err(TableFileError::UnknownVersion(version));
+    }
+    let rules_len = cur.u16()?;
+    let rules_text = cur.take(rules_len as usize)?;
+    let [light, dark, light_hand, dark_hand] = cur.array::<4>()?;
+    let entries = cur.u64()?;
+    let width = cur.u8()?;
+    let encoding = cur.u8()?;
+    let payload_len = usize::try_from(cur.u64()?).map_err(|_| TableFileError::Truncated)?;
+    let payload = cur.take(payload_len)?;
+    let body_end = cur.at;
+    let sum = cur.u64()?;
+    if cur.at < bytes.len() {
+        return Err(TableFileError::TrailingBytes(bytes.len() - cur.at));
+    }
+    if fnv1a(&bytes[..body_end]) != sum {
+        return Err(TableFileError::ChecksumMismatch);
+    }
+
+    let rules_text = String::from_utf8_lossy(rules_text);
+    let rules: Rules = rules_text
+        .parse()
+        .map_err(|_| TableFileError::UnknownRules(rules_text.chars().take(64).collect()))?;
+    let class = Class {
+        light,
+        dark,
+        light_hand,
+        dark_hand,
+    };
+    let indexer =
+        Indexer::new(rules, class).ok_or(TableFileError::Corrupt("the class does not fit the board"))?;
+    if indexer.len() != entries {
+        return Err(TableFileError::Corrupt("the entry count is not the class's"));
+    }
+    let entries = usize::try_from(entries)
+        .ok()
+        .filter(|&n| n <= u32::MAX as usize)
+        .ok_or(TableFileError::Corrupt("the class is too large"))?;
+    if !(1..=16).contains(&width) {
+        return Err(TableFileError::Corrupt("the entry width is not 1 to 16 bits"));
+    }
+    let packed_len = entries
+        .checked_mul(width as usize)
+        .map(|bits| bits.div_ceil(8))
+        .ok_or(TableFileError::Corrupt("the class is too large"))?;
+    let codes = match encoding {
+        STORED => unpack(payload, width, entries)?,
+        DEFLATE => {
+            let packed = miniz_oxide::inflate::decompress_to_vec_with_limit(payload, packed_len)
+                .map_err(|_| TableFileError::Corrupt("the entries do not inflate"))?;
+            unpack(&packed, width, entries)?
+        }
+        _ => return Err(TableFileError::Corrupt("unknown payload encoding")),
+    };
+    Ok(Table::from_codes(indexer, codes))
+}
+
+/// The table in a file, which must be of `rules`.
+pub fn read_for(bytes: &[u8], rules: &Rules) -> Result<Table, TableFileError> {
+    let table = read(bytes)?;
+    if table.indexer().rules() != rules {
+        return Err(TableFileError::WrongRules {
+            expected: rules.to_string(),
+            found: table.indexer().rules().to_string(),
+        });
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_width_packs_and_unpacks() {
+        for width in 1..=16u8 {
+            let top = ((1u32 << width) - 1).min(u32::from(UNKNOWN) - 1) as u16;
+            let codes: Vec<u16> = (0..1000u32)
+                .map(|i| (i * 7919 % (u32::from(top) + 1)) as u16)
+                .collect();
+            let packed = pack(&codes, width);
+            assert_eq!(packed.len(), (codes.len() * width as usize).div_ceil(8));
+            assert_eq!(
+                unpack(&packed, width, codes.len()),
+                Ok(codes.clone()),
+                "width {width}"
+            );
+            assert!(unpack(&packed[..packed.len() - 1], width, codes.len()).is_err());
+        }
+        assert_eq!(bits_for(0), 1);
+        assert_eq!(bits_for(255), 8);
+        assert_eq!(bits_for(256), 9);
+    }
+}
