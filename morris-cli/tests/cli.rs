@@ -3,25 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{morris, ok};
+use common::{fails, ok};
 
 use morris_core::{RuleKey, Variant};
-
-/// Stderr of a run that must fail with one line and no panic.
-fn fails(args: &[&str]) -> String {
-    let out = morris(args);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success(), "morris {args:?} succeeded");
-    assert!(!stderr.contains("panicked"), "morris {args:?} panicked: {stderr}");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "morris {args:?}: not one line: {stderr}"
-    );
-    assert!(stderr.starts_with("morris: "), "morris {args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "morris {args:?} wrote to stdout");
-    stderr
-}
 
 /// The last line of `morris perft`, as a number.
 fn count(args: &[&str]) -> u64 {

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{morris, ok};
+use common::{fails, ok};
 
 use std::path::PathBuf;
 
@@ -16,17 +16,6 @@ fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("morris-tb-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-/// Stderr of a run that must fail with one line and no panic.
-fn fails(args: &[&str]) -> String {
-    let out = morris(args);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success(), "morris {args:?} succeeded");
-    assert!(!stderr.contains("panicked"), "morris {args:?} panicked: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "morris {args:?}: {stderr}");
-    assert!(stderr.starts_with("morris: "), "morris {args:?}: {stderr}");
-    stderr
 }
 
 fn said(v: Value) -> String {

@@ -18,3 +18,21 @@ pub fn ok(args: &[&str]) -> String {
     assert!(!stderr.contains("panicked"), "morris {args:?}: {stderr}");
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// Stderr of a run that must fail with one line, no panic and no output.
+// Not every test file checks failures.
+#[allow(dead_code)]
+pub fn fails(args: &[&str]) -> String {
+    let out = morris(args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "morris {args:?} succeeded");
+    assert!(!stderr.contains("panicked"), "morris {args:?} panicked: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "morris {args:?}: not one line: {stderr}"
+    );
+    assert!(stderr.starts_with("morris: "), "morris {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "morris {args:?} wrote to stdout");
+    stderr
+}
