@@ -13,6 +13,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
+use crate::solve::Value;
 use crate::{Move, Outcome, Position};
 
 use super::clock::Clock;
@@ -22,7 +23,8 @@ use super::params::{
     ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_DEEP_DEPTH, LMR_LATE_MOVES, LMR_MIN_DEPTH, LMR_MIN_MOVES,
     ORDER_KILLER,
 };
-use super::score::{INFINITE, MATE, MAX_PLY, WIN_BOUND};
+use super::score::{INFINITE, MATE, MAX_PLY, WIN_BOUND, WIN_SPAN};
+use super::tablebase::Tables;
 use super::tt::{Bound, TranspositionTable};
 use super::{Info, Limits, Line, Score, SearchResult};
 
@@ -56,6 +58,8 @@ pub(super) struct Worker<'a> {
     pub pv: Vec<Vec<Move>>,
     /// Root moves the current multi-PV line may not use.
     pub excluded: Vec<Move>,
+    /// Endgame tables, asked below the root (see [`Tables`]).
+    pub tables: Option<&'a Tables>,
 }
 
 /// The score of a finished game for the side to move, `ply` below the root.
@@ -66,6 +70,18 @@ fn outcome_score(o: Outcome, pos: &Position, ply: usize) -> i32 {
         Some(w) if w == pos.turn() => MATE - ply as i32,
         Some(_) => -(MATE - ply as i32),
     }
+}
+
+/// The exact score of a position the tables cover, `ply` below the root:
+/// a table win in `d` plies is a win `ply + d` plies from the root.
+#[inline]
+fn table_score(tables: &Tables, pos: &Position, ply: usize) -> Option<i32> {
+    let far = |d: u16| (ply as i32 + i32::from(d)).min(WIN_SPAN as i32 - 1);
+    Some(match tables.probe(pos)? {
+        Value::Win(d) => MATE - far(d),
+        Value::Draw => 0,
+        Value::Loss(d) => -(MATE - far(d)),
+    })
 }
 
 /// Whether a draw counter (n-move or endgame rule) may have run out.
@@ -167,6 +183,9 @@ impl Worker<'_> {
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
                 return alpha;
+            }
+            if let Some(s) = self.tables.and_then(|t| table_score(t, pos, ply)) {
+                return s;
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {

@@ -25,10 +25,13 @@ mod levels;
 mod ordering;
 pub mod params;
 mod score;
+mod tablebase;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
+use crate::solve::Value;
 use crate::{Color, Game, Move, Outcome, Position, Reason};
 
 use alphabeta::Worker;
@@ -42,6 +45,7 @@ pub use clock::{Clock, FnClock, NoClock};
 pub use eval::evaluate;
 pub use levels::Level;
 pub use score::{Score, MAX_PLY};
+pub use tablebase::{TableMove, Tables};
 
 /// What bounds a search. Unset bounds do not bound; with none set, the
 /// search goes to the deepest depth (set one, or keep a stop flag at hand).
@@ -175,6 +179,8 @@ impl SearchResult {
 pub struct Searcher {
     tt: TranspositionTable,
     order: MoveOrder,
+    /// Endgame tables, if any: see [`Tables`] for how they are used.
+    tables: Option<Arc<Tables>>,
 }
 
 impl Searcher {
@@ -183,7 +189,19 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(tt_mb),
             order: MoveOrder::new(),
+            tables: None,
         }
+    }
+
+    /// Plays perfectly from the positions these tables cover (none: the
+    /// search alone, exactly as without tables).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables.filter(|t| !t.is_empty());
+    }
+
+    /// The tables in use.
+    pub fn tables(&self) -> Option<&Tables> {
+        self.tables.as_deref()
     }
 
     /// Forgets all earlier searches: the next result depends only on its input.
@@ -227,6 +245,13 @@ impl Searcher {
             return SearchResult::finished(o, root.turn());
         }
 
+        if let Some(result) = self
+            .tables
+            .as_deref()
+            .and_then(|t| table_root(t, root, &limits, clock, start_ms, &mut on_info))
+        {
+            return result;
+        }
         keys.push(root.key());
         self.tt.new_search();
         self.order.new_search();
@@ -249,6 +274,7 @@ impl Searcher {
             quiets: Worker::new_buffers(),
             pv: Worker::new_buffers(),
             excluded: Vec::new(),
+            tables: self.tables.as_deref(),
         };
         worker.iterate(root, &limits, &mut on_info)
     }
@@ -288,7 +314,12 @@ impl Searcher {
             ..level.limits()
         };
         let mut result = self.search_game(game, limits, clock, stop, |_| {});
-        if let Some(line) = level.choose(&result.lines, seed) {
+        // Every level plays a covered position perfectly.
+        let covered = self
+            .tables()
+            .and_then(|t| t.root_moves(game.position()))
+            .is_some();
+        if let Some(line) = level.choose(&result.lines, seed).filter(|_| !covered) {
             result.best = line.first();
             result.score = line.score;
             result.pv = line.pv.clone();
@@ -296,3 +327,54 @@ impl Searcher {
         result
     }
 }
+
+/// The result for a root the tables cover, without a search: the best
+/// table moves (as many as `limits.multi_pv` asks), each reported once.
+fn table_root(
+    tables: &Tables,
+    root: &Position,
+    limits: &Limits,
+    clock: &dyn Clock,
+    start_ms: u64,
+    on_info: &mut dyn FnMut(&Info),
+) -> Option<SearchResult> {
+    let ranked = tables.ranked(root)?;
+    let count = limits.multi_pv.clamp(1, ranked.len().max(1));
+    let mut lines = Vec::with_capacity(count);
+    for (k, m) in ranked.iter().take(count).enumerate() {
+        let score = match m.value {
+            Value::Win(d) => Score::Win(u32::from(d)),
+            Value::Draw => Score::DRAW,
+            Value::Loss(d) => Score::Loss(u32::from(d)),
+        };
+        let mut pv = vec![m.turn];
+        pv.extend(tables.line(&root.play(m.turn), TABLE_PV - 1));
+        let time_ms = clock.now_ms().saturating_sub(start_ms);
+        on_info(&Info {
+            depth: 1,
+            seldepth: pv.len() as u32,
+            multipv: k + 1,
+            score,
+            nodes: ranked.len() as u64,
+            time_ms,
+            nps: (ranked.len() as u64).saturating_mul(1000) / time_ms.max(1),
+            hashfull: 0,
+            pv: pv.clone(),
+        });
+        lines.push(Line { score, pv });
+    }
+    let best = lines.first()?.clone();
+    Some(SearchResult {
+        best: best.first(),
+        score: best.score,
+        pv: best.pv,
+        lines,
+        depth: 1,
+        seldepth: 0,
+        nodes: ranked.len() as u64,
+        time_ms: clock.now_ms().saturating_sub(start_ms),
+    })
+}
+
+/// How many turns of a table line are reported.
+const TABLE_PV: usize = 8;

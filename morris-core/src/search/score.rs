@@ -8,8 +8,11 @@ use std::fmt;
 pub const MAX_PLY: usize = 128;
 /// The internal value of a win at the root; a win `n` plies away is `MATE - n`.
 pub(crate) const MATE: i32 = 30_000;
+/// The longest win or loss a score holds, in plies: the search finds wins
+/// up to [`MAX_PLY`] away, endgame tables much longer ones.
+pub(crate) const WIN_SPAN: u32 = 8192;
 /// Internal values at or beyond this (in size) are wins or losses.
-pub(crate) const WIN_BOUND: i32 = MATE - MAX_PLY as i32;
+pub(crate) const WIN_BOUND: i32 = MATE - WIN_SPAN as i32;
 /// Beyond every score.
 pub(crate) const INFINITE: i32 = 32_000;
 
@@ -43,8 +46,8 @@ impl Score {
     pub fn internal(self) -> i32 {
         match self {
             Score::Value(v) => v.clamp(-WIN_BOUND + 1, WIN_BOUND - 1),
-            Score::Win(n) => MATE - n.min(MAX_PLY as u32) as i32,
-            Score::Loss(n) => -MATE + n.min(MAX_PLY as u32) as i32,
+            Score::Win(n) => MATE - n.min(WIN_SPAN) as i32,
+            Score::Loss(n) => -MATE + n.min(WIN_SPAN) as i32,
         }
     }
 
