@@ -12,6 +12,8 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
 
+use morris_core::search::Tables;
+use morris_core::solve::{Class, Indexer, Value};
 use morris_core::{parse_turns, Game, Position, RuleKey, Variant};
 
 /// Long enough for any answer of a debug build; no test measures time.
@@ -399,4 +401,87 @@ fn a_match_refuses_an_engine_that_does_not_start() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("cannot start"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+fn app_tables() -> String {
+    format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A won Nine position of the 3v3 table, the win `min` plies or more away.
+fn won_three_three(tables: &Tables, min: u16) -> Position {
+    let indexer = Indexer::new(Variant::Nine.rules(), Class::moving(3, 3)).unwrap();
+    (0..indexer.len())
+        .step_by(997)
+        .filter_map(|i| indexer.position(i))
+        .find(|p| matches!(tables.probe(p), Some(Value::Win(d)) if d >= min) && p.terminal().is_none())
+        .unwrap()
+}
+
+#[test]
+fn with_tables_the_engine_reports_the_exact_value_and_keeps_it() {
+    let mut tables = Tables::new();
+    let bytes = std::fs::read(format!("{}/nine-3v3.tb", app_tables())).unwrap();
+    tables.load(&bytes).unwrap();
+    let pos = won_three_three(&tables, 9);
+    let Some(Value::Win(d)) = tables.probe(&pos) else {
+        unreachable!()
+    };
+
+    let mut e = Engine::start(&[]);
+    e.send(&format!("setoption name Tablebases value {}", app_tables()));
+    let loaded = e.ready();
+    assert!(
+        loaded
+            .iter()
+            .any(|l| l.starts_with("info string tablebases loaded: ") && l.contains("nine 3v3")),
+        "{loaded:#?}"
+    );
+    e.send(&format!("position fen {pos}"));
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains(&format!(" score win {d} "))),
+        "no `score win {d}`: {lines:#?}"
+    );
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let m = pos.resolve(&parse_turns(&best, 1).unwrap().turns[0]).unwrap();
+    assert_eq!(
+        tables.probe(&pos.play(m)),
+        Some(Value::Loss(d - 1)),
+        "{best} is not the quickest win"
+    );
+
+    // Without tables the same position is searched as before: no exact value.
+    e.send("setoption name Tablebases value none");
+    e.send("go depth 2");
+    let plain = e.until("bestmove");
+    assert!(!plain.iter().any(|l| l.contains(" score win ")), "{plain:#?}");
+    e.quit();
+}
+
+#[test]
+fn a_bad_table_file_is_refused_with_a_message() {
+    let dir = std::env::temp_dir().join(format!("morris-bad-tb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.tb");
+    std::fs::write(&bad, b"MULINOTB but not a table").unwrap();
+    let mut e = Engine::start(&[]);
+    e.send(&format!("setoption name Tablebases value {}", bad.display()));
+    let lines = e.ready();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error setoption Tablebases: ") && l.contains("bad.tb")),
+        "{lines:#?}"
+    );
+    e.quit();
+    let out = common::fails(&["engine", "--tables", &bad.display().to_string()]);
+    assert!(out.contains("bad.tb"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

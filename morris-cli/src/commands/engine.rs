@@ -4,20 +4,28 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name N value V`
 //! (engine options and one option per rule of RULES.md §3),
 //! `position startpos|fen TEXT [moves …]`, `go movetime|depth|nodes|infinite`,
+//! `setoption name Tablebases value PATH…` (table files or folders of them,
+//! `none` to drop them; `--tables PATH` on the command line),
 //! `stop`, `quit`. The search runs on its own thread, so `stop` and
 //! `isready` are answered while it thinks; it reports `info …` lines and
 //! ends with `bestmove TURN` (`bestmove none` when the game is over). A line
 //! that cannot be obeyed is answered with `info string error …`; the engine
 //! never stops over one.
+//!
+//! In a position the loaded tables cover, the move comes from the tables
+//! (see [`morris_core::search::Tables`]) and `info` gives the exact value
+//! in plies, as `morris tb probe` does: `score win 7`, `score draw`,
+//! `score loss 12`; elsewhere `score cp N` or `score mate N` as in UCI.
 
 use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use clap::Args;
-use morris_core::search::{Info, Level, Limits, Score, SearchResult, Searcher, StdClock};
+use morris_core::search::{Info, Level, Limits, Score, SearchResult, Searcher, StdClock, Tables};
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
 use crate::error::CliError;
@@ -53,6 +61,10 @@ pub struct EngineArgs {
     /// Set a rule option, as KEY=VALUE; repeat for several
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+
+    /// Endgame table files, or folders of `.tb` files, to play perfectly from; the UCI option `Tablebases`
+    #[arg(long = "tables", value_name = "PATH")]
+    pub tables: Vec<PathBuf>,
 }
 
 /// Where the engine writes: shared by the reading loop and the search thread,
@@ -103,6 +115,9 @@ struct Engine {
     clear: bool,
     /// The running search (or the last one) is `go infinite`.
     infinite: bool,
+    /// Loaded endgame tables, and the paths they came from.
+    tables: Option<Arc<Tables>>,
+    table_paths: String,
 }
 
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
@@ -123,6 +138,17 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         return Err(CliError::input(format!("--multipv takes 1 to {MAX_MULTI_PV}")));
     }
     let rules = crate::setup::rules_from(args.variant.as_deref(), &args.set)?;
+    let tables = if args.tables.is_empty() {
+        None
+    } else {
+        Some(Arc::new(load_tables(&args.tables).map_err(CliError::input)?))
+    };
+    let table_paths = args
+        .tables
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut engine = Engine {
         out: Sink(Arc::new(Mutex::new(Box::new(io::stdout())))),
         rules,
@@ -137,6 +163,8 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         running: None,
         clear: false,
         infinite: false,
+        tables,
+        table_paths,
     };
     let mut input = io::stdin().lock();
     let mut buf = Vec::new();
@@ -241,6 +269,13 @@ impl Engine {
             o.seed,
             u32::MAX
         ));
+        let paths = if self.table_paths.is_empty() {
+            "<empty>"
+        } else {
+            &self.table_paths
+        };
+        self.out
+            .line(&format!("option name Tablebases type string default {paths}"));
         let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.id())).collect();
         self.out.line(&format!(
             "option name Variant type combo default {}{vars}",
@@ -291,6 +326,25 @@ impl Engine {
                     .ok()
                     .and_then(Level::new)
                     .ok_or_else(|| format!("setoption Level: {n} is not a level"))?;
+            }
+            "tablebases" => {
+                let v = need(value)?;
+                if v.eq_ignore_ascii_case("none") || v == "<empty>" {
+                    self.tables = None;
+                    self.table_paths.clear();
+                } else {
+                    let paths: Vec<PathBuf> = v.split_whitespace().map(PathBuf::from).collect();
+                    let tables = load_tables(&paths).map_err(|e| format!("setoption Tablebases: {e}"))?;
+                    let names: Vec<String> = tables
+                        .classes()
+                        .iter()
+                        .map(|(r, c)| format!("{} {}v{}", r, c.light, c.dark))
+                        .collect();
+                    self.out
+                        .line(&format!("info string tablebases loaded: {}", names.join(", ")));
+                    self.tables = Some(Arc::new(tables));
+                    self.table_paths = v;
+                }
             }
             "variant" => {
                 let v: Variant = need(value)?
@@ -379,6 +433,7 @@ impl Engine {
         if std::mem::take(&mut self.clear) {
             searcher.clear();
         }
+        searcher.set_tables(self.tables.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);
         let out = self.out.clone();
@@ -512,6 +567,7 @@ fn think(
 ) -> SearchResult {
     let clock = StdClock::new();
     let root = game.position();
+    let covered = searcher.tables().is_some_and(|t| t.root_moves(root).is_some());
     if options.level.number() < Level::MAX {
         let seed = options.seed ^ root.key() ^ (game.moves().len() as u64).rotate_left(32);
         let result = searcher.play_level(game, options.level, seed, request.movetime_ms, &clock, stop);
@@ -528,11 +584,12 @@ fn think(
                 pv: result.pv.clone(),
             },
             root,
+            covered,
         ));
         return result;
     }
     searcher.search_game(game, request.limits(options.multi_pv), &clock, stop, |info| {
-        out.line(&info_line(info, root));
+        out.line(&info_line(info, root, covered));
     })
 }
 
@@ -558,13 +615,18 @@ fn bestmove(result: &SearchResult, game: &Game, out: &Sink) -> String {
 }
 
 /// An `info` line: `info depth 9 seldepth 14 multipv 1 score cp 35 nodes … pv …`.
-fn info_line(info: &Info, root: &Position) -> String {
+/// With `table`, the score is the tables' exact value in plies.
+fn info_line(info: &Info, root: &Position, table: bool) -> String {
     format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
-        uci_score(info.score),
+        if table {
+            table_score(info.score)
+        } else {
+            uci_score(info.score)
+        },
         info.nodes,
         info.nps,
         info.hashfull,
@@ -582,6 +644,47 @@ fn uci_score(score: Score) -> String {
         Score::Win(n) => format!("mate {}", turns(n)),
         Score::Loss(n) => format!("mate -{}", turns(n)),
     }
+}
+
+/// `win N`, `draw` or `loss N`, in plies: a score from the tables.
+fn table_score(score: Score) -> String {
+    match score {
+        Score::Win(n) => format!("win {n}"),
+        Score::Loss(n) => format!("loss {n}"),
+        Score::Value(_) => "draw".into(),
+    }
+}
+
+/// Reads table files, and every `.tb` file of the folders among `paths`.
+fn load_tables(paths: &[PathBuf]) -> Result<Tables, String> {
+    let mut tables = Tables::new();
+    let read = |tables: &mut Tables, path: &Path| -> Result<(), String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        tables
+            .load(&bytes)
+            .map(|_| ())
+            .map_err(|e| format!("{}: {e}", path.display()))
+    };
+    for path in paths {
+        if path.is_dir() {
+            let entries =
+                std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let mut files: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "tb"))
+                .collect();
+            files.sort();
+            if files.is_empty() {
+                return Err(format!("{} holds no .tb table files", path.display()));
+            }
+            for f in &files {
+                read(&mut tables, f)?;
+            }
+        } else {
+            read(&mut tables, path)?;
+        }
+    }
+    Ok(tables)
 }
 
 /// How a rule option is offered to a GUI.
