@@ -14,6 +14,8 @@ use crate::dialog::NewGameDialog;
 use crate::engine::{EngineLink, FromWorker, Request};
 use crate::i18n::Lang;
 use crate::link::{self, Mode};
+use crate::room::view::{room_bar, room_list, Connection};
+use crate::room::{self, Role, Room};
 use crate::sound::{self, Sound};
 use crate::state::{Action, Notice, Table};
 use crate::storage;
@@ -31,12 +33,86 @@ const SOUND_OFF: &str = "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6";
 /// else a new standard game. A link is removed from the address once read,
 /// so a reload resumes the game instead of opening the link again.
 fn first_table() -> Table {
+    let saved = || {
+        storage::load_game()
+            .and_then(|saved| match saved.strip_prefix(ROOM_MARK) {
+                Some(code) => kept_room(code),
+                None => link::parse(&saved).ok().map(Table::from_opened),
+            })
+            .unwrap_or_default()
+    };
     match take_hash() {
-        Some(hash) => open_link(&hash),
-        None => storage::load_game()
-            .and_then(|saved| link::parse(&saved).ok())
-            .map(Table::from_opened)
-            .unwrap_or_default(),
+        Some(hash) => match room_payload(&hash) {
+            Some(payload) => {
+                let mut t = saved();
+                for a in room_actions(t.room.as_ref(), payload) {
+                    t.apply(a);
+                }
+                t
+            }
+            None => open_link(&hash),
+        },
+        None => saved(),
+    }
+}
+
+/// The saved game names the room in progress this way: `room=CODE`.
+const ROOM_MARK: &str = "room=";
+
+/// The payload of a room link (`#room=…`, or a whole address holding one,
+/// or the payload alone as a reply code), if the text is one.
+fn room_payload(text: &str) -> Option<&str> {
+    let text = text.trim();
+    let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
+    hash.strip_prefix(ROOM_MARK)
+}
+
+/// A room kept in this browser, by its code.
+fn kept_room(code: &str) -> Option<Table> {
+    let payload = storage::load_room(code)?;
+    let shared = room::read_link(&payload).ok()?;
+    (shared.room.code == code).then(|| room::restore(&shared))
+}
+
+/// What opening a room link does: brings the open room up to date; opens
+/// a kept room and brings it up to date; sits this browser in the free
+/// seat of a room it does not have yet; or says why nothing changed.
+fn room_actions(current: Option<&Room>, payload: &str) -> Vec<Action> {
+    let refused = |key: &'static str, why: String| vec![Action::Notify(Some(Notice::new(key, vec![why])))];
+    let shared = match room::read_link(payload) {
+        Ok(s) => s,
+        Err(e) => return refused("room.refused", e.to_string()),
+    };
+    let code = shared.room.code.clone();
+    if current.is_some_and(|r| r.code == code) {
+        return vec![Action::Remote(Box::new(shared))];
+    }
+    if let Some(kept) = kept_room(&code) {
+        return vec![Action::OpenRoom(Box::new(kept)), Action::Remote(Box::new(shared))];
+    }
+    match room::join(&shared, room::clean_name(&storage::load_name())) {
+        Ok(t) => vec![Action::OpenRoom(Box::new(t))],
+        Err(_) => refused("room.unknown", code),
+    }
+}
+
+/// The address of the page without its fragment.
+fn base_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// Writes text to the clipboard (where the browser allows it) and selects
+/// it in its read-only field, so it can be copied by hand too.
+fn copy_text(text: &str, field: &NodeRef) {
+    if let Some(input) = field.cast::<web_sys::HtmlInputElement>() {
+        input.set_value(text);
+        input.select();
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
     }
 }
 
@@ -95,6 +171,8 @@ fn when_idle(f: impl FnOnce() + 'static) {
 enum Panel {
     None,
     NewGame,
+    /// The new-game dialog set to open a room.
+    Room,
 }
 
 #[function_component(App)]
@@ -109,12 +187,41 @@ pub fn app() -> Html {
     let bridge = use_mut_ref(|| None::<EngineLink>);
     let asked_at = use_mut_ref(|| 0.0_f64);
     let record_ref = use_node_ref();
+    let invite_ref = use_node_ref();
+    let friend_ref = use_node_ref();
+    let paste_ref = use_node_ref();
+    let connection = use_state(|| Connection::ByLink);
+    let rooms = use_state(Vec::<room::Summary>::new);
     let lang_v = *lang;
+    // The table as last rendered, for listeners set up once.
+    let latest = use_mut_ref(|| Rc::new((*table).clone()));
+    *latest.borrow_mut() = Rc::new((*table).clone());
 
-    // Save after every change.
+    // Save after every change: a room under its code (and the list of
+    // rooms), any other game as its link.
     {
-        let saved = table.link();
-        use_effect_with(saved, |saved| storage::save_game(saved));
+        let saved = match &table.room {
+            Some(r) => format!("{ROOM_MARK}{}", room::share(&table, r, None).to_json()),
+            None => table.link(),
+        };
+        let code = table.room.as_ref().map(|r| r.code.clone());
+        let rooms = rooms.clone();
+        let t = (*table).clone();
+        use_effect_with(saved, move |saved| {
+            match (code, t.room.as_ref()) {
+                (Some(code), Some(r)) => {
+                    storage::save_room(&code, &room::share(&t, r, None).to_link());
+                    storage::save_game(&format!("{ROOM_MARK}{code}"));
+                }
+                _ => storage::save_game(saved),
+            }
+            let list = storage::room_codes()
+                .iter()
+                .filter_map(|c| kept_room(c))
+                .filter_map(|t| room::summary(&t))
+                .collect();
+            rooms.set(list);
+        });
     }
 
     // The language of the document follows the interface.
@@ -272,8 +379,16 @@ pub fn app() -> Html {
                     }
                 }));
                 let d = dispatcher.clone();
+                let latest = latest.clone();
                 listeners.push(EventListener::new(&window, "hashchange", move |_| {
                     if let Some(hash) = take_hash() {
+                        if let Some(payload) = room_payload(&hash) {
+                            let current = latest.borrow().room.clone();
+                            for a in room_actions(current.as_ref(), payload) {
+                                d.dispatch(a);
+                            }
+                            return;
+                        }
                         match link::parse(&hash) {
                             Ok(o) => d.dispatch(Action::Open(Box::new(o))),
                             Err(e) => {
@@ -368,6 +483,35 @@ pub fn app() -> Html {
                 </div>
             </div>
         })
+    } else if t
+        .room
+        .as_ref()
+        .is_some_and(|r| Some(r.my_color()) == t.draw_offer)
+    {
+        Some(html! {
+            <div class="pending waiting" role="status" data-waiting="draw">
+                <p>{ lang_v.t("room.draw-waiting") }</p>
+            </div>
+        })
+    } else if let Some(r) = t.room.as_ref().filter(|r| r.rematch_by.is_some() && over) {
+        Some(if r.rematch_by == Some(r.me) {
+            html! {
+                <div class="pending waiting" role="status" data-waiting="rematch">
+                    <p>{ lang_v.t("room.rematch-waiting") }</p>
+                    <div class="row">{ action_button(lang_v, "cancel", true, click(Action::CancelDialog), false) }</div>
+                </div>
+            }
+        } else {
+            html! {
+                <div class="pending" role="alertdialog">
+                    <p>{ lang_v.t("room.rematch-offered") }</p>
+                    <div class="row">
+                        { action_button(lang_v, "accept-rematch", true, click(Action::AcceptRematch), true) }
+                        { action_button(lang_v, "cancel", true, click(Action::CancelDialog), false) }
+                    </div>
+                </div>
+            }
+        })
     } else if let Some(by) = t.draw_offer {
         Some(html! {
             <div class="pending" role="alertdialog">
@@ -425,7 +569,26 @@ pub fn app() -> Html {
             .split_last()
             .is_some_and(|(_, before)| before.iter().any(|p| p.turn() == human)),
     };
-    let controls = if over {
+    let in_room = t.room.is_some();
+    let rematch_open = t.room.as_ref().is_some_and(|r| r.rematch_by.is_some());
+    // Offers and resigning wait for the friend to sit down.
+    let seated = t.room.as_ref().is_some_and(|r| r.joined);
+    let controls = if in_room {
+        if over {
+            html! {
+                <div class="controls">
+                    if !rematch_open { { action_button(lang_v, "rematch", true, click(Action::Rematch), true) } }
+                </div>
+            }
+        } else {
+            html! {
+                <div class="controls">
+                    if t.draw_offer.is_none() && seated { { action_button(lang_v, "offer-draw", !t.confirm_resign, click(Action::OfferDraw), false) } }
+                    if !t.confirm_resign && seated { { action_button(lang_v, "resign", true, click(Action::Resign), false) } }
+                </div>
+            }
+        }
+    } else if over {
         html! {
             <div class="controls">
                 if !t.rematch_offer { { action_button(lang_v, "rematch", true, click(Action::Rematch), true) } }
@@ -509,7 +672,11 @@ pub fn app() -> Html {
         let panel = panel.clone();
         Callback::from(move |_: MouseEvent| panel.set(Panel::NewGame))
     };
-    let dialog = (*panel == Panel::NewGame).then(|| {
+    let open_room_dialog = {
+        let panel = panel.clone();
+        Callback::from(move |_: MouseEvent| panel.set(Panel::Room))
+    };
+    let dialog = (*panel != Panel::None).then(|| {
         let close = {
             let panel = panel.clone();
             Callback::from(move |()| panel.set(Panel::None))
@@ -517,13 +684,120 @@ pub fn app() -> Html {
         let start = {
             let panel = panel.clone();
             let send = send.clone();
-            Callback::from(move |(rules, mode)| {
-                send.emit(Action::NewGame { rules, mode });
+            Callback::from(move |(rules, mode, open_room): (morris_core::Rules, Mode, bool)| {
+                if open_room {
+                    let code = room::code_from(storage::random_bytes());
+                    let host = Room::host(code, mode.bottom(), room::clean_name(&storage::load_name()));
+                    let mut t = Table::new(morris_core::Game::new(rules), host.mode());
+                    t.room = Some(host);
+                    send.emit(Action::OpenRoom(Box::new(t)));
+                } else {
+                    send.emit(Action::NewGame { rules, mode });
+                }
                 panel.set(Panel::None);
             })
         };
-        html! { <NewGameDialog lang={lang_v} rules={*t.game.rules()} mode={t.mode} on_start={start} on_close={close} /> }
+        html! { <NewGameDialog lang={lang_v} rules={*t.game.rules()} mode={t.mode} room={*panel == Panel::Room} on_start={start} on_close={close} /> }
     });
+    // The room: its bar at the top of the table, its links and the paste
+    // box beside the game.
+    let room_link = |r: &Room| {
+        let w = room::share(&t, r, None);
+        format!("{}#{}", base_url(), room::link_fragment(&w))
+    };
+    let room_top = t.room.as_ref().map(|r| {
+        let text = room_link(r);
+        let field = invite_ref.clone();
+        let send = send.clone();
+        let on_copy = Callback::from(move |_: MouseEvent| {
+            copy_text(&text, &field);
+            send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
+        });
+        room_bar(lang_v, r, *connection, on_copy)
+    });
+    let room_side = t.room.as_ref().map(|r| {
+        let link = room_link(r);
+        let copy_friend = {
+            let text = link.clone();
+            let field = friend_ref.clone();
+            let send = send.clone();
+            Callback::from(move |_: MouseEvent| {
+                copy_text(&text, &field);
+                send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
+            })
+        };
+        let open_paste = {
+            let paste_ref = paste_ref.clone();
+            let send = send.clone();
+            let current = Some(r.clone());
+            Callback::from(move |_: MouseEvent| {
+                let Some(area) = paste_ref.cast::<HtmlTextAreaElement>() else { return };
+                let text = area.value();
+                let payload = room_payload(&text).unwrap_or(text.trim());
+                for a in room_actions(current.as_ref(), payload) {
+                    send.emit(a);
+                }
+                area.set_value("");
+            })
+        };
+        let rename = {
+            let send = send.clone();
+            Callback::from(move |e: Event| {
+                if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                    let name = room::clean_name(&input.value());
+                    storage::save_name(&name);
+                    send.emit(Action::Rename(name));
+                }
+            })
+        };
+        let due = t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined;
+        let host_waiting = r.me == Role::Host && !r.joined;
+        html! {
+            <section class="room-panel" data-room-panel="">
+                if host_waiting {
+                    <div class="room-box due">
+                        <h2>{ lang_v.t("room.invite-title") }</h2>
+                        <p>{ lang_v.t("room.invite-help") }</p>
+                        <input type="text" readonly=true class="link-field" data-invite-link="" ref={invite_ref.clone()} value={link.clone()}
+                               aria-label={lang_v.t("room.invite-title")} onfocus={Callback::from(|e: FocusEvent| {
+                                   if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { i.select(); }
+                               })} />
+                    </div>
+                } else {
+                    <div class={classes!("room-box", due.then_some("due"))}>
+                        <h2>{ lang_v.t("room.friend-link-title") }</h2>
+                        <p>{ lang_v.t("room.friend-link-help") }</p>
+                        <input type="text" readonly=true class="link-field" data-friend-link="" ref={friend_ref.clone()} value={link.clone()}
+                               aria-label={lang_v.t("room.friend-link-title")} />
+                        <div class="row">
+                            <button type="button" class="btn primary" data-action="copy-friend-link" onclick={copy_friend}>{ lang_v.t("room.copy-friend-link") }</button>
+                        </div>
+                    </div>
+                }
+                <div class="room-box">
+                    <label for="room-paste"><h2>{ lang_v.t("room.paste-title") }</h2></label>
+                    <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={paste_ref.clone()}
+                              placeholder={lang_v.t("room.paste-placeholder")} />
+                    <div class="row">
+                        <button type="button" class="btn" data-action="open-room-paste" onclick={open_paste}>{ lang_v.t("room.paste-open") }</button>
+                    </div>
+                    <label class="name-field">
+                        <span>{ lang_v.t("room.name") }</span>
+                        <input type="text" maxlength={room::codec::MAX_NAME.to_string()} data-field="name"
+                               value={r.name(r.me).to_string()} onchange={rename} autocomplete="nickname" />
+                    </label>
+                </div>
+            </section>
+        }
+    });
+    let open_kept = {
+        let send = send.clone();
+        Callback::from(move |code: String| {
+            if let Some(t) = kept_room(&code) {
+                send.emit(Action::OpenRoom(Box::new(t)));
+            }
+        })
+    };
     let langs = Lang::ALL.iter().map(|l| {
         html! { <option value={l.code()} selected={*l == lang_v}>{ l.t("lang.name") }</option> }
     });
@@ -541,6 +815,7 @@ pub fn app() -> Html {
                 </div>
                 <nav class="top-actions">
                     <button type="button" class="btn primary" data-action="new-game" onclick={open_new}>{ lang_v.t("action.new-game") }</button>
+                    <button type="button" class="btn" data-action="play-friend" onclick={open_room_dialog}>{ lang_v.t("room.play-friend") }</button>
                     <label class="sr-only" for="lang-select">{ lang_v.t("settings.language") }</label>
                     <select id="lang-select" class="lang" onchange={on_lang} title={lang_v.t("settings.language")}>{ for langs }</select>
                     <button type="button" class="btn icon sound" aria-pressed={if *sound_on { "true" } else { "false" }}
@@ -551,6 +826,7 @@ pub fn app() -> Html {
             </header>
             <main class="table">
                 <section class="play">
+                    { for room_top }
                     <Seat table={t.clone()} lang={lang_v} bottom={false} />
                     <div class="board-wrap">{ board }</div>
                     <Seat table={t.clone()} lang={lang_v} bottom={true} />
@@ -562,7 +838,9 @@ pub fn app() -> Html {
                     { for notice }
                     { for pending }
                     { controls }
+                    { for room_side }
                     <MoveList table={t.clone()} lang={lang_v} on_action={send.clone()} />
+                    { room_list(lang_v, &rooms, t.room.as_ref().map(|r| r.code.as_str()), open_kept) }
                     <details class="record">
                         <summary>{ lang_v.t("record.title") }</summary>
                         <textarea ref={record_ref.clone()} rows="4" spellcheck="false" aria-label={lang_v.t("record.placeholder")}

@@ -15,7 +15,12 @@ pub struct NewGameProps {
     pub lang: Lang,
     pub rules: Rules,
     pub mode: Mode,
-    pub on_start: Callback<(Rules, Mode)>,
+    /// Open a room for a friend far away rather than a game here.
+    #[prop_or_default]
+    pub room: bool,
+    /// Rules, seats, and whether to open a room (then the seats' bottom
+    /// colour is the host's).
+    pub on_start: Callback<(Rules, Mode, bool)>,
     pub on_close: Callback<()>,
 }
 
@@ -25,6 +30,7 @@ struct Choice {
     engine: bool,
     level: u8,
     human: Color,
+    room: bool,
 }
 
 fn value_of(e: &Event) -> String {
@@ -88,9 +94,10 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         };
         Choice {
             rules: props.rules,
-            engine,
+            engine: engine && !props.room,
             level,
             human,
+            room: props.room,
         }
     });
     let c = *choice;
@@ -137,8 +144,10 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let on_mode = {
         let choice = choice.clone();
         Callback::from(move |e: Event| {
+            let v = value_of(&e);
             choice.set(Choice {
-                engine: value_of(&e) == "vs-engine",
+                engine: v == "vs-engine",
+                room: v == "room",
                 ..*choice
             })
         })
@@ -167,7 +176,9 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if c.rules.validate().is_ok() {
-                let mode = if c.engine {
+                let mode = if c.room {
+                    Mode::TwoPlayers { bottom: c.human }
+                } else if c.engine {
                     Mode::VsEngine {
                         level: c.level,
                         human: c.human,
@@ -175,7 +186,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 } else {
                     Mode::TwoPlayers { bottom: Color::Light }
                 };
-                on_start.emit((c.rules, mode));
+                on_start.emit((c.rules, mode, c.room));
             }
         })
     };
@@ -234,8 +245,9 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 <div class="field">
                     <label for="ng-mode">{ lang.t("dialog.mode") }</label>
                     <select id="ng-mode" name="mode" data-field="mode" onchange={on_mode}>
-                        <option value="two-players" selected={!c.engine}>{ lang.t("dialog.mode.two") }</option>
+                        <option value="two-players" selected={!c.engine && !c.room}>{ lang.t("dialog.mode.two") }</option>
                         <option value="vs-engine" selected={c.engine}>{ lang.t("dialog.mode.engine") }</option>
+                        <option value="room" selected={c.room}>{ lang.t("room.dialog-mode") }</option>
                     </select>
                 </div>
                 if c.engine {
@@ -244,6 +256,15 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                         <select id="ng-level" name="level" data-field="level" onchange={on_level}>{ for levels }</select>
                         <small>{ lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }</small>
                     </div>
+                    <div class="field">
+                        <label for="ng-color">{ lang.t("dialog.color") }</label>
+                        <select id="ng-color" name="color" data-field="color" onchange={on_color.clone()}>
+                            <option value="light" selected={c.human == Color::Light}>{ lang.t("color.light") }</option>
+                            <option value="dark" selected={c.human == Color::Dark}>{ lang.t("color.dark") }</option>
+                        </select>
+                    </div>
+                }
+                if c.room {
                     <div class="field">
                         <label for="ng-color">{ lang.t("dialog.color") }</label>
                         <select id="ng-color" name="color" data-field="color" onchange={on_color}>
@@ -259,7 +280,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 if let Err(e) = &valid { <p class="error" role="alert">{ e.to_string() }</p> }
                 <div class="dialog-buttons">
                     <button type="button" class="btn" data-action="cancel" onclick={close}>{ lang.t("action.cancel") }</button>
-                    <button type="submit" class="btn primary" data-action="confirm" disabled={valid.is_err()}>{ lang.t("dialog.start") }</button>
+                    <button type="submit" class="btn primary" data-action="confirm" disabled={valid.is_err()}>{ lang.t(if c.room { "room.open-room" } else { "dialog.start" }) }</button>
                 </div>
             </form>
         </div>

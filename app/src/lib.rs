@@ -13,6 +13,7 @@ pub mod dialog;
 pub mod engine;
 pub mod i18n;
 pub mod link;
+pub mod room;
 pub mod sound;
 pub mod state;
 pub mod storage;

@@ -176,6 +176,16 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
             Err(e) => return err(format!("redo `{}`: {e}", cut(m))),
         }
     }
+    declare(&mut game, end);
+    Ok(Opened {
+        mode,
+        game,
+        redo: redo_moves,
+    })
+}
+
+/// Ends `game` as the players declared (nothing if it is over already).
+pub fn declare(game: &mut Game, end: Option<Declared>) {
     match end {
         Some(Declared::Agreed) => {
             let _ = game.agree_draw();
@@ -185,11 +195,6 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
         }
         None => {}
     }
-    Ok(Opened {
-        mode,
-        game,
-        redo: redo_moves,
-    })
 }
 
 /// Writes the link that opens `game` with these seats.

@@ -8,6 +8,11 @@ use crate::i18n::Lang;
 const GAME: &str = "mulino.game";
 const LANG: &str = "mulino.lang";
 const SOUND: &str = "mulino.sound";
+const ROOMS: &str = "mulino.rooms";
+const ROOM: &str = "mulino.room.";
+const NAME: &str = "mulino.name";
+/// The most rooms kept; the oldest is forgotten first.
+pub const MAX_ROOMS: usize = 30;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -30,6 +35,61 @@ pub fn load_game() -> Option<String> {
 
 pub fn save_game(link: &str) {
     set(GAME, link);
+}
+
+/// The codes of the rooms kept, most recent first.
+pub fn room_codes() -> Vec<String> {
+    get(ROOMS)
+        .unwrap_or_default()
+        .split(',')
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .take(MAX_ROOMS)
+        .collect()
+}
+
+/// A kept room, as a link payload sent from this browser's side.
+pub fn load_room(code: &str) -> Option<String> {
+    get(&format!("{ROOM}{code}"))
+}
+
+/// Keeps a room and puts it first in the list.
+pub fn save_room(code: &str, payload: &str) {
+    set(&format!("{ROOM}{code}"), payload);
+    let mut codes = room_codes();
+    if codes.first().map(String::as_str) != Some(code) {
+        codes.retain(|c| c != code);
+        codes.insert(0, code.to_string());
+        for old in codes.drain(MAX_ROOMS.min(codes.len())..) {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(&format!("{ROOM}{old}"));
+            }
+        }
+        set(ROOMS, &codes.join(","));
+    }
+}
+
+/// The name this browser's player goes by in rooms.
+pub fn load_name() -> String {
+    get(NAME).unwrap_or_default()
+}
+
+pub fn save_name(name: &str) {
+    set(NAME, name);
+}
+
+/// Random bytes from the browser's `crypto.getRandomValues`.
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut buf = [0u8; N];
+    let filled = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .is_some_and(|c| c.get_random_values_with_u8_array(&mut buf).is_ok());
+    if !filled {
+        for b in &mut buf {
+            *b = (js_sys::Math::random() * 256.0) as u8;
+        }
+    }
+    buf
 }
 
 /// The language chosen by hand, if any.

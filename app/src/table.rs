@@ -52,7 +52,18 @@ pub fn status(table: &Table, lang: Lang) -> (String, String) {
         }
         return (format!("{} thinking", turn.name()), lang.t("status.thinking"));
     }
+    if table.remote_to_move() {
+        return (
+            format!("{} waiting", turn.name()),
+            format!(
+                "{} · {}",
+                lang.fmt("status.to_play", &[&color_name(lang, turn)]),
+                lang.t("status.friend_turn")
+            ),
+        );
+    }
     let who = match table.mode {
+        Mode::TwoPlayers { .. } if table.room.is_some() => lang.t("status.your_turn"),
         Mode::VsEngine { .. } => lang.t("status.your_turn"),
         Mode::TwoPlayers { .. } => lang.fmt("status.to_play", &[&color_name(lang, turn)]),
     };
@@ -119,15 +130,19 @@ pub fn seat(props: &SeatProps) -> Html {
     let lost = pos.removed(color);
     let active = t.outcome().is_none() && t.game.position().turn() == color && t.view.is_none();
     let thinking = active && t.mode.engine() == Some(color);
+    let (name, free) = match &t.room {
+        Some(room) => crate::room::view::seat_name(room, lang, props.bottom),
+        None => (seat_name(t, lang, props.bottom), false),
+    };
     let hand = (0..in_hand).map(|_| html! { <span class={classes!("hand-piece", color.name())}></span> });
     let gone = (0..lost).map(|_| html! { <span class={classes!("lost-piece", color.name())}></span> });
     html! {
-        <section class={classes!("seat", if props.bottom { "seat-bottom" } else { "seat-top" }, active.then_some("active"))}
+        <section class={classes!("seat", if props.bottom { "seat-bottom" } else { "seat-top" }, active.then_some("active"), free.then_some("free"))}
                  data-seat={if props.bottom { "bottom" } else { "top" }} data-color={color.name()}
-                 data-active={active.then_some("")}>
+                 data-active={active.then_some("")} data-free={free.then_some("")}>
             <div class="seat-who">
                 <span class={classes!("seat-disc", color.name())} aria-hidden="true"></span>
-                <span class="seat-name">{ seat_name(t, lang, props.bottom) }</span>
+                <span class="seat-name" data-seat-name="">{ name }</span>
                 <span class="seat-color">{ color_name(lang, color) }</span>
                 if thinking { <span class="thinking-dots" aria-hidden="true"><i></i><i></i><i></i></span> }
             </div>

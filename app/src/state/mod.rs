@@ -11,6 +11,7 @@ use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
 use yew::Reducible;
 
 use crate::link::{self, Declared, Mode, Opened};
+use crate::room::{self, Room};
 pub use turn::{Hints, PartialTurn, Press};
 
 /// A message for the player, as a catalogue key and its arguments.
@@ -54,6 +55,9 @@ pub struct Table {
     /// Why the computer is unavailable (its worker could not start or
     /// broke): it neither moves nor gives hints; two people still play.
     pub engine_error: Option<String>,
+    /// The room, when the other player is a friend far away: this
+    /// browser's side sits at the bottom and only its turns are taken here.
+    pub room: Option<Room>,
 }
 
 /// What a player or the engine does.
@@ -96,6 +100,12 @@ pub enum Action {
     Notify(Option<Notice>),
     /// The computer's worker could not start or broke, and why.
     EngineFailed(String),
+    /// Opens a room: a new one hosted here, or one joined or kept.
+    OpenRoom(Box<Table>),
+    /// A room from the friend (a link or a live message), checked.
+    Remote(Box<room::Shared>),
+    /// This side's name in the room.
+    Rename(String),
 }
 
 impl Default for Table {
@@ -122,6 +132,7 @@ impl Table {
             cursor: None,
             notice: None,
             engine_error: None,
+            room: None,
         }
     }
 
@@ -176,7 +187,20 @@ impl Table {
 
     /// Whether the person at the screen may put a turn together now.
     pub fn accepts_input(&self) -> bool {
-        self.view.is_none() && self.outcome().is_none() && !self.engine_to_move() && !self.confirm_resign
+        self.view.is_none()
+            && self.outcome().is_none()
+            && !self.engine_to_move()
+            && !self.confirm_resign
+            && !self.remote_to_move()
+    }
+
+    /// Whether the friend far away is to move now.
+    pub fn remote_to_move(&self) -> bool {
+        self.outcome().is_none()
+            && self
+                .room
+                .as_ref()
+                .is_some_and(|r| r.remote_color() == self.game.position().turn())
     }
 
     /// The legal moves the board offers now (none when it takes no input).
@@ -201,6 +225,9 @@ impl Table {
     /// The side that acts on the buttons: in hot-seat the side to move,
     /// against the computer the person.
     pub fn acting_side(&self) -> Color {
+        if let Some(r) = &self.room {
+            return r.my_color();
+        }
         match self.mode {
             Mode::TwoPlayers { .. } => self.game.position().turn(),
             Mode::VsEngine { human, .. } => human,
@@ -213,6 +240,27 @@ impl Table {
         self.suggestion = None;
         self.hint_pending = false;
         self.view = None;
+    }
+
+    /// Counts an action of this side in the room, if there is one.
+    fn acted(&mut self) {
+        if let Some(r) = self.room.as_mut() {
+            r.acted();
+        }
+    }
+
+    /// Plays the friend's turn (already checked); false if it is illegal.
+    pub(crate) fn play_remote(&mut self, m: Move) -> bool {
+        let before = self.game.moves().len();
+        self.play(m);
+        self.game.moves().len() > before
+    }
+
+    /// Starts the room's next game (a rematch), keeping the room.
+    pub(crate) fn start_room_game(&mut self, room: Room) {
+        let start = Game::new(*self.game.rules());
+        self.start(start, room.mode());
+        self.room = Some(room);
     }
 
     fn play(&mut self, m: Move) {
@@ -296,6 +344,107 @@ impl Table {
 
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
+        if self.room.is_some() {
+            if let Err(action) = self.apply_in_room(action) {
+                self.apply_anywhere(action);
+            }
+        } else {
+            self.apply_anywhere(action);
+        }
+    }
+
+    /// The actions that work differently with a friend far away; gives
+    /// back the ones that work as at one table.
+    fn apply_in_room(&mut self, action: Action) -> Result<(), Action> {
+        let Some(room) = self.room.clone() else {
+            return Err(action);
+        };
+        let mine = room.my_color();
+        let theirs = room.remote_color();
+        let over = self.outcome().is_some();
+        match action {
+            // Take-backs need the friend's consent, hints help one side.
+            Action::Undo | Action::Redo | Action::AskHint => {}
+            Action::OfferDraw => {
+                if !over && self.draw_offer.is_none() {
+                    self.draw_offer = Some(mine);
+                    self.acted();
+                }
+            }
+            Action::AcceptDraw => {
+                if self.draw_offer == Some(theirs) && self.game.agree_draw().is_ok() {
+                    self.draw_offer = None;
+                    self.acted();
+                    self.changed();
+                }
+            }
+            Action::DeclineDraw => {
+                if self.draw_offer == Some(theirs) {
+                    self.draw_offer = None;
+                    self.acted();
+                }
+            }
+            Action::Confirm => {
+                if self.confirm_resign {
+                    self.confirm_resign = false;
+                    if self.game.resign(mine).is_ok() {
+                        self.draw_offer = None;
+                        self.acted();
+                        self.changed();
+                    }
+                }
+            }
+            Action::Rematch => {
+                if over && room.rematch_by.is_none() {
+                    self.with_room(|r| r.rematch_by = Some(r.me));
+                    self.acted();
+                }
+            }
+            Action::AcceptRematch => {
+                if over && room.rematch_by == Some(room.me.other()) {
+                    let mut next = room;
+                    next.host_color = !next.host_color;
+                    next.game_no = next.game_no.saturating_add(1);
+                    next.rematch_by = None;
+                    self.start_room_game(next);
+                    self.acted();
+                }
+            }
+            Action::CancelDialog => {
+                self.confirm_resign = false;
+                if room.rematch_by.is_some() {
+                    self.with_room(|r| r.rematch_by = None);
+                    self.acted();
+                }
+            }
+            Action::Remote(shared) => match room::merge(self, &shared) {
+                Ok(room::Merged::Updated(next)) => *self = *next,
+                Ok(room::Merged::Stale) => {
+                    if shared.by_link {
+                        self.notice = Some(Notice::new("room.stale", Vec::new()));
+                    }
+                }
+                Err(why) => self.notice = Some(Notice::new("room.refused", vec![why.to_string()])),
+            },
+            Action::Rename(name) => {
+                let name = room::clean_name(&name);
+                if room.name(room.me) != name {
+                    self.with_room(|r| r.names[r.me.index()] = name);
+                    self.acted();
+                }
+            }
+            other => return Err(other),
+        }
+        Ok(())
+    }
+
+    fn with_room(&mut self, f: impl FnOnce(&mut Room)) {
+        if let Some(r) = self.room.as_mut() {
+            f(r);
+        }
+    }
+
+    fn apply_anywhere(&mut self, action: Action) {
         match action {
             Action::Press(p) => {
                 self.cursor = Some(p);
@@ -304,7 +453,10 @@ impl Table {
                 }
                 let legal = self.game.legal_moves();
                 match self.turn.press(p, self.game.position(), &legal) {
-                    Press::Play(m) => self.play(m),
+                    Press::Play(m) => {
+                        self.play(m);
+                        self.acted();
+                    }
                     Press::Continue(t) => self.turn = t,
                     Press::Ignore => {}
                 }
@@ -414,6 +566,16 @@ impl Table {
                 self.engine_error = Some(why);
                 self.hint_pending = false;
             }
+            Action::OpenRoom(t) => {
+                let epoch = self.epoch;
+                let engine_error = self.engine_error.take();
+                *self = *t;
+                self.epoch = epoch;
+                self.engine_error = engine_error;
+                self.changed();
+            }
+            // Only a room takes these.
+            Action::Remote(_) | Action::Rename(_) => {}
         }
     }
 

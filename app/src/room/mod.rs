@@ -1,0 +1,583 @@
+//! Rooms: a game with a friend far away, with no server of ours.
+//!
+//! "Play a friend" opens a room: the host sits at the bottom and the top
+//! seat is free until the guest opens the invite link. The room then goes
+//! on by links (each side sends the whole room after its move) or live
+//! over a WebRTC data channel ([`peer`]), where every message is the same
+//! whole room. Both sides keep their rooms in `localStorage`.
+//!
+//! Referee's decisions:
+//! - What travels is the whole room ([`codec::Wire`]): rules, the host's
+//!   colour, the game's number, its turns as text, a declared end, a
+//!   pending offer, names, and each side's action count. The receiver
+//!   replays every turn through the rules core ([`decode`]) and then
+//!   [`merge`]s: it takes from the other side only what that side may do
+//!   (its own turns, its resignation, its offers and answers, its name),
+//!   so a link or message can never move, resign or offer for you.
+//! - Each side counts its actions (`seq`); a room whose count for the
+//!   sender is not newer than ours is stale or a duplicate and changes
+//!   nothing, so an older link never rewinds a room. A link of another
+//!   room never touches this one (it opens that room instead, or is refused).
+//! - The host has light in the first game unless they pick dark; each
+//!   rematch swaps colours, and since light opens, the player who did not
+//!   open the last game opens the next one.
+//! - Undo, redo and hints are off in a room: take-backs would need the
+//!   friend's consent, and hints would help one side.
+//! - Anyone holding the invite link can sit in the free seat; with no
+//!   server, a second guest cannot be turned away (the link is meant to
+//!   be sent to one friend).
+
+pub mod codec;
+pub mod view;
+
+use morris_core::{Color, Game, Rules, Variant};
+
+use crate::link::{declare, Declared, Mode};
+use crate::state::{Notice, Table};
+use codec::{Wire, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
+
+/// Which side of the room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Host,
+    Guest,
+}
+
+impl Role {
+    pub const fn index(self) -> usize {
+        match self {
+            Role::Host => 0,
+            Role::Guest => 1,
+        }
+    }
+
+    pub const fn other(self) -> Role {
+        match self {
+            Role::Host => Role::Guest,
+            Role::Guest => Role::Host,
+        }
+    }
+
+    const fn tag(self) -> &'static str {
+        match self {
+            Role::Host => "h",
+            Role::Guest => "g",
+        }
+    }
+
+    fn from_tag(s: &str) -> Option<Role> {
+        match s {
+            "h" => Some(Role::Host),
+            "g" => Some(Role::Guest),
+            _ => None,
+        }
+    }
+}
+
+/// The room around the game on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Room {
+    pub code: String,
+    /// Which side this browser is.
+    pub me: Role,
+    /// The host's colour in the current game.
+    pub host_color: Color,
+    /// 1 for the first game, one more for each rematch.
+    pub game_no: u32,
+    /// Actions taken by the host and by the guest.
+    pub seq: [u32; 2],
+    /// The host's and the guest's names (may be empty).
+    pub names: [String; 2],
+    /// Whether the guest has sat down.
+    pub joined: bool,
+    /// A pending rematch offer, by its side.
+    pub rematch_by: Option<Role>,
+}
+
+impl Room {
+    /// A new room hosted here, with a fresh code.
+    pub fn host(code: String, host_color: Color, name: String) -> Room {
+        Room {
+            code,
+            me: Role::Host,
+            host_color,
+            game_no: 1,
+            seq: [1, 0],
+            names: [name, String::new()],
+            joined: false,
+            rematch_by: None,
+        }
+    }
+
+    pub fn color_of(&self, role: Role) -> Color {
+        match role {
+            Role::Host => self.host_color,
+            Role::Guest => !self.host_color,
+        }
+    }
+
+    pub fn my_color(&self) -> Color {
+        self.color_of(self.me)
+    }
+
+    /// The colour of the friend far away.
+    pub fn remote_color(&self) -> Color {
+        self.color_of(self.me.other())
+    }
+
+    /// The seats on this screen: this browser's side at the bottom.
+    pub fn mode(&self) -> Mode {
+        Mode::TwoPlayers {
+            bottom: self.my_color(),
+        }
+    }
+
+    /// Counts an action of this side.
+    pub fn acted(&mut self) {
+        let i = self.me.index();
+        self.seq[i] = self.seq[i].saturating_add(1);
+    }
+
+    pub fn name(&self, role: Role) -> &str {
+        &self.names[role.index()]
+    }
+}
+
+/// A pending offer, as the wire carries it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw(Color),
+    Rematch(Role),
+}
+
+/// A WebRTC description carried by a link, for the live connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Signal {
+    Offer(String),
+    Answer(String),
+}
+
+/// A room as received, every turn already checked by the rules core.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub from: Role,
+    /// The room as the sender sees it (`me` is the sender).
+    pub room: Room,
+    /// The current game, replayed from its turns (without a declared end).
+    pub game: Game,
+    pub end: Option<Declared>,
+    pub offer: Option<Offer>,
+    pub signal: Option<Signal>,
+    /// Whether it came by a link (an older link is then worth a word).
+    pub by_link: bool,
+}
+
+/// Why a room from a link or message is refused; the room stays as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("{0}")]
+    Codec(#[from] codec::CodecError),
+    #[error("the room code is malformed")]
+    Code,
+    #[error("`{0}` is not a side of a room")]
+    Field(String),
+    #[error("the rules: {0}")]
+    Rules(String),
+    #[error("too many turns (at most {MAX_MOVES})")]
+    TooManyMoves,
+    #[error("turn {0} `{1}` is refused: {2}")]
+    Move(usize, String, String),
+    #[error("the connection data is too long")]
+    Signal,
+    #[error("this link is for room {0}, not this room")]
+    OtherRoom(String),
+    #[error("this link came from this browser's own side of the room: send it to your friend")]
+    OwnLink,
+    #[error("the rules differ from this room's")]
+    RulesDiffer,
+    #[error("it plays a turn for your side")]
+    NotTheirTurn,
+    #[error("its game differs from this room's")]
+    GamesDiffer,
+    #[error("it resigns for you")]
+    ResignsForYou,
+    #[error("it ends the game in a draw nobody offered")]
+    DrawNotOffered,
+    #[error("it starts a rematch nobody offered")]
+    RematchNotOffered,
+    #[error("its game number does not follow this room's")]
+    GameNumber,
+}
+
+/// What merging a room from the other side did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Merged {
+    /// Nothing newer: a duplicate, or an older link or message.
+    Stale,
+    /// The room was brought up to date; a notice if something needs saying.
+    Updated(Box<Table>),
+}
+
+const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+/// Room codes are this long.
+pub const CODE_LEN: usize = 8;
+
+/// A room code from random bytes: 8 characters without look-alikes (no
+/// `i`, `l`, `o`, `0`, `1`): 31^8 ≈ 8.5e11 codes.
+pub fn code_from(bytes: [u8; CODE_LEN]) -> String {
+    bytes
+        .iter()
+        .map(|&b| char::from(CODE_CHARS[b as usize % CODE_CHARS.len()]))
+        .collect()
+}
+
+fn valid_code(code: &str) -> bool {
+    code.len() == CODE_LEN && code.bytes().all(|b| CODE_CHARS.contains(&b))
+}
+
+/// A name as shown: at most [`MAX_NAME`] characters, no control
+/// characters, trimmed. It is only ever rendered as text.
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn rules_text(rules: &Rules) -> String {
+    let changes: Vec<String> = rules
+        .changes()
+        .iter()
+        .map(|(k, v)| format!("{}:{v}", k.key()))
+        .collect();
+    if changes.is_empty() {
+        rules.variant.id().to_string()
+    } else {
+        format!("{};{}", rules.variant.id(), changes.join(","))
+    }
+}
+
+fn parse_rules(text: &str) -> Result<Rules, Refusal> {
+    let (variant, set) = text.split_once(';').unwrap_or((text, ""));
+    let variant: Variant = variant.parse().map_err(|e| Refusal::Rules(format!("{e}")))?;
+    Rules::with_options(variant, set.split(',').filter(|s| !s.is_empty()))
+        .map_err(|e| Refusal::Rules(e.to_string()))
+}
+
+/// The room on the table as the wire carries it, from this side.
+pub fn share(table: &Table, room: &Room, signal: Option<&Signal>) -> Wire {
+    let end = match table.declared() {
+        Some(Declared::Agreed) => "agreed".to_string(),
+        Some(Declared::Resigned(c)) => format!("resign-{}", c.name()),
+        None => String::new(),
+    };
+    let offer = match (table.draw_offer, room.rematch_by) {
+        (Some(c), _) => format!("draw-{}", c.name()),
+        (None, Some(r)) => format!("rematch-{}", r.tag()),
+        (None, None) => String::new(),
+    };
+    Wire {
+        v: codec::VERSION,
+        c: room.code.clone(),
+        f: room.me.tag().to_string(),
+        r: rules_text(table.game.rules()),
+        h: room.host_color.name().to_string(),
+        g: room.game_no,
+        m: table.game.move_texts().join(" "),
+        e: end,
+        o: offer,
+        s: room.seq,
+        n: room.names.clone(),
+        j: room.joined,
+        x: signal.map(|s| match s {
+            Signal::Offer(sdp) => format!("o:{sdp}"),
+            Signal::Answer(sdp) => format!("a:{sdp}"),
+        }),
+    }
+}
+
+/// Checks a received room field by field and replays its turns.
+pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
+    if !valid_code(&w.c) {
+        return Err(Refusal::Code);
+    }
+    let from = Role::from_tag(&w.f).ok_or_else(|| Refusal::Field(cut(&w.f)))?;
+    let rules = parse_rules(&w.r)?;
+    let host_color = Color::from_name(&w.h).ok_or_else(|| Refusal::Field(cut(&w.h)))?;
+    let texts: Vec<&str> = w.m.split_whitespace().collect();
+    if texts.len() > MAX_MOVES {
+        return Err(Refusal::TooManyMoves);
+    }
+    let mut game = Game::new(rules);
+    for (i, text) in texts.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| Refusal::Move(i + 1, cut(text), e.to_string()))?;
+    }
+    let end = match w.e.as_str() {
+        "" => None,
+        "agreed" => Some(Declared::Agreed),
+        "resign-light" => Some(Declared::Resigned(Color::Light)),
+        "resign-dark" => Some(Declared::Resigned(Color::Dark)),
+        other => return Err(Refusal::Field(cut(other))),
+    };
+    let offer = match w.o.as_str() {
+        "" => None,
+        "draw-light" => Some(Offer::Draw(Color::Light)),
+        "draw-dark" => Some(Offer::Draw(Color::Dark)),
+        "rematch-h" => Some(Offer::Rematch(Role::Host)),
+        "rematch-g" => Some(Offer::Rematch(Role::Guest)),
+        other => return Err(Refusal::Field(cut(other))),
+    };
+    let signal = match w.x.as_deref() {
+        None => None,
+        Some(x) if x.len() > MAX_SIGNAL => return Err(Refusal::Signal),
+        Some(x) => match x.split_at_checked(2) {
+            Some(("o:", sdp)) => Some(Signal::Offer(sdp.to_string())),
+            Some(("a:", sdp)) => Some(Signal::Answer(sdp.to_string())),
+            _ => return Err(Refusal::Field(cut(x))),
+        },
+    };
+    let room = Room {
+        code: w.c.clone(),
+        me: from,
+        host_color,
+        game_no: w.g,
+        seq: w.s,
+        names: [clean_name(&w.n[0]), clean_name(&w.n[1])],
+        joined: w.j,
+        rematch_by: match offer {
+            Some(Offer::Rematch(r)) => Some(r),
+            _ => None,
+        },
+    };
+    Ok(Shared {
+        from,
+        room,
+        game,
+        end,
+        offer,
+        signal,
+        by_link: false,
+    })
+}
+
+/// Reads a `#room=…` link payload into a checked room.
+pub fn read_link(payload: &str) -> Result<Shared, Refusal> {
+    let mut shared = decode(&Wire::from_link(payload)?)?;
+    shared.by_link = true;
+    Ok(shared)
+}
+
+/// The text of the link fragment for a room: `room=…`.
+pub fn link_fragment(w: &Wire) -> String {
+    format!("room={}", w.to_link())
+}
+
+fn cut(s: &str) -> String {
+    s.chars().take(24).collect()
+}
+
+/// The table of a room this browser does not have yet: the guest sits
+/// down in the free seat from the host's invite (or link).
+pub fn join(shared: &Shared, name: String) -> Result<Table, Refusal> {
+    if shared.from != Role::Host {
+        return Err(Refusal::Field("g".into()));
+    }
+    let mut room = shared.room.clone();
+    room.me = Role::Guest;
+    room.joined = true;
+    if !name.is_empty() {
+        room.names[Role::Guest.index()] = name;
+    }
+    let mut game = shared.game.clone();
+    declare(&mut game, shared.end);
+    let mut t = Table::new(game, room.mode());
+    t.draw_offer = match shared.offer {
+        Some(Offer::Draw(c)) if c == room.color_of(Role::Host) && t.outcome().is_none() => Some(c),
+        _ => None,
+    };
+    // Sitting down is the guest's first action: the host learns of it.
+    room.acted();
+    t.room = Some(room);
+    Ok(t)
+}
+
+/// The table of a room kept in this browser (its saved form is a room
+/// sent from this side), checked like any other.
+pub fn restore(shared: &Shared) -> Table {
+    let room = shared.room.clone();
+    let mut game = shared.game.clone();
+    declare(&mut game, shared.end);
+    let mut t = Table::new(game, room.mode());
+    if let Some(Offer::Draw(c)) = shared.offer {
+        if t.outcome().is_none() {
+            t.draw_offer = Some(c);
+        }
+    }
+    t.room = Some(room);
+    t
+}
+
+/// A line about a kept room for the list of rooms: the friend's name (if
+/// known), whose turn it is, or how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub code: String,
+    pub friend: String,
+    pub game_no: u32,
+    pub plies: usize,
+    /// `your-turn`, `their-turn`, or `over`.
+    pub state: &'static str,
+}
+
+pub fn summary(t: &Table) -> Option<Summary> {
+    let room = t.room.as_ref()?;
+    Some(Summary {
+        code: room.code.clone(),
+        friend: room.name(room.me.other()).to_string(),
+        game_no: room.game_no,
+        plies: t.game.moves().len(),
+        state: if t.outcome().is_some() {
+            "over"
+        } else if t.remote_to_move() {
+            "their-turn"
+        } else {
+            "your-turn"
+        },
+    })
+}
+
+/// Brings this room up to date with one from the other side, taking only
+/// what the other side may do. The table is never changed on refusal.
+pub fn merge(table: &Table, incoming: &Shared) -> Result<Merged, Refusal> {
+    let Some(room) = table.room.as_ref() else {
+        return Err(Refusal::OtherRoom(incoming.room.code.clone()));
+    };
+    let inc = &incoming.room;
+    if inc.code != room.code {
+        return Err(Refusal::OtherRoom(inc.code.clone()));
+    }
+    let them = incoming.from;
+    let me = room.me;
+    if them == me {
+        return Err(Refusal::OwnLink);
+    }
+    if incoming.game.rules() != table.game.rules() {
+        return Err(Refusal::RulesDiffer);
+    }
+    if inc.seq[them.index()] <= room.seq[them.index()] {
+        return Ok(Merged::Stale);
+    }
+    // Whether the sender had seen every action of ours.
+    let seen_all = inc.seq[me.index()] >= room.seq[me.index()];
+    let mut next = table.clone();
+    next.notice = None;
+    let mut notice = None;
+    let mut mine = room.clone();
+    if inc.game_no == room.game_no + 1 {
+        // They accepted the rematch offered here.
+        if table.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
+            return Err(Refusal::RematchNotOffered);
+        }
+        mine.host_color = inc.host_color;
+        mine.game_no = inc.game_no;
+        mine.rematch_by = None;
+        next.start_room_game(mine.clone());
+    } else if inc.game_no < room.game_no {
+        return Ok(Merged::Stale);
+    } else if inc.game_no != room.game_no || inc.host_color != room.host_color {
+        return Err(Refusal::GameNumber);
+    }
+    let their_color = mine.color_of(them);
+    let my_color = mine.color_of(me);
+    let ours = next.game.moves().to_vec();
+    let theirs = incoming.game.moves();
+    let behind;
+    if theirs.len() >= ours.len() && theirs[..ours.len()] == ours[..] {
+        behind = false;
+        for (i, &m) in theirs.iter().enumerate().skip(ours.len()) {
+            let before = &incoming.game.positions()[i];
+            if before.turn() != their_color {
+                return Err(Refusal::NotTheirTurn);
+            }
+            if next.game.outcome().is_some() {
+                return Err(Refusal::GamesDiffer);
+            }
+            let offered = next.draw_offer;
+            if !next.play_remote(m) {
+                return Err(Refusal::GamesDiffer);
+            }
+            if offered == Some(my_color) {
+                notice = Some(Notice::new("room.draw-refused", Vec::new()));
+            }
+        }
+    } else if ours.len() > theirs.len() && ours[..theirs.len()] == theirs[..] {
+        behind = true;
+    } else {
+        return Err(Refusal::GamesDiffer);
+    }
+    let new_moves = !behind && theirs.len() > ours.len();
+    let already = next.declared() == incoming.end;
+    match incoming.end {
+        None => {}
+        _ if already => {}
+        Some(Declared::Resigned(c)) if c == their_color && next.game.resign(c).is_ok() => {
+            next.draw_offer = None;
+            notice = Some(Notice::new("room.resigned", Vec::new()));
+        }
+        // Over by the rules already: the resignation came too late.
+        Some(Declared::Resigned(c)) if c == their_color => {}
+        Some(Declared::Resigned(_)) => return Err(Refusal::ResignsForYou),
+        Some(Declared::Agreed) => {
+            if behind || next.draw_offer != Some(my_color) || next.game.agree_draw().is_err() {
+                return Err(Refusal::DrawNotOffered);
+            }
+            next.draw_offer = None;
+        }
+    }
+    let over = next.game.outcome().is_some();
+    match incoming.offer {
+        Some(Offer::Draw(c)) if c == their_color && !behind && !over => {
+            if next.draw_offer == Some(my_color) {
+                // Both offered: that is agreement.
+                let _ = next.game.agree_draw();
+                next.draw_offer = None;
+            } else if next.draw_offer != Some(c) {
+                next.draw_offer = Some(c);
+            }
+        }
+        Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by.is_none() => {
+            mine.rematch_by = Some(them);
+        }
+        Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by == Some(me) => {
+            // Both asked for a rematch: the offer made here stands, and the
+            // friend's page accepts it once it sees it.
+        }
+        _ => {
+            if seen_all && !new_moves && !over && next.draw_offer == Some(my_color) {
+                next.draw_offer = None;
+                notice = Some(Notice::new("draw.declined", Vec::new()));
+            }
+            if seen_all && next.draw_offer == Some(their_color) && incoming.offer.is_none() {
+                next.draw_offer = None;
+            }
+            if seen_all && mine.rematch_by.is_some() && incoming.offer.is_none() {
+                if mine.rematch_by == Some(me) {
+                    notice = Some(Notice::new("room.rematch-declined", Vec::new()));
+                }
+                mine.rematch_by = None;
+            }
+        }
+    }
+    mine.names[them.index()] = inc.names[them.index()].clone();
+    mine.joined |= them == Role::Guest || inc.joined;
+    mine.seq[them.index()] = inc.seq[them.index()];
+    next.room = Some(mine);
+    next.notice = notice;
+    Ok(Merged::Updated(Box::new(next)))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,299 @@
+//! The room's rules of trust, played natively: two tables, one per
+//! browser, exchanging rooms as links would.
+
+use super::*;
+use crate::state::Action;
+
+fn host_table(rules: Rules) -> Table {
+    let room = Room::host("k7qm2xpa".into(), Color::Light, "Ann".into());
+    let mut t = Table::new(Game::new(rules), room.mode());
+    t.room = Some(room);
+    t
+}
+
+/// What one side sends: the whole room, through the link format.
+fn send(t: &Table) -> Shared {
+    let Some(room) = t.room.as_ref() else {
+        unreachable!("not a room")
+    };
+    let link = share(t, room, None).to_link();
+    match read_link(&link) {
+        Ok(s) => s,
+        Err(e) => unreachable!("{e}"),
+    }
+}
+
+fn receive(t: &mut Table, from: &Table) {
+    t.apply(Action::Remote(Box::new(send(from))));
+}
+
+fn press(t: &mut Table, s: &str) {
+    let Ok(p) = t.game.position().geometry().parse_point(s) else {
+        unreachable!()
+    };
+    t.apply(Action::Press(p));
+}
+
+fn pair() -> (Table, Table) {
+    let host = host_table(Rules::default());
+    let guest = match join(&send(&host), "Bob".into()) {
+        Ok(t) => t,
+        Err(e) => unreachable!("{e}"),
+    };
+    (host, guest)
+}
+
+fn room(t: &Table) -> &Room {
+    match t.room.as_ref() {
+        Some(r) => r,
+        None => unreachable!(),
+    }
+}
+
+#[test]
+fn the_guest_sits_in_the_free_seat_and_light_starts() {
+    let (mut host, guest) = pair();
+    assert!(!room(&host).joined);
+    assert_eq!(guest.mode.bottom(), Color::Dark);
+    assert_eq!(room(&guest).me, Role::Guest);
+    assert!(guest.remote_to_move(), "light (the host) starts");
+    receive(&mut host, &guest);
+    assert!(room(&host).joined);
+    assert_eq!(room(&host).name(Role::Guest), "Bob");
+    assert!(host.accepts_input());
+}
+
+#[test]
+fn turns_go_back_and_forth_and_only_your_own_are_taken() {
+    let (mut host, mut guest) = pair();
+    press(&mut guest, "a1");
+    assert!(guest.game.moves().is_empty(), "the guest cannot move for light");
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+    press(&mut guest, "b2");
+    receive(&mut host, &guest);
+    assert_eq!(host.game.move_texts(), ["a1", "b2"]);
+    // The same link again, and an older one, change nothing.
+    let before = host.clone();
+    receive(&mut host, &guest);
+    assert_eq!((&host.game, &host.room), (&before.game, &before.room));
+    assert_eq!(
+        host.notice.as_ref().map(|n| n.key),
+        Some("room.stale"),
+        "a link says it changed nothing"
+    );
+    let old = guest.clone();
+    press(&mut host, "d1");
+    receive(&mut guest, &host);
+    press(&mut guest, "d2");
+    receive(&mut host, &old);
+    assert_eq!(
+        host.game.move_texts(),
+        ["a1", "b2", "d1"],
+        "an older link never rewinds"
+    );
+    assert_eq!(host.notice.as_ref().map(|n| n.key), Some("room.stale"));
+}
+
+#[test]
+fn a_forged_turn_for_the_receiver_is_refused() {
+    let (mut host, mut guest) = pair();
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    // The guest's page is made to play light's next turn as well.
+    let mut forged = guest.clone();
+    forged.room = None;
+    press(&mut forged, "b2");
+    press(&mut forged, "d1");
+    forged.room = guest.room.clone();
+    if let Some(r) = forged.room.as_mut() {
+        r.seq[1] += 2;
+    }
+    let before = host.clone();
+    receive(&mut host, &forged);
+    assert_eq!(host.game, before.game);
+    assert_eq!(host.notice.as_ref().map(|n| n.key), Some("room.refused"));
+    assert!(host
+        .notice
+        .as_ref()
+        .is_some_and(|n| n.args[0].contains("your side")));
+}
+
+#[test]
+fn an_illegal_turn_in_a_link_is_refused_when_read() {
+    let host = host_table(Rules::default());
+    let Some(r) = host.room.as_ref() else {
+        unreachable!()
+    };
+    let mut w = share(&host, r, None);
+    w.m = "a1 a1".into();
+    match read_link(&w.to_link()) {
+        Err(Refusal::Move(2, text, _)) => assert_eq!(text, "a1"),
+        other => unreachable!("{other:?}"),
+    }
+    w.m = "zz9".into();
+    assert!(matches!(read_link(&w.to_link()), Err(Refusal::Move(1, _, _))));
+    w.m = "a1 ".repeat(MAX_MOVES + 1);
+    assert_eq!(read_link(&w.to_link()), Err(Refusal::TooManyMoves));
+    w.m = String::new();
+    w.c = "k7qm2xp<".into();
+    assert_eq!(read_link(&w.to_link()), Err(Refusal::Code));
+}
+
+#[test]
+fn another_room_and_your_own_link_change_nothing() {
+    let (mut host, guest) = pair();
+    let mut stranger = host_table(Rules::default());
+    if let Some(r) = stranger.room.as_mut() {
+        r.code = "zzzzzzzz".into();
+        r.me = Role::Guest;
+        r.seq = [9, 9];
+    }
+    let before = host.game.clone();
+    receive(&mut host, &stranger);
+    assert_eq!(host.game, before);
+    assert!(host
+        .notice
+        .as_ref()
+        .is_some_and(|n| n.args[0].contains("zzzzzzzz")));
+    let own = host.clone();
+    receive(&mut host, &own);
+    assert!(host
+        .notice
+        .as_ref()
+        .is_some_and(|n| n.args[0].contains("own side")));
+    receive(&mut host, &guest);
+    assert!(room(&host).joined);
+}
+
+#[test]
+fn names_are_cut_and_cleaned() {
+    assert_eq!(clean_name("  <b>Ann</b>\u{7}\n "), "<b>Ann</b>");
+    assert_eq!(clean_name(&"x".repeat(100)).chars().count(), MAX_NAME);
+    let (mut host, mut guest) = pair();
+    guest.apply(Action::Rename(format!(
+        "<img src=x onerror=alert(1)>{}",
+        "y".repeat(50)
+    )));
+    receive(&mut host, &guest);
+    assert_eq!(
+        room(&host).name(Role::Guest),
+        "<img src=x onerror=alert(1)>y"[..MAX_NAME].to_string()
+    );
+}
+
+#[test]
+fn a_draw_offer_is_declined_or_refused_by_a_move_and_resigning_is_your_own() {
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    guest.apply(Action::OfferDraw);
+    assert_eq!(guest.draw_offer, Some(Color::Dark));
+    receive(&mut host, &guest);
+    assert_eq!(host.draw_offer, Some(Color::Dark));
+    host.apply(Action::DeclineDraw);
+    receive(&mut guest, &host);
+    assert_eq!(guest.draw_offer, None);
+    assert_eq!(guest.notice.as_ref().map(|n| n.key), Some("draw.declined"));
+    // Offered again, refused by a move.
+    press(&mut guest, "b2");
+    guest.apply(Action::OfferDraw);
+    receive(&mut host, &guest);
+    press(&mut host, "d1");
+    assert_eq!(host.draw_offer, None);
+    receive(&mut guest, &host);
+    assert_eq!(guest.draw_offer, None);
+    assert_eq!(guest.notice.as_ref().map(|n| n.key), Some("room.draw-refused"));
+    // Accepted.
+    guest.apply(Action::OfferDraw);
+    receive(&mut host, &guest);
+    host.apply(Action::AcceptDraw);
+    receive(&mut guest, &host);
+    assert_eq!(guest.declared(), Some(Declared::Agreed));
+    // A forged agreement: the host never offered.
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    let _ = guest.game.agree_draw();
+    if let Some(r) = guest.room.as_mut() {
+        r.seq[1] += 1;
+    }
+    receive(&mut host, &guest);
+    assert!(host.outcome().is_none());
+    assert!(host
+        .notice
+        .as_ref()
+        .is_some_and(|n| n.args[0].contains("nobody offered")));
+    // A forged resignation of the receiver.
+    let (mut host, mut guest) = pair();
+    let _ = guest.game.resign(Color::Light);
+    if let Some(r) = guest.room.as_mut() {
+        r.seq[1] += 1;
+    }
+    receive(&mut host, &guest);
+    assert!(host.outcome().is_none());
+}
+
+#[test]
+fn resign_then_a_rematch_swaps_colours_and_the_other_player_opens() {
+    let (mut host, mut guest) = pair();
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    guest.apply(Action::Resign);
+    assert!(guest.outcome().is_none(), "resigning asks first");
+    guest.apply(Action::Confirm);
+    assert_eq!(guest.declared(), Some(Declared::Resigned(Color::Dark)));
+    receive(&mut host, &guest);
+    assert_eq!(host.declared(), Some(Declared::Resigned(Color::Dark)));
+    host.apply(Action::Rematch);
+    host.apply(Action::AcceptRematch);
+    assert!(
+        host.outcome().is_some(),
+        "one's own offer is not accepted by oneself"
+    );
+    receive(&mut guest, &host);
+    assert_eq!(room(&guest).rematch_by, Some(Role::Host));
+    guest.apply(Action::AcceptRematch);
+    assert_eq!(room(&guest).game_no, 2);
+    assert_eq!(guest.mode.bottom(), Color::Light, "the guest has light now");
+    assert!(guest.accepts_input(), "and opens the rematch");
+    press(&mut guest, "d6");
+    receive(&mut host, &guest);
+    assert_eq!(room(&host).game_no, 2);
+    assert_eq!(host.mode.bottom(), Color::Dark);
+    assert_eq!(host.game.move_texts(), ["d6"]);
+    // The first game's links are stale now.
+    let before = host.clone();
+    let (_, old_guest) = pair();
+    receive(&mut host, &old_guest);
+    assert_eq!(host.game, before.game);
+}
+
+#[test]
+fn a_rematch_nobody_offered_is_refused() {
+    let (mut host, mut guest) = pair();
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    guest.apply(Action::Resign);
+    guest.apply(Action::Confirm);
+    let mut forged = guest.clone();
+    if let Some(r) = forged.room.as_mut() {
+        r.rematch_by = Some(Role::Host);
+    }
+    forged.apply(Action::AcceptRematch);
+    receive(&mut host, &forged);
+    assert_eq!(room(&host).game_no, 1);
+    assert!(host
+        .notice
+        .as_ref()
+        .is_some_and(|n| n.args[0].contains("rematch")));
+}
+
+#[test]
+fn codes_use_no_look_alikes() {
+    let code = code_from([0, 30, 31, 255, 100, 7, 8, 9]);
+    assert_eq!(code.len(), CODE_LEN);
+    assert!(valid_code(&code));
+    assert!(!code.contains(['i', 'l', 'o', '0', '1']));
+}
