@@ -80,7 +80,7 @@ done
 cat >"$PKG/node/index.mjs" <<'JS'
 import wasm from "./morris_wasm.js";
 
-export const { Engine, Game, perft, variants } = wasm;
+export const { Engine, Game, Tables, perft, variants } = wasm;
 
 /** Nothing to do in Node: the module is ready once imported. */
 export default async function init() {}
@@ -93,6 +93,9 @@ export default function init(): Promise<void>;
 TS
 
 cp "$HERE/README.md" "$PKG/README.md"
+# A small endgame table for the README's example (scripts/tables.sh makes it).
+mkdir -p "$PKG/tables"
+cp "$HERE"/tables/*.tb "$PKG/tables/"
 VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
 node "$HERE/package-json.mjs" "$VERSION" "$BOARD" >"$PKG/package.json"
 

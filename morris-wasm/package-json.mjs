@@ -16,8 +16,9 @@ const exports = {
   "./web": { types: "./web/morris_wasm.d.ts", default: "./web/morris_wasm.js" },
   "./bundler": { types: "./bundler/morris_wasm.d.ts", default: "./bundler/morris_wasm.js" },
   "./package.json": "./package.json",
+  "./tables/three-3v3.tb": "./tables/three-3v3.tb",
 };
-const files = ["node/", "web/", "bundler/", "README.md"];
+const files = ["node/", "web/", "bundler/", "tables/", "README.md"];
 if (board === "1") {
   exports["./board"] = { types: "./board/morris_wasm_board.d.ts", default: "./board/morris_wasm_board.js" };
   exports["./board.css"] = "./board/board.css";

@@ -299,3 +299,15 @@ fn no_tables_change_nothing() {
     assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
     assert!(empty.tables().is_none());
 }
+
+#[test]
+fn the_npm_packages_sample_table_equals_a_fresh_one() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../morris-wasm/tables/three-3v3.tb");
+    let bytes = std::fs::read(path).unwrap();
+    let mut base = Tablebase::new(Variant::Three.rules());
+    let fresh = solve::write(base.solve(3, 3).unwrap());
+    assert!(
+        fresh == bytes,
+        "morris-wasm/tables/three-3v3.tb is stale: run scripts/tables.sh"
+    );
+}

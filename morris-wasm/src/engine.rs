@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 use crate::clock::with_clock;
 use crate::game::Game;
 use crate::options::{entries, string_arg, unknown_key, OptionValue};
+use crate::tables::Tables;
 use crate::views::{to_js, LineView, SearchView};
 use crate::ApiError;
 
@@ -201,6 +202,19 @@ impl Engine {
         let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the analysis options")?;
         let options = SearchOptions::read(&pairs, true)?;
         Ok(to_js(&self.search_lines(game.core(), &options))?)
+    }
+
+    /// Plays the positions these tables cover perfectly. The engine keeps
+    /// the tables as they are now; tables loaded later need another call.
+    #[wasm_bindgen(js_name = useTables)]
+    pub fn use_tables(&mut self, tables: &Tables) {
+        self.searcher.set_tables(Some(tables.shared()));
+    }
+
+    /// Plays by its search alone again.
+    #[wasm_bindgen(js_name = dropTables)]
+    pub fn drop_tables(&mut self) {
+        self.searcher.set_tables(None);
     }
 
     /// Forgets earlier searches (for a new game).

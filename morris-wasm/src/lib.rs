@@ -4,7 +4,7 @@
 //!
 //! Each JavaScript class or function has its own module: [`Game`] in
 //! `game`, [`Engine`] and [`perft`] in `engine`, [`variants`] with the rule
-//! options in `options`. Values cross the boundary as typed objects made by
+//! options in `options`, [`Tables`] (endgame tables) in `tables`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
 //! live in `types.d.ts`. Every failure is a JavaScript `Error` with a
 //! message; nothing panics, so a bad call never takes the module down.
@@ -19,6 +19,7 @@ mod engine;
 mod error;
 mod game;
 mod options;
+mod tables;
 mod views;
 
 #[cfg(feature = "board")]
@@ -27,6 +28,7 @@ pub use engine::{perft, perft_count, Engine, SearchOptions};
 pub use error::ApiError;
 pub use game::Game;
 pub use options::{rules_from_options, variants, OptionValue};
+pub use tables::{TableInfoView, TableValueView, Tables};
 pub use views::{LineView, OutcomeView, RulesView, ScoreView, SearchView, StateView, VariantView};
 
 use wasm_bindgen::prelude::*;

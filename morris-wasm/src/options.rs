@@ -5,6 +5,7 @@
 
 use morris_core::{RuleError, RuleKey, Rules, Variant};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::views::VariantView;
 use crate::ApiError;
@@ -214,6 +215,21 @@ pub fn string_arg(value: &JsValue, what: &str) -> Result<String, ApiError> {
     value
         .as_string()
         .ok_or_else(|| bad_value(what, "a string", &OptionValue::from_js(value)))
+}
+
+/// Bytes given as a `Uint8Array` (a Node `Buffer` is one) or an `ArrayBuffer`.
+pub fn bytes_arg(value: &JsValue, what: &str) -> Result<Vec<u8>, ApiError> {
+    if let Some(a) = value.dyn_ref::<js_sys::Uint8Array>() {
+        return Ok(a.to_vec());
+    }
+    if let Some(b) = value.dyn_ref::<js_sys::ArrayBuffer>() {
+        return Ok(js_sys::Uint8Array::new(b).to_vec());
+    }
+    Err(bad_value(
+        what,
+        "a Uint8Array or an ArrayBuffer",
+        &OptionValue::from_js(value),
+    ))
 }
 
 /// An optional string argument: `undefined` and `null` are `None`.

@@ -119,3 +119,16 @@ export interface AnalysisLine {
   score: Score;
   pv: string[];
 }
+
+/** What `tables.load()` returns: the rules (as in a position text) and the class a table file holds. */
+export interface TableInfo {
+  rules: string;
+  light: number;
+  dark: number;
+}
+
+/** The exact value of a covered position for its side to move: a win or loss `plies` away, or a draw (`plies` null). */
+export interface TableValue {
+  result: "win" | "draw" | "loss";
+  plies: number | null;
+}

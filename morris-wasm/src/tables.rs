@@ -1,0 +1,176 @@
+//! `Tables`: endgame table files loaded from bytes, probed for perfect
+//! play ("win in 7"), and handed to an [`crate::Engine`], which then plays
+//! the positions they cover perfectly.
+
+use std::sync::Arc;
+
+use morris_core::search;
+use morris_core::solve::{TableFileError, Value};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::game::Game;
+use crate::options::bytes_arg;
+use crate::views::to_js;
+
+/// What `tables.load()` returns: the class a file holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableInfoView {
+    /// The rules as in a position text: `nine`, `nine:flying=off`.
+    pub rules: String,
+    pub light: u8,
+    pub dark: u8,
+}
+
+/// What `tables.probe()` returns for a covered position, for its side to
+/// move: `{ result: "win", plies: 7 }`, `{ result: "draw", plies: null }`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableValueView {
+    pub result: &'static str,
+    pub plies: Option<u16>,
+}
+
+impl From<Value> for TableValueView {
+    fn from(v: Value) -> TableValueView {
+        match v {
+            Value::Win(d) => TableValueView {
+                result: "win",
+                plies: Some(d),
+            },
+            Value::Draw => TableValueView {
+                result: "draw",
+                plies: None,
+            },
+            Value::Loss(d) => TableValueView {
+                result: "loss",
+                plies: Some(d),
+            },
+        }
+    }
+}
+
+/// Loaded endgame tables.
+#[wasm_bindgen]
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    inner: Arc<search::Tables>,
+}
+
+impl Tables {
+    /// Reads and adds one table file.
+    pub fn load_bytes(&mut self, bytes: &[u8]) -> Result<TableInfoView, TableFileError> {
+        let table = morris_core::solve::read(bytes)?;
+        let rules = table.indexer().rules().to_string();
+        let class = Arc::make_mut(&mut self.inner).insert(table);
+        Ok(TableInfoView {
+            rules,
+            light: class.light,
+            dark: class.dark,
+        })
+    }
+
+    pub fn shared(&self) -> Arc<search::Tables> {
+        Arc::clone(&self.inner)
+    }
+
+    pub fn core(&self) -> &search::Tables {
+        &self.inner
+    }
+}
+
+/// A JavaScript `Error` named `TableFileError`, for a file that is not a
+/// usable table.
+fn file_error(e: &TableFileError) -> JsValue {
+    let err = js_sys::Error::new(&format!("not a usable table file: {e}"));
+    err.set_name("TableFileError");
+    err.into()
+}
+
+#[wasm_bindgen]
+impl Tables {
+    /// No tables yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Tables {
+        Tables::default()
+    }
+
+    /// Adds a table file's bytes (a `Uint8Array` or `ArrayBuffer`); throws
+    /// a `TableFileError` when they are not a table.
+    #[wasm_bindgen(unchecked_return_type = "TableInfo")]
+    pub fn load(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let bytes = bytes_arg(&bytes, "the table file").map_err(|e| JsValue::from(JsError::from(e)))?;
+        let info = self.load_bytes(&bytes).map_err(|e| file_error(&e))?;
+        to_js(&info).map_err(|e| JsError::from(e).into())
+    }
+
+    /// The loaded classes.
+    #[wasm_bindgen(unchecked_return_type = "TableInfo[]")]
+    pub fn classes(&self) -> Result<JsValue, JsError> {
+        let list: Vec<TableInfoView> = self
+            .inner
+            .classes()
+            .into_iter()
+            .map(|(r, c)| TableInfoView {
+                rules: r.to_string(),
+                light: c.light,
+                dark: c.dark,
+            })
+            .collect();
+        Ok(to_js(&list)?)
+    }
+
+    /// The exact value of the game's position for its side to move, or
+    /// `undefined` when no loaded table covers it.
+    #[wasm_bindgen(unchecked_return_type = "TableValue | undefined")]
+    pub fn probe(&self, game: &Game) -> Result<JsValue, JsError> {
+        let pos = game.core().position();
+        if game.core().outcome().is_some() {
+            return Ok(JsValue::UNDEFINED);
+        }
+        match self.inner.probe(pos) {
+            Some(v) => Ok(to_js(&TableValueView::from(v))?),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(bytes: &[u8]) -> Result<TableInfoView, String> {
+        Tables::default()
+            .load_bytes(bytes)
+            .map_err(|e| format!("not a usable table file: {e}"))
+    }
+
+    #[test]
+    fn a_table_loads_and_a_bad_file_is_refused() {
+        let mut base = morris_core::solve::Tablebase::new(morris_core::Variant::Three.rules());
+        let bytes = base
+            .solve(3, 3)
+            .map(morris_core::solve::write)
+            .map_err(|e| e.to_string());
+        let Ok(bytes) = bytes else {
+            return assert!(bytes.is_ok(), "{bytes:?}");
+        };
+        assert_eq!(
+            check(&bytes),
+            Ok(TableInfoView {
+                rules: "three".into(),
+                light: 3,
+                dark: 3
+            })
+        );
+        let err = check(b"MULINOTB").err().unwrap_or_default();
+        assert_eq!(err, "not a usable table file: the table file is truncated");
+        let mut flipped = bytes.clone();
+        if let Some(b) = flipped.get_mut(40) {
+            *b ^= 1;
+        }
+        assert!(check(&flipped).is_err());
+    }
+}

@@ -1,0 +1,69 @@
+// Endgame tables through the JavaScript API: loading (and refusing) files,
+// probing, and the engine playing covered positions perfectly.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import init, { Game, Engine, Tables } from "./lib/pkg.mjs";
+
+await init();
+
+const APP_TB = new URL("../../app/static/tb/", import.meta.url);
+const WIN_IN_7 = "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -";
+const nine33 = () => readFileSync(new URL("nine-3v3.tb", APP_TB));
+
+test("a table file loads from a Buffer, a Uint8Array or an ArrayBuffer", () => {
+  const bytes = nine33();
+  for (const input of [bytes, new Uint8Array(bytes), bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)]) {
+    const tables = new Tables();
+    assert.deepEqual(tables.load(input), { rules: "nine", light: 3, dark: 3 });
+    assert.deepEqual(tables.classes(), [{ rules: "nine", light: 3, dark: 3 }]);
+  }
+});
+
+test("a bad file throws a TableFileError naming the problem, and the tables stay as they were", () => {
+  const tables = new Tables();
+  const good = nine33();
+  const expect = (bytes, pattern) =>
+    assert.throws(() => tables.load(bytes), (e) => e instanceof Error && e.name === "TableFileError" && pattern.test(e.message));
+  expect(new Uint8Array([1, 2, 3]), /not a table file/);
+  expect(good.subarray(0, good.length - 9), /truncated|checksum/);
+  const flipped = new Uint8Array(good);
+  flipped[flipped.length - 100] ^= 1;
+  expect(flipped, /checksum/);
+  const future = new Uint8Array(good);
+  future[8] = 99;
+  expect(future, /version 99/);
+  assert.throws(() => tables.load("nine-3v3.tb"), (e) => e.name !== "TableFileError" && /a Uint8Array or an ArrayBuffer/.test(e.message));
+  assert.deepEqual(tables.classes(), []);
+});
+
+test("probe gives the exact value of covered positions only", () => {
+  const tables = new Tables();
+  tables.load(nine33());
+  assert.equal(tables.probe(new Game()), undefined);
+  // Three pieces each, all on the board: light to move wins in 7 plies.
+  assert.deepEqual(tables.probe(Game.fromPosition(WIN_IN_7)), { result: "win", plies: 7 });
+  assert.deepEqual(tables.probe(Game.fromPosition(WIN_IN_7.replace(" L 0/0", " D 0/0"))).result, "win");
+  // Not the tables' rules: not covered.
+  assert.equal(tables.probe(Game.fromPosition(WIN_IN_7.replace("nine ", "nine:flying=off "))), undefined);
+});
+
+test("an engine with tables keeps a won value move after move and wins", () => {
+  const tables = new Tables();
+  tables.load(nine33());
+  const engine = new Engine({ level: 1 });
+  engine.useTables(tables);
+  const game = Game.fromPosition(WIN_IN_7);
+  let plies = 7;
+  while (!game.outcome()) {
+    const best = engine.bestMove(game, { movetimeMs: 50 });
+    assert.deepEqual(best.score, { kind: game.state().sideToMove === "light" ? "win" : "loss", value: plies });
+    game.play(best.move);
+    plies -= 1;
+    const now = tables.probe(game);
+    if (now) assert.deepEqual(now, { result: game.state().sideToMove === "light" ? "win" : "loss", plies });
+  }
+  assert.equal(game.outcome().winner, "light");
+  assert.equal(plies, 0);
+});
