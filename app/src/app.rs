@@ -14,8 +14,9 @@ use crate::dialog::NewGameDialog;
 use crate::engine::{EngineLink, FromWorker, Request};
 use crate::i18n::Lang;
 use crate::link::{self, Mode};
+use crate::room::live::use_live;
 use crate::room::view::{room_bar, room_list, Connection};
-use crate::room::{self, Role, Room};
+use crate::room::{self, Role, Room, Signal};
 use crate::sound::{self, Sound};
 use crate::state::{Action, Notice, Table};
 use crate::storage;
@@ -45,9 +46,11 @@ fn first_table() -> Table {
         Some(hash) => match room_payload(&hash) {
             Some(payload) => {
                 let mut t = saved();
-                for a in room_actions(t.room.as_ref(), payload) {
+                let (actions, signal) = room_actions(t.room.as_ref(), payload);
+                for a in actions {
                     t.apply(a);
                 }
+                FIRST_SIGNAL.with(|s| *s.borrow_mut() = signal);
                 t
             }
             None => open_link(&hash),
@@ -77,23 +80,37 @@ fn kept_room(code: &str) -> Option<Table> {
 /// What opening a room link does: brings the open room up to date; opens
 /// a kept room and brings it up to date; sits this browser in the free
 /// seat of a room it does not have yet; or says why nothing changed.
-fn room_actions(current: Option<&Room>, payload: &str) -> Vec<Action> {
-    let refused = |key: &'static str, why: String| vec![Action::Notify(Some(Notice::new(key, vec![why])))];
+/// The connection data a link carried, for the room of that code.
+type LinkSignal = Option<(String, Signal)>;
+
+fn room_actions(current: Option<&Room>, payload: &str) -> (Vec<Action>, LinkSignal) {
+    let refused =
+        |key: &'static str, why: String| (vec![Action::Notify(Some(Notice::new(key, vec![why])))], None);
     let shared = match room::read_link(payload) {
         Ok(s) => s,
         Err(e) => return refused("room.refused", e.to_string()),
     };
     let code = shared.room.code.clone();
+    let signal = shared.signal.clone().map(|s| (code.clone(), s));
     if current.is_some_and(|r| r.code == code) {
-        return vec![Action::Remote(Box::new(shared))];
+        return (vec![Action::Remote(Box::new(shared))], signal);
     }
     if let Some(kept) = kept_room(&code) {
-        return vec![Action::OpenRoom(Box::new(kept)), Action::Remote(Box::new(shared))];
+        return (
+            vec![Action::OpenRoom(Box::new(kept)), Action::Remote(Box::new(shared))],
+            signal,
+        );
     }
     match room::join(&shared, room::clean_name(&storage::load_name())) {
-        Ok(t) => vec![Action::OpenRoom(Box::new(t))],
+        Ok(t) => (vec![Action::OpenRoom(Box::new(t))], signal),
         Err(_) => refused("room.unknown", code),
     }
+}
+
+thread_local! {
+    /// The connection data of the link the page opened with, for the
+    /// live connection once the page is up.
+    static FIRST_SIGNAL: std::cell::RefCell<LinkSignal> = const { std::cell::RefCell::new(None) };
 }
 
 /// The address of the page without its fragment.
@@ -190,7 +207,10 @@ pub fn app() -> Html {
     let invite_ref = use_node_ref();
     let friend_ref = use_node_ref();
     let paste_ref = use_node_ref();
-    let connection = use_state(|| Connection::ByLink);
+    let live = {
+        let d = table.dispatcher();
+        use_live(Callback::from(move |a: Action| d.dispatch(a)))
+    };
     let rooms = use_state(Vec::<room::Summary>::new);
     let lang_v = *lang;
     // The table as last rendered, for listeners set up once.
@@ -233,6 +253,60 @@ pub fn app() -> Html {
             let _ = el.set_attribute("lang", l.code());
         }
     });
+
+    // The live connection: a reply handed over by another tab, and the
+    // link the page opened with.
+    {
+        let live = live.clone();
+        use_effect_with((), move |_| {
+            let listener = live.listen();
+            if let Some((code, signal)) = FIRST_SIGNAL.with(|s| s.borrow_mut().take()) {
+                live.signal_from_link(&code, signal);
+            }
+            move || {
+                if let Some((bc, _handler)) = listener {
+                    bc.close();
+                }
+            }
+        });
+    }
+    // Another room on the table drops the connection of the last one; the
+    // host's page offers a connection while the seat is free, so the
+    // invite link carries it.
+    {
+        let live = live.clone();
+        let key = table
+            .room
+            .as_ref()
+            .map(|r| (r.code.clone(), r.me == Role::Host && !r.joined));
+        let connection = live.connection;
+        use_effect_with((key, connection), move |(key, connection)| match key {
+            Some((code, invite)) => {
+                if *invite && *connection == Connection::ByLink && !live.busy(code) {
+                    live.connect(code, true);
+                } else if !live.busy(code) && *connection == Connection::Live {
+                    live.reset();
+                }
+            }
+            None => {
+                if *connection != Connection::ByLink {
+                    live.reset();
+                }
+            }
+        });
+    }
+    {
+        let outgoing = table
+            .room
+            .as_ref()
+            .map(|r| (room::share(&table, r, None).to_json(), r.seq[r.me.index()]));
+        let live = live.clone();
+        use_effect_with(outgoing, move |outgoing| {
+            if let Some((json, seq)) = outgoing {
+                live.update(json.clone(), *seq);
+            }
+        });
+    }
 
     // The engine's worker, started on first need, or with the first render
     // when the computer sits at the table: starting it then never holds up
@@ -367,6 +441,8 @@ pub fn app() -> Html {
     // the address opens its game.
     {
         let dispatcher = table.dispatcher();
+        let latest = latest.clone();
+        let live = live.clone();
         use_effect_with((), move |_| {
             let mut listeners = Vec::new();
             if let Some(window) = web_sys::window() {
@@ -380,12 +456,17 @@ pub fn app() -> Html {
                 }));
                 let d = dispatcher.clone();
                 let latest = latest.clone();
+                let live = live.clone();
                 listeners.push(EventListener::new(&window, "hashchange", move |_| {
                     if let Some(hash) = take_hash() {
                         if let Some(payload) = room_payload(&hash) {
                             let current = latest.borrow().room.clone();
-                            for a in room_actions(current.as_ref(), payload) {
+                            let (actions, signal) = room_actions(current.as_ref(), payload);
+                            for a in actions {
                                 d.dispatch(a);
+                            }
+                            if let Some((code, signal)) = signal {
+                                live.signal_from_link(&code, signal);
                             }
                             return;
                         }
@@ -414,12 +495,16 @@ pub fn app() -> Html {
     let t: Rc<Table> = Rc::new((*table).clone());
     let pos = *t.shown();
     let geometry = pos.geometry();
-    let live = t.view.is_none();
-    let hints = if live { t.hints() } else { Default::default() };
+    let at_live_ply = t.view.is_none();
+    let hints = if at_live_ply {
+        t.hints()
+    } else {
+        Default::default()
+    };
     let mut pieces: Vec<Option<Color>> = geometry.points().map(|p| pos.piece_at(p)).collect();
     // While removals are due, the piece already stands where it went and
     // the pieces picked so far are gone.
-    if live && t.turn.removing() {
+    if at_live_ply && t.turn.removing() {
         let mut put = |p: morris_core::Point, c: Option<Color>| {
             if let Some(slot) = pieces.get_mut(p.index()) {
                 *slot = c;
@@ -464,8 +549,8 @@ pub fn app() -> Html {
     let board = html! {
         <Board board={geometry.kind()} {pieces} flipped={t.mode.bottom() == Color::Dark}
                targets={hints.targets} removable={hints.removable} movable={hints.movable}
-               selected={if live { t.turn.from } else { None }} cursor={t.cursor}
-               last_move={t.shown_last_move()} suggestion={if live { t.suggestion } else { None }}
+               selected={if at_live_ply { t.turn.from } else { None }} cursor={t.cursor}
+               last_move={t.shown_last_move()} suggestion={if at_live_ply { t.suggestion } else { None }}
                {labels} label={lang_v.fmt("board.label", &[&variant_name])}
                interactive={t.accepts_input()}
                on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}
@@ -702,7 +787,7 @@ pub fn app() -> Html {
     // The room: its bar at the top of the table, its links and the paste
     // box beside the game.
     let room_link = |r: &Room| {
-        let w = room::share(&t, r, None);
+        let w = room::share(&t, r, live.signal.as_ref());
         format!("{}#{}", base_url(), room::link_fragment(&w))
     };
     let room_top = t.room.as_ref().map(|r| {
@@ -713,7 +798,13 @@ pub fn app() -> Html {
             copy_text(&text, &field);
             send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
         });
-        room_bar(lang_v, r, *connection, on_copy)
+        let on_connect = {
+            let live = live.clone();
+            let code = r.code.clone();
+            let supported = live.supported;
+            supported.then(|| Callback::from(move |_: MouseEvent| live.connect(&code, false)))
+        };
+        room_bar(lang_v, r, live.connection, on_copy, on_connect)
     });
     let room_side = t.room.as_ref().map(|r| {
         let link = room_link(r);
@@ -730,12 +821,17 @@ pub fn app() -> Html {
             let paste_ref = paste_ref.clone();
             let send = send.clone();
             let current = Some(r.clone());
+            let live = live.clone();
             Callback::from(move |_: MouseEvent| {
                 let Some(area) = paste_ref.cast::<HtmlTextAreaElement>() else { return };
                 let text = area.value();
                 let payload = room_payload(&text).unwrap_or(text.trim());
-                for a in room_actions(current.as_ref(), payload) {
+                let (actions, signal) = room_actions(current.as_ref(), payload);
+                for a in actions {
                     send.emit(a);
+                }
+                if let Some((code, signal)) = signal {
+                    live.signal_from_link(&code, signal);
                 }
                 area.set_value("");
             })
@@ -750,25 +846,38 @@ pub fn app() -> Html {
                 }
             })
         };
-        let due = t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined;
+        let live_now = live.connection == Connection::Live;
+        let replying = matches!(live.signal, Some(Signal::Answer(_)));
+        let signal_kind = live.signal.as_ref().map(|s| match s {
+            Signal::Offer(_) => "offer",
+            Signal::Answer(_) => "answer",
+        });
+        let due = replying
+            || !live_now && (t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined);
         let host_waiting = r.me == Role::Host && !r.joined;
+        let (link_title, link_help) = if replying {
+            ("room.reply-title", "room.reply-help")
+        } else {
+            ("room.friend-link-title", "room.friend-link-help")
+        };
         html! {
             <section class="room-panel" data-room-panel="">
                 if host_waiting {
                     <div class="room-box due">
                         <h2>{ lang_v.t("room.invite-title") }</h2>
                         <p>{ lang_v.t("room.invite-help") }</p>
-                        <input type="text" readonly=true class="link-field" data-invite-link="" ref={invite_ref.clone()} value={link.clone()}
+                        if signal_kind == Some("offer") { <p>{ lang_v.t("room.invite-live") }</p> }
+                        <input type="text" readonly=true class="link-field" data-invite-link="" data-signal={signal_kind} ref={invite_ref.clone()} value={link.clone()}
                                aria-label={lang_v.t("room.invite-title")} onfocus={Callback::from(|e: FocusEvent| {
                                    if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { i.select(); }
                                })} />
                     </div>
                 } else {
-                    <div class={classes!("room-box", due.then_some("due"))}>
-                        <h2>{ lang_v.t("room.friend-link-title") }</h2>
-                        <p>{ lang_v.t("room.friend-link-help") }</p>
-                        <input type="text" readonly=true class="link-field" data-friend-link="" ref={friend_ref.clone()} value={link.clone()}
-                               aria-label={lang_v.t("room.friend-link-title")} />
+                    <div class={classes!("room-box", due.then_some("due"), live_now.then_some("quiet"))}>
+                        <h2>{ lang_v.t(link_title) }</h2>
+                        <p>{ lang_v.t(link_help) }</p>
+                        <input type="text" readonly=true class="link-field" data-friend-link="" data-signal={signal_kind} ref={friend_ref.clone()} value={link.clone()}
+                               aria-label={lang_v.t(link_title)} />
                         <div class="row">
                             <button type="button" class="btn primary" data-action="copy-friend-link" onclick={copy_friend}>{ lang_v.t("room.copy-friend-link") }</button>
                         </div>

@@ -14,14 +14,10 @@ import {
   moveCount, isOver, statusText,
 } from "./lib/harness.mjs";
 import {
-  PLAYER, hostRoom, offeredLink, openLink, notice, waitForMoves, decodeLink, encodeLink, seats,
+  linkPlayer, hostRoom, offeredLink, openLink, notice, waitForMoves, decodeLink, encodeLink, seats,
+  GAME,
 } from "./lib/rooms.mjs";
 
-// The hot-seat game (checked by hand against the rule book): light wins.
-const GAME = [
-  "a1", "b2", "d1", "d2", "g1xb2", "f2", "g4", "b4", "g7xd2", "c3", "d7", "e3", "a7xc3", "c5", "a4xe3", "d5",
-  "d3", "e4", "g4-f4", "b4-b6", "f4-g4xf2", "c5-c4", "g4-f4", "d5-d6", "f4-g4xe4", "c4-f4", "d1-d2", "b6-b2", "d2-d1xf4",
-];
 
 let h;
 before(async () => {
@@ -44,7 +40,7 @@ async function pass(from, to) {
 }
 
 test("rooms by link: join, a whole game, rematch, draw declined, resignation, rematch", { timeout: 600_000 }, async () => {
-  const { page: host } = await h.newPage(PLAYER);
+  const { page: host } = await linkPlayer(h);
   const code = await hostRoom(host, h.url);
   assert.match(code, /^[a-z2-9]{8}$/, "a short room code");
   let s = await seats(host);
@@ -59,7 +55,7 @@ test("rooms by link: join, a whole game, rematch, draw declined, resignation, re
   assert.ok(invite.length < 1200, `the invite link is short (${invite.length} characters)`);
   await screenshot(host, "room-host-free-seat");
 
-  const { page: guest } = await h.newPage(PLAYER);
+  const { page: guest } = await linkPlayer(h);
   await openLink(guest, invite);
   await guest.locator("[data-room-code]").waitFor();
   assert.equal((await guest.locator("[data-room-code]").innerText()).trim(), code, "the guest is in the same room");
@@ -143,9 +139,9 @@ test("rooms by link: join, a whole game, rematch, draw declined, resignation, re
 });
 
 test("rooms: hostile links are refused and the room is unchanged; names are text", { timeout: 300_000 }, async () => {
-  const { page: host } = await h.newPage(PLAYER);
+  const { page: host } = await linkPlayer(h);
   await hostRoom(host, h.url);
-  const { page: guest } = await h.newPage(PLAYER);
+  const { page: guest } = await linkPlayer(h);
   await openLink(guest, await offeredLink(host));
   await guest.locator('[data-field="name"]').fill('<img src=x onerror="window.pwned=1">');
   await guest.locator('[data-field="name"]').blur();

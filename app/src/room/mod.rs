@@ -28,6 +28,8 @@
 //!   be sent to one friend).
 
 pub mod codec;
+pub mod live;
+pub mod peer;
 pub mod view;
 
 use morris_core::{Color, Game, Rules, Variant};

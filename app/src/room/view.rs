@@ -52,7 +52,14 @@ pub fn seat_name(room: &Room, lang: Lang, bottom: bool) -> (String, bool) {
 }
 
 /// The bar at the top of the table.
-pub fn room_bar(lang: Lang, room: &Room, connection: Connection, on_copy: Callback<MouseEvent>) -> Html {
+pub fn room_bar(
+    lang: Lang,
+    room: &Room,
+    connection: Connection,
+    on_copy: Callback<MouseEvent>,
+    on_connect: Option<Callback<MouseEvent>>,
+) -> Html {
+    let can_connect = matches!(connection, Connection::ByLink | Connection::Lost);
     let conn_text = match connection {
         Connection::ByLink => lang.t("room.by-link"),
         Connection::Connecting => lang.t("room.connecting"),
@@ -67,6 +74,9 @@ pub fn room_bar(lang: Lang, room: &Room, connection: Connection, on_copy: Callba
             <span class={classes!("conn", connection.id())} data-connection={connection.id()} role="status">
                 <span class="conn-dot" aria-hidden="true"></span>{ conn_text }
             </span>
+            if let Some(on_connect) = on_connect.filter(|_| can_connect) {
+                <button type="button" class="btn" data-action="connect-live" onclick={on_connect}>{ lang.t("room.connect-live") }</button>
+            }
         </div>
     }
 }

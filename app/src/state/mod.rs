@@ -420,7 +420,9 @@ impl Table {
             Action::Remote(shared) => match room::merge(self, &shared) {
                 Ok(room::Merged::Updated(next)) => *self = *next,
                 Ok(room::Merged::Stale) => {
-                    if shared.by_link {
+                    // A link that only carries a connection offer or
+                    // answer is not worth a word.
+                    if shared.by_link && shared.signal.is_none() {
                         self.notice = Some(Notice::new("room.stale", Vec::new()));
                     }
                 }

@@ -31,21 +31,22 @@ export const STEP_TIMEOUT = Number(process.env.MULINO_STEP_TIMEOUT ?? 15_000);
 /** How long the computer may think for one turn. */
 export const ENGINE_TIMEOUT = Number(process.env.MULINO_ENGINE_TIMEOUT ?? 60_000);
 
-export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/** Launches Chromium with the common flags and any `extraArgs` a test file needs. */
+export function launchBrowser(extraArgs = []) {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**
- * Starts the server and the browser once per test file.
+ * Starts the server and the browser once per test file (`args`: extra Chromium flags).
  * Returns { url, server, browser, newPage(options), close() }.
  */
-export async function startHarness() {
+export async function startHarness({ args = [] } = {}) {
   if (!fs.existsSync(path.join(DIST, "index.html"))) {
     throw new Error(`no built app at ${DIST} (index.html missing): run tests/browser/run.sh, or set MULINO_DIST`);
   }
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const server = await serve(DIST);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(args);
   const contexts = [];
   return {
     url: server.url,

@@ -4,8 +4,30 @@ import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import { waitForBoard, waitForState, moveCount, seatText, snapshot } from "./harness.mjs";
 
+/**
+ * A whole Nine Men's Morris game, light (the host) against dark: the
+ * hot-seat test's game, checked by hand against the rule book; light wins,
+ * dark is left with two pieces.
+ */
+export const GAME = [
+  "a1", "b2", "d1", "d2", "g1xb2", "f2", "g4", "b4", "g7xd2", "c3", "d7", "e3", "a7xc3", "c5", "a4xe3", "d5",
+  "d3", "e4", "g4-f4", "b4-b6", "f4-g4xf2", "c5-c4", "g4-f4", "d5-d6", "f4-g4xe4", "c4-f4", "d1-d2", "b6-b2", "d2-d1xf4",
+];
+
 /** Context options for a player: the clipboard may be read and written. */
 export const PLAYER = { permissions: ["clipboard-read", "clipboard-write"] };
+
+/**
+ * A player whose browser has no WebRTC (as where a live connection cannot
+ * be made): the room goes on by links only.
+ */
+export async function linkPlayer(h) {
+  const { context, page } = await h.newPage(PLAYER);
+  await context.addInitScript(() => {
+    window.RTCPeerConnection = undefined;
+  });
+  return { context, page };
+}
 
 /** Opens the page, clicks "Play a friend", picks the variant and opens the room. */
 export async function hostRoom(page, url, { variant = "nine", color = "light" } = {}) {
@@ -69,4 +91,30 @@ export async function seats(page) {
     topText: await seatText(page, "top"),
     status: s.status,
   };
+}
+
+/**
+ * Chromium flags for a WebRTC data channel between two contexts of one
+ * headless browser on this machine: host candidates as plain addresses
+ * (not mDNS names), loopback allowed. No STUN: the pages are told so.
+ */
+export const RTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"];
+
+/** A player's page whose app asks no STUN server (loopback candidates only). */
+export async function livePlayer(h) {
+  const { context, page } = await h.newPage(PLAYER);
+  await context.addInitScript(() => localStorage.setItem("mulino.stun", "off"));
+  return { context, page };
+}
+
+/** The link in the room panel once it carries a connection offer or answer. */
+export async function signalLink(page, kind, timeout = 30_000) {
+  const field = page.locator(`[data-invite-link][data-signal="${kind}"], [data-friend-link][data-signal="${kind}"]`).first();
+  await field.waitFor({ timeout });
+  return field.inputValue();
+}
+
+/** Waits until the page says it is connected live. */
+export function waitForLive(page, timeout = 30_000) {
+  return page.locator('[data-connection="live"]').waitFor({ timeout });
 }
