@@ -221,7 +221,7 @@ pub fn app() -> Html {
     // rooms), any other game as its link.
     {
         let saved = match &table.room {
-            Some(r) => format!("{ROOM_MARK}{}", room::share(&table, r, None).to_json()),
+            Some(r) => format!("{ROOM_MARK}{}", room::share(&table, r, None).to_text()),
             None => table.link(),
         };
         let code = table.room.as_ref().map(|r| r.code.clone());
@@ -299,7 +299,7 @@ pub fn app() -> Html {
         let outgoing = table
             .room
             .as_ref()
-            .map(|r| (room::share(&table, r, None).to_json(), r.seq[r.me.index()]));
+            .map(|r| (room::share(&table, r, None).to_text(), r.seq[r.me.index()]));
         let live = live.clone();
         use_effect_with(outgoing, move |outgoing| {
             if let Some((json, seq)) = outgoing {

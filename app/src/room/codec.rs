@@ -1,27 +1,31 @@
 //! The room's wire format: what an invite link, a link for your friend, a
 //! reply link and a live message carry.
 //!
-//! A room travels as one JSON object ([`Wire`], version [`VERSION`]); in a
+//! A room travels as one line of `key=value` fields joined by `&` ([`Wire`],
+//! version [`VERSION`]), values percent-encoded as in game links:
+//! `v=1&c=k7qm2xpa&f=h&r=nine&h=light&g=1&m=a1%20b2&s=2,1&n0=Ann&j=1`. In a
 //! link it is deflated and written in base64url after `#room=`, so it stays
 //! in the fragment and never reaches any server. Over a live data channel
-//! the same object goes as plain JSON text.
+//! the same text goes as it is. (A hand-written format rather than JSON: it
+//! keeps a JSON library out of the page's first load.)
 //!
 //! Referee's decisions on bounds, checked before anything is decoded, so a
 //! hostile link costs nothing: a link payload is at most [`MAX_LINK`]
-//! characters, it may inflate to at most [`MAX_JSON`] bytes (the inflater
-//! stops there), a live message is at most [`MAX_JSON`] bytes; a name is
+//! characters, it may inflate to at most [`MAX_TEXT`] bytes (the inflater
+//! stops there), a live message is at most [`MAX_TEXT`] bytes; a name is
 //! cut to [`MAX_NAME`] characters without control characters; at most
 //! [`MAX_MOVES`] turns; a WebRTC description is at most [`MAX_SIGNAL`]
-//! characters. What the fields mean is checked by [`super::decode`].
+//! characters. Each field at most once; an unknown field is refused. What
+//! the fields mean is checked by [`super::decode`].
 
-use serde::{Deserialize, Serialize};
+use crate::link::{decode as unescape, encode as escape};
 
 /// The wire format's version; a message of another version is refused.
 pub const VERSION: u8 = 1;
 /// The longest link payload read (base64url characters after `#room=`).
 pub const MAX_LINK: usize = 12_000;
 /// The most bytes a payload may inflate to, and the longest live message.
-pub const MAX_JSON: usize = 32_000;
+pub const MAX_TEXT: usize = 32_000;
 /// The longest player name kept, in characters.
 pub const MAX_NAME: usize = 24;
 /// The most turns a room's game may carry.
@@ -38,17 +42,16 @@ pub enum CodecError {
     NotBase64,
     #[error("the link is damaged (it does not unpack)")]
     NotDeflate,
-    #[error("the link unpacks to more than {MAX_JSON} bytes")]
+    #[error("the link unpacks to more than {MAX_TEXT} bytes")]
     TooBig,
     #[error("the room data is malformed: {0}")]
-    Json(String),
+    Malformed(String),
     #[error("the room data has version {0}; this page reads version {VERSION}")]
-    Version(u8),
+    Version(String),
 }
 
 /// One room as it travels. Short field names keep links short.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Wire {
     /// The format version, [`VERSION`].
     pub v: u8,
@@ -63,53 +66,113 @@ pub struct Wire {
     /// The game's number in the room (1, then one more for each rematch).
     pub g: u32,
     /// The turns of the current game in notation, space-separated.
-    #[serde(default)]
     pub m: String,
     /// A declared end: `resign-light`, `resign-dark`, `agreed`, or empty.
-    #[serde(default)]
     pub e: String,
     /// A pending offer: `draw-light`, `draw-dark`, `rematch-h`, `rematch-g`, or empty.
-    #[serde(default)]
     pub o: String,
     /// How many actions the host and the guest have taken in this room.
     pub s: [u32; 2],
-    /// The host's and the guest's names (may be empty).
-    #[serde(default)]
+    /// The host's and the guest's names (may be empty): `n0`, `n1`.
     pub n: [String; 2],
-    /// Whether the guest has sat down.
-    #[serde(default)]
+    /// Whether the guest has sat down (`j=1`).
     pub j: bool,
     /// A WebRTC offer (`o:` + SDP) or answer (`a:` + SDP), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x: Option<String>,
 }
 
+fn malformed<T>(why: impl Into<String>) -> Result<T, CodecError> {
+    Err(CodecError::Malformed(why.into()))
+}
+
+fn number(key: &str, value: &str) -> Result<u32, CodecError> {
+    match value.parse() {
+        Ok(n) => Ok(n),
+        Err(_) => malformed(format!("`{key}` is not a number")),
+    }
+}
+
 impl Wire {
-    /// The JSON text (for a live message).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+    /// The text of the room (for a live message, and inside a link).
+    pub fn to_text(&self) -> String {
+        let mut fields = vec![
+            format!("v={}", self.v),
+            format!("c={}", escape(&self.c)),
+            format!("f={}", escape(&self.f)),
+            format!("r={}", escape(&self.r)),
+            format!("h={}", escape(&self.h)),
+            format!("g={}", self.g),
+            format!("m={}", escape(&self.m)),
+            format!("e={}", escape(&self.e)),
+            format!("o={}", escape(&self.o)),
+            format!("s={},{}", self.s[0], self.s[1]),
+            format!("n0={}", escape(&self.n[0])),
+            format!("n1={}", escape(&self.n[1])),
+            format!("j={}", u8::from(self.j)),
+        ];
+        if let Some(x) = &self.x {
+            fields.push(format!("x={}", escape(x)));
+        }
+        fields.join("&")
     }
 
-    /// Reads a live message, bounded and versioned.
-    pub fn from_json(text: &str) -> Result<Wire, CodecError> {
-        if text.len() > MAX_JSON {
+    /// Reads a live message or an unpacked link, bounded and versioned.
+    pub fn from_text(text: &str) -> Result<Wire, CodecError> {
+        if text.len() > MAX_TEXT {
             return Err(CodecError::TooBig);
         }
-        // The version first, so a newer page's message says so.
-        #[derive(Deserialize)]
-        struct Versioned {
-            v: u8,
+        let mut w = Wire::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for field in text.split('&') {
+            let Some((key, raw)) = field.split_once('=') else {
+                return malformed(format!("`{}` has no value", cut(field)));
+            };
+            if seen.contains(&key) {
+                return malformed(format!("`{}` appears twice", cut(key)));
+            }
+            seen.push(key);
+            let value = unescape(raw);
+            match key {
+                "v" => match value.parse() {
+                    Ok(VERSION) => w.v = VERSION,
+                    _ => return Err(CodecError::Version(cut(&value))),
+                },
+                "c" => w.c = value,
+                "f" => w.f = value,
+                "r" => w.r = value,
+                "h" => w.h = value,
+                "g" => w.g = number(key, &value)?,
+                "m" => w.m = value,
+                "e" => w.e = value,
+                "o" => w.o = value,
+                "s" => {
+                    let Some((a, b)) = value.split_once(',') else {
+                        return malformed("`s` is not two counts");
+                    };
+                    w.s = [number(key, a)?, number(key, b)?];
+                }
+                "n0" => w.n[0] = value,
+                "n1" => w.n[1] = value,
+                "j" => w.j = value == "1",
+                "x" => w.x = Some(value),
+                other => return malformed(format!("unknown field `{}`", cut(other))),
+            }
         }
-        let version = serde_json::from_str::<Versioned>(text).map_err(|e| CodecError::Json(short(&e)))?;
-        if version.v != VERSION {
-            return Err(CodecError::Version(version.v));
+        // The version first: a newer page's room says so.
+        if !seen.contains(&"v") {
+            return Err(CodecError::Version(String::new()));
         }
-        serde_json::from_str(text).map_err(|e| CodecError::Json(short(&e)))
+        for key in ["c", "f", "r", "h", "g", "s"] {
+            if !seen.contains(&key) {
+                return malformed(format!("`{key}` is missing"));
+            }
+        }
+        Ok(w)
     }
 
-    /// The link payload: deflated JSON in base64url.
+    /// The link payload: the deflated text in base64url.
     pub fn to_link(&self) -> String {
-        let packed = miniz_oxide::deflate::compress_to_vec(self.to_json().as_bytes(), 9);
+        let packed = miniz_oxide::deflate::compress_to_vec(self.to_text().as_bytes(), 9);
         base64url(&packed)
     }
 
@@ -120,20 +183,20 @@ impl Wire {
             return Err(CodecError::TooLong(payload.len()));
         }
         let packed = unbase64url(payload).ok_or(CodecError::NotBase64)?;
-        let json =
-            miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_JSON).map_err(|e| {
+        let text =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_TEXT).map_err(|e| {
                 match e.status {
                     miniz_oxide::inflate::TINFLStatus::HasMoreOutput => CodecError::TooBig,
                     _ => CodecError::NotDeflate,
                 }
             })?;
-        let text = std::str::from_utf8(&json).map_err(|_| CodecError::Json("not UTF-8".into()))?;
-        Wire::from_json(text)
+        let text = std::str::from_utf8(&text).map_err(|_| CodecError::Malformed("not UTF-8".into()))?;
+        Wire::from_text(text)
     }
 }
 
-fn short(e: &serde_json::Error) -> String {
-    e.to_string().chars().take(80).collect()
+fn cut(s: &str) -> String {
+    s.chars().take(24).collect()
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -210,7 +273,7 @@ mod tests {
     fn links_and_messages_round_trip() {
         let w = sample();
         assert_eq!(Wire::from_link(&w.to_link()), Ok(w.clone()));
-        assert_eq!(Wire::from_json(&w.to_json()), Ok(w));
+        assert_eq!(Wire::from_text(&w.to_text()), Ok(w));
     }
 
     #[test]
@@ -234,17 +297,34 @@ mod tests {
         assert_eq!(Wire::from_link("not base64!"), Err(CodecError::NotBase64));
         assert_eq!(Wire::from_link("AAAA"), Err(CodecError::NotDeflate));
         // A small payload that inflates past the cap: a zip bomb in miniature.
-        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; MAX_JSON * 4], 9);
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; MAX_TEXT * 4], 9);
         assert!(bomb.len() < MAX_LINK);
         assert_eq!(Wire::from_link(&base64url(&bomb)), Err(CodecError::TooBig));
-        let json = base64url(&miniz_oxide::deflate::compress_to_vec(b"{\"v\":1}", 9));
-        assert!(matches!(Wire::from_link(&json), Err(CodecError::Json(_))));
-        let newer = base64url(&miniz_oxide::deflate::compress_to_vec(b"{\"v\":7,\"z\":1}", 9));
-        assert_eq!(Wire::from_link(&newer), Err(CodecError::Version(7)));
+        let pack = |t: &str| base64url(&miniz_oxide::deflate::compress_to_vec(t.as_bytes(), 9));
+        assert!(
+            matches!(Wire::from_link(&pack("v=1")), Err(CodecError::Malformed(m)) if m.contains("missing"))
+        );
         assert_eq!(
-            Wire::from_json(&" ".repeat(MAX_JSON + 1)),
+            Wire::from_link(&pack("v=7&z=1")),
+            Err(CodecError::Version("7".into()))
+        );
+        assert_eq!(
+            Wire::from_text(&" ".repeat(MAX_TEXT + 1)),
             Err(CodecError::TooBig)
         );
+        let good = sample().to_text();
+        for bad in [
+            format!("{good}&q=1"),
+            format!("{good}&c=zzzzzzzz"),
+            good.replace("s=3,1", "s=3"),
+            good.replace("g=1", "g=-1"),
+            good.replace("&f=h", "&f"),
+        ] {
+            assert!(
+                matches!(Wire::from_text(&bad), Err(CodecError::Malformed(_))),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
@@ -256,7 +336,7 @@ mod tests {
             let tampered = String::from_utf8(bytes).unwrap_or_default();
             // Either refused, or a different room; never a panic.
             if let Ok(w) = Wire::from_link(&tampered) {
-                let _ = w.to_json();
+                let _ = w.to_text();
             }
         }
     }
@@ -265,7 +345,7 @@ mod tests {
         #[test]
         fn any_text_is_read_without_panicking(text in ".{0,400}") {
             let _ = Wire::from_link(&text);
-            let _ = Wire::from_json(&text);
+            let _ = Wire::from_text(&text);
         }
 
         #[test]
@@ -276,8 +356,8 @@ mod tests {
         }
 
         #[test]
-        fn any_room_round_trips(code in "[a-z0-9]{0,12}", moves in "[a-g1-7 x-]{0,60}", name in ".{0,30}", g in 0u32..9999, s0 in 0u32..999, s1 in 0u32..999) {
-            let w = Wire { c: code, m: moves, n: [name, String::new()], g, s: [s0, s1], ..sample() };
+        fn any_room_round_trips(code in "[a-z0-9]{0,12}", moves in "[a-g1-7 x-]{0,60}", name in ".{0,30}", g in 0u32..9999, s0 in 0u32..999, s1 in 0u32..999, x in proptest::option::of(".{0,80}")) {
+            let w = Wire { c: code, m: moves, n: [name, String::new()], g, s: [s0, s1], x, ..sample() };
             prop_assert_eq!(Wire::from_link(&w.to_link()), Ok(w.clone()));
         }
     }

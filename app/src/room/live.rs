@@ -11,7 +11,7 @@
 //! - A reply opened in another tab of the browser that made the offer is
 //!   handed to that tab over a `BroadcastChannel`; the new tab says so (or
 //!   that no tab waits for it).
-//! - Over the channel each message is the whole room as JSON (versioned,
+//! - Over the channel each message is the whole room as text (versioned,
 //!   at most 32 000 bytes), checked and merged like a link; a duplicate
 //!   or stale one changes nothing, silently. Each side sends when it has
 //!   acted, and once when the channel opens (this is how a reconnection
@@ -120,7 +120,7 @@ impl Live {
         self.set_signal.set(None);
     }
 
-    /// Keeps what this side would send now: the room's JSON and our
+    /// Keeps what this side would send now: the room's text and our
     /// action count; sends it if the channel is open and we acted since.
     pub fn update(&self, json: String, seq: u32) {
         let mut inner = self.inner.borrow_mut();
@@ -194,7 +194,7 @@ impl Live {
                 self.set_signal.set(None);
                 Self::flush(&mut self.inner.borrow_mut());
             }
-            PeerEvent::Message(text) => match Wire::from_json(&text)
+            PeerEvent::Message(text) => match Wire::from_text(&text)
                 .map_err(Into::into)
                 .and_then(|w| decode(&w))
             {

@@ -23,7 +23,7 @@ use web_sys::{
     RtcIceGatheringState, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
-use super::codec::MAX_JSON;
+use super::codec::MAX_TEXT;
 
 /// The public STUN server asked by default.
 pub const STUN: &str = "stun:stun.l.google.com:19302";
@@ -165,7 +165,7 @@ impl Peer {
                         .ok()
                         .and_then(|m| m.data().as_string());
                     // Longer messages and non-text are dropped unread.
-                    if let Some(text) = text.filter(|t| t.len() <= MAX_JSON) {
+                    if let Some(text) = text.filter(|t| t.len() <= MAX_TEXT) {
                         on_event(PeerEvent::Message(text));
                     }
                 })

@@ -69,15 +69,29 @@ export function waitForMoves(page, n, what = `${n} moves`) {
   return waitForState(page, (s) => moveCount(s) === n, what);
 }
 
-/** The room payload of a link, decoded as the app writes it (deflated JSON, base64url). */
+/**
+ * The room a link carries, read as the app writes it (deflated
+ * `key=value&…` text, values percent-encoded, base64url): an object of
+ * strings, with `s` (the two action counts) as numbers.
+ */
 export function decodeLink(link) {
   const payload = link.split("#room=")[1];
-  return JSON.parse(zlib.inflateRawSync(Buffer.from(payload, "base64url")).toString("utf8"));
+  const text = zlib.inflateRawSync(Buffer.from(payload, "base64url")).toString("utf8");
+  const wire = {};
+  for (const field of text.split("&")) {
+    const i = field.indexOf("=");
+    wire[field.slice(0, i)] = decodeURIComponent(field.slice(i + 1));
+  }
+  wire.s = wire.s.split(",").map(Number);
+  return wire;
 }
 
-/** A room link with this JSON, packed as the app packs it. */
+/** A room link carrying `wire` (as decodeLink gives it), packed as the app packs it. */
 export function encodeLink(base, wire) {
-  const payload = zlib.deflateRawSync(Buffer.from(JSON.stringify(wire), "utf8")).toString("base64url");
+  const text = Object.entries(wire)
+    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(",") : String(v)).replace(/%2C/g, ",")}`)
+    .join("&");
+  const payload = zlib.deflateRawSync(Buffer.from(text, "utf8")).toString("base64url");
   return `${base.split("#")[0]}#room=${payload}`;
 }
 
