@@ -46,7 +46,7 @@ fn first_table() -> Table {
         Some(hash) => match room_payload(&hash) {
             Some(payload) => {
                 let mut t = saved();
-                let (actions, signal) = room_actions(t.room.as_ref(), payload);
+                let (actions, signal) = room_actions(&t, payload);
                 for a in actions {
                     t.apply(a);
                 }
@@ -83,7 +83,7 @@ fn kept_room(code: &str) -> Option<Table> {
 /// The connection data a link carried, for the room of that code.
 type LinkSignal = Option<(String, Signal)>;
 
-fn room_actions(current: Option<&Room>, payload: &str) -> (Vec<Action>, LinkSignal) {
+fn room_actions(current: &Table, payload: &str) -> (Vec<Action>, LinkSignal) {
     let refused =
         |key: &'static str, why: String| (vec![Action::Notify(Some(Notice::new(key, vec![why])))], None);
     let shared = match room::read_link(payload) {
@@ -91,18 +91,31 @@ fn room_actions(current: Option<&Room>, payload: &str) -> (Vec<Action>, LinkSign
         Err(e) => return refused("room.refused", e.to_string()),
     };
     let code = shared.room.code.clone();
-    let signal = shared.signal.clone().map(|s| (code.clone(), s));
-    if current.is_some_and(|r| r.code == code) {
+    // The connection data only of a link the room takes, from the other
+    // side: never one's own offer, never from a refused link.
+    let signal = |table: &Table| {
+        let from_friend = table.room.as_ref().is_some_and(|r| r.me != shared.from);
+        let taken = room::merge(table, &shared).is_ok();
+        (from_friend && taken)
+            .then(|| shared.signal.clone().map(|s| (code.clone(), s)))
+            .flatten()
+    };
+    if current.room.as_ref().is_some_and(|r| r.code == code) {
+        let signal = signal(current);
         return (vec![Action::Remote(Box::new(shared))], signal);
     }
     if let Some(kept) = kept_room(&code) {
+        let signal = signal(&kept);
         return (
             vec![Action::OpenRoom(Box::new(kept)), Action::Remote(Box::new(shared))],
             signal,
         );
     }
     match room::join(&shared, room::clean_name(&storage::load_name())) {
-        Ok(t) => (vec![Action::OpenRoom(Box::new(t))], signal),
+        Ok(t) => (
+            vec![Action::OpenRoom(Box::new(t))],
+            shared.signal.clone().map(|s| (code.clone(), s)),
+        ),
         Err(_) => refused("room.unknown", code),
     }
 }
@@ -460,8 +473,8 @@ pub fn app() -> Html {
                 listeners.push(EventListener::new(&window, "hashchange", move |_| {
                     if let Some(hash) = take_hash() {
                         if let Some(payload) = room_payload(&hash) {
-                            let current = latest.borrow().room.clone();
-                            let (actions, signal) = room_actions(current.as_ref(), payload);
+                            let current = latest.borrow().clone();
+                            let (actions, signal) = room_actions(&current, payload);
                             for a in actions {
                                 d.dispatch(a);
                             }
@@ -820,13 +833,14 @@ pub fn app() -> Html {
         let open_paste = {
             let paste_ref = paste_ref.clone();
             let send = send.clone();
-            let current = Some(r.clone());
+            let latest = latest.clone();
             let live = live.clone();
             Callback::from(move |_: MouseEvent| {
                 let Some(area) = paste_ref.cast::<HtmlTextAreaElement>() else { return };
                 let text = area.value();
                 let payload = room_payload(&text).unwrap_or(text.trim());
-                let (actions, signal) = room_actions(current.as_ref(), payload);
+                let current = latest.borrow().clone();
+                let (actions, signal) = room_actions(&current, payload);
                 for a in actions {
                     send.emit(a);
                 }

@@ -130,10 +130,20 @@ test("rooms by link: join, a whole game, rematch, draw declined, resignation, re
   assert.equal((await seats(host)).bottom, "light");
   assert.equal((await seats(guest)).bottom, "dark");
   await turnByLink(host, guest, "a1", "light");
-  // Both keep the room in their list.
+  // Both keep the room in their list; the host leaves it for a game at
+  // one table and comes back to it from the list.
   for (const p of [host, guest]) {
     await p.locator(`[data-room-item="${code}"]`).waitFor();
   }
+  await clickAction(host, "new-game");
+  await host.locator('.dialog [data-action="confirm"]').click();
+  await waitForState(host, (x) => moveCount(x) === 0, "a new game at one table");
+  assert.equal(await host.locator("[data-room-code]").count(), 0, "out of the room");
+  await host.locator("[data-room-list] summary").click();
+  await host.locator(`[data-room-open="${code}"]`).click();
+  await host.locator("[data-room-code]").waitFor();
+  assert.deepEqual((await snapshot(host)).moves, ["a1"], "back in the room, its game as it was");
+  await turnByLink(guest, host, "d6", "dark");
   assertNoErrors(host);
   assertNoErrors(guest);
 });

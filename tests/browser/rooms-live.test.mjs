@@ -42,6 +42,10 @@ test("rooms live: a whole game over the data channel, draw declined, resignation
   await clickAction(host, "copy-invite");
   assert.equal(await host.evaluate(() => navigator.clipboard.readText()), invite, "Copy invite link copies the link with the offer");
   assert.match(await host.locator("[data-connection]").innerText(), /Connecting/);
+  // The host opening their own invite changes nothing and keeps the offer.
+  await openLink(host, invite);
+  assert.match((await notice(host))?.text ?? "", /own side/);
+  assert.equal(await signalLink(host, "offer"), invite, "the offer still stands");
 
   const { page: guest } = await livePlayer(h);
   await openLink(guest, invite);
