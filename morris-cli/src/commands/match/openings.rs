@@ -276,7 +276,7 @@ mod tests {
             for o in &a {
                 assert_eq!(o.game().moves().len(), o.moves.len());
                 assert!(o.game().outcome().is_none());
-                assert!(quiet(&o.game().position()), "{v}: {} is not quiet", o.describe());
+                assert!(quiet(o.game().position()), "{v}: {} is not quiet", o.describe());
             }
         }
     }
@@ -296,7 +296,7 @@ mod tests {
                 o.describe()
             );
             assert!(
-                quiet(&game.position()),
+                quiet(game.position()),
                 "{} lets a side close a mill",
                 o.describe()
             );
@@ -309,12 +309,12 @@ mod tests {
     fn an_opening_with_an_open_line_of_two_is_not_quiet() {
         // Dark's d1 d2 leave d3 open: light must block it.
         let game = parse_file("b4 d1 g7 d2", Variant::Nine.rules()).unwrap()[0].game();
-        assert!(!quiet(&game.position()));
+        assert!(!quiet(game.position()));
         // Light's b4 b2 leave b6 open: light closes a mill at once.
         let game = parse_file("b4 d1 b2 f4", Variant::Nine.rules()).unwrap()[0].game();
-        assert!(!quiet(&game.position()));
+        assert!(!quiet(game.position()));
         let game = parse_file("b4 d1 g7 f4", Variant::Nine.rules()).unwrap()[0].game();
-        assert!(quiet(&game.position()));
+        assert!(quiet(game.position()));
     }
 
     #[test]
