@@ -46,6 +46,15 @@ pub const PLACING: PhaseWeights = PhaseWeights {
     mill_to_move: 60,
 };
 
+/// The mobility and blocked-piece weights the placing ones ramp towards,
+/// piece by piece placed (reached with the last piece).
+pub const PLACING_LATE_MOBILITY: i32 = 6;
+pub const PLACING_LATE_BLOCKED: i32 = 12;
+
+/// While placing: a piece on a point with more neighbours than two (a
+/// junction), per extra neighbour.
+pub const PLACING_JUNCTION: i32 = 5;
+
 /// The weights while a side slides its pieces.
 pub const MOVING: PhaseWeights = PhaseWeights {
     piece: 100,
