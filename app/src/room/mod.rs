@@ -554,8 +554,16 @@ pub fn merge(table: &Table, incoming: &Shared) -> Result<Merged, Refusal> {
             mine.rematch_by = Some(them);
         }
         Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by == Some(me) => {
-            // Both asked for a rematch: the offer made here stands, and the
-            // friend's page accepts it once it sees it.
+            // Both asked for a rematch: the host's page starts it, as if
+            // accepting; the guest's page takes that start as the answer
+            // to its own offer.
+            if me == Role::Host {
+                mine.host_color = !mine.host_color;
+                mine.game_no = mine.game_no.saturating_add(1);
+                mine.rematch_by = None;
+                next.start_room_game(mine.clone());
+                mine.acted();
+            }
         }
         _ => {
             if seen_all && !new_moves && !over && next.draw_offer == Some(my_color) {

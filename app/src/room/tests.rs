@@ -297,3 +297,31 @@ fn codes_use_no_look_alikes() {
     assert!(valid_code(&code));
     assert!(!code.contains(['i', 'l', 'o', '0', '1']));
 }
+
+#[test]
+fn both_asking_for_a_rematch_starts_it() {
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    host.apply(Action::Resign);
+    host.apply(Action::Confirm);
+    receive(&mut guest, &host);
+    // Both ask before either sees the other's offer.
+    host.apply(Action::Rematch);
+    guest.apply(Action::Rematch);
+    let host_offer = host.clone();
+    receive(&mut host, &guest);
+    assert_eq!(room(&host).game_no, 2, "the host's page starts the rematch");
+    assert_eq!(host.mode.bottom(), Color::Dark);
+    receive(&mut guest, &host_offer);
+    assert_eq!(
+        room(&guest).game_no,
+        1,
+        "the guest's page waits for the host's start"
+    );
+    receive(&mut guest, &host);
+    assert_eq!(room(&guest).game_no, 2);
+    assert_eq!(guest.mode.bottom(), Color::Light);
+    assert!(guest.accepts_input(), "the guest opens the rematch");
+}
