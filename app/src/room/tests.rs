@@ -325,3 +325,25 @@ fn both_asking_for_a_rematch_starts_it() {
     assert_eq!(guest.mode.bottom(), Color::Light);
     assert!(guest.accepts_input(), "the guest opens the rematch");
 }
+
+#[test]
+fn the_variant_and_options_travel_with_the_room() {
+    let Ok(rules) = Rules::with_options(Variant::Six, ["flying:off", "mill-takes:each"]) else {
+        unreachable!()
+    };
+    let host = host_table(rules);
+    let guest = match join(&send(&host), String::new()) {
+        Ok(t) => t,
+        Err(e) => unreachable!("{e}"),
+    };
+    assert_eq!(guest.game.rules(), &rules);
+    assert_eq!(guest.game.position().geometry().len(), 16);
+    // A link whose rules differ is refused.
+    let other = host_table(Rules::default());
+    let mut from_other = send(&other);
+    from_other.from = Role::Guest;
+    from_other.room.seq = [9, 9];
+    let mut h = host.clone();
+    h.apply(Action::Remote(Box::new(from_other)));
+    assert!(h.notice.as_ref().is_some_and(|n| n.args[0].contains("rules")));
+}
