@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use morris_core::solve::{Class, Indexer, Symmetries, Table, Tablebase, Value};
-use morris_core::{BoardKind, Color, Position, Variant};
+use morris_core::solve::{Class, Indexer, SymIndexer, Symmetries, Table, Tablebase, Value};
+use morris_core::{BoardKind, Color, Position, Rules, Variant};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -118,19 +118,20 @@ fn symmetries_are_derived_from_the_geometry() {
 
 fn assert_symmetric(tb: &Tablebase, class: Class, samples: u64, seed: u64) {
     let table = tb.table(class).unwrap();
-    let idx = table.indexer();
+    let full = Indexer::new(*tb.rules(), class).unwrap();
     let syms = Symmetries::of(tb.rules().geometry());
     let mut rng = Rng(seed);
     for _ in 0..samples {
-        let i = rng.below(idx.len());
-        let (l, d, t) = idx.unrank(i);
-        let v = table.value(i);
-        let canon = syms.canonical_index(idx, l, d, t);
-        assert_eq!(table.value(canon), v);
+        let (l, d, t) = full.unrank(rng.below(full.len()));
+        let pos = full.position(full.rank(l, d, t)).unwrap();
+        let v = table.probe(&pos).unwrap();
+        let canon = table.indexer().canonical(l, d, t);
+        assert_eq!(table.value(canon), Some(v));
         for k in 0..syms.len() {
-            let j = idx.rank(syms.map(k, l), syms.map(k, d), t);
-            assert!(canon <= j);
-            assert_eq!(table.value(j), v, "position {i} under symmetry {k}");
+            let (ml, md) = (syms.map(k, l), syms.map(k, d));
+            let image = full.position(full.rank(ml, md, t)).unwrap();
+            assert_eq!(table.probe(&image), Some(v), "{pos} under symmetry {k}");
+            assert_eq!(table.indexer().canonical(ml, md, t), canon);
         }
     }
 }
@@ -139,6 +140,105 @@ fn assert_symmetric(tb: &Tablebase, class: Class, samples: u64, seed: u64) {
 fn symmetric_positions_have_the_same_value() {
     assert_symmetric(nine_3v3(), Class::moving(3, 3), 2000, 7);
     assert_symmetric(&three().0, Class::moving(3, 3), 1000, 11);
+}
+
+#[test]
+fn symmetric_index_round_trips() {
+    // The symmetries and how many entries at most per position times
+    // that (the 3×3 board has many symmetric sets of three).
+    for (rules, class, want, most) in [
+        (Variant::Nine.rules(), Class::moving(3, 3), 16, 1.25),
+        (Variant::Nine.rules(), Class::moving(5, 4), 16, 1.25),
+        (Variant::Six.rules(), Class::moving(4, 3), 16, 1.25),
+        (Variant::Three.rules(), Class::moving(3, 3), 8, 2.0),
+        (Variant::Twelve.rules(), Class::moving(4, 3), 16, 1.25),
+    ] {
+        let idx = SymIndexer::new(rules, class).unwrap();
+        let full = Indexer::new(rules, class).unwrap();
+        assert_eq!(idx.positions(), full.len());
+        // About one entry per class of symmetric positions, never fewer.
+        assert!(idx.len() * want >= full.len(), "{class:?}");
+        assert!(
+            (idx.len() * want) as f64 <= full.len() as f64 * most,
+            "{class:?}: {} of {}",
+            idx.len(),
+            full.len()
+        );
+        let mut rng = Rng(0x5EED ^ idx.len());
+        let all: Vec<u64> = if idx.len() < 20_000 {
+            (0..idx.len()).collect()
+        } else {
+            (0..5000).map(|_| rng.below(idx.len())).collect()
+        };
+        for i in all {
+            let pos = idx.position(i).unwrap();
+            assert_eq!(Class::of(&pos), class);
+            assert_eq!(idx.index(&pos), Some(i), "{class:?} {i}");
+        }
+        assert!(idx.position(idx.len()).is_none());
+        // The weights of the entries add up to every position once.
+        if idx.len() < 200_000 {
+            assert_eq!((0..idx.len()).map(|i| idx.weight(i)).sum::<u64>(), full.len(), "{class:?}");
+        }
+        // Every position lands on an entry holding one of its images.
+        let syms = idx.symmetries();
+        for _ in 0..3000 {
+            let (l, d, t) = full.unrank(rng.below(full.len()));
+            let (el, ed, et) = idx.unrank(idx.rank(l, d, t));
+            assert_eq!(et, t);
+            assert!(
+                (0..syms.len()).any(|k| syms.map(k, l) == el && syms.map(k, d) == ed),
+                "{class:?}"
+            );
+        }
+    }
+}
+
+/// Solved with and without the symmetries, every position has one value.
+fn assert_reduced_agrees(rules: Rules, light: u8, dark: u8) {
+    let mut tb = Tablebase::new(rules);
+    let full = tb.solve_unreduced(light, dark).unwrap();
+    let table = tb.solve(light, dark).unwrap();
+    for i in 0..full.len() as u64 {
+        let pos = full.indexer().position(i).unwrap();
+        assert_eq!(table.probe(&pos), full.value(i), "{rules} {light}v{dark}: {pos}");
+    }
+    assert_eq!(table.counts(), full.counts(), "{rules} {light}v{dark}");
+    assert_eq!(table.max_distance(), full.max_distance());
+    eprintln!(
+        "{rules} {light}v{dark}: {} positions, {} entries, {:?}",
+        full.len(),
+        table.len(),
+        table.counts()
+    );
+}
+
+#[test]
+fn reduced_and_unreduced_solvers_agree() {
+    assert_reduced_agrees(Variant::Three.rules(), 3, 3);
+    assert_reduced_agrees(Rules::with_options(Variant::Three, ["flying=on"]).unwrap(), 3, 3);
+    assert_reduced_agrees(Variant::Six.rules(), 4, 3);
+    assert_reduced_agrees(Variant::Six.rules(), 3, 4);
+    assert_reduced_agrees(Rules::with_options(Variant::Six, ["flying=on"]).unwrap(), 4, 4);
+    assert_reduced_agrees(Variant::Nine.rules(), 3, 3);
+}
+
+/// A table answers for its mirror: light and dark exchanged, the other
+/// side to move.
+#[test]
+fn a_table_answers_for_its_mirror() {
+    let rules = Variant::Six.rules();
+    let mut own = Tablebase::new(rules);
+    own.solve(3, 4).unwrap();
+    let mut mirror = Tablebase::new(rules);
+    mirror.solve(4, 3).unwrap();
+    assert!(mirror.table(Class::moving(3, 4)).is_none());
+    let idx = Indexer::new(rules, Class::moving(3, 4)).unwrap();
+    let mut rng = Rng(3);
+    for _ in 0..3000 {
+        let pos = idx.position(rng.below(idx.len())).unwrap();
+        assert_eq!(mirror.probe(&pos), own.probe(&pos), "{pos}");
+    }
 }
 
 fn win_within(pos: &Position, n: u16) -> bool {

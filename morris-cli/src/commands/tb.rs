@@ -2,7 +2,7 @@
 //! probe a position in such a file.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use std::io::Write;
@@ -41,12 +41,22 @@ pub struct GenerateArgs {
     pub set: Vec<String>,
 
     /// The class: light and dark pieces on the board, both hands empty, as `LvD` (`3v3`, `4v3`)
-    #[arg(long, value_name = "LvD")]
-    pub class: String,
+    #[arg(long, value_name = "LvD", required_unless_present = "up_to", conflicts_with = "up_to")]
+    pub class: Option<String>,
 
-    /// The file to write
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    /// The file to write (with --class)
+    #[arg(long, value_name = "FILE", required_unless_present = "up_to", conflicts_with = "up_to")]
+    pub out: Option<PathBuf>,
+
+    /// Every class from 3v3 up to N pieces a side, each with at least as
+    /// many light as dark pieces (a table answers for its mirror too),
+    /// written as VARIANT-LvD.tb into --out-dir
+    #[arg(long, value_name = "N", requires = "out_dir")]
+    pub up_to: Option<u8>,
+
+    /// The folder to write the tables of --up-to into (made if missing)
+    #[arg(long, value_name = "DIR", requires = "up_to")]
+    pub out_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -88,31 +98,78 @@ fn parse_class(text: &str) -> Result<(u8, u8), CliError> {
 
 fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rules = rules_from(args.variant.as_deref(), &args.set)?;
-    let (light, dark) = parse_class(&args.class)?;
-    if u32::from(light) > u32::from(rules.pieces) || u32::from(dark) > u32::from(rules.pieces) {
-        return Err(CliError::input(format!(
-            "class {light}v{dark} has more pieces than the {} of `{rules}`",
+    let too_many = |l: u8, d: u8| {
+        CliError::input(format!(
+            "class {l}v{d} has more pieces than the {} of `{rules}`",
             rules.pieces
-        )));
-    }
-    let started = Instant::now();
+        ))
+    };
     let mut tb = Tablebase::new(rules);
+    match (&args.class, &args.out, args.up_to, &args.out_dir) {
+        (Some(class), Some(file), _, _) => {
+            let (light, dark) = parse_class(class)?;
+            if light > rules.pieces || dark > rules.pieces {
+                return Err(too_many(light, dark));
+            }
+            solve_and_write(&mut tb, light, dark, file, out).map(|_| ())
+        }
+        (_, _, Some(most), Some(dir)) => {
+            if most < 3 || most > rules.pieces {
+                return Err(too_many(most, most));
+            }
+            fs::create_dir_all(dir)
+                .map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
+            let mut total = 0;
+            for light in 3..=most {
+                for dark in 3..=light {
+                    let name = format!("{}-{light}v{dark}.tb", rules.to_string().replace([':', ',', '='], "_"));
+                    total += solve_and_write(&mut tb, light, dark, &dir.join(name), out)?;
+                }
+            }
+            writeln!(out, "{total} bytes in all")?;
+            Ok(())
+        }
+        _ => Err(CliError::input("give --class and --out, or --up-to and --out-dir")),
+    }
+}
+
+/// Solves one class (after the smaller ones it needs), writes its file,
+/// reports it, and gives the file's size.
+fn solve_and_write(
+    tb: &mut Tablebase,
+    light: u8,
+    dark: u8,
+    file: &Path,
+    out: &mut dyn Write,
+) -> Result<usize, CliError> {
+    let rules = *tb.rules();
+    let started = Instant::now();
     let table = tb
         .solve(light, dark)
         .map_err(|e| CliError::input(format!("cannot solve {light}v{dark} of `{rules}`: {e}")))?;
     let secs = started.elapsed().as_secs_f64();
     let bytes = solve::write(table);
-    fs::write(&args.out, &bytes)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
+    fs::write(file, &bytes).map_err(|e| CliError::input(format!("cannot write {}: {e}", file.display())))?;
     let (w, d, l) = table.counts();
+    let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
     writeln!(
         out,
-        "{rules} {light}v{dark}: {} positions, {w} won, {d} drawn, {l} lost for the side to move, longest {} plies; solved in {secs:.1} s",
+        "{rules} {light}v{dark}: {} positions in {} entries ({} bytes in memory), {w} won, {d} drawn, {l} lost for the side to move, longest {} plies; solved in {secs:.1} s{peak}",
+        table.positions(),
         table.len(),
+        table.value_bytes(),
         table.max_distance()
     )?;
-    writeln!(out, "wrote {} bytes to {}", bytes.len(), args.out.display())?;
-    Ok(())
+    writeln!(out, "wrote {} bytes to {}", bytes.len(), file.display())?;
+    Ok(bytes.len())
+}
+
+/// The process's peak resident memory in KiB, where the system tells it
+/// (Linux's /proc).
+fn peak_memory() -> Option<u64> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {

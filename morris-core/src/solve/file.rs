@@ -9,7 +9,8 @@
 //! | 2 | length `n` of the rules text |
 //! | n | the rules as in a position text (`nine`, `nine:flying=off`), UTF-8 |
 //! | 4 | the class: light and dark on the board, light and dark in hand |
-//! | 8 | entries: positions of the class, both sides to move |
+//! | 1 | the numbering of the entries: 1, cut by the board's symmetries ([`super::SymIndexer`]) |
+//! | 8 | entries: the numbering's entries of the class, both sides to move |
 //! | 1 | bits per entry `w`, 1 to 16 |
 //! | 1 | payload encoding: 0 stored, 1 deflate |
 //! | 8 | payload length `m` |
@@ -22,18 +23,26 @@
 //! deflate better than tighter packing); the reader takes any width from
 //! 1 to 16. FNV-1a changes its state for any change of one
 //! byte, so a flipped byte is always caught.
+//!
+//! Version 1 had no numbering byte and one entry per position; this build
+//! rejects it with [`TableFileError::OldVersion`] (the tables are made
+//! again with `morris tb generate`).
 
 use thiserror::Error;
 
 use crate::Rules;
 
-use super::index::{Class, Indexer};
+use super::index::Class;
+use super::reduced::SymIndexer;
 use super::retro::{Table, UNKNOWN};
 
 /// The first bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"MULINOTB";
 /// The version of the layout this build writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
+
+/// The numbering byte of a table cut by the board's symmetries.
+const SYMMETRIC: u8 = 1;
 
 const STORED: u8 = 0;
 const DEFLATE: u8 = 1;
@@ -47,6 +56,8 @@ pub enum TableFileError {
     BadMagic,
     #[error("table file format version {0} is unknown (this build reads version {FORMAT_VERSION})")]
     UnknownVersion(u16),
+    #[error("table file format version {0} is older than this build's version {FORMAT_VERSION}: generate the table again")]
+    OldVersion(u16),
     #[error("the table file is truncated")]
     Truncated,
     #[error("the table file has {0} bytes after its end")]
@@ -76,11 +87,11 @@ fn bits_for(code: u16) -> u8 {
     (16 - code.leading_zeros() as u8).max(1)
 }
 
-fn pack(codes: &[u16], width: u8) -> Vec<u8> {
+fn pack(codes: impl ExactSizeIterator<Item = u16>, width: u8) -> Vec<u8> {
     let width = u32::from(width);
     let mut out = Vec::with_capacity((codes.len() * width as usize).div_ceil(8));
     let (mut acc, mut filled) = (0u32, 0u32);
-    for &c in codes {
+    for c in codes {
         acc |= u32::from(c) << filled;
         filled += width;
         while filled >= 8 {
@@ -125,16 +136,16 @@ fn unpack(bytes: &[u8], width: u8, entries: usize) -> Result<Vec<u16>, TableFile
 
 /// The file of one table.
 pub fn write(table: &Table) -> Vec<u8> {
-    let codes = table.codes();
     // Whole bytes: deflate finds the repeats of byte-aligned codes, and
     // the file of the 3v3 class of Nine Men's Morris is a fifth smaller
     // than with the fewest bits.
-    let width = if bits_for(codes.iter().copied().max().unwrap_or(0)) <= 8 {
+    let width = if bits_for(table.codes().max().unwrap_or(0)) <= 8 {
         8
     } else {
         16
     };
-    let payload = miniz_oxide::deflate::compress_to_vec(&pack(codes, width), LEVEL);
+    let packed = pack(ExactCodes(table.codes(), table.len()), width);
+    let payload = miniz_oxide::deflate::compress_to_vec(&packed, LEVEL);
     let rules = table.indexer().rules().to_string();
     // The rules text is a variant and a few options: far below 64 KiB.
     let rules = &rules.as_bytes()[..rules.len().min(u16::MAX as usize)];
@@ -145,7 +156,8 @@ pub fn write(table: &Table) -> Vec<u8> {
     out.extend_from_slice(&(rules.len() as u16).to_le_bytes());
     out.extend_from_slice(rules);
     out.extend_from_slice(&[class.light, class.dark, class.light_hand, class.dark_hand]);
-    out.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+    out.push(SYMMETRIC);
+    out.extend_from_slice(&(table.len() as u64).to_le_bytes());
     out.push(width);
     out.push(DEFLATE);
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
@@ -154,6 +166,23 @@ pub fn write(table: &Table) -> Vec<u8> {
     out.extend_from_slice(&sum.to_le_bytes());
     out
 }
+
+/// An iterator of codes with its length known.
+struct ExactCodes<I>(I, usize);
+
+impl<I: Iterator<Item = u16>> Iterator for ExactCodes<I> {
+    type Item = u16;
+    fn next(&mut self) -> Option<u16> {
+        let c = self.0.next()?;
+        self.1 = self.1.saturating_sub(1);
+        Some(c)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.1, Some(self.1))
+    }
+}
+
+impl<I: Iterator<Item = u16>> ExactSizeIterator for ExactCodes<I> {}
 
 /// Reads the fields of a file in order; running out is truncation.
 struct Cursor<'a> {
@@ -196,12 +225,16 @@ pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
         return Err(TableFileError::BadMagic);
     }
     let version = cur.u16()?;
+    if (1..FORMAT_VERSION).contains(&version) {
+        return Err(TableFileError::OldVersion(version));
+    }
     if version != FORMAT_VERSION {
         return Err(TableFileError::UnknownVersion(version));
     }
     let rules_len = cur.u16()?;
     let rules_text = cur.take(rules_len as usize)?;
     let [light, dark, light_hand, dark_hand] = cur.array::<4>()?;
+    let numbering = cur.u8()?;
     let entries = cur.u64()?;
     let width = cur.u8()?;
     let encoding = cur.u8()?;
@@ -226,8 +259,11 @@ pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
         light_hand,
         dark_hand,
     };
+    if numbering != SYMMETRIC {
+        return Err(TableFileError::Corrupt("unknown numbering of the entries"));
+    }
     let indexer =
-        Indexer::new(rules, class).ok_or(TableFileError::Corrupt("the class does not fit the board"))?;
+        SymIndexer::new(rules, class).ok_or(TableFileError::Corrupt("the class does not fit the board"))?;
     if indexer.len() != entries {
         return Err(TableFileError::Corrupt("the entry count is not the class's"));
     }
@@ -277,7 +313,7 @@ mod tests {
             let codes: Vec<u16> = (0..1000u32)
                 .map(|i| (i * 7919 % (u32::from(top) + 1)) as u16)
                 .collect();
-            let packed = pack(&codes, width);
+            let packed = pack(codes.iter().copied(), width);
             assert_eq!(packed.len(), (codes.len() * width as usize).div_ceil(8));
             assert_eq!(
                 unpack(&packed, width, codes.len()),

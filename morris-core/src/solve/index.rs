@@ -40,7 +40,7 @@ pub(crate) fn binomial(n: u32, k: u32) -> u64 {
 /// combinatorial number system: the sum of C(p_i, i + 1) over the indices
 /// in increasing order).
 #[inline]
-fn rank_set(bits: u32) -> u64 {
+pub(super) fn rank_set(bits: u32) -> u64 {
     let mut rank = 0;
     let mut rest = bits;
     let mut i = 1;
@@ -54,7 +54,7 @@ fn rank_set(bits: u32) -> u64 {
 
 /// The set of `k` indices below `n` with rank `rank`.
 #[inline]
-fn unrank_set(mut rank: u64, k: u32, n: u32) -> u32 {
+pub(super) fn unrank_set(mut rank: u64, k: u32, n: u32) -> u32 {
     let mut bits = 0;
     let mut p = n;
     for i in (1..=k).rev() {
@@ -71,7 +71,7 @@ fn unrank_set(mut rank: u64, k: u32, n: u32) -> u32 {
 
 /// The points of `set` renumbered among the points not in `skip`.
 #[inline]
-fn compress(set: u32, skip: u32) -> u32 {
+pub(super) fn compress(set: u32, skip: u32) -> u32 {
     let mut out = 0;
     let mut rest = set;
     while rest != 0 {
@@ -84,7 +84,7 @@ fn compress(set: u32, skip: u32) -> u32 {
 
 /// The inverse of [`compress`] on a board of `n` points.
 #[inline]
-fn expand(set: u32, skip: u32, n: u32) -> u32 {
+pub(super) fn expand(set: u32, skip: u32, n: u32) -> u32 {
     let mut out = 0;
     let mut j = 0;
     for p in 0..n {

@@ -10,10 +10,12 @@
 
 mod file;
 mod index;
+mod reduced;
 mod retro;
 mod symmetry;
 
 pub use file::{read, read_for, write, TableFileError, FORMAT_VERSION, MAGIC};
 pub use index::{Class, Indexer};
-pub use retro::{SolveError, Table, Tablebase, Value};
+pub use reduced::SymIndexer;
+pub use retro::{FullTable, SolveError, Table, Tablebase, Value};
 pub use symmetry::Symmetries;

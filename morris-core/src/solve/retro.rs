@@ -20,7 +20,9 @@ use thiserror::Error;
 
 use crate::{Bitboard, ByColor, Color, Outcome, Position, Removal, Rules};
 
-use super::index::{Class, Indexer};
+use super::index::{position, Class, Indexer};
+use super::reduced::SymIndexer;
+use super::Symmetries;
 
 /// The exact value of a position for the side to move, with the distance
 /// to the end of the game in plies under perfect play (the winner takes
@@ -36,7 +38,7 @@ const DRAW: u16 = 0;
 /// The code of an undecided position; never in a finished table.
 pub(super) const UNKNOWN: u16 = u16::MAX;
 /// The longest distance a table stores.
-const MAX_DISTANCE: u16 = (u16::MAX - 3) / 2;
+const MAX_DISTANCE: u16 = (u16::MAX - 5) / 2;
 
 impl Value {
     /// The value of a finished game for the side to move.
@@ -113,15 +115,20 @@ pub enum SolveError {
 /// The state of one position while its class is solved.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    /// The encoded value, `UNKNOWN` until decided.
+    /// The encoded value, `UNKNOWN` until decided, `ALIAS` for an entry
+    /// that repeats a smaller one.
     value: u16,
     /// The longest known loss among the moves.
     longest: u16,
-    /// In-class moves not yet known to lose.
+    /// In-class successors (up to symmetry) not yet known to lose.
     left: u8,
     /// A move that does not lose is known.
     escape: bool,
 }
+
+/// An entry the solver skips: it stands for the same positions as a
+/// smaller entry, whose value it takes at the end.
+const ALIAS: u16 = u16::MAX - 1;
 
 impl Default for Slot {
     fn default() -> Slot {
@@ -134,25 +141,69 @@ impl Default for Slot {
     }
 }
 
-/// The values of every position of one class with both hands empty.
+/// The value codes of a table, one byte each while every code fits one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Codes {
+    Narrow(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+impl Codes {
+    fn from_wide(codes: Vec<u16>) -> Codes {
+        if codes.iter().all(|&c| c <= u16::from(u8::MAX)) {
+            Codes::Narrow(codes.into_iter().map(|c| c as u8).collect())
+        } else {
+            Codes::Wide(codes)
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Codes::Narrow(v) => v.len(),
+            Codes::Wide(v) => v.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<u16> {
+        match self {
+            Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
+            Codes::Wide(v) => v.get(i).copied(),
+        }
+    }
+
+    fn iter(&self) -> Box<dyn Iterator<Item = u16> + '_> {
+        match self {
+            Codes::Narrow(v) => Box::new(v.iter().map(|&c| u16::from(c))),
+            Codes::Wide(v) => Box::new(v.iter().copied()),
+        }
+    }
+}
+
+/// The values of every position of one class with both hands empty, one
+/// entry per class of symmetric positions ([`SymIndexer`]), one byte an
+/// entry where the distances allow (up to 126 plies), else two.
 #[derive(Clone, Debug)]
 pub struct Table {
-    indexer: Indexer,
-    values: Vec<u16>,
+    indexer: SymIndexer,
+    values: Codes,
 }
 
 impl Table {
-    /// A table from its stored codes, one per index of `indexer`.
-    pub(super) fn from_codes(indexer: Indexer, values: Vec<u16>) -> Table {
-        Table { indexer, values }
+    /// A table from its stored codes, one per entry of `indexer`.
+    pub(super) fn from_codes(indexer: SymIndexer, values: Vec<u16>) -> Table {
+        Table {
+            indexer,
+            values: Codes::from_wide(values),
+        }
     }
 
-    /// The stored codes, one per index.
-    pub(super) fn codes(&self) -> &[u16] {
-        &self.values
+    /// The stored codes, one per entry.
+    pub(super) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
+        self.values.iter()
     }
 
-    pub fn indexer(&self) -> &Indexer {
+    pub fn indexer(&self) -> &SymIndexer {
         &self.indexer
     }
 
@@ -160,7 +211,83 @@ impl Table {
         self.indexer.class()
     }
 
-    /// How many positions the table holds.
+    /// How many entries the table holds (see [`Table::positions`]).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.len() == 0
+    }
+
+    /// How many positions the class has without the symmetries.
+    pub fn positions(&self) -> u64 {
+        self.indexer.positions()
+    }
+
+    /// The bytes the values take in memory.
+    pub fn value_bytes(&self) -> usize {
+        match &self.values {
+            Codes::Narrow(v) => v.len(),
+            Codes::Wide(v) => 2 * v.len(),
+        }
+    }
+
+    /// The value of the entry with this index.
+    pub fn value(&self, index: u64) -> Option<Value> {
+        let i = usize::try_from(index).ok()?;
+        self.values.get(i).map(Value::decode)
+    }
+
+    /// The value of a position of this class.
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        self.value(self.indexer.index(pos)?)
+    }
+
+    /// How many positions of the class (every symmetric image counted, as
+    /// without the symmetries) are won, drawn and lost for the side to move.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        let mut c = (0, 0, 0);
+        for (i, v) in self.values.iter().enumerate() {
+            let w = self.indexer.weight(i as u64);
+            match Value::decode(v) {
+                Value::Win(_) => c.0 += w,
+                Value::Draw => c.1 += w,
+                Value::Loss(_) => c.2 += w,
+            }
+        }
+        c
+    }
+
+    /// The longest distance to the end in the table.
+    pub fn max_distance(&self) -> u16 {
+        max_distance(self.values.iter())
+    }
+}
+
+fn max_distance(codes: impl Iterator<Item = u16>) -> u16 {
+    codes
+        .map(|v| match Value::decode(v) {
+            Value::Win(d) | Value::Loss(d) => d,
+            Value::Draw => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The values of a class solved without the symmetries, indexed by
+/// [`Indexer`]: the reference the reduced tables are checked against.
+#[derive(Clone, Debug)]
+pub struct FullTable {
+    indexer: Indexer,
+    values: Vec<u16>,
+}
+
+impl FullTable {
+    pub fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+
     pub fn len(&self) -> usize {
         self.values.len()
     }
@@ -173,11 +300,6 @@ impl Table {
     pub fn value(&self, index: u64) -> Option<Value> {
         let i = usize::try_from(index).ok()?;
         self.values.get(i).map(|&c| Value::decode(c))
-    }
-
-    /// The value of a position of this class.
-    pub fn probe(&self, pos: &Position) -> Option<Value> {
-        self.value(self.indexer.index(pos)?)
     }
 
     /// How many positions are won, drawn and lost for the side to move.
@@ -193,17 +315,61 @@ impl Table {
         c
     }
 
-    /// The longest distance to the end in the table.
     pub fn max_distance(&self) -> u16 {
-        self.values
-            .iter()
-            .map(|&v| match Value::decode(v) {
-                Value::Win(d) | Value::Loss(d) => d,
-                Value::Draw => 0,
-            })
-            .max()
-            .unwrap_or(0)
+        max_distance(self.values.iter().copied())
     }
+}
+
+/// The numbering a class is solved in: every position, or one entry per
+/// class of symmetric positions.
+trait Space {
+    fn len(&self) -> u64;
+    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color);
+    /// The one entry the solver works on among those of symmetric positions.
+    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64;
+    fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position;
+}
+
+impl Space for Indexer {
+    fn len(&self) -> u64 {
+        Indexer::len(self)
+    }
+    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
+        Indexer::unrank(self, index)
+    }
+    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        self.rank(light, dark, turn)
+    }
+    fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
+        Indexer::make(self, light, dark, turn)
+    }
+}
+
+impl Space for SymIndexer {
+    fn len(&self) -> u64 {
+        SymIndexer::len(self)
+    }
+    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
+        SymIndexer::unrank(self, index)
+    }
+    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        SymIndexer::canonical(self, light, dark, turn)
+    }
+    fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
+        SymIndexer::make(self, light, dark, turn)
+    }
+}
+
+/// The position with the colours exchanged: light's pieces and hand are
+/// dark's, and the other side moves. Its value is the same, since the
+/// history-free rules treat both colours alike.
+fn mirrored(pos: &Position) -> Position {
+    position(
+        *pos.rules(),
+        ByColor::new(pos.pieces(Color::Dark), pos.pieces(Color::Light)),
+        ByColor::new(pos.in_hand(Color::Dark), pos.in_hand(Color::Light)),
+        !pos.turn(),
+    )
 }
 
 /// The solved classes of one rule set.
@@ -211,6 +377,7 @@ impl Table {
 pub struct Tablebase {
     rules: Rules,
     tables: HashMap<Class, Table>,
+    placing_memo: usize,
 }
 
 type PlacingMemo = HashMap<(u32, u32, u8, u8, Color), Value>;
@@ -220,6 +387,7 @@ impl Tablebase {
         Tablebase {
             rules,
             tables: HashMap::new(),
+            placing_memo: 0,
         }
     }
 
@@ -242,33 +410,67 @@ impl Tablebase {
         self.tables.get(&class)
     }
 
-    /// The value of a position that is over or whose class is solved.
+    /// The value of a position that is over or whose class is solved. A
+    /// class of the moving phases is also read from the table of its
+    /// mirror (light and dark exchanged), so `4v3` answers `3v4`.
     pub fn probe(&self, pos: &Position) -> Option<Value> {
         if let Some(o) = pos.terminal() {
             return Some(Value::of_outcome(o, pos.turn()));
         }
-        self.tables.get(&Class::of(pos))?.probe(pos)
+        let class = Class::of(pos);
+        if let Some(t) = self.tables.get(&class) {
+            return t.probe(pos);
+        }
+        let mirror = Class {
+            light: class.dark,
+            dark: class.light,
+            light_hand: class.dark_hand,
+            dark_hand: class.light_hand,
+        };
+        self.tables.get(&mirror)?.probe(&mirrored(pos))
+    }
+
+    /// Whether positions of a class can be probed, from its own table or
+    /// its mirror's.
+    fn has(&self, light: u8, dark: u8) -> bool {
+        self.tables.contains_key(&Class::moving(light, dark)) || self.tables.contains_key(&Class::moving(dark, light))
     }
 
     /// Solves the moving and flying phases with `light` and `dark` pieces
-    /// on the board, after the smaller classes a removal leads to.
+    /// on the board, after the smaller classes a removal leads to (each of
+    /// those with more light than dark pieces or as many, unless its
+    /// mirror is already solved: a table answers for its mirror too).
     pub fn solve(&mut self, light: u8, dark: u8) -> Result<&Table, SolveError> {
         let class = Class::moving(light, dark);
         if !self.tables.contains_key(&class) {
-            let most = self.most_removals();
-            for k in 1..=most {
-                if dark >= 3 + k {
-                    self.solve(light, dark - k)?;
-                }
-                if light >= 3 + k {
-                    self.solve(light - k, dark)?;
-                }
-            }
-            let indexer = Indexer::new(self.rules, class).ok_or(SolveError::DoesNotFit { light, dark })?;
-            let table = self.build(indexer)?;
+            self.solve_smaller(light, dark)?;
+            let indexer = SymIndexer::new(self.rules, class).ok_or(SolveError::DoesNotFit { light, dark })?;
+            let table = Table::from_codes(indexer.clone(), self.build(&indexer)?);
             self.tables.insert(class, table);
         }
         self.tables.get(&class).ok_or(SolveError::Missing(class))
+    }
+
+    fn solve_smaller(&mut self, light: u8, dark: u8) -> Result<(), SolveError> {
+        for k in 1..=self.most_removals() {
+            for (l, d) in [(light, dark.saturating_sub(k)), (light.saturating_sub(k), dark)] {
+                if l >= 3 && d >= 3 && !self.has(l, d) {
+                    self.solve(l.max(d), l.min(d))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Solves a class without the symmetries, one entry per position, after
+    /// the smaller classes (with the symmetries); the reference the
+    /// reduced tables are checked against.
+    pub fn solve_unreduced(&mut self, light: u8, dark: u8) -> Result<FullTable, SolveError> {
+        self.solve_smaller(light, dark)?;
+        let indexer =
+            Indexer::new(self.rules, Class::moving(light, dark)).ok_or(SolveError::DoesNotFit { light, dark })?;
+        let values = self.build(&indexer)?;
+        Ok(FullTable { indexer, values })
     }
 
     /// The value of any position of the rule set, solving the placing phase
@@ -277,36 +479,37 @@ impl Tablebase {
         if *pos.rules() != self.rules {
             return Err(SolveError::OtherRules);
         }
-        self.forward(pos, &mut HashMap::new())
+        let syms = Symmetries::of(self.rules.geometry());
+        self.forward(pos, &syms, &mut HashMap::new())
     }
 
-    fn forward(&mut self, pos: &Position, memo: &mut PlacingMemo) -> Result<Value, SolveError> {
+    fn forward(&mut self, pos: &Position, syms: &Symmetries, memo: &mut PlacingMemo) -> Result<Value, SolveError> {
         if let Some(o) = pos.terminal() {
             return Ok(Value::of_outcome(o, pos.turn()));
         }
         let class = Class::of(pos);
         if class.light_hand == 0 && class.dark_hand == 0 {
-            return self
-                .solve(class.light, class.dark)?
-                .probe(pos)
-                .ok_or(SolveError::Missing(class));
+            if !self.has(class.light, class.dark) {
+                self.solve(class.light.max(class.dark), class.light.min(class.dark))?;
+            }
+            return self.probe(pos).ok_or(SolveError::Missing(class));
         }
         if self.rules.move_in_placing {
             return Err(SolveError::MoveInPlacing);
         }
-        let key = (
-            pos.pieces(Color::Light).0,
-            pos.pieces(Color::Dark).0,
-            class.light_hand,
-            class.dark_hand,
-            pos.turn(),
-        );
+        // Symmetric positions share one memo entry: the smallest image.
+        let (light, dark) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
+        let (light, dark) = (0..syms.len())
+            .map(|k| (syms.map(k, light).0, syms.map(k, dark).0))
+            .min()
+            .unwrap_or((light.0, dark.0));
+        let key = (light, dark, class.light_hand, class.dark_hand, pos.turn());
         if let Some(&v) = memo.get(&key) {
             return Ok(v);
         }
         let mut best: Option<Value> = None;
         for m in pos.legal_moves() {
-            let v = self.forward(&pos.play(m), memo)?.back();
+            let v = self.forward(&pos.play(m), syms, memo)?.back();
             if best.is_none_or(|b| v.score() > b.score()) {
                 best = Some(v);
             }
@@ -314,7 +517,14 @@ impl Tablebase {
         // A position that is not over has a move; a draw is the safe answer.
         let v = best.unwrap_or(Value::Draw);
         memo.insert(key, v);
+        self.placing_memo = self.placing_memo.max(memo.len());
         Ok(v)
+    }
+
+    /// The most entries the placing phase's memo has held (symmetric
+    /// positions share one).
+    pub fn placing_memo_len(&self) -> usize {
+        self.placing_memo
     }
 
     /// The most pieces one turn can remove under these rules.
@@ -329,27 +539,34 @@ impl Tablebase {
         }
     }
 
-    fn build(&self, indexer: Indexer) -> Result<Table, SolveError> {
-        let len = indexer.len();
+    /// Solves one class in the numbering `space`: the codes of its entries.
+    fn build(&self, space: &impl Space) -> Result<Vec<u16>, SolveError> {
+        let len = space.len();
         let n = usize::try_from(len)
             .ok()
-            .filter(|_| len <= u32::MAX as u64)
+            .filter(|_| len < u32::MAX as u64)
             .ok_or(SolveError::TooLarge(len))?;
-        // One slot per position, so that a predecessor costs one cache miss.
+        // One slot per entry, so that a predecessor costs one cache miss.
         let mut slots = vec![Slot::default(); n];
-        let mut buckets: Vec<Vec<(u32, bool)>> = Vec::new();
-        let push = |buckets: &mut Vec<Vec<(u32, bool)>>, dist: u16, i: usize, win: bool| {
+        // Per distance, the entries found won and lost at that distance.
+        let mut buckets: Vec<[Vec<u32>; 2]> = Vec::new();
+        let push = |buckets: &mut Vec<[Vec<u32>; 2]>, dist: u16, i: usize, win: bool| {
             let d = dist as usize;
             if buckets.len() <= d {
-                buckets.resize_with(d + 1, Vec::new);
+                buckets.resize_with(d + 1, Default::default);
             }
-            buckets[d].push((i as u32, win));
+            buckets[d][usize::from(!win)].push(i as u32);
         };
 
         let mut moves = Vec::with_capacity(64);
+        let mut next = Vec::with_capacity(64);
         for (i, slot) in slots.iter_mut().enumerate() {
-            let (light, dark, turn) = indexer.unrank(i as u64);
-            let pos = indexer.make(light, dark, turn);
+            let (light, dark, turn) = space.unrank(i as u64);
+            if space.canonical(light, dark, turn) != i as u64 {
+                slot.value = ALIAS;
+                continue;
+            }
+            let pos = space.make(light, dark, turn);
             moves.clear();
             pos.generate(&mut moves);
             // A game that is not over always has a move.
@@ -361,20 +578,25 @@ impl Tablebase {
                 }
                 continue;
             }
-            let mut inside = 0u32;
             let mut quickest: Option<u16> = None;
+            next.clear();
             for &m in &moves {
+                let child = pos.play(m);
                 if m.removals().is_empty() {
-                    inside += 1;
+                    next.push(space.canonical(child.pieces(Color::Light), child.pieces(Color::Dark), child.turn()));
                     continue;
                 }
-                let child = pos.play(m);
                 match self.probe(&child).ok_or(SolveError::Missing(Class::of(&child)))? {
                     Value::Loss(j) => quickest = Some(quickest.map_or(j + 1, |q| q.min(j + 1))),
                     Value::Draw => slot.escape = true,
                     Value::Win(j) => slot.longest = slot.longest.max(j),
                 }
             }
+            // Moves to symmetric positions count once: a decided entry
+            // tells each predecessor entry once.
+            next.sort_unstable();
+            next.dedup();
+            let inside = next.len();
             slot.left = u8::try_from(inside).map_err(|_| SolveError::TooManyMoves)?;
             if let Some(q) = quickest {
                 slot.escape = true;
@@ -391,48 +613,60 @@ impl Tablebase {
                 .ok()
                 .filter(|&d| d <= MAX_DISTANCE)
                 .ok_or(SolveError::TooLong)?;
-            let list = std::mem::take(&mut buckets[k]);
-            for (i, win) in list {
-                let i = i as usize;
-                if slots[i].value != UNKNOWN {
-                    continue;
-                }
-                slots[i].value = if win { Value::Win(dist) } else { Value::Loss(dist) }.encode();
-                let (light, dark, turn) = indexer.unrank(i as u64);
-                before.clear();
-                self.unmoves(&indexer, light, dark, turn, &mut before);
-                for &p in &before {
-                    let p = p as usize;
-                    let slot = &mut slots[p];
-                    if slot.value != UNKNOWN {
+            let lists = std::mem::take(&mut buckets[k]);
+            for (side, list) in lists.into_iter().enumerate() {
+                let win = side == 0;
+                for i in list {
+                    let i = i as usize;
+                    if slots[i].value != UNKNOWN {
                         continue;
                     }
-                    if win {
-                        slot.left = slot.left.saturating_sub(1);
-                        slot.longest = slot.longest.max(dist);
-                        if slot.left == 0 && !slot.escape {
-                            push(&mut buckets, slot.longest.saturating_add(1), p, false);
+                    slots[i].value = if win { Value::Win(dist) } else { Value::Loss(dist) }.encode();
+                    let (light, dark, turn) = space.unrank(i as u64);
+                    before.clear();
+                    self.unmoves(space, light, dark, turn, &mut before);
+                    before.sort_unstable();
+                    before.dedup();
+                    for &p in &before {
+                        let p = p as usize;
+                        let slot = &mut slots[p];
+                        if slot.value != UNKNOWN {
+                            continue;
                         }
-                    } else {
-                        // Pushed even if a slower win is pending: the
-                        // quicker one is popped first.
-                        slot.escape = true;
-                        push(&mut buckets, dist + 1, p, true);
+                        if win {
+                            slot.left = slot.left.saturating_sub(1);
+                            slot.longest = slot.longest.max(dist);
+                            if slot.left == 0 && !slot.escape {
+                                push(&mut buckets, slot.longest.saturating_add(1), p, false);
+                            }
+                        } else {
+                            // Pushed even if a slower win is pending: the
+                            // quicker one is popped first.
+                            slot.escape = true;
+                            push(&mut buckets, dist + 1, p, true);
+                        }
                     }
                 }
             }
             k += 1;
         }
-        let values = slots
+        let mut values: Vec<u16> = slots
             .into_iter()
             .map(|s| if s.value == UNKNOWN { DRAW } else { s.value })
             .collect();
-        Ok(Table { indexer, values })
+        for i in 0..values.len() {
+            if values[i] == ALIAS {
+                let (light, dark, turn) = space.unrank(i as u64);
+                let c = space.canonical(light, dark, turn) as usize;
+                values[i] = values.get(c).copied().filter(|&v| v != ALIAS).unwrap_or(DRAW);
+            }
+        }
+        Ok(values)
     }
 
     /// The indices of the positions of the class from which a move that
     /// removes nothing leads to the given one.
-    fn unmoves(&self, indexer: &Indexer, light: Bitboard, dark: Bitboard, turn: Color, out: &mut Vec<u32>) {
+    fn unmoves(&self, space: &impl Space, light: Bitboard, dark: Bitboard, turn: Color, out: &mut Vec<u32>) {
         let geo = self.rules.geometry();
         let mover = !turn;
         let pieces = ByColor::new(light, dark);
@@ -451,7 +685,7 @@ impl Tablebase {
                     Color::Light => (before, other),
                     Color::Dark => (other, before),
                 };
-                out.push(indexer.rank(l, d, mover) as u32);
+                out.push(space.canonical(l, d, mover) as u32);
             }
         }
     }

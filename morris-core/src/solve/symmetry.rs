@@ -50,6 +50,14 @@ impl Symmetries {
         Symmetries { perms: found }
     }
 
+    /// The identity alone: a group of one, for a board whose symmetries
+    /// are not used.
+    pub fn identity_only() -> Symmetries {
+        Symmetries {
+            perms: vec![identity()],
+        }
+    }
+
     /// How many symmetries there are (at least one, the identity).
     pub fn len(&self) -> usize {
         self.perms.len()
