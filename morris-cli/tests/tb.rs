@@ -1,5 +1,5 @@
-//! `morris tb generate` and `morris tb probe` as a user runs them, on the
-//! small classes of Three Men's Morris.
+//! `morris tb generate`, `probe` and `game` as a user runs them, on the
+//! small classes of Three and Six Men's Morris.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -219,4 +219,65 @@ fn bad_files_and_classes_are_errors() {
         "--out",
         f,
     ]);
+}
+
+#[test]
+fn a_folder_of_tables_answers_every_class_and_its_mirror() {
+    let dir = temp("six-up-to-4");
+    let d = dir.to_str().unwrap();
+    let report = ok(&[
+        "tb",
+        "generate",
+        "--variant",
+        "six",
+        "--up-to",
+        "4",
+        "--out-dir",
+        d,
+    ]);
+    assert!(report.contains("six 4v4: 1801800 positions"), "{report}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["six-3v3.tb", "six-4v3.tb", "six-4v4.tb"]);
+
+    // A 3v4 position is answered from the 4v3 file, as the solver says.
+    let mut tb = Tablebase::new(Variant::Six.rules());
+    tb.solve(3, 4).unwrap();
+    let table = tb.table(Class::moving(3, 4)).unwrap();
+    let file = dir.join("six-4v3.tb");
+    let f = file.to_str().unwrap();
+    for i in (0..table.len() as u64).step_by(table.len() / 12) {
+        let pos = table.indexer().position(i).unwrap();
+        let text = pos.to_string();
+        assert_eq!(
+            ok(&["tb", "probe", "--table", f, "--position", &text]),
+            said(tb.probe(&pos).unwrap()),
+            "{text}"
+        );
+    }
+    // Half a request is an error.
+    fails(&["tb", "generate", "--variant", "six", "--up-to", "4"]);
+    fails(&[
+        "tb",
+        "generate",
+        "--variant",
+        "six",
+        "--up-to",
+        "7",
+        "--out-dir",
+        d,
+    ]);
+}
+
+#[test]
+fn a_whole_game_is_solved_from_the_empty_board() {
+    let report = ok(&["tb", "game", "--variant", "three"]);
+    assert!(
+        report.contains("three from the empty board is a first-player win in 9 plies"),
+        "{report}"
+    );
+    assert!(report.contains("3v3: 3360 positions"), "{report}");
 }

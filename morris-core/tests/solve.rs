@@ -178,7 +178,11 @@ fn symmetric_index_round_trips() {
         assert!(idx.position(idx.len()).is_none());
         // The weights of the entries add up to every position once.
         if idx.len() < 200_000 {
-            assert_eq!((0..idx.len()).map(|i| idx.weight(i)).sum::<u64>(), full.len(), "{class:?}");
+            assert_eq!(
+                (0..idx.len()).map(|i| idx.weight(i)).sum::<u64>(),
+                full.len(),
+                "{class:?}"
+            );
         }
         // Every position lands on an entry holding one of its images.
         let syms = idx.symmetries();
@@ -345,4 +349,125 @@ fn report_nine_3v3() {
         t.max_distance(),
         start.elapsed()
     );
+}
+
+/// Checks the table files in the folder `MULINO_TB_DIR` (written by
+/// `morris tb generate --up-to N --out-dir DIR`): for each class, every
+/// value agrees with the values one move on (from these tables), with its
+/// symmetric images and mirror, and with a plain search: a win or loss
+/// within `MULINO_TB_DEPTH` plies (default 3) is found at exactly its
+/// distance, and nothing else is decided within that depth.
+/// `MULINO_TB_DIR=/work/tb-out/nine cargo test --release -p morris-core --test solve -- --ignored --nocapture generated`
+#[test]
+#[ignore]
+fn generated_tables_agree_with_minimax() {
+    let dir = std::env::var("MULINO_TB_DIR").expect("MULINO_TB_DIR names a folder of table files");
+    let depth: u16 = std::env::var("MULINO_TB_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
+    let samples: usize = std::env::var("MULINO_TB_SAMPLES")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(1000);
+    let mut tb: Option<Tablebase> = None;
+    let mut classes = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(bytes) = std::fs::read(&path) else { continue };
+        let Ok(table) = morris_core::solve::read(&bytes) else {
+            continue;
+        };
+        // Every table round-trips through the file format.
+        assert_eq!(morris_core::solve::write(&table), bytes, "{}", path.display());
+        let tb = tb.get_or_insert_with(|| Tablebase::new(*table.indexer().rules()));
+        classes.push(table.class());
+        tb.insert(table).unwrap();
+    }
+    let tb = tb.expect("no table files");
+    let syms = Symmetries::of(tb.rules().geometry());
+    classes.sort();
+    for class in classes {
+        let table = tb.table(class).unwrap();
+        let start = Instant::now();
+        let mut rng = Rng(0xC0FFEE ^ table.len() as u64);
+        // Half the samples among the entries decided within the depth
+        // (rare in the drawish classes), half among all entries.
+        let short: Vec<u64> = (0..table.len() as u64)
+            .filter(|&i| matches!(table.value(i), Some(Value::Win(d) | Value::Loss(d)) if d <= depth))
+            .collect();
+        let mut picks: Vec<u64> = (0..samples.min(short.len()))
+            .map(|_| short[rng.below(short.len() as u64) as usize])
+            .collect();
+        picks.extend((0..samples).map(|_| rng.below(table.len() as u64)));
+        let mut seen = [0u32; 3];
+        for &i in &picks {
+            let pos = table.indexer().position(i).unwrap();
+            let v = table.value(i).unwrap();
+            match v {
+                Value::Win(d) if d <= depth => {
+                    seen[0] += 1;
+                    assert!(win_within(&pos, d), "{pos}: {v:?}");
+                    assert!(d == 0 || !win_within(&pos, d - 1), "{pos}: {v:?}");
+                }
+                Value::Loss(d) if d <= depth => {
+                    seen[2] += 1;
+                    assert!(loss_within(&pos, d), "{pos}: {v:?}");
+                    assert!(d == 0 || !loss_within(&pos, d - 1), "{pos}: {v:?}");
+                }
+                _ => {
+                    seen[1] += 1;
+                    assert!(!win_within(&pos, depth), "{pos}: {v:?}");
+                    assert!(!loss_within(&pos, depth), "{pos}: {v:?}");
+                }
+            }
+            if pos.terminal().is_none() {
+                let children = pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| tb.probe(&pos.play(m)).unwrap());
+                assert_eq!(Value::best_of(children), Some(v), "{pos}");
+            }
+            let k = rng.below(syms.len() as u64) as usize;
+            let (l, d) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
+            let full = Indexer::new(*tb.rules(), class).unwrap();
+            let image = full
+                .position(full.rank(syms.map(k, l), syms.map(k, d), pos.turn()))
+                .unwrap();
+            assert_eq!(tb.probe(&image), Some(v), "{pos} under symmetry {k}");
+            let mirror = Indexer::new(*tb.rules(), Class::moving(class.dark, class.light)).unwrap();
+            let swapped = mirror.position(mirror.rank(d, l, !pos.turn())).unwrap();
+            assert_eq!(tb.probe(&swapped), Some(v), "{pos} mirrored");
+        }
+        eprintln!(
+            "{}v{}: {} positions checked (decided within {depth}: {} won, {} lost; {} other) in {:.1?}",
+            class.light,
+            class.dark,
+            picks.len(),
+            seen[0],
+            seen[2],
+            seen[1],
+            start.elapsed()
+        );
+    }
+}
+
+/// Six Men's Morris from the empty board is a draw under the default rules
+/// (no flying) and with flying at three pieces.
+#[test]
+fn six_mens_morris_is_a_draw() {
+    for rules in [
+        Variant::Six.rules(),
+        Rules::with_options(Variant::Six, ["flying=on"]).unwrap(),
+    ] {
+        let start = Instant::now();
+        let mut tb = Tablebase::new(rules);
+        let v = tb.solve_position(&Position::new(rules)).unwrap();
+        eprintln!(
+            "{rules}: {v:?}, {} placing positions up to symmetry, {:?}",
+            tb.placing_memo_len(),
+            start.elapsed()
+        );
+        assert_eq!(v, Value::Draw, "{rules}");
+    }
 }

@@ -130,6 +130,14 @@ fn errors_name_what_is_wrong() {
         read(&bad).err(),
         Some(TableFileError::UnknownVersion(FORMAT_VERSION + 1))
     );
+    // A file of the first version (one entry per position, no numbering
+    // byte) is refused as old, whatever follows its version.
+    let mut old = bytes.clone();
+    old[8..10].copy_from_slice(&1u16.to_le_bytes());
+    assert_eq!(read(&old).err(), Some(TableFileError::OldVersion(1)));
+    assert!(TableFileError::OldVersion(1)
+        .to_string()
+        .contains("generate the table again"));
     assert_eq!(
         read(&bytes[..bytes.len() - 1]).err(),
         Some(TableFileError::Truncated)

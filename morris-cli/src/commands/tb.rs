@@ -25,6 +25,10 @@ pub enum TbCommand {
     /// Solve the moving and flying phases of a class (and the smaller
     /// classes it needs) and write its table to a file
     Generate(GenerateArgs),
+    /// Solve a whole game from the empty board: the placing phase forward,
+    /// the moving and flying phases by their tables; print the value for
+    /// the first player and every class it needed
+    Game(GameArgs),
     /// Print the value of a position from table files: "win in N", "draw"
     /// or "loss in N" (plies, for the side to move)
     Probe(ProbeArgs),
@@ -41,11 +45,21 @@ pub struct GenerateArgs {
     pub set: Vec<String>,
 
     /// The class: light and dark pieces on the board, both hands empty, as `LvD` (`3v3`, `4v3`)
-    #[arg(long, value_name = "LvD", required_unless_present = "up_to", conflicts_with = "up_to")]
+    #[arg(
+        long,
+        value_name = "LvD",
+        required_unless_present = "up_to",
+        conflicts_with = "up_to"
+    )]
     pub class: Option<String>,
 
     /// The file to write (with --class)
-    #[arg(long, value_name = "FILE", required_unless_present = "up_to", conflicts_with = "up_to")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "up_to",
+        conflicts_with = "up_to"
+    )]
     pub out: Option<PathBuf>,
 
     /// Every class from 3v3 up to N pieces a side, each with at least as
@@ -57,6 +71,17 @@ pub struct GenerateArgs {
     /// The folder to write the tables of --up-to into (made if missing)
     #[arg(long, value_name = "DIR", requires = "up_to")]
     pub out_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The variant [default: nine]
+    #[arg(long, value_name = "ID")]
+    pub variant: Option<String>,
+
+    /// Set a rule option, as KEY=VALUE; repeat for several
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -73,6 +98,7 @@ pub struct ProbeArgs {
 pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         TbCommand::Generate(a) => generate(a, out),
+        TbCommand::Game(a) => game(a, out),
         TbCommand::Probe(a) => probe(a, out),
     }
 }
@@ -122,14 +148,19 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             let mut total = 0;
             for light in 3..=most {
                 for dark in 3..=light {
-                    let name = format!("{}-{light}v{dark}.tb", rules.to_string().replace([':', ',', '='], "_"));
+                    let name = format!(
+                        "{}-{light}v{dark}.tb",
+                        rules.to_string().replace([':', ',', '='], "_")
+                    );
                     total += solve_and_write(&mut tb, light, dark, &dir.join(name), out)?;
                 }
             }
             writeln!(out, "{total} bytes in all")?;
             Ok(())
         }
-        _ => Err(CliError::input("give --class and --out, or --up-to and --out-dir")),
+        _ => Err(CliError::input(
+            "give --class and --out, or --up-to and --out-dir",
+        )),
     }
 }
 
@@ -170,6 +201,52 @@ fn peak_memory() -> Option<u64> {
     let status = fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn game(args: &GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let rules = rules_from(args.variant.as_deref(), &args.set)?;
+    let start = Position::new(rules);
+    let started = Instant::now();
+    let mut tb = Tablebase::new(rules);
+    let value = tb
+        .solve_position(&start)
+        .map_err(|e| CliError::input(format!("cannot solve `{rules}`: {e}")))?;
+    let secs = started.elapsed().as_secs_f64();
+    let mut classes: Vec<Class> = (3..=rules.pieces)
+        .flat_map(|l| (3..=rules.pieces).map(move |d| Class::moving(l, d)))
+        .filter(|&c| tb.table(c).is_some())
+        .collect();
+    classes.sort();
+    let (mut positions, mut entries) = (0, 0);
+    for c in &classes {
+        if let Some(t) = tb.table(*c) {
+            let (w, d, l) = t.counts();
+            writeln!(
+                out,
+                "  {}v{}: {} positions in {} entries, {w} won, {d} drawn, {l} lost, longest {} plies",
+                c.light,
+                c.dark,
+                t.positions(),
+                t.len(),
+                t.max_distance()
+            )?;
+            positions += t.positions();
+            entries += t.len();
+        }
+    }
+    let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
+    let said = match value {
+        Value::Win(n) => format!("a first-player win in {n} plies"),
+        Value::Draw => "a draw".to_string(),
+        Value::Loss(n) => format!("a first-player loss in {n} plies"),
+    };
+    writeln!(
+        out,
+        "{rules} from the empty board is {said}; {} moving classes ({positions} positions in {entries} entries), {} placing positions up to symmetry; solved in {secs:.1} s{peak}",
+        classes.len(),
+        tb.placing_memo_len()
+    )?;
+    Ok(())
 }
 
 fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {

@@ -326,4 +326,22 @@ mod tests {
         assert_eq!(bits_for(255), 8);
         assert_eq!(bits_for(256), 9);
     }
+
+    /// A table with distances past a byte's codes is held and written with
+    /// two bytes an entry, and reads back the same.
+    #[test]
+    fn wide_codes_round_trip() {
+        let rules = crate::Variant::Three.rules();
+        let indexer = SymIndexer::new(rules, Class::moving(3, 3));
+        assert!(indexer.is_some());
+        let Some(indexer) = indexer else { return };
+        let codes: Vec<u16> = (0..indexer.len() as u32).map(|i| (i * 37 % 700) as u16).collect();
+        let table = Table::from_codes(indexer, codes.clone());
+        assert_eq!(table.value_bytes(), 2 * codes.len());
+        let back = read(&write(&table));
+        assert!(back.is_ok(), "{back:?}");
+        let Ok(back) = back else { return };
+        assert_eq!(back.codes().collect::<Vec<_>>(), codes);
+        assert_eq!(back.max_distance(), 349);
+    }
 }

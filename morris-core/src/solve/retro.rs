@@ -433,7 +433,8 @@ impl Tablebase {
     /// Whether positions of a class can be probed, from its own table or
     /// its mirror's.
     fn has(&self, light: u8, dark: u8) -> bool {
-        self.tables.contains_key(&Class::moving(light, dark)) || self.tables.contains_key(&Class::moving(dark, light))
+        self.tables.contains_key(&Class::moving(light, dark))
+            || self.tables.contains_key(&Class::moving(dark, light))
     }
 
     /// Solves the moving and flying phases with `light` and `dark` pieces
@@ -467,8 +468,8 @@ impl Tablebase {
     /// reduced tables are checked against.
     pub fn solve_unreduced(&mut self, light: u8, dark: u8) -> Result<FullTable, SolveError> {
         self.solve_smaller(light, dark)?;
-        let indexer =
-            Indexer::new(self.rules, Class::moving(light, dark)).ok_or(SolveError::DoesNotFit { light, dark })?;
+        let indexer = Indexer::new(self.rules, Class::moving(light, dark))
+            .ok_or(SolveError::DoesNotFit { light, dark })?;
         let values = self.build(&indexer)?;
         Ok(FullTable { indexer, values })
     }
@@ -483,7 +484,12 @@ impl Tablebase {
         self.forward(pos, &syms, &mut HashMap::new())
     }
 
-    fn forward(&mut self, pos: &Position, syms: &Symmetries, memo: &mut PlacingMemo) -> Result<Value, SolveError> {
+    fn forward(
+        &mut self,
+        pos: &Position,
+        syms: &Symmetries,
+        memo: &mut PlacingMemo,
+    ) -> Result<Value, SolveError> {
         if let Some(o) = pos.terminal() {
             return Ok(Value::of_outcome(o, pos.turn()));
         }
@@ -583,7 +589,11 @@ impl Tablebase {
             for &m in &moves {
                 let child = pos.play(m);
                 if m.removals().is_empty() {
-                    next.push(space.canonical(child.pieces(Color::Light), child.pieces(Color::Dark), child.turn()));
+                    next.push(space.canonical(
+                        child.pieces(Color::Light),
+                        child.pieces(Color::Dark),
+                        child.turn(),
+                    ));
                     continue;
                 }
                 match self.probe(&child).ok_or(SolveError::Missing(Class::of(&child)))? {
