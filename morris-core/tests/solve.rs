@@ -343,9 +343,10 @@ fn report_nine_3v3() {
     let t = tb.solve(3, 3).unwrap();
     let (w, d, l) = t.counts();
     eprintln!(
-        "3v3: {} positions ({} bytes of values): {w} won, {d} drawn, {l} lost; longest {} plies; {:?}",
+        "3v3: {} positions in {} entries ({} bytes of values): {w} won, {d} drawn, {l} lost; longest {} plies; {:?}",
+        t.positions(),
         t.len(),
-        2 * t.len(),
+        t.value_bytes(),
         t.max_distance(),
         start.elapsed()
     );

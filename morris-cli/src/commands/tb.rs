@@ -175,17 +175,22 @@ fn solve_and_write(
 ) -> Result<usize, CliError> {
     let rules = *tb.rules();
     let started = Instant::now();
+    let cpu_before = cpu_seconds();
     let table = tb
         .solve(light, dark)
         .map_err(|e| CliError::input(format!("cannot solve {light}v{dark} of `{rules}`: {e}")))?;
     let secs = started.elapsed().as_secs_f64();
+    let cpu = match (cpu_before, cpu_seconds()) {
+        (Some(a), Some(b)) => format!(" ({:.1} s of processor time)", b - a),
+        _ => String::new(),
+    };
     let bytes = solve::write(table);
     fs::write(file, &bytes).map_err(|e| CliError::input(format!("cannot write {}: {e}", file.display())))?;
     let (w, d, l) = table.counts();
     let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
     writeln!(
         out,
-        "{rules} {light}v{dark}: {} positions in {} entries ({} bytes in memory), {w} won, {d} drawn, {l} lost for the side to move, longest {} plies; solved in {secs:.1} s{peak}",
+        "{rules} {light}v{dark}: {} positions in {} entries ({} bytes in memory), {w} won, {d} drawn, {l} lost for the side to move, longest {} plies; solved in {secs:.1} s{cpu}{peak}",
         table.positions(),
         table.len(),
         table.value_bytes(),
@@ -193,6 +198,14 @@ fn solve_and_write(
     )?;
     writeln!(out, "wrote {} bytes to {}", bytes.len(), file.display())?;
     Ok(bytes.len())
+}
+
+/// The processor time this thread has run, in seconds, where the system
+/// tells it (Linux's /proc); the solver runs on one thread.
+fn cpu_seconds() -> Option<f64> {
+    let stat = fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
 }
 
 /// The process's peak resident memory in KiB, where the system tells it
@@ -207,6 +220,7 @@ fn game(args: &GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rules = rules_from(args.variant.as_deref(), &args.set)?;
     let start = Position::new(rules);
     let started = Instant::now();
+    let cpu_before = cpu_seconds();
     let mut tb = Tablebase::new(rules);
     let value = tb
         .solve_position(&start)
@@ -235,6 +249,10 @@ fn game(args: &GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     }
     let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
+    let cpu = match (cpu_before, cpu_seconds()) {
+        (Some(a), Some(b)) => format!(" ({:.1} s of processor time)", b - a),
+        _ => String::new(),
+    };
     let said = match value {
         Value::Win(n) => format!("a first-player win in {n} plies"),
         Value::Draw => "a draw".to_string(),
@@ -242,7 +260,7 @@ fn game(args: &GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "{rules} from the empty board is {said}; {} moving classes ({positions} positions in {entries} entries), {} placing positions up to symmetry; solved in {secs:.1} s{peak}",
+        "{rules} from the empty board is {said}; {} moving classes ({positions} positions in {entries} entries), {} placing positions up to symmetry; solved in {secs:.1} s{cpu}{peak}",
         classes.len(),
         tb.placing_memo_len()
     )?;
