@@ -258,6 +258,18 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
             "{text}"
         );
     }
+    // Run again, the tables are kept, not solved again.
+    let again = ok(&[
+        "tb",
+        "generate",
+        "--variant",
+        "six",
+        "--up-to",
+        "4",
+        "--out-dir",
+        d,
+    ]);
+    assert_eq!(again.matches("kept").count(), 3, "{again}");
     // Half a request is an error.
     fails(&["tb", "generate", "--variant", "six", "--up-to", "4"]);
     fails(&[

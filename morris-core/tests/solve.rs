@@ -276,33 +276,40 @@ fn check_against_minimax(tb: &Tablebase, class: Class, samples: u64, depth: u16,
     for _ in 0..samples {
         let i = rng.below(table.len() as u64);
         let pos = table.indexer().position(i).unwrap();
-        let v = table.value(i).unwrap();
-        match v {
-            Value::Win(d) if d <= depth => {
-                seen[0] += 1;
-                assert!(win_within(&pos, d), "{i}: {v:?}");
-                assert!(d == 0 || !win_within(&pos, d - 1), "{i}: {v:?}");
-            }
-            Value::Loss(d) if d <= depth => {
-                seen[2] += 1;
-                assert!(loss_within(&pos, d), "{i}: {v:?}");
-                assert!(d == 0 || !loss_within(&pos, d - 1), "{i}: {v:?}");
-            }
-            _ => {
-                seen[1] += 1;
-                assert!(!win_within(&pos, depth), "{i}: {v:?}");
-                assert!(!loss_within(&pos, depth), "{i}: {v:?}");
-            }
-        }
-        if pos.terminal().is_none() {
-            let children = pos
-                .legal_moves()
-                .into_iter()
-                .map(|m| tb.probe(&pos.play(m)).unwrap());
-            assert_eq!(Value::best_of(children), Some(v), "{i}");
-        }
+        seen[check_value(tb, &pos, table.value(i).unwrap(), depth)] += 1;
     }
     seen
+}
+
+/// `v` agrees with a plain minimax search `depth` plies deep and with the
+/// values of the positions after each move; the kind of check made: 0 a
+/// win within the depth, 1 nothing decided within it, 2 a loss within it.
+fn check_value(tb: &Tablebase, pos: &Position, v: Value, depth: u16) -> usize {
+    let kind = match v {
+        Value::Win(d) if d <= depth => {
+            assert!(win_within(pos, d), "{pos}: {v:?}");
+            assert!(d == 0 || !win_within(pos, d - 1), "{pos}: {v:?}");
+            0
+        }
+        Value::Loss(d) if d <= depth => {
+            assert!(loss_within(pos, d), "{pos}: {v:?}");
+            assert!(d == 0 || !loss_within(pos, d - 1), "{pos}: {v:?}");
+            2
+        }
+        _ => {
+            assert!(!win_within(pos, depth), "{pos}: {v:?}");
+            assert!(!loss_within(pos, depth), "{pos}: {v:?}");
+            1
+        }
+    };
+    if pos.terminal().is_none() {
+        let children = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| tb.probe(&pos.play(m)).unwrap());
+        assert_eq!(Value::best_of(children), Some(v), "{pos}");
+    }
+    kind
 }
 
 #[test]
@@ -405,30 +412,7 @@ fn generated_tables_agree_with_minimax() {
         for &i in &picks {
             let pos = table.indexer().position(i).unwrap();
             let v = table.value(i).unwrap();
-            match v {
-                Value::Win(d) if d <= depth => {
-                    seen[0] += 1;
-                    assert!(win_within(&pos, d), "{pos}: {v:?}");
-                    assert!(d == 0 || !win_within(&pos, d - 1), "{pos}: {v:?}");
-                }
-                Value::Loss(d) if d <= depth => {
-                    seen[2] += 1;
-                    assert!(loss_within(&pos, d), "{pos}: {v:?}");
-                    assert!(d == 0 || !loss_within(&pos, d - 1), "{pos}: {v:?}");
-                }
-                _ => {
-                    seen[1] += 1;
-                    assert!(!win_within(&pos, depth), "{pos}: {v:?}");
-                    assert!(!loss_within(&pos, depth), "{pos}: {v:?}");
-                }
-            }
-            if pos.terminal().is_none() {
-                let children = pos
-                    .legal_moves()
-                    .into_iter()
-                    .map(|m| tb.probe(&pos.play(m)).unwrap());
-                assert_eq!(Value::best_of(children), Some(v), "{pos}");
-            }
+            seen[check_value(&tb, &pos, v, depth)] += 1;
             let k = rng.below(syms.len() as u64) as usize;
             let (l, d) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
             let full = Indexer::new(*tb.rules(), class).unwrap();

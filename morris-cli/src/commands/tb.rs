@@ -34,8 +34,9 @@ pub enum TbCommand {
     Probe(ProbeArgs),
 }
 
+/// The rules of the tables: a variant and options on top of it.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
+pub struct RulesArgs {
     /// The variant [default: nine]
     #[arg(long, value_name = "ID")]
     pub variant: Option<String>,
@@ -43,6 +44,12 @@ pub struct GenerateArgs {
     /// Set a rule option, as KEY=VALUE; repeat for several
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// The class: light and dark pieces on the board, both hands empty, as `LvD` (`3v3`, `4v3`)
     #[arg(
@@ -64,7 +71,8 @@ pub struct GenerateArgs {
 
     /// Every class from 3v3 up to N pieces a side, each with at least as
     /// many light as dark pieces (a table answers for its mirror too),
-    /// written as VARIANT-LvD.tb into --out-dir
+    /// written as VARIANT-LvD.tb into --out-dir; a good table already
+    /// there is kept, not solved again
     #[arg(long, value_name = "N", requires = "out_dir")]
     pub up_to: Option<u8>,
 
@@ -75,13 +83,8 @@ pub struct GenerateArgs {
 
 #[derive(Debug, Args)]
 pub struct GameArgs {
-    /// The variant [default: nine]
-    #[arg(long, value_name = "ID")]
-    pub variant: Option<String>,
-
-    /// Set a rule option, as KEY=VALUE; repeat for several
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(Debug, Args)]
@@ -123,7 +126,7 @@ fn parse_class(text: &str) -> Result<(u8, u8), CliError> {
 }
 
 fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let rules = rules_from(args.variant.as_deref(), &args.set)?;
+    let rules = rules_from(args.rules.variant.as_deref(), &args.rules.set)?;
     let too_many = |l: u8, d: u8| {
         CliError::input(format!(
             "class {l}v{d} has more pieces than the {} of `{rules}`",
@@ -152,7 +155,25 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                         "{}-{light}v{dark}.tb",
                         rules.to_string().replace([':', ',', '='], "_")
                     );
-                    total += solve_and_write(&mut tb, light, dark, &dir.join(name), out)?;
+                    let file = dir.join(name);
+                    // A table already in the folder for these rules is
+                    // kept, so a larger --up-to goes on from a smaller one.
+                    let kept = fs::read(&file)
+                        .ok()
+                        .and_then(|bytes| Some((bytes.len(), solve::read_for(&bytes, &rules).ok()?)))
+                        .filter(|(_, t)| t.class() == Class::moving(light, dark));
+                    if let Some((size, table)) = kept {
+                        tb.insert(table)
+                            .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+                        writeln!(
+                            out,
+                            "{rules} {light}v{dark}: kept {} ({size} bytes)",
+                            file.display()
+                        )?;
+                        total += size;
+                    } else {
+                        total += solve_and_write(&mut tb, light, dark, &file, out)?;
+                    }
                 }
             }
             writeln!(out, "{total} bytes in all")?;
@@ -217,7 +238,7 @@ fn peak_memory() -> Option<u64> {
 }
 
 fn game(args: &GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let rules = rules_from(args.variant.as_deref(), &args.set)?;
+    let rules = rules_from(args.rules.variant.as_deref(), &args.rules.set)?;
     let start = Position::new(rules);
     let started = Instant::now();
     let cpu_before = cpu_seconds();

@@ -205,18 +205,33 @@ impl Indexer {
         };
         let rest = index % self.per_turn.max(1);
         let light = unrank_set(rest / self.dark_sets, self.class.light as u32, self.points);
-        let dark_free = unrank_set(
-            rest % self.dark_sets,
+        (Bitboard(light), self.dark_set(rest % self.dark_sets, light), turn)
+    }
+
+    /// The placements of the dark pieces among the points light leaves free.
+    pub(super) fn dark_sets(&self) -> u64 {
+        self.dark_sets
+    }
+
+    /// The dark pieces with a rank among the points `light` leaves free.
+    #[inline]
+    pub(super) fn dark_set(&self, rank: u64, light: u32) -> Bitboard {
+        let free = unrank_set(
+            rank,
             self.class.dark as u32,
             self.points - self.class.light as u32,
         );
-        let dark = expand(dark_free, light, self.points);
-        (Bitboard(light), Bitboard(dark), turn)
+        Bitboard(expand(free, light, self.points))
+    }
+
+    /// Whether a position belongs to this class and rule set.
+    pub(super) fn fits(&self, pos: &Position) -> bool {
+        *pos.rules() == self.rules && Class::of(pos) == self.class
     }
 
     /// The index of a position, if it belongs to this class and rule set.
     pub fn index(&self, pos: &Position) -> Option<u64> {
-        (*pos.rules() == self.rules && Class::of(pos) == self.class)
+        self.fits(pos)
             .then(|| self.rank(pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn()))
     }
 

@@ -26,9 +26,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::{Bitboard, BoardKind, ByColor, Color, Position, Rules};
+use crate::{Bitboard, BoardKind, Color, Position, Rules};
 
-use super::index::{binomial, compress, expand, position, rank_set, unrank_set, Class};
+use super::index::{binomial, compress, rank_set, unrank_set, Class, Indexer};
 use super::Symmetries;
 
 /// The canonical light sets of one board and piece count.
@@ -124,9 +124,8 @@ impl LightSets {
 /// Numbers the positions of one class up to the board's symmetries.
 #[derive(Clone, Debug)]
 pub struct SymIndexer {
-    rules: Rules,
-    class: Class,
-    points: u32,
+    /// The numbering of every position, whose ranks of dark sets this one shares.
+    full: Indexer,
     light: Arc<LightSets>,
     /// Placements of the dark pieces among the points light leaves free.
     dark_sets: u64,
@@ -137,18 +136,12 @@ pub struct SymIndexer {
 impl SymIndexer {
     /// The indexer of `class`, or `None` when the pieces do not fit the board.
     pub fn new(rules: Rules, class: Class) -> Option<SymIndexer> {
-        let points = rules.geometry().len() as u32;
-        let (l, d) = (u32::from(class.light), u32::from(class.dark));
-        if l + d > points {
-            return None;
-        }
-        let light = LightSets::shared(rules.board, l);
-        let dark_sets = binomial(points - l, d);
+        let full = Indexer::new(rules, class)?;
+        let light = LightSets::shared(rules.board, u32::from(class.light));
+        let dark_sets = full.dark_sets();
         let per_turn = light.sets.len() as u64 * dark_sets;
         Some(SymIndexer {
-            rules,
-            class,
-            points,
+            full,
             light,
             dark_sets,
             per_turn,
@@ -156,11 +149,11 @@ impl SymIndexer {
     }
 
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.full.rules()
     }
 
     pub fn class(&self) -> Class {
-        self.class
+        self.full.class()
     }
 
     /// The symmetries of the board the index is cut by.
@@ -180,7 +173,7 @@ impl SymIndexer {
 
     /// How many positions the class has without the symmetries.
     pub fn positions(&self) -> u64 {
-        2 * binomial(self.points, u32::from(self.class.light)) * self.dark_sets
+        self.full.len()
     }
 
     #[inline]
@@ -252,18 +245,17 @@ impl SymIndexer {
         let rest = index % self.per_turn.max(1);
         let id = (rest / self.dark_sets.max(1)) as usize;
         let light = self.light.sets.get(id).copied().unwrap_or(0);
-        let dark_free = unrank_set(
-            rest % self.dark_sets.max(1),
-            u32::from(self.class.dark),
-            self.points - u32::from(self.class.light),
-        );
-        let dark = expand(dark_free, light, self.points);
-        (Bitboard(light), Bitboard(dark), turn)
+        (
+            Bitboard(light),
+            self.full.dark_set(rest % self.dark_sets.max(1), light),
+            turn,
+        )
     }
 
     /// The entry of a position, if it belongs to this class and rule set.
     pub fn index(&self, pos: &Position) -> Option<u64> {
-        (*pos.rules() == self.rules && Class::of(pos) == self.class)
+        self.full
+            .fits(pos)
             .then(|| self.rank(pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn()))
     }
 
@@ -277,11 +269,6 @@ impl SymIndexer {
     }
 
     pub(crate) fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
-        position(
-            self.rules,
-            ByColor::new(light, dark),
-            ByColor::new(self.class.light_hand, self.class.dark_hand),
-            turn,
-        )
+        self.full.make(light, dark, turn)
     }
 }
