@@ -3,6 +3,16 @@
 //! the moving and flying phases, with a forward solver for the placing
 //! phase on top of it.
 //!
+//! Tables hold one entry per class of positions the board's symmetries map
+//! onto each other ([`SymIndexer`]; 16 symmetries on the mill boards, a
+//! sixteenth of the positions), one byte an entry while the distances fit,
+//! and are solved directly in that numbering. A table also answers for its
+//! mirror, the class with light and dark exchanged ([`Tablebase::probe`]),
+//! so Nine's endgames need the classes with at least as many light pieces
+//! as dark ones. [`Indexer`] numbers every position; the solver runs on it
+//! too ([`Tablebase::solve_unreduced`]), as the reference the reduced
+//! tables are tested against.
+//!
 //! Values are from the side to move and count plies to the end of the game
 //! under the history-free rules ([`crate::Position::terminal`]); the n-move,
 //! endgame and repetition rules and Morabaraba's re-forming ban are not part

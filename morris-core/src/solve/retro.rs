@@ -11,8 +11,17 @@
 //! Taking positions in order of distance makes a win the quickest and a
 //! loss the longest.
 //!
+//! In the numbering cut by the symmetries, a position counts its successors
+//! as entries (two moves to symmetric positions are one), and a decided
+//! entry tells each predecessor entry once (the positions a move back
+//! leads to, each brought to its entry, duplicates dropped). Both sides
+//! then count the same pairs: a move from P reaches the entry of C exactly
+//! when a move back from C's stored position reaches a position of P's
+//! entry, since a symmetry carries one onto the other.
+//!
 //! The placing phase never repeats a position, so it is solved forward,
 //! with a memo, down to the tables of the classes where the hands are empty.
+//! Symmetric positions share one memo entry.
 
 use std::collections::HashMap;
 
