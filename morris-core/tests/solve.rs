@@ -364,7 +364,9 @@ fn report_nine_3v3() {
 /// value agrees with the values one move on (from these tables), with its
 /// symmetric images and mirror, and with a plain search: a win or loss
 /// within `MULINO_TB_DEPTH` plies (default 3) is found at exactly its
-/// distance, and nothing else is decided within that depth.
+/// distance, and nothing else is decided within that depth; each class
+/// `MULINO_TB_SAMPLES` entries (default 1000) decided within the depth and
+/// as many of all.
 /// `MULINO_TB_DIR=/work/tb-out/nine cargo test --release -p morris-core --test solve -- --ignored --nocapture generated`
 #[test]
 #[ignore]
@@ -378,6 +380,10 @@ fn generated_tables_agree_with_minimax() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(1000);
+    // MULINO_TB_CHECK=4v4,5v5 checks only those classes (all are loaded).
+    let only: Option<Vec<String>> = std::env::var("MULINO_TB_CHECK")
+        .ok()
+        .map(|v| v.split(',').map(|c| c.trim().to_string()).collect());
     let mut tb: Option<Tablebase> = None;
     let mut classes = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
@@ -395,6 +401,10 @@ fn generated_tables_agree_with_minimax() {
     let tb = tb.expect("no table files");
     let syms = Symmetries::of(tb.rules().geometry());
     classes.sort();
+    classes.retain(|c| {
+        only.as_ref()
+            .is_none_or(|o| o.contains(&format!("{}v{}", c.light, c.dark)))
+    });
     for class in classes {
         let table = tb.table(class).unwrap();
         let start = Instant::now();
