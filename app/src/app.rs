@@ -21,6 +21,7 @@ use crate::sound::{self, Sound};
 use crate::state::{Action, Notice, Table};
 use crate::storage;
 use crate::table::{action_button, color_name, icon, status, MoveList, Seat};
+use crate::tablebase;
 
 /// The shortest time between the person's turn and the computer's answer,
 /// so the eye can follow both.
@@ -215,6 +216,10 @@ pub fn app() -> Html {
     let sound_on = use_state(storage::load_sound);
     let panel = use_state(|| Panel::None);
     let bridge = use_mut_ref(|| None::<EngineLink>);
+    // The running worker is the one with the endgame tables.
+    let bridge_tables = use_mut_ref(|| false);
+    // The endgame tables' value of the position of this epoch, if known.
+    let perfect = use_state(|| None::<(u32, morris_core::solve::Value)>);
     let asked_at = use_mut_ref(|| 0.0_f64);
     let record_ref = use_node_ref();
     let invite_ref = use_node_ref();
@@ -323,24 +328,31 @@ pub fn app() -> Html {
 
     // The engine's worker, started on first need, or with the first render
     // when the computer sits at the table: starting it then never holds up
-    // a turn (the same goes for the sounds' audio context).
+    // a turn (the same goes for the sounds' audio context). When a game
+    // needs the endgame tables, the worker that has them takes the other's
+    // place and stays (see `tablebase`).
     let ensure_bridge = {
         let dispatcher = table.dispatcher();
         let bridge = bridge.clone();
+        let bridge_tables = bridge_tables.clone();
         let asked_at = asked_at.clone();
-        Rc::new(move || {
+        let perfect = perfect.clone();
+        Rc::new(move |tables: bool| {
             let mut slot = bridge.borrow_mut();
-            if slot.is_some() {
+            let has_tables = *bridge_tables.borrow();
+            if slot.is_some() && (has_tables || !tables) {
                 return;
             }
             let d = dispatcher.clone();
             let asked_at = asked_at.clone();
+            let perfect = perfect.clone();
             let on_message = move |msg: FromWorker| {
                 let d = d.clone();
                 let reply = match msg {
                     FromWorker::Reply(reply) => reply,
                     FromWorker::Failed(why) => return d.dispatch(Action::EngineFailed(why)),
                     FromWorker::Ready => return,
+                    FromWorker::Table { epoch, value } => return perfect.set(value.map(|v| (epoch, v))),
                 };
                 let action = match (reply.hint, reply.text) {
                     (true, Some(text)) => Action::Suggestion {
@@ -363,8 +375,18 @@ pub fn app() -> Html {
             };
             // A worker that cannot start is an error on the table, never a
             // panic: two people still play.
-            match EngineLink::spawn("./worker.js", on_message) {
-                Ok(link) => *slot = Some(link),
+            let script = if tables {
+                "./worker-tables.js"
+            } else {
+                "./worker.js"
+            };
+            // The worker it replaces ends with its link.
+            *slot = None;
+            match EngineLink::spawn(script, on_message) {
+                Ok(link) => {
+                    *slot = Some(link);
+                    *bridge_tables.borrow_mut() = tables;
+                }
                 Err(why) => dispatcher.dispatch(Action::EngineFailed(why)),
             }
         })
@@ -374,7 +396,7 @@ pub fn app() -> Html {
         let engine_seated = table.mode.engine().is_some();
         use_effect_with(engine_seated, move |&seated| {
             if seated {
-                ensure();
+                ensure(false);
             }
         });
     }
@@ -400,11 +422,12 @@ pub fn app() -> Html {
             Mode::TwoPlayers { .. } => link::DEFAULT_LEVEL,
         };
         let game = table.game.clone();
+        let tables = tablebase::files(table.game.position()).is_some();
         use_effect_with(
             (table.epoch, wants_move, wants_hint),
             move |&(epoch, wants_move, wants_hint)| {
                 if wants_move || wants_hint {
-                    ensure();
+                    ensure(tables);
                     if let Some(b) = bridge.borrow().as_ref() {
                         *asked_at.borrow_mut() = now_ms();
                         b.send(&Request::new(epoch, &game, level, !wants_move));
@@ -412,6 +435,23 @@ pub fn app() -> Html {
                 }
             },
         );
+    }
+
+    // The tables' value, asked of the worker when a game reaches a class
+    // they cover (the worker then loads them, once).
+    {
+        let bridge = bridge.clone();
+        let ensure = ensure_bridge.clone();
+        let covered = table.outcome().is_none() && tablebase::files(table.game.position()).is_some();
+        let game = table.game.clone();
+        use_effect_with((table.epoch, covered), move |&(epoch, covered)| {
+            if covered {
+                ensure(true);
+                if let Some(b) = bridge.borrow().as_ref() {
+                    b.send(&Request::probe(epoch, &game));
+                }
+            }
+        });
     }
 
     // Sounds for each new turn and for the end.
@@ -546,6 +586,13 @@ pub fn app() -> Html {
         .collect();
     let variant_name = lang_v.t(&format!("variant.{}", t.game.rules().variant.id()));
     let (status_value, status_text) = status(&t, lang_v);
+    let perfect_line = match *perfect {
+        Some((epoch, v)) if epoch == t.epoch && t.outcome().is_none() => {
+            let (value, text) = tablebase::describe(lang_v, v);
+            html! { <p class="perfect" data-perfect={value}>{ text }</p> }
+        }
+        _ => html! {},
+    };
     let over = t.outcome().is_some();
     let announce = match (t.game.moves().last(), t.game.positions().iter().rev().nth(1)) {
         (Some(&m), Some(before)) => {
@@ -956,6 +1003,7 @@ pub fn app() -> Html {
                 </section>
                 <aside class="side">
                     <p class={classes!("status", over.then_some("over"))} data-status={status_value}>{ status_text }</p>
+                    { perfect_line }
                     if let Some(h) = hint_text { <p class="hint-text">{ h }</p> }
                     if let Some(why) = engine_error { <p class="engine-error" role="alert" data-engine="unavailable">{ why }</p> }
                     { for notice }

@@ -13,12 +13,19 @@
 //! neither online nor cached): [`EngineLink::spawn`] turns every such failure
 //! into an error value or a [`FromWorker::Failed`] message, never a panic,
 //! and the table says the computer is unavailable.
+//!
+//! The worker also holds the endgame tables ([`crate::tablebase`]): when a
+//! request's position is in a class they cover, it loads the tables it
+//! needs first (IndexedDB, else the network), answers a
+//! [`Request::probe`] with the exact value ([`FromWorker::Table`]), and
+//! its search plays such positions perfectly at every level.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
-use morris_core::search::{Clock, Level, Score, Searcher};
+use morris_core::search::{Clock, Level, Score, Searcher, Tables};
+use morris_core::solve::Value;
 use morris_core::{Game, Move};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -34,6 +41,7 @@ const HINT_TIME_MS: u64 = 1_200;
 /// The level hints are searched at.
 const HINT_LEVEL: u8 = 8;
 /// Transposition table size in the worker, in megabytes.
+#[cfg(target_arch = "wasm32")]
 const TT_MB: usize = 16;
 
 /// A question for the computer.
@@ -45,6 +53,8 @@ pub struct Request {
     pub level: u8,
     /// A hint for the person rather than the computer's own move.
     pub hint: bool,
+    /// Only the tables' value of the position, no move.
+    pub probe: bool,
 }
 
 /// The computer's answer.
@@ -65,6 +75,15 @@ impl Request {
             game: link::format(Mode::default(), game, &[], None),
             level,
             hint,
+            probe: false,
+        }
+    }
+
+    /// Asks for the endgame tables' value of the game's position.
+    pub fn probe(epoch: u32, game: &Game) -> Request {
+        Request {
+            probe: true,
+            ..Request::new(epoch, game, Level::MIN, false)
         }
     }
 }
@@ -79,15 +98,11 @@ fn centipawns(score: Score) -> i32 {
 }
 
 impl Request {
-    /// The request as one line of text: `q`, epoch, level, hint, game.
+    /// The request as one line of text: `q`, epoch, level, what (0 a
+    /// move, 1 a hint, 2 the tables' value), game.
     pub fn encode(&self) -> String {
-        format!(
-            "q\t{}\t{}\t{}\t{}",
-            self.epoch,
-            self.level,
-            u8::from(self.hint),
-            self.game
-        )
+        let what = if self.probe { 2 } else { u8::from(self.hint) };
+        format!("q\t{}\t{}\t{what}\t{}", self.epoch, self.level, self.game)
     }
 
     pub fn decode(text: &str) -> Option<Request> {
@@ -97,13 +112,14 @@ impl Request {
         }
         let epoch = f.next()?.parse().ok()?;
         let level = f.next()?.parse().ok()?;
-        let hint = f.next()? == "1";
+        let what = f.next()?;
         let game = f.next()?.to_string();
         Some(Request {
             epoch,
             game,
             level,
-            hint,
+            hint: what == "1",
+            probe: what == "2",
         })
     }
 }
@@ -129,10 +145,22 @@ pub enum FromWorker {
     /// The worker could not start, or broke: the reason, for the person.
     Failed(String),
     Reply(Reply),
+    /// The tables' value of the position a probe asked about (for its side
+    /// to move); `None` when they do not cover it or could not be loaded.
+    Table {
+        epoch: u32,
+        value: Option<Value>,
+    },
 }
 
 impl FromWorker {
     pub const READY: &'static str = "ready";
+
+    /// A [`FromWorker::Table`] as one line: `t`, epoch, value.
+    pub fn table(epoch: u32, value: Option<Value>) -> String {
+        let v = value.map(crate::tablebase::encode).unwrap_or_default();
+        format!("t\t{epoch}\t{v}")
+    }
 
     pub fn decode(text: &str) -> Option<FromWorker> {
         if text == Self::READY {
@@ -140,6 +168,13 @@ impl FromWorker {
         }
         if let Some(why) = text.strip_prefix("failed\t") {
             return Some(FromWorker::Failed(why.to_string()));
+        }
+        if let Some(rest) = text.strip_prefix("t\t") {
+            let (epoch, value) = rest.split_once('\t')?;
+            return Some(FromWorker::Table {
+                epoch: epoch.parse().ok()?,
+                value: crate::tablebase::decode(value),
+            });
         }
         let mut f = text.splitn(5, '\t');
         if f.next()? != "r" {
@@ -187,18 +222,103 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
     reply
 }
 
+/// The tables' value of a request's position, if they cover it.
+pub fn probe(tables: Option<&Tables>, request: &Request) -> Option<Value> {
+    let game = link::parse(&request.game).ok()?.game;
+    if game.outcome().is_some() {
+        return None;
+    }
+    tables?.probe(game.position())
+}
+
+/// The table files a request's position needs, if the app's tables cover it.
+pub fn needs(request: &Request) -> &'static [&'static str] {
+    link::parse(&request.game)
+        .ok()
+        .filter(|o| o.game.outcome().is_none())
+        .and_then(|o| crate::tablebase::files(o.game.position()))
+        .unwrap_or(&[])
+}
+
 /// Milliseconds from the worker's clock.
+#[cfg(target_arch = "wasm32")]
 #[derive(Clone, Copy, Debug)]
 struct JsClock;
 
+#[cfg(target_arch = "wasm32")]
 impl Clock for JsClock {
     fn now_ms(&self) -> u64 {
         js_sys::Date::now() as u64
     }
 }
 
+/// The worker's state: one searcher kept across requests, the tables
+/// loaded so far, and the requests waiting their turn (a request that needs
+/// a table waits for its download, and those after it wait too).
+#[cfg(target_arch = "wasm32")]
+struct WorkerState {
+    searcher: Searcher,
+    tables: std::sync::Arc<Tables>,
+    /// Files loaded, or given up on (not served, offline and not cached).
+    tried: Vec<&'static str>,
+    queue: std::collections::VecDeque<Request>,
+    busy: bool,
+}
+
+/// Loads a table file (again from the network if the cached copy does not
+/// read) into the worker's tables.
+#[cfg(target_arch = "wasm32")]
+async fn load_table(state: &RefCell<WorkerState>, base: &str, name: &'static str) {
+    state.borrow_mut().tried.push(name);
+    for fresh in [false, true] {
+        let Ok(bytes) = crate::tablebase::fetch_table(base, name, fresh).await else {
+            return;
+        };
+        let mut s = state.borrow_mut();
+        // The searcher lets go of the tables so that they grow in place.
+        s.searcher.set_tables(None);
+        let loaded = std::sync::Arc::make_mut(&mut s.tables).load(&bytes).is_ok();
+        let shared = std::sync::Arc::clone(&s.tables);
+        s.searcher.set_tables(Some(shared));
+        if loaded {
+            return;
+        }
+    }
+}
+
+/// Answers the waiting requests in order, loading the tables a request
+/// needs first.
+#[cfg(target_arch = "wasm32")]
+async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::DedicatedWorkerGlobalScope) {
+    loop {
+        let next = state.borrow_mut().queue.pop_front();
+        let Some(request) = next else {
+            state.borrow_mut().busy = false;
+            return;
+        };
+        for &name in needs(&request) {
+            if !state.borrow().tried.contains(&name) {
+                load_table(&state, &base, name).await;
+            }
+        }
+        let text = {
+            let mut s = state.borrow_mut();
+            if request.probe {
+                FromWorker::table(request.epoch, probe(s.searcher.tables(), &request))
+            } else {
+                let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+                answer(&mut s.searcher, &request, &JsClock, seed).encode()
+            }
+        };
+        let _ = out.post_message(&JsValue::from_str(&text));
+    }
+}
+
 /// The worker's side: answers every request with one searcher kept across
-/// requests, and says it is ready. Called by the `worker` binary.
+/// requests, and says it is ready. Called by the `worker` binary, which the
+/// page starts first; it knows no tables (a probe gets "not covered"), so
+/// that the first load carries none of their code.
+#[cfg(target_arch = "wasm32")]
 pub fn run_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let searcher = RefCell::new(Searcher::new(TT_MB));
@@ -207,14 +327,60 @@ pub fn run_worker() {
         let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) else {
             return;
         };
-        let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-        let reply = answer(&mut searcher.borrow_mut(), &request, &JsClock, seed);
-        let _ = out.post_message(&JsValue::from_str(&reply.encode()));
+        let text = if request.probe {
+            FromWorker::table(request.epoch, None)
+        } else {
+            let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+            answer(&mut searcher.borrow_mut(), &request, &JsClock, seed).encode()
+        };
+        let _ = out.post_message(&JsValue::from_str(&text));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
 }
+
+/// The worker with the endgame tables, answering requests in turn (one
+/// that needs a table waits for it): called by the `worker-tables`
+/// binary, which the page starts in place of the other when a game reaches
+/// a class the tables cover.
+#[cfg(target_arch = "wasm32")]
+pub fn run_worker_with_tables() {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    // The folder of the table files, set by the loader (the worker itself
+    // runs from a blob: address, against which nothing resolves).
+    let base = js_sys::Reflect::get(&scope, &JsValue::from_str(TABLES_GLOBAL))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default();
+    let state = Rc::new(RefCell::new(WorkerState {
+        searcher: Searcher::new(TT_MB),
+        tables: std::sync::Arc::new(Tables::new()),
+        tried: Vec::new(),
+        queue: std::collections::VecDeque::new(),
+        busy: false,
+    }));
+    let out = scope.clone();
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) else {
+            return;
+        };
+        let start = {
+            let mut s = state.borrow_mut();
+            s.queue.push_back(request);
+            !std::mem::replace(&mut s.busy, true)
+        };
+        if start {
+            wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
+}
+
+/// The global the worker's loader sets to the tables' folder.
+const TABLES_GLOBAL: &str = "mulinoTables";
 
 /// The page's side of the worker. Requests wait until the worker is ready;
 /// dropping the link ends the worker.
@@ -271,11 +437,16 @@ impl EngineLink {
         // A loader that reports its own failure: a script that cannot be
         // fetched throws in importScripts, a wasm that cannot be fetched or
         // compiled rejects the init promise.
+        let tables = web_sys::Url::new_with_base("tb/", &js)
+            .map_err(|e| js_reason(&e))?
+            .href();
         let shim = format!(
-            "function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
+            "self.{TABLES_GLOBAL}={tables};\
+             function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
              try{{importScripts({js});wasm_bindgen({wasm}).catch(fail);}}catch(e){{fail(e);}}",
             js = quote(&js),
             wasm = quote(&wasm),
+            tables = quote(&tables),
         );
         let parts = js_sys::Array::of1(&JsValue::from_str(&shim));
         let opts = web_sys::BlobPropertyBag::new();
@@ -412,5 +583,51 @@ mod tests {
         }
         let reply = answer(&mut searcher, &Request::new(1, &game, 3, true), &NoClock, 1);
         assert_eq!(reply.text, None);
+    }
+
+    /// A game from a position text, as a position link opens it.
+    fn from_position(text: &str) -> Game {
+        let pos: morris_core::Position = text.parse().unwrap_or_else(|e| unreachable!("{text}: {e}"));
+        Game::from_position(pos)
+    }
+
+    #[test]
+    fn the_worker_probes_and_plays_from_the_tables() {
+        let game = from_position("nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -");
+        let request = Request::probe(4, &game);
+        assert_eq!(Request::decode(&request.encode()), Some(request.clone()));
+        assert_eq!(needs(&request), ["nine-3v3.tb"]);
+        assert_eq!(probe(None, &request), None);
+
+        let mut tables = Tables::new();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/tb/nine-3v3.tb");
+        let loaded = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| tables.load(&b).map_err(|e| e.to_string()));
+        assert!(loaded.is_ok(), "{loaded:?}");
+        let value = probe(Some(&tables), &request);
+        assert_eq!(value, Some(Value::Win(7)));
+        assert_eq!(
+            FromWorker::decode(&FromWorker::table(4, value)),
+            Some(FromWorker::Table { epoch: 4, value })
+        );
+        assert_eq!(
+            FromWorker::decode(&FromWorker::table(5, None)),
+            Some(FromWorker::Table {
+                epoch: 5,
+                value: None
+            })
+        );
+
+        // Level 1 with the tables plays the quickest win.
+        let mut searcher = Searcher::new(1);
+        searcher.set_tables(Some(std::sync::Arc::new(tables.clone())));
+        let reply = answer(&mut searcher, &Request::new(6, &game, 1, false), &NoClock, 3);
+        let Some(text) = reply.text else { unreachable!() };
+        let mut after = game.clone();
+        assert!(after.play_text(&text).is_ok());
+        assert_eq!(tables.probe(after.position()), Some(Value::Loss(6)), "{text}");
+        // Not covered: the opening needs no table.
+        assert!(needs(&Request::probe(1, &Game::new(Rules::default()))).is_empty());
     }
 }

@@ -4,7 +4,8 @@
 //! The modules, from the board outwards: [`board`] (the SVG board, also
 //! mounted by pages that embed it), [`state`] (the table as a reducer),
 //! [`link`] (game links and the saved game), [`table`] and [`dialog`] (the
-//! rest of the table), [`engine`] (the computer, in a web worker),
+//! rest of the table), [`engine`] (the computer, in a web worker), [`tablebase`] (perfect play
+//! from endgame tables),
 //! [`i18n`], [`storage`], [`sound`], and [`app`] which wires them.
 
 pub mod app;
@@ -18,6 +19,7 @@ pub mod sound;
 pub mod state;
 pub mod storage;
 pub mod table;
+pub mod tablebase;
 
 pub use app::App;
 pub use board::{Board, BoardProps};

@@ -3,7 +3,10 @@
 // (Trunk's hashed JS, wasm and CSS) plus the engine worker. Pages are
 // network-first (a new build is picked up when online); files with a
 // content hash in their name never change, so they are cache-first; the
-// few unhashed files are network-first with the cache as fallback.
+// few unhashed files are network-first with the cache as fallback. The
+// endgame tables (tb/) are left alone: the app fetches them only when a game
+// needs them and keeps them in IndexedDB, so they are never precached here
+// nor copied into this cache.
 const CACHE = "mulino-v1";
 const EXTRA = ["manifest.webmanifest", "icon.svg", "worker.js", "worker_bg.wasm"];
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
@@ -73,6 +76,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (url.pathname.includes("/tb/")) return;
   const isPage = request.mode === "navigate" || url.pathname.endsWith("/") || url.pathname.endsWith("/index.html");
   if (isPage) {
     event.respondWith(networkFirst(request, scopeUrl("./")));

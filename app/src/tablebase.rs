@@ -1,0 +1,232 @@
+//! Perfect play in the flying endgame of Nine Men's Morris: the endgame
+//! tables the app serves (`app/static/tb`, copied to `dist/tb`), loaded by
+//! the engine's worker only when a game reaches a class they cover, kept
+//! in IndexedDB so that they download once, and shown on the table as
+//! "Perfect play: win in 7".
+//!
+//! The served classes are three pieces against three, four against three
+//! and three against four, with both hands empty, under the standard rules
+//! of Nine Men's Morris (any changed rule option is not covered). What a
+//! position needs: its own class's table and the 3v3 table its captures
+//! lead to. Sizes (`scripts/tables.sh` prints them): 3v3 1,249,891 bytes,
+//! 4v3 565,222, 3v4 1,531,148; 3,346,261 in all, fetched one by one as the
+//! game needs them, never on the first load and never by the service
+//! worker (see `app/static/sw.js`).
+//!
+//! The tables live in the worker only (a decoded 4v3 table takes 48 MB of
+//! memory; one copy is enough): the page asks the worker for the value of
+//! a covered position ([`crate::engine::Request::probe`]) and the worker's
+//! search plays from the same tables.
+
+use morris_core::solve::{Value, FORMAT_VERSION};
+use morris_core::{Color, Position, Variant};
+
+use crate::i18n::Lang;
+
+/// The table files a position needs, if the app's tables cover it.
+pub fn files(pos: &Position) -> Option<&'static [&'static str]> {
+    let standard = *pos.rules() == Variant::Nine.rules();
+    let hands = pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0;
+    if !standard || !hands || pos.terminal().is_some() {
+        return None;
+    }
+    let count = |c| pos.pieces(c).count();
+    match (count(Color::Light), count(Color::Dark)) {
+        (3, 3) => Some(&["nine-3v3.tb"]),
+        (4, 3) => Some(&["nine-4v3.tb", "nine-3v3.tb"]),
+        (3, 4) => Some(&["nine-3v4.tb", "nine-3v3.tb"]),
+        _ => None,
+    }
+}
+
+/// A table value on the wire between the worker and the page: `w7`, `d`,
+/// `l12`.
+pub fn encode(value: Value) -> String {
+    match value {
+        Value::Win(d) => format!("w{d}"),
+        Value::Draw => "d".into(),
+        Value::Loss(d) => format!("l{d}"),
+    }
+}
+
+pub fn decode(text: &str) -> Option<Value> {
+    match text.split_at_checked(1)? {
+        ("w", d) => d.parse().ok().map(Value::Win),
+        ("d", "") => Some(Value::Draw),
+        ("l", d) => d.parse().ok().map(Value::Loss),
+        _ => None,
+    }
+}
+
+/// "Perfect play: win in 7" (plies, for the side to move), and a value
+/// for tests: `win-7`, `draw`, `loss-12`.
+pub fn describe(lang: Lang, value: Value) -> (String, String) {
+    match value {
+        Value::Win(d) => (format!("win-{d}"), lang.fmt("perfect.win", &[&d.to_string()])),
+        Value::Draw => ("draw".into(), lang.t("perfect.draw")),
+        Value::Loss(d) => (format!("loss-{d}"), lang.fmt("perfect.loss", &[&d.to_string()])),
+    }
+}
+
+/// The IndexedDB key of a file: the format version in it, so that a build
+/// reading another version fetches its own files.
+pub fn cache_key(name: &str) -> String {
+    format!("{name}#v{FORMAT_VERSION}")
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use browser::fetch_table;
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    //! Fetching a table file in the worker: IndexedDB first, the network
+    //! (then IndexedDB) otherwise.
+
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::JsFuture;
+    use web_sys::{IdbDatabase, IdbRequest, IdbTransactionMode};
+
+    use super::cache_key;
+
+    const DB: &str = "mulino-tables";
+    const STORE: &str = "tables";
+
+    fn reason(v: &JsValue) -> String {
+        v.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| v.as_string())
+            .unwrap_or_else(|| "unknown error".into())
+    }
+
+    /// The result of an IndexedDB request, once it has one.
+    async fn done(req: &IdbRequest) -> Result<JsValue, JsValue> {
+        let promise = js_sys::Promise::new(&mut |resolve, reject| {
+            let r = req.clone();
+            let ok = Closure::once_into_js(move |_: web_sys::Event| {
+                let _ = resolve.call1(&JsValue::NULL, &r.result().unwrap_or(JsValue::UNDEFINED));
+            });
+            let err = Closure::once_into_js(move |_: web_sys::Event| {
+                let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("IndexedDB request failed"));
+            });
+            req.set_onsuccess(Some(ok.unchecked_ref()));
+            req.set_onerror(Some(err.unchecked_ref()));
+        });
+        JsFuture::from(promise).await
+    }
+
+    async fn open(scope: &web_sys::WorkerGlobalScope) -> Result<IdbDatabase, JsValue> {
+        let factory = scope
+            .indexed_db()?
+            .ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
+        let open = factory.open_with_u32(DB, 1)?;
+        let req = open.clone();
+        let upgrade = Closure::once_into_js(move |_: web_sys::Event| {
+            if let Ok(db) = req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
+                let _ = db.create_object_store(STORE);
+            }
+        });
+        open.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+        Ok(done(&open).await?.unchecked_into())
+    }
+
+    async fn get(db: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, JsValue> {
+        let tx = db.transaction_with_str(STORE)?;
+        let v = done(&tx.object_store(STORE)?.get(&JsValue::from_str(key))?).await?;
+        Ok(v.dyn_ref::<js_sys::Uint8Array>().map(js_sys::Uint8Array::to_vec))
+    }
+
+    async fn put(db: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        let tx = db.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)?;
+        let value = js_sys::Uint8Array::from(bytes);
+        done(
+            &tx.object_store(STORE)?
+                .put_with_key(&value, &JsValue::from_str(key))?,
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn download(scope: &web_sys::WorkerGlobalScope, url: &str) -> Result<Vec<u8>, String> {
+        let res: web_sys::Response = JsFuture::from(scope.fetch_with_str(url))
+            .await
+            .map_err(|e| reason(&e))?
+            .unchecked_into();
+        if !res.ok() {
+            return Err(format!("{url}: HTTP {}", res.status()));
+        }
+        let buf = JsFuture::from(res.array_buffer().map_err(|e| reason(&e))?)
+            .await
+            .map_err(|e| reason(&e))?;
+        Ok(js_sys::Uint8Array::new(&buf).to_vec())
+    }
+
+    /// The bytes of table file `name` from the folder `base`: from
+    /// IndexedDB when it has them (and `fresh` is false), else downloaded
+    /// and stored there. IndexedDB failing (private modes) only means a
+    /// download every time.
+    pub async fn fetch_table(base: &str, name: &str, fresh: bool) -> Result<Vec<u8>, String> {
+        let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+        let key = cache_key(name);
+        let db = open(&scope).await.ok();
+        if let (Some(db), false) = (&db, fresh) {
+            if let Ok(Some(bytes)) = get(db, &key).await {
+                return Ok(bytes);
+            }
+        }
+        let bytes = download(&scope, &format!("{base}{name}")).await?;
+        if let Some(db) = &db {
+            let _ = put(db, &key, &bytes).await;
+        }
+        Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap_or_else(|e| unreachable!("{text}: {e}"))
+    }
+
+    #[test]
+    fn only_standard_nine_endgames_need_tables() {
+        let three = pos("nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -");
+        assert_eq!(files(&three), Some(&["nine-3v3.tb"][..]));
+        let four = pos("nine .D./DL./.../..L..L/.../L../.D. D 0/0 0/0 -");
+        assert_eq!(files(&four), Some(&["nine-4v3.tb", "nine-3v3.tb"][..]));
+        assert_eq!(
+            files(&pos("nine:flying=off .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -")),
+            None
+        );
+        assert_eq!(
+            files(&pos("nine .D./DL./.../..L..L/.../.../... L 0/1 0/0 -")),
+            None
+        );
+        assert_eq!(files(&morris_core::Position::new(Variant::Nine.rules())), None);
+    }
+
+    #[test]
+    fn values_cross_the_wire_and_read_in_every_language() {
+        for v in [Value::Win(7), Value::Draw, Value::Loss(12), Value::Win(0)] {
+            assert_eq!(decode(&encode(v)), Some(v));
+        }
+        assert_eq!(decode(""), None);
+        assert_eq!(decode("w"), None);
+        assert_eq!(decode("x3"), None);
+        assert_eq!(
+            describe(Lang::En, Value::Win(7)),
+            ("win-7".into(), "Perfect play: win in 7".into())
+        );
+        assert_eq!(describe(Lang::En, Value::Draw).1, "Perfect play: draw");
+        assert_eq!(describe(Lang::En, Value::Loss(12)).1, "Perfect play: loss in 12");
+        for lang in [Lang::It, Lang::Pt] {
+            for v in [Value::Win(7), Value::Draw, Value::Loss(12)] {
+                let (_, text) = describe(lang, v);
+                assert_ne!(text, describe(Lang::En, v).1, "{lang:?} {v:?}");
+                assert!(!text.contains('{'), "{text}");
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// Perfect play from the endgame tables: a position link into Nine Men's
+// Morris's flying endgame shows "Perfect play: win in 7"; the table comes
+// from the server once, is kept in IndexedDB (a second load asks the
+// server for nothing), is never fetched on a first load that does not need
+// it, and the computer plays the win out.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  startHarness, gameLink, openGame, snapshot, playAnyTurn, waitForState, moveCount, isOver,
+  screenshot, assertNoErrors, rng, ENGINE_TIMEOUT,
+} from "./lib/harness.mjs";
+
+// Three pieces each, all on the board: light to move wins in 7 plies
+// (morris tb probe says so); with dark to move, dark wins in 5.
+const WIN_IN_7 = "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -";
+const DARK_WINS_IN_5 = WIN_IN_7.replace(" L 0/0", " D 0/0");
+const link = (base, position, extra = {}) =>
+  gameLink(base, { variant: "nine", position: encodeURIComponent(position), ...extra });
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+const tableRequests = () => h.server.log.filter((r) => r.path.includes("/tb/") || r.path.includes("worker-tables"));
+const perfect = (page) => page.locator("[data-perfect]").first();
+
+/** The keys the app's IndexedDB store holds. */
+const storedTables = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("mulino-tables");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("tables")) return resolve([]);
+          const req = db.transaction("tables").objectStore("tables").getAllKeys();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+
+test("a first load of an opening fetches no table, nor the worker that reads them", async () => {
+  const before = tableRequests().length;
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "dark", level: 1 }));
+  await waitForState(page, (s) => moveCount(s) >= 1, "the computer's first move", ENGINE_TIMEOUT);
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator("[data-perfect]").count(), 0, "no perfect-play line in the opening");
+  assert.deepEqual(tableRequests().slice(before), [], "nothing of the tables downloaded for an opening");
+  assertNoErrors(page);
+});
+
+test("a covered position shows perfect play, and the table is downloaded once", { timeout: 120_000 }, async () => {
+  const { context, page } = await h.newPage();
+  const before = tableRequests().length;
+  await openGame(page, link(h.url, WIN_IN_7, { mode: "two-players" }));
+  await perfect(page).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.equal(await perfect(page).getAttribute("data-perfect"), "win-7");
+  assert.equal((await perfect(page).innerText()).trim(), "Perfect play: win in 7");
+  await screenshot(page, "tables-perfect-play");
+  const fetched = tableRequests().slice(before).map((r) => r.path).sort();
+  assert.deepEqual(fetched, ["/tb/nine-3v3.tb", "/worker-tables.js", "/worker-tables_bg.wasm"], "the worker with tables and the 3v3 table, once");
+  assert.deepEqual(await storedTables(page), ["nine-3v3.tb#v1"], "kept in IndexedDB");
+
+  // Another page of the same profile: from IndexedDB, not the network.
+  await page.close();
+  const again = await context.newPage();
+  await openGame(again, link(h.url, DARK_WINS_IN_5, { mode: "two-players" }));
+  await perfect(again).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.equal(await perfect(again).getAttribute("data-perfect"), "win-5");
+  const again_fetched = tableRequests().slice(before).filter((r) => r.path.includes("/tb/"));
+  assert.equal(again_fetched.length, 1, "no second download of the table");
+  assertNoErrors(again);
+});
+
+test("the computer plays the win out, and the line follows each turn", { timeout: 300_000 }, async () => {
+  const { page } = await h.newPage();
+  // We play light; the computer (dark) is to move and wins in 5 plies.
+  await openGame(page, link(h.url, DARK_WINS_IN_5, { mode: "vs-engine", color: "light", level: 1 }));
+  const random = rng(7);
+  let snap = await snapshot(page);
+  let plies = 5;
+  while (!isOver(snap)) {
+    const n = moveCount(snap);
+    snap = await waitForState(page, (s) => moveCount(s) > n || isOver(s), "the computer's move", ENGINE_TIMEOUT);
+    plies -= 1;
+    if (isOver(snap)) break;
+    // Our turn: we are lost, in at most `plies`.
+    const n2 = moveCount(snap);
+    await page.locator(`[data-perfect^="loss-"]`).first().waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+    const left = Number((await perfect(page).getAttribute("data-perfect")).slice(5));
+    assert.ok(left <= plies, `after the computer's move we lose in ${left}, at most ${plies}`);
+    plies = left;
+    await playAnyTurn(page, "light", random);
+    snap = await waitForState(page, (s) => moveCount(s) > n2 || isOver(s), "our move");
+    plies -= 1;
+  }
+  assert.match(snap.status, /dark wins/i, snap.status);
+  assert.ok(moveCount(snap) <= 5, `won in ${moveCount(snap)} plies, at most 5`);
+  await screenshot(page, "tables-computer-won");
+  assertNoErrors(page);
+});
