@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Regenerates the endgame tables the web app serves (app/static/tb): Nine
-# Men's Morris with three pieces against three, four against three and
-# three against four, the classes where the flying endgame is decided.
-# Also the npm package's small sample table (morris-wasm/tables).
+# Men's Morris in the moving and flying phases with 3v3, 4v3, 4v4, 5v3, 5v4
+# and 6v3 pieces (a table answers for its mirror, 3v4 from 4v3 and so on),
+# and the npm package's small sample table (morris-wasm/tables). 5v5 and
+# larger are left out: 5v5 downloads small but takes 66 MB of memory.
 # The files are deterministic: tests/tablebase_play.rs in morris-core checks
-# that the committed 3v3 file equals a freshly solved one.
+# that the committed 3v3 files equal freshly solved ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=app/static/tb
 mkdir -p "$out"
 cargo build --release -p morris-cli --locked
 morris="${CARGO_TARGET_DIR:-target}/release/morris"
-for class in 3v3 4v3 3v4; do
+for class in 3v3 4v3 4v4 5v3 5v4 6v3; do
   "$morris" tb generate --variant nine --class "$class" --out "$out/nine-$class.tb"
 done
 # The npm package's sample: Three Men's Morris, three against three.

@@ -232,12 +232,12 @@ pub fn probe(tables: Option<&Tables>, request: &Request) -> Option<Value> {
 }
 
 /// The table files a request's position needs, if the app's tables cover it.
-pub fn needs(request: &Request) -> &'static [&'static str] {
+pub fn needs(request: &Request) -> Vec<&'static str> {
     link::parse(&request.game)
         .ok()
         .filter(|o| o.game.outcome().is_none())
         .and_then(|o| crate::tablebase::files(o.game.position()))
-        .unwrap_or(&[])
+        .unwrap_or_default()
 }
 
 /// Milliseconds from the worker's clock.
@@ -296,7 +296,7 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
             state.borrow_mut().busy = false;
             return;
         };
-        for &name in needs(&request) {
+        for name in needs(&request) {
             if !state.borrow().tried.contains(&name) {
                 load_table(&state, &base, name).await;
             }

@@ -4,39 +4,69 @@
 //! in IndexedDB so that they download once, and shown on the table as
 //! "Perfect play: win in 7".
 //!
-//! The served classes are three pieces against three, four against three
-//! and three against four, with both hands empty, under the standard rules
-//! of Nine Men's Morris (any changed rule option is not covered). What a
-//! position needs: its own class's table and the 3v3 table its captures
-//! lead to. Sizes (`scripts/tables.sh` prints them): 3v3 1,249,891 bytes,
-//! 4v3 565,222, 3v4 1,531,148; 3,346,261 in all, fetched one by one as the
-//! game needs them, never on the first load and never by the service
-//! worker (see `app/static/sw.js`).
+//! The served classes: 3v3, 4v3, 4v4, 5v3, 5v4 and 6v3 pieces on the board
+//! (a table answers for its mirror too: 3v4 from 4v3, 4v5 from 5v4), both
+//! hands empty, under the standard rules of Nine Men's Morris (any changed
+//! rule option is not covered). A position needs its own class's table and
+//! the tables of the classes its captures lead to. Sizes (file format 2,
+//! `scripts/tables.sh` prints them): 3v3 104,278 bytes, 4v3 39,840, 4v4
+//! 8,420, 5v3 35,060, 5v4 48,610, 6v3 173,924; 410,132 in all, fetched one
+//! by one as the game needs them, never on the first load and never by the
+//! service worker (see `app/static/sw.js`). 5v5 (187,208 bytes) is left out:
+//! it takes 66 MB of memory once loaded; the served ones take at most 51 MB
+//! all together (one byte a position up to symmetry).
 //!
-//! The tables live in the worker only (a decoded 4v3 table takes 48 MB of
-//! memory; one copy is enough): the page asks the worker for the value of
-//! a covered position ([`crate::engine::Request::probe`]) and the worker's
-//! search plays from the same tables.
+//! The tables live in the tables worker only (one copy is enough): the
+//! page asks it for the value of a covered position
+//! ([`crate::engine::Request::probe`]) and its search plays from the same
+//! tables. The worker the page starts first has no table code at all, so
+//! the first load stays as it was; the tables worker takes its place when
+//! a game first reaches a covered class.
 
 use morris_core::solve::{Value, FORMAT_VERSION};
 use morris_core::{Color, Position, Variant};
 
 use crate::i18n::Lang;
 
-/// The table files a position needs, if the app's tables cover it.
-pub fn files(pos: &Position) -> Option<&'static [&'static str]> {
+/// The classes served, as (more pieces, fewer pieces), with their files.
+const SERVED: [(u32, u32, &str); 6] = [
+    (3, 3, "nine-3v3.tb"),
+    (4, 3, "nine-4v3.tb"),
+    (4, 4, "nine-4v4.tb"),
+    (5, 3, "nine-5v3.tb"),
+    (5, 4, "nine-5v4.tb"),
+    (6, 3, "nine-6v3.tb"),
+];
+
+/// The file of a class or of its mirror.
+fn file(light: u32, dark: u32) -> Option<&'static str> {
+    let (a, b) = (light.max(dark), light.min(dark));
+    SERVED
+        .iter()
+        .find(|&&(x, y, _)| (x, y) == (a, b))
+        .map(|&(_, _, f)| f)
+}
+
+/// The table files a position needs, if the app's tables cover it: its
+/// class's, and those of the classes a capture leads to (a side left with
+/// two pieces has lost: no table).
+pub fn files(pos: &Position) -> Option<Vec<&'static str>> {
     let standard = *pos.rules() == Variant::Nine.rules();
     let hands = pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0;
     if !standard || !hands || pos.terminal().is_some() {
         return None;
     }
-    let count = |c| pos.pieces(c).count();
-    match (count(Color::Light), count(Color::Dark)) {
-        (3, 3) => Some(&["nine-3v3.tb"]),
-        (4, 3) => Some(&["nine-4v3.tb", "nine-3v3.tb"]),
-        (3, 4) => Some(&["nine-3v4.tb", "nine-3v3.tb"]),
-        _ => None,
+    let (l, d) = (pos.pieces(Color::Light).count(), pos.pieces(Color::Dark).count());
+    let mut out = vec![file(l, d)?];
+    for (cl, cd) in [(l - 1, d), (l, d - 1)] {
+        if cl >= 3 && cd >= 3 {
+            let f = file(cl, cd)?;
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
     }
+    Some(out)
 }
 
 /// A table value on the wire between the worker and the page: `w7`, `d`,
@@ -193,9 +223,22 @@ mod tests {
     #[test]
     fn only_standard_nine_endgames_need_tables() {
         let three = pos("nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -");
-        assert_eq!(files(&three), Some(&["nine-3v3.tb"][..]));
+        assert_eq!(files(&three), Some(vec!["nine-3v3.tb"]));
         let four = pos("nine .D./DL./.../..L..L/.../L../.D. D 0/0 0/0 -");
-        assert_eq!(files(&four), Some(&["nine-4v3.tb", "nine-3v3.tb"][..]));
+        assert_eq!(files(&four), Some(vec!["nine-4v3.tb", "nine-3v3.tb"]));
+        // Three against four: the 4v3 table answers for its mirror.
+        let mirror = pos("nine .D./DL./.../..L..L/.../D../.D. D 0/0 0/0 -");
+        assert_eq!(files(&mirror), Some(vec!["nine-4v3.tb", "nine-3v3.tb"]));
+        let five_four = pos("nine LD./DL./.L./..L..L/.../D../.D. D 0/0 0/0 -");
+        assert_eq!(
+            files(&five_four),
+            Some(vec!["nine-5v4.tb", "nine-4v4.tb", "nine-5v3.tb"])
+        );
+        // 5v5 is not served.
+        assert_eq!(
+            files(&pos("nine LD./DL./.LD/..L..L/.../D../.D. D 0/0 0/0 -")),
+            None
+        );
         assert_eq!(
             files(&pos("nine:flying=off .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -")),
             None

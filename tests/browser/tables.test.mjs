@@ -64,7 +64,9 @@ test("a covered position shows perfect play, and the table is downloaded once", 
   await screenshot(page, "tables-perfect-play");
   const fetched = tableRequests().slice(before).map((r) => r.path).sort();
   assert.deepEqual(fetched, ["/tb/nine-3v3.tb", "/worker-tables.js", "/worker-tables_bg.wasm"], "the worker with tables and the 3v3 table, once");
-  assert.deepEqual(await storedTables(page), ["nine-3v3.tb#v1"], "kept in IndexedDB");
+  const stored = await storedTables(page);
+  assert.equal(stored.length, 1, `one table in IndexedDB: ${stored}`);
+  assert.match(stored[0], /^nine-3v3\.tb#v\d+$/, "kept in IndexedDB under its name and format version");
 
   // Another page of the same profile: from IndexedDB, not the network.
   await page.close();
@@ -102,5 +104,16 @@ test("the computer plays the win out, and the line follows each turn", { timeout
   assert.match(snap.status, /dark wins/i, snap.status);
   assert.ok(moveCount(snap) <= 5, `won in ${moveCount(snap)} plies, at most 5`);
   await screenshot(page, "tables-computer-won");
+  assertNoErrors(page);
+});
+
+test("a five-against-four position loads its table and those its captures lead to", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  const before = h.server.log.length;
+  await openGame(page, link(h.url, "nine LD./DL./.L./..L..L/.../D../.D. D 0/0 0/0 -", { mode: "two-players" }));
+  await perfect(page).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.match(await perfect(page).getAttribute("data-perfect"), /^(win-\d+|draw|loss-\d+)$/);
+  const fetched = h.server.log.slice(before).map((r) => r.path).filter((p) => p.includes("/tb/")).sort();
+  assert.deepEqual(fetched, ["/tb/nine-4v4.tb", "/tb/nine-5v3.tb", "/tb/nine-5v4.tb"]);
   assertNoErrors(page);
 });
