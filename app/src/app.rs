@@ -216,8 +216,14 @@ pub fn app() -> Html {
     let sound_on = use_state(storage::load_sound);
     let panel = use_state(|| Panel::None);
     let bridge = use_mut_ref(|| None::<EngineLink>);
-    // The running worker is the one with the endgame tables.
+    // The running worker is the one with the endgame tables; that worker
+    // could not start (offline before it was ever fetched): the other one
+    // plays on, without tables.
     let bridge_tables = use_mut_ref(|| false);
+    let tables_broken = use_mut_ref(|| false);
+    // The last move or hint asked, to ask again of a replacing worker.
+    let last_asked = use_mut_ref(|| None::<Request>);
+    let ensure_slot = use_mut_ref(|| None::<Rc<dyn Fn(bool)>>);
     // The endgame tables' value of the position of this epoch, if known.
     let perfect = use_state(|| None::<(u32, morris_core::solve::Value)>);
     let asked_at = use_mut_ref(|| 0.0_f64);
@@ -337,19 +343,47 @@ pub fn app() -> Html {
         let bridge_tables = bridge_tables.clone();
         let asked_at = asked_at.clone();
         let perfect = perfect.clone();
+        let tables_broken = tables_broken.clone();
+        let last_asked = last_asked.clone();
+        let ensure_slot = ensure_slot.clone();
         Rc::new(move |tables: bool| {
             let mut slot = bridge.borrow_mut();
+            let broken = *tables_broken.borrow();
+            let tables = tables && !broken;
             let has_tables = *bridge_tables.borrow();
-            if slot.is_some() && (has_tables || !tables) {
+            if slot.is_some() && ((has_tables && !broken) || !tables && !has_tables) {
                 return;
             }
             let d = dispatcher.clone();
             let asked_at = asked_at.clone();
             let perfect = perfect.clone();
+            let fallback = {
+                let tables_broken = tables_broken.clone();
+                let last_asked = last_asked.clone();
+                let ensure_slot = ensure_slot.clone();
+                let bridge = bridge.clone();
+                move || {
+                    *tables_broken.borrow_mut() = true;
+                    let (ensure_slot, bridge, last_asked) =
+                        (ensure_slot.clone(), bridge.clone(), last_asked.clone());
+                    // Later: the failing link's own handler is running now.
+                    gloo_timers::callback::Timeout::new(0, move || {
+                        let ensure = ensure_slot.borrow().clone();
+                        if let Some(ensure) = ensure {
+                            ensure(false);
+                        }
+                        if let (Some(b), Some(r)) = (bridge.borrow().as_ref(), last_asked.borrow().as_ref()) {
+                            b.send(r);
+                        }
+                    })
+                    .forget();
+                }
+            };
             let on_message = move |msg: FromWorker| {
                 let d = d.clone();
                 let reply = match msg {
                     FromWorker::Reply(reply) => reply,
+                    FromWorker::Failed(_) if tables => return fallback(),
                     FromWorker::Failed(why) => return d.dispatch(Action::EngineFailed(why)),
                     FromWorker::Ready => return,
                     FromWorker::Table { epoch, value } => return perfect.set(value.map(|v| (epoch, v))),
@@ -391,6 +425,7 @@ pub fn app() -> Html {
             }
         })
     };
+    *ensure_slot.borrow_mut() = Some(ensure_bridge.clone());
     {
         let ensure = ensure_bridge.clone();
         let engine_seated = table.mode.engine().is_some();
@@ -414,6 +449,7 @@ pub fn app() -> Html {
     {
         let bridge = bridge.clone();
         let asked_at = asked_at.clone();
+        let last_asked = last_asked.clone();
         let ensure = ensure_bridge.clone();
         let wants_move = table.engine_to_move() && table.view.is_none();
         let wants_hint = table.hint_pending;
@@ -428,10 +464,12 @@ pub fn app() -> Html {
             move |&(epoch, wants_move, wants_hint)| {
                 if wants_move || wants_hint {
                     ensure(tables);
+                    let request = Request::new(epoch, &game, level, !wants_move);
                     if let Some(b) = bridge.borrow().as_ref() {
                         *asked_at.borrow_mut() = now_ms();
-                        b.send(&Request::new(epoch, &game, level, !wants_move));
+                        b.send(&request);
                     }
+                    *last_asked.borrow_mut() = Some(request);
                 }
             },
         );

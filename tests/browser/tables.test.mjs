@@ -117,3 +117,15 @@ test("a five-against-four position loads its table and those its captures lead t
   assert.deepEqual(fetched, ["/tb/nine-4v4.tb", "/tb/nine-5v3.tb", "/tb/nine-5v4.tb"]);
   assertNoErrors(page);
 });
+
+test("offline before the tables were ever fetched: the computer plays on without them", { timeout: 120_000 }, async () => {
+  // No service worker: it would serve the tables worker from its cache.
+  const { context, page } = await h.newPage({ serviceWorkers: "block" });
+  await context.route("**/worker-tables*", (route) => route.abort("internetdisconnected"));
+  await openGame(page, link(h.url, DARK_WINS_IN_5, { mode: "vs-engine", color: "light", level: 1 }));
+  const snap = await waitForState(page, (s) => moveCount(s) >= 1 || isOver(s), "the computer's move, without tables", ENGINE_TIMEOUT);
+  assert.ok(moveCount(snap) >= 1, "the computer moved");
+  assert.equal(await page.locator("[data-engine='unavailable']").count(), 0, "the computer is not called unavailable");
+  assert.equal(await page.locator("[data-perfect]").count(), 0, "no perfect-play line without tables");
+  assertNoErrors(page, [/worker-tables/]);
+});
