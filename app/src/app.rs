@@ -445,7 +445,8 @@ pub fn app() -> Html {
         use_effect_with((), move |_| dispatcher.dispatch(Action::Notify(notice)));
     }
 
-    // Ask the engine for its move or a hint when one is due.
+    // Ask the engine for its move or a hint when one is due, and the
+    // tables for their value.
     {
         let bridge = bridge.clone();
         let asked_at = asked_at.clone();
@@ -458,10 +459,19 @@ pub fn app() -> Html {
             Mode::TwoPlayers { .. } => link::DEFAULT_LEVEL,
         };
         let game = table.game.clone();
+        // A position the tables cover: their value is asked of the worker
+        // that has them (which then loads them, once).
         let tables = tablebase::files(table.game.position()).is_some();
+        let covered = tables && table.outcome().is_none();
         use_effect_with(
             (table.epoch, wants_move, wants_hint),
             move |&(epoch, wants_move, wants_hint)| {
+                if covered {
+                    ensure(true);
+                    if let Some(b) = bridge.borrow().as_ref() {
+                        b.send(&Request::probe(epoch, &game));
+                    }
+                }
                 if wants_move || wants_hint {
                     ensure(tables);
                     let request = Request::new(epoch, &game, level, !wants_move);
@@ -473,23 +483,6 @@ pub fn app() -> Html {
                 }
             },
         );
-    }
-
-    // The tables' value, asked of the worker when a game reaches a class
-    // they cover (the worker then loads them, once).
-    {
-        let bridge = bridge.clone();
-        let ensure = ensure_bridge.clone();
-        let covered = table.outcome().is_none() && tablebase::files(table.game.position()).is_some();
-        let game = table.game.clone();
-        use_effect_with((table.epoch, covered), move |&(epoch, covered)| {
-            if covered {
-                ensure(true);
-                if let Some(b) = bridge.borrow().as_ref() {
-                    b.send(&Request::probe(epoch, &game));
-                }
-            }
-        });
     }
 
     // Sounds for each new turn and for the end.
