@@ -13,7 +13,7 @@
 //! - An opening is *quiet*: no mill was closed during it, and neither side
 //!   has a line of two with an empty third point, so the side to move
 //!   cannot close a mill at once and need not block one. (The old
-//!   generator only excluded closed mills; three of its first 50 nine-men
+//!   generator only excluded closed mills; six of its first 50 nine-men
 //!   openings let light close a mill on its first turn.)
 //! - It is *balanced by a deep search*: the engine at 16 million nodes
 //!   (depth 14–18 from these positions) scores it within 60 hundredths of
