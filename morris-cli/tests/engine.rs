@@ -73,9 +73,7 @@ impl Engine {
 
     /// The turn of the `bestmove` line that ends the current search.
     fn bestmove(&mut self) -> String {
-        let lines = self.until("bestmove");
-        let last = lines.last().unwrap();
-        last.split_whitespace().nth(1).unwrap().to_string()
+        best_of(&self.until("bestmove"))
     }
 
     /// Sends `isready` and returns what came before `readyok`.
@@ -95,6 +93,12 @@ impl Engine {
 }
 
 /// The game after `moves` from the start of nine men's morris.
+/// The turn of the `bestmove` line that ends a search's lines.
+fn best_of(lines: &[String]) -> String {
+    let last = lines.last().unwrap();
+    last.split_whitespace().nth(1).unwrap().to_string()
+}
+
 fn nine_after(moves: &str) -> Game {
     let mut game = Game::new(Variant::Nine.rules());
     for mt in parse_turns(moves, 1000).unwrap().turns {
@@ -167,13 +171,7 @@ fn a_search_returns_a_legal_turn_and_takes_removal_tokens() {
             .any(|l| l.starts_with("info depth 3 ") && l.contains(" score ") && l.contains(" pv ")),
         "{lines:#?}"
     );
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let best = best_of(&lines);
     let m = game
         .position()
         .parse_move(&best)
@@ -443,13 +441,7 @@ fn with_tables_the_engine_reports_the_exact_value_and_keeps_it() {
         lines.iter().any(|l| l.contains(&format!(" score win {d} "))),
         "no `score win {d}`: {lines:#?}"
     );
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let best = best_of(&lines);
     let m = pos.resolve(&parse_turns(&best, 1).unwrap().turns[0]).unwrap();
     assert_eq!(
         tables.probe(&pos.play(m)),

@@ -189,6 +189,21 @@ impl Peer {
         }
     }
 
+    /// Sets a created offer or answer as this side's description and
+    /// returns it once gathering is complete (or timed out).
+    async fn describe_locally(&self, created: &JsValue, kind: RtcSdpType) -> Result<String, String> {
+        let sdp = js_sys::Reflect::get(created, &"sdp".into())
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_default();
+        let init = RtcSessionDescriptionInit::new(kind);
+        init.set_sdp(&sdp);
+        JsFuture::from(self.pc.set_local_description(&init))
+            .await
+            .map_err(js_err)?;
+        self.gathered().await
+    }
+
     /// The local description once gathering is complete (or timed out).
     async fn gathered(&self) -> Result<String, String> {
         let mut waited = 0;
@@ -214,16 +229,7 @@ impl Peer {
         (self.wire_channel())(&ch);
         *self.channel.borrow_mut() = Some(ch);
         let offer = JsFuture::from(self.pc.create_offer()).await.map_err(js_err)?;
-        let sdp = js_sys::Reflect::get(&offer, &"sdp".into())
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_default();
-        let init = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
-        init.set_sdp(&sdp);
-        JsFuture::from(self.pc.set_local_description(&init))
-            .await
-            .map_err(js_err)?;
-        self.gathered().await
+        self.describe_locally(&offer, RtcSdpType::Offer).await
     }
 
     /// Answers the friend's offer.
@@ -234,16 +240,7 @@ impl Peer {
             .await
             .map_err(js_err)?;
         let answer = JsFuture::from(self.pc.create_answer()).await.map_err(js_err)?;
-        let sdp = js_sys::Reflect::get(&answer, &"sdp".into())
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_default();
-        let init = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
-        init.set_sdp(&sdp);
-        JsFuture::from(self.pc.set_local_description(&init))
-            .await
-            .map_err(js_err)?;
-        self.gathered().await
+        self.describe_locally(&answer, RtcSdpType::Answer).await
     }
 
     /// Takes the friend's answer to this side's offer.
