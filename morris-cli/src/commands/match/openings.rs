@@ -23,12 +23,15 @@
 //!   keeps the ones nearest to equal. The nine-men list ([`NINE`]) was
 //!   chosen that way, offline, because a 16-million-node search per
 //!   candidate is too slow for the start of every match.
-//! - Measured, and not explained yet: over this list, between the engine
-//!   at 1 s and itself at 0.25 s, dark won 47 games and light 14 (49
-//!   draws); the 1 s side lost 16 of its 18 losses as light, although the
-//!   deep search scores every opening of the list 0 to +0.6 for light.
-//!   Either these openings favour dark in practice or the engine misjudges
-//!   light's placing; a fair test of the engine needs both colours anyway.
+//! - Measured over this list, between the engine at 1 s and itself at
+//!   0.25 s: with the evaluation before its mobility fit, dark won 47
+//!   games and light 14 (49 draws), and the 1 s side lost 16 of its 18
+//!   losses as light, although the deep search scores every opening of
+//!   the list 0 to +0.6 for light. Light was walking into blockades. With
+//!   the fitted evaluation dark won 26 and light 11 (73 draws), and the
+//!   1 s side lost 5 games as light and 2 as dark. Dark still wins more:
+//!   either these openings favour dark in practice or light's placing is
+//!   still misjudged; a fair test of the engine needs both colours anyway.
 //! - For the other variants the generator applies the quiet rule and a
 //!   search of [`BALANCE_DEPTH`] plies with the tighter
 //!   [`MAX_IMBALANCE`]; when a match asks for more nine-men openings than
