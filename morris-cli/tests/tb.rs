@@ -6,16 +6,16 @@
 mod common;
 use common::{fails, ok};
 
-use std::path::PathBuf;
-
 use morris_core::solve::{Class, Tablebase, Value};
 use morris_core::Variant;
 
-/// A fresh file path for one test.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("morris-tb-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A fresh folder for one test, removed when the test ends, passed or
+/// failed.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("morris-tb-test-")
+        .tempdir()
+        .unwrap()
 }
 
 fn said(v: Value) -> String {
@@ -28,7 +28,8 @@ fn said(v: Value) -> String {
 
 #[test]
 fn generate_then_probe_agrees_with_the_solver() {
-    let file = temp("three-3v3.tb");
+    let scratch = scratch();
+    let file = scratch.path().join("three-3v3.tb");
     let f = file.to_str().unwrap();
     let report = ok(&[
         "tb",
@@ -85,7 +86,8 @@ fn generate_then_probe_agrees_with_the_solver() {
 
 #[test]
 fn changed_options_are_part_of_the_table() {
-    let file = temp("three-flying-3v3.tb");
+    let scratch = scratch();
+    let file = scratch.path().join("three-flying-3v3.tb");
     let f = file.to_str().unwrap();
     ok(&[
         "tb",
@@ -122,7 +124,8 @@ fn changed_options_are_part_of_the_table() {
 
 #[test]
 fn bad_files_and_classes_are_errors() {
-    let file = temp("three-good.tb");
+    let scratch = scratch();
+    let file = scratch.path().join("three-good.tb");
     let f = file.to_str().unwrap();
     ok(&[
         "tb",
@@ -137,13 +140,13 @@ fn bad_files_and_classes_are_errors() {
     let bytes = std::fs::read(&file).unwrap();
     let pos = "three D.D/DL./LL. L 0/0 0/0 -";
 
-    let cut = temp("three-cut.tb");
+    let cut = scratch.path().join("three-cut.tb");
     std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
     assert!(
         fails(&["tb", "probe", "--table", cut.to_str().unwrap(), "--position", pos]).contains("truncated")
     );
 
-    let flipped = temp("three-flipped.tb");
+    let flipped = scratch.path().join("three-flipped.tb");
     let mut bad = bytes.clone();
     let mid = bad.len() / 2;
     bad[mid] ^= 0x20;
@@ -158,7 +161,7 @@ fn bad_files_and_classes_are_errors() {
     ])
     .contains("checksum"));
 
-    let other = temp("not-a-table.tb");
+    let other = scratch.path().join("not-a-table.tb");
     std::fs::write(&other, b"hello").unwrap();
     assert!(fails(&[
         "tb",
@@ -223,7 +226,8 @@ fn bad_files_and_classes_are_errors() {
 
 #[test]
 fn a_folder_of_tables_answers_every_class_and_its_mirror() {
-    let dir = temp("six-up-to-4");
+    let scratch = scratch();
+    let dir = scratch.path().join("six-up-to-4");
     let d = dir.to_str().unwrap();
     let report = ok(&[
         "tb",
