@@ -306,12 +306,33 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
             if request.probe {
                 FromWorker::table(request.epoch, probe(s.searcher.tables(), &request))
             } else {
-                let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-                answer(&mut s.searcher, &request, &JsClock, seed).encode()
+                move_reply(&mut s.searcher, &request)
             }
         };
         let _ = out.post_message(&JsValue::from_str(&text));
     }
+}
+
+/// The computer's move (or hint) for a request, as the line the page reads,
+/// with a fresh seed for the weaker levels' choice.
+#[cfg(target_arch = "wasm32")]
+fn move_reply(searcher: &mut Searcher, request: &Request) -> String {
+    let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    answer(searcher, request, &JsClock, seed).encode()
+}
+
+/// Hands every request the page sends to `on_request`, then tells the page
+/// the worker is ready. A message that is not a request is ignored.
+#[cfg(target_arch = "wasm32")]
+fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Request) + 'static) {
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        if let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) {
+            on_request(request);
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
 }
 
 /// The worker's side: answers every request with one searcher kept across
@@ -323,21 +344,14 @@ pub fn run_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let searcher = RefCell::new(Searcher::new(TT_MB));
     let out = scope.clone();
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-        let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) else {
-            return;
-        };
+    listen(&scope, move |request| {
         let text = if request.probe {
             FromWorker::table(request.epoch, None)
         } else {
-            let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-            answer(&mut searcher.borrow_mut(), &request, &JsClock, seed).encode()
+            move_reply(&mut searcher.borrow_mut(), &request)
         };
         let _ = out.post_message(&JsValue::from_str(&text));
     });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
 }
 
 /// The worker with the endgame tables, answering requests in turn (one
@@ -361,10 +375,7 @@ pub fn run_worker_with_tables() {
         busy: false,
     }));
     let out = scope.clone();
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-        let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) else {
-            return;
-        };
+    listen(&scope, move |request| {
         let start = {
             let mut s = state.borrow_mut();
             s.queue.push_back(request);
@@ -374,9 +385,6 @@ pub fn run_worker_with_tables() {
             wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
         }
     });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
 }
 
 /// The global the worker's loader sets to the tables' folder.
