@@ -184,6 +184,48 @@ fn respects_node_and_depth_limits() {
 }
 
 #[test]
+fn a_search_cut_short_plays_a_move_the_unfinished_iteration_proved_better() {
+    // With its node budget spent inside an iteration, the search plays the
+    // last finished iteration's move, or a root move the unfinished one
+    // already searched in full and found better (reported by an info line
+    // of the unfinished depth). Sweeping the budget over the bench
+    // positions must meet the second case, or this test proves nothing.
+    let mut adopted = 0;
+    for p in bench_positions().iter().take(8) {
+        for nodes in (1..=16).map(|k| k * 3_000) {
+            let mut infos = Vec::new();
+            let r = Searcher::new(4).search(
+                p,
+                &[],
+                Limits::nodes(nodes),
+                &NoClock,
+                &AtomicBool::new(false),
+                |i| infos.push((i.depth, i.pv.first().copied(), i.score)),
+            );
+            let best = r.best.unwrap();
+            assert!(p.is_legal(best), "{p}");
+            assert_eq!(r.pv.first(), Some(&best), "{p}");
+            let finished = infos.iter().rev().find(|i| i.0 == r.depth).unwrap();
+            if finished.1 == Some(best) && finished.0 == infos.last().unwrap().0 {
+                continue;
+            }
+            let last = infos.last().unwrap();
+            if last.0 == r.depth + 1 {
+                assert_eq!(last.1, Some(best), "{p} at {nodes} nodes");
+                assert_eq!(last.2, r.score, "{p} at {nodes} nodes");
+                adopted += usize::from(finished.1 != Some(best));
+            } else {
+                assert_eq!(finished.1, Some(best), "{p} at {nodes} nodes");
+            }
+        }
+    }
+    assert!(
+        adopted > 0,
+        "no budget ended inside an iteration that had found a better move"
+    );
+}
+
+#[test]
 fn a_raised_stop_flag_still_gives_a_legal_move() {
     let p = bench_positions()[3];
     let r = Searcher::new(1).search(

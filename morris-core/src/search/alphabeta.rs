@@ -60,6 +60,10 @@ pub(super) struct Worker<'a> {
     pub excluded: Vec<Move>,
     /// Endgame tables, asked below the root (see [`Tables`]).
     pub tables: Option<&'a Tables>,
+    /// The best root line the running iteration has proved so far: a root
+    /// move whose search at the new depth beat every move searched before
+    /// it (see [`Worker::iterate`]).
+    pub root_best: Option<(i32, Line)>,
 }
 
 /// The score of a finished game for the side to move, `ply` below the root.
@@ -275,6 +279,16 @@ impl Worker<'_> {
                         line.push(m);
                         line.extend_from_slice(child_line);
                     }
+                    if root {
+                        let pv = self.pv.first().cloned().unwrap_or_default();
+                        self.root_best = Some((
+                            s,
+                            Line {
+                                score: Score::from_internal(s),
+                                pv,
+                            },
+                        ));
+                    }
                     if s >= beta {
                         if quiet {
                             self.order.on_cutoff(pos.turn().index(), ply, depth, m, &quiets);
@@ -337,6 +351,44 @@ impl Worker<'_> {
         }
     }
 
+    /// What the search reports about line `multipv` at `depth`.
+    fn info(&self, depth: u32, multipv: usize, score: Score, pv: Vec<Move>) -> Info {
+        let time_ms = self.elapsed();
+        Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            multipv,
+            score,
+            nodes: self.nodes,
+            time_ms,
+            nps: self.nodes.saturating_mul(1000) / time_ms.max(1),
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
+    }
+
+    /// When time or nodes run out inside an iteration: a root move that the
+    /// unfinished iteration already searched to its full depth, with a
+    /// score above every move searched before it, is played rather than the
+    /// last finished iteration's choice. The first root move searched is
+    /// that choice, so a new move can only be proved better than it; a fail
+    /// high inside the aspiration window is a lower bound, still above it.
+    /// The result's depth stays that of the last finished iteration; the
+    /// info line tells the unfinished one's.
+    fn adopt_partial(&mut self, result: &mut SearchResult, depth: u32, on_info: &mut dyn FnMut(&Info)) {
+        let Some((_, line)) = self.root_best.take() else {
+            return;
+        };
+        if line.pv.is_empty() {
+            return;
+        }
+        on_info(&self.info(depth, 1, line.score, line.pv.clone()));
+        result.best = line.pv.first().copied();
+        result.score = line.score;
+        result.pv = line.pv.clone();
+        result.lines = vec![line];
+    }
+
     /// Iterative deepening from `root`, which has at least one legal move.
     pub fn iterate(
         &mut self,
@@ -362,8 +414,12 @@ impl Worker<'_> {
             let mut found: Vec<(i32, Line)> = Vec::with_capacity(multi_pv);
             for (k, last_k) in last.iter_mut().enumerate() {
                 self.seldepth = 0;
+                self.root_best = None;
                 let s = self.aspiration(root, depth as i32, *last_k);
                 if self.aborted {
+                    if multi_pv == 1 {
+                        self.adopt_partial(&mut result, depth, on_info);
+                    }
                     break;
                 }
                 let pv = self.pv.first().cloned().unwrap_or_default();
@@ -373,18 +429,7 @@ impl Worker<'_> {
                 self.excluded.push(mv);
                 *last_k = Some(s);
                 let score = Score::from_internal(s);
-                let time_ms = self.elapsed();
-                on_info(&Info {
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    multipv: k + 1,
-                    score,
-                    nodes: self.nodes,
-                    time_ms,
-                    nps: self.nodes.saturating_mul(1000) / time_ms.max(1),
-                    hashfull: self.tt.hashfull(),
-                    pv: pv.clone(),
-                });
+                on_info(&self.info(depth, k + 1, score, pv.clone()));
                 found.push((s, Line { score, pv }));
             }
             if self.aborted || found.len() < multi_pv {

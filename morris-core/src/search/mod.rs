@@ -275,6 +275,7 @@ impl Searcher {
             pv: Worker::new_buffers(),
             excluded: Vec::new(),
             tables: self.tables.as_deref(),
+            root_best: None,
         };
         worker.iterate(root, &limits, &mut on_info)
     }

@@ -97,6 +97,11 @@ pub struct MatchArgs {
     /// [default: 3 × movetime + 5000; 120000 with --depth or --nodes]
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
+
+    /// How long an engine may take to start (`uciok`, then `readyok` after
+    /// the rules are set), in seconds: loading endgame tables takes time
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    pub startup_timeout: u64,
 }
 
 /// What every game shares.
@@ -107,6 +112,8 @@ struct Settings {
     /// The `go` command of each engine.
     go: [String; 2],
     timeout: Duration,
+    /// How long an engine may take to start and to answer `isready`.
+    startup: Duration,
     max_plies: usize,
 }
 
@@ -212,6 +219,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         rules,
         go: go.clone(),
         timeout,
+        startup: Duration::from_secs(args.startup_timeout),
         max_plies: args.max_plies,
     };
     writeln!(out, "engine1: {}", args.engine1)?;
@@ -365,13 +373,13 @@ const LABELS: [&str; 2] = ["engine1", "engine2"];
 
 /// Starts engine `i` and sets the rules.
 fn start(settings: &Settings, i: usize) -> Result<Player, String> {
-    let mut p = Player::start(LABELS[i], &settings.commands[i])?;
+    let mut p = Player::start(LABELS[i], &settings.commands[i], settings.startup)?;
     let rules = settings.rules;
     p.send(&format!("setoption name Variant value {}", rules.variant.id()))?;
     for (key, value) in rules.changes() {
         p.send(&format!("setoption name {} value {value}", key.tag()))?;
     }
-    p.sync()?;
+    p.sync(settings.startup)?;
     Ok(p)
 }
 
@@ -406,7 +414,7 @@ fn play_game(settings: &Settings, players: [&mut Player; 2], job: Job, opening: 
         }
     };
     for (i, p) in players.iter_mut().enumerate() {
-        if let Err(message) = p.send("ucinewgame").and_then(|()| p.sync()) {
+        if let Err(message) = p.send("ucinewgame").and_then(|()| p.sync(settings.startup)) {
             let color = if who(Color::Light) == i {
                 Color::Light
             } else {

@@ -21,8 +21,9 @@ pub struct Player {
 
 impl Player {
     /// Starts `command` (split into words like a shell does, with quotes)
-    /// and waits for its `uciok`.
-    pub fn start(label: &'static str, command: &str) -> Result<Player, String> {
+    /// and waits up to `startup` for its `uciok` (an engine that loads
+    /// endgame tables may take a while).
+    pub fn start(label: &'static str, command: &str, startup: Duration) -> Result<Player, String> {
         let words = split_command(command)?;
         let Some((program, args)) = words.split_first() else {
             return Err(format!("{label}: the command is empty"));
@@ -66,7 +67,7 @@ impl Player {
         };
         reader.map_err(|e| format!("{label}: cannot start a reader thread: {e}"))?;
         player.send("uci")?;
-        player.expect("uciok", Duration::from_secs(10))?;
+        player.expect("uciok", startup)?;
         Ok(player)
     }
 
@@ -114,10 +115,10 @@ impl Player {
         self.expect_with(word, timeout, |_| {})
     }
 
-    /// Sends `isready` and waits for `readyok`.
-    pub fn sync(&mut self) -> Result<(), String> {
+    /// Sends `isready` and waits up to `timeout` for `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), String> {
         self.send("isready")?;
-        self.expect("readyok", Duration::from_secs(10)).map(|_| ())
+        self.expect("readyok", timeout).map(|_| ())
     }
 }
 
