@@ -25,7 +25,9 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use clap::Args;
-use morris_core::search::{Info, Level, Limits, Score, SearchResult, Searcher, StdClock, Tables};
+use morris_core::search::{
+    Info, Level, Limits, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
+};
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
 use crate::error::CliError;
@@ -45,6 +47,11 @@ pub struct EngineArgs {
     /// Transposition table size in megabytes; the UCI option `Hash`
     #[arg(long, value_name = "MB", default_value_t = 16)]
     pub hash: usize,
+
+    /// Search threads, 1 to 64, sharing the hash table; the UCI option `Threads`.
+    /// With more than one, fixed-depth and fixed-node searches no longer repeat
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 
     /// How many best moves to report; the UCI option `MultiPV`
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -90,6 +97,7 @@ impl Sink {
 #[derive(Clone, Copy, Debug)]
 struct Options {
     hash_mb: usize,
+    threads: usize,
     level: Level,
     multi_pv: usize,
     seed: u64,
@@ -134,6 +142,9 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             "--hash takes 1 to {MAX_HASH_MB} megabytes"
         )));
     }
+    if !(1..=MAX_THREADS).contains(&args.threads) {
+        return Err(CliError::input(format!("--threads takes 1 to {MAX_THREADS}")));
+    }
     if !(1..=MAX_MULTI_PV).contains(&args.multipv) {
         return Err(CliError::input(format!("--multipv takes 1 to {MAX_MULTI_PV}")));
     }
@@ -154,6 +165,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         rules,
         options: Options {
             hash_mb: args.hash,
+            threads: args.threads,
             level,
             multi_pv: args.multipv,
             seed: args.seed,
@@ -255,6 +267,10 @@ impl Engine {
             o.hash_mb
         ));
         self.out.line(&format!(
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            o.threads
+        ));
+        self.out.line(&format!(
             "option name Level type spin default {} min {} max {}",
             o.level.number(),
             Level::MIN,
@@ -305,6 +321,10 @@ impl Engine {
             "hash" => {
                 self.options.hash_mb =
                     number(&format!("setoption {name}"), &need(value)?, 1, MAX_HASH_MB as u64)? as usize
+            }
+            "threads" => {
+                self.options.threads =
+                    number(&format!("setoption {name}"), &need(value)?, 1, MAX_THREADS as u64)? as usize
             }
             "multipv" => {
                 self.options.multi_pv = number(
@@ -434,6 +454,7 @@ impl Engine {
             searcher.clear();
         }
         searcher.set_tables(self.tables.clone());
+        searcher.set_threads(self.options.threads);
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);
         let out = self.out.clone();

@@ -35,7 +35,7 @@ pub(super) const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// The state of one search.
 pub(super) struct Worker<'a> {
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub order: &'a mut MoveOrder,
     pub clock: &'a dyn Clock,
     pub stop: &'a AtomicBool,
@@ -64,6 +64,9 @@ pub(super) struct Worker<'a> {
     /// move whose search at the new depth beat every move searched before
     /// it (see [`Worker::iterate`]).
     pub root_best: Option<(i32, Line)>,
+    /// Plies added to every iteration's depth: a helper thread searches
+    /// ahead of the main one, so the two do not walk the same tree in step.
+    pub depth_offset: u32,
 }
 
 /// The score of a finished game for the side to move, `ply` below the root.
@@ -96,9 +99,47 @@ fn counters_over(pos: &Position) -> bool {
         || r.endgame_draw.is_some_and(|n| pos.endgame_plies() >= 2 * n)
 }
 
-impl Worker<'_> {
-    pub fn new_buffers() -> Vec<Vec<Move>> {
-        (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect()
+/// One buffer for each ply of the tree.
+fn buffers<T>() -> Vec<Vec<T>> {
+    (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect()
+}
+
+impl<'a> Worker<'a> {
+    /// A worker with no limits yet (no deadline, no node budget, started
+    /// at time 0) over the reversible history `keys`, which ends with the
+    /// root's key.
+    pub fn new(
+        tt: &'a TranspositionTable,
+        order: &'a mut MoveOrder,
+        clock: &'a dyn Clock,
+        stop: &'a AtomicBool,
+        threefold: bool,
+        keys: Vec<u64>,
+        tables: Option<&'a Tables>,
+    ) -> Worker<'a> {
+        Worker {
+            tt,
+            order,
+            clock,
+            stop,
+            start_ms: 0,
+            deadline: None,
+            node_limit: None,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            threefold,
+            keys,
+            boundary: vec![0],
+            moves: buffers(),
+            scores: buffers(),
+            quiets: buffers(),
+            pv: buffers(),
+            excluded: Vec::new(),
+            tables,
+            root_best: None,
+            depth_offset: 0,
+        }
     }
 
     #[inline]
@@ -415,7 +456,8 @@ impl Worker<'_> {
             for (k, last_k) in last.iter_mut().enumerate() {
                 self.seldepth = 0;
                 self.root_best = None;
-                let s = self.aspiration(root, depth as i32, *last_k);
+                let d = depth.saturating_add(self.depth_offset).min(max_depth);
+                let s = self.aspiration(root, d as i32, *last_k);
                 if self.aborted {
                     if multi_pv == 1 {
                         self.adopt_partial(&mut result, depth, on_info);

@@ -47,6 +47,9 @@ pub use levels::Level;
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{TableMove, Tables};
 
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 64;
+
 /// What bounds a search. Unset bounds do not bound; with none set, the
 /// search goes to the deepest depth (set one, or keep a stop flag at hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +182,8 @@ impl SearchResult {
 pub struct Searcher {
     tt: TranspositionTable,
     order: MoveOrder,
+    /// The ordering memory of each helper thread (one fewer than threads).
+    helpers: Vec<MoveOrder>,
     /// Endgame tables, if any: see [`Tables`] for how they are used.
     tables: Option<Arc<Tables>>,
 }
@@ -189,8 +194,30 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(tt_mb),
             order: MoveOrder::new(),
+            helpers: Vec::new(),
             tables: None,
         }
+    }
+
+    /// Searches with `threads` threads (1 to [`MAX_THREADS`]) that share
+    /// the transposition table ("lazy SMP"): the helpers search the same
+    /// root a ply ahead of the main thread, whose result is the answer,
+    /// and fill the table with what the main thread will ask next. With
+    /// more than one thread, node and depth limits bound the main thread
+    /// only and the result is no longer repeatable. In WebAssembly there is
+    /// only one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        let n = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, MAX_THREADS)
+        };
+        self.helpers.resize_with(n - 1, MoveOrder::new);
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Plays perfectly from the positions these tables cover (none: the
@@ -208,6 +235,9 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.order.clear();
+        for order in &mut self.helpers {
+            order.clear();
+        }
     }
 
     /// Searches `root`. `history` holds the positions of the game before it,
@@ -255,29 +285,15 @@ impl Searcher {
         keys.push(root.key());
         self.tt.new_search();
         self.order.new_search();
-        let mut worker = Worker {
-            tt: &mut self.tt,
-            order: &mut self.order,
-            clock,
-            stop,
-            start_ms,
-            deadline: limits.movetime_ms.map(|t| start_ms.saturating_add(t)),
-            node_limit: limits.nodes,
-            nodes: 0,
-            seldepth: 0,
-            aborted: false,
-            threefold,
-            keys,
-            boundary: vec![0],
-            moves: Worker::new_buffers(),
-            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            quiets: Worker::new_buffers(),
-            pv: Worker::new_buffers(),
-            excluded: Vec::new(),
-            tables: self.tables.as_deref(),
-            root_best: None,
-        };
-        worker.iterate(root, &limits, &mut on_info)
+        let tables = self.tables.as_deref();
+        let mut main = Worker::new(&self.tt, &mut self.order, clock, stop, threefold, keys, tables);
+        main.start_ms = start_ms;
+        main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
+        main.node_limit = limits.nodes;
+        if self.helpers.is_empty() {
+            return main.iterate(root, &limits, &mut on_info);
+        }
+        helped(main, &mut self.helpers, root, &limits, &mut on_info)
     }
 
     /// Searches the current position of `game`, with its history. No move
@@ -379,3 +395,58 @@ fn table_root(
 
 /// How many turns of a table line are reported.
 const TABLE_PV: usize = 8;
+
+/// Runs `main` with one helper thread per ordering memory in `helpers`
+/// (see [`Searcher::set_threads`]); the helpers stop when `main` is done,
+/// and the result counts every thread's nodes.
+#[cfg(not(target_arch = "wasm32"))]
+fn helped(
+    mut main: Worker<'_>,
+    helpers: &mut [MoveOrder],
+    root: &Position,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let done = AtomicBool::new(false);
+    let helper_limits = Limits {
+        depth: limits.depth,
+        multi_pv: 1,
+        ..Limits::default()
+    };
+    let (tt, threefold, tables) = (main.tt, main.threefold, main.tables);
+    let keys = main.keys.clone();
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = helpers
+            .iter_mut()
+            .enumerate()
+            .map(|(i, order)| {
+                order.new_search();
+                let (done, keys, helper_limits) = (&done, keys.clone(), &helper_limits);
+                scope.spawn(move || {
+                    let mut w = Worker::new(tt, order, &NoClock, done, threefold, keys, tables);
+                    w.depth_offset = 1 + (i as u32 % 2);
+                    w.iterate(root, helper_limits, &mut |_| {}).nodes
+                })
+            })
+            .collect();
+        let mut result = main.iterate(root, limits, on_info);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in threads {
+            result.nodes += t.join().unwrap_or(0);
+        }
+        result
+    })
+}
+
+/// WebAssembly has no threads: `set_threads` keeps one, so this is never
+/// reached; it searches alone all the same.
+#[cfg(target_arch = "wasm32")]
+fn helped(
+    mut main: Worker<'_>,
+    _helpers: &mut [MoveOrder],
+    root: &Position,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    main.iterate(root, limits, on_info)
+}
