@@ -129,7 +129,12 @@ fn the_handshake_lists_every_rule_option() {
     assert!(has(
         "option name MillTakes type combo default one var one var each"
     ));
-    for engine_option in ["Hash type spin", "Level type spin", "MultiPV type spin"] {
+    for engine_option in [
+        "Hash type spin",
+        "Threads type spin default 1 min 1 max 64",
+        "Level type spin",
+        "MultiPV type spin",
+    ] {
         assert!(has(&format!("option name {engine_option}")), "{engine_option}");
     }
     assert_eq!(e.ready(), ["readyok"]);
@@ -184,6 +189,14 @@ fn a_search_returns_a_legal_turn_and_takes_removal_tokens() {
     e.send("go nodes 2000");
     let best = e.bestmove();
     assert!(game.position().parse_move(&best).is_ok(), "{best}");
+
+    // Two threads answer the same way: a whole iteration, a legal turn.
+    e.send("setoption name Threads value 2");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 ")), "{lines:#?}");
+    let best = best_of(&lines);
+    assert!(game.position().parse_move(&best).is_ok(), "{best}");
     e.quit();
 }
 
@@ -219,6 +232,8 @@ fn bad_lines_are_answered_and_the_engine_carries_on() {
         "setoption name Nonsense value 3",
         "setoption name Flying value maybe",
         "setoption name Hash value -1",
+        "setoption name Threads value 0",
+        "setoption name Threads value 65",
         "setoption name Level value 99",
         "setoption name Variant value chess",
         "setoption",

@@ -1,10 +1,14 @@
 //! Iterative deepening over a principal-variation alpha-beta search
 //! (negamax), with aspiration windows, transposition-table cutoffs, late
-//! move reductions and mate-distance pruning.
+//! move reductions and mate-distance pruning. An iteration cut short by
+//! time or nodes still counts for the root moves it finished (see
+//! [`Worker::adopt_partial`]); helper threads, if any, run the same code on
+//! the shared table (see `Searcher::set_threads`).
 //!
 //! There is no null-move pruning: in the moving phase a side is often in
 //! zugzwang (every slide opens a line or unblocks the opponent), which is
-//! exactly where passing would lie. A position repeating one earlier on the
+//! exactly where passing would lie. Limited to the placing phase it still
+//! lost: −35 ± 42 Elo over 110 games at 250,000 nodes a move. A position repeating one earlier on the
 //! path or in the game's history scores as a draw when the rules count
 //! repetitions: the second occurrence stands for the third. The stop flag,
 //! the clock and the node budget are checked inside the tree; the node
