@@ -416,6 +416,43 @@ fn a_match_refuses_an_engine_that_does_not_start() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+#[test]
+fn a_match_gives_a_silent_engine_the_startup_time_and_no_more() {
+    // `sleep` starts but never answers `uci`: the match names the engine
+    // and the word it waited for once the startup time is over.
+    let silent = "sleep 30";
+    let started = std::time::Instant::now();
+    let out = morris(&[
+        "match",
+        "--engine1",
+        silent,
+        "--engine2",
+        silent,
+        "--games",
+        "1",
+        "--startup-timeout",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no `uciok` within 1000 ms"), "{stderr}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(25),
+        "the match waited for sleep to end"
+    );
+    let out = morris(&[
+        "match",
+        "--engine1",
+        silent,
+        "--engine2",
+        silent,
+        "--startup-timeout",
+        "0",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--startup-timeout takes 1 to"), "{stderr}");
+}
+
 fn app_tables() -> String {
     format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
 }

@@ -8,12 +8,13 @@
 //! There is no null-move pruning: in the moving phase a side is often in
 //! zugzwang (every slide opens a line or unblocks the opponent), which is
 //! exactly where passing would lie. Limited to the placing phase it still
-//! lost: −35 ± 42 Elo over 110 games at 250,000 nodes a move. A position repeating one earlier on the
-//! path or in the game's history scores as a draw when the rules count
-//! repetitions: the second occurrence stands for the third. The stop flag,
-//! the clock and the node budget are checked inside the tree; the node
-//! budget exactly, so that a search bounded by nodes or depth is
-//! deterministic.
+//! lost: −35 ± 42 Elo over 110 games at 250,000 nodes a move.
+//!
+//! A position repeating one earlier on the path or in the game's history
+//! scores as a draw when the rules count repetitions: the second
+//! occurrence stands for the third. The stop flag, the clock and the node
+//! budget are checked inside the tree; the node budget exactly, so that a
+//! search bounded by nodes or depth on one thread is deterministic.
 
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 

@@ -135,7 +135,8 @@ impl Line {
     }
 }
 
-/// What a search found: the result of its last complete iteration.
+/// What a search found: the result of its last complete iteration, or a
+/// root move the unfinished one after it had already proved better.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// `None` only when the game is over.

@@ -104,6 +104,9 @@ pub struct MatchArgs {
     pub startup_timeout: u64,
 }
 
+/// The longest `--startup-timeout`: a day.
+const MAX_STARTUP_S: u64 = 86_400;
+
 /// What every game shares.
 #[derive(Clone, Debug)]
 struct Settings {
@@ -180,6 +183,11 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if args.games == Some(0) {
         return Err(CliError::input("--games takes at least 1"));
+    }
+    if !(1..=MAX_STARTUP_S).contains(&args.startup_timeout) {
+        return Err(CliError::input(format!(
+            "--startup-timeout takes 1 to {MAX_STARTUP_S} seconds"
+        )));
     }
     let (openings, source) = match &args.openings {
         Some(path) => {

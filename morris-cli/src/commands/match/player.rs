@@ -85,10 +85,16 @@ impl Player {
         timeout: Duration,
         mut on_error: impl FnMut(&str),
     ) -> Result<String, String> {
-        let deadline = Instant::now() + timeout;
+        // A timeout too long to add to the clock waits without a deadline.
+        let deadline = Instant::now().checked_add(timeout);
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let line = match deadline {
+                Some(d) => self
+                    .lines
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
+                None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match line {
                 Ok(line) => {
                     if line.split_whitespace().next() == Some(word) {
                         return Ok(line);
