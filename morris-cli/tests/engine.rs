@@ -399,57 +399,36 @@ fn a_match_reads_openings_from_a_file() {
     assert!(out.contains("W/D/L: "), "{out}");
 }
 
+/// A one-game match of `engine` against itself that must fail: its
+/// error output, which never tells of a panic.
+fn failed_match(engine: &str, extra: &[&str]) -> String {
+    let mut args = vec!["match", "--engine1", engine, "--engine2", engine, "--games", "1"];
+    args.extend_from_slice(extra);
+    let out = morris(&args);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
 #[test]
 fn a_match_refuses_an_engine_that_does_not_start() {
-    let out = morris(&[
-        "match",
-        "--engine1",
-        "/nonexistent/engine",
-        "--engine2",
-        "/nonexistent/engine",
-        "--games",
-        "1",
-    ]);
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failed_match("/nonexistent/engine", &[]);
     assert!(stderr.contains("cannot start"), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]
 fn a_match_gives_a_silent_engine_the_startup_time_and_no_more() {
     // `sleep` starts but never answers `uci`: the match names the engine
     // and the word it waited for once the startup time is over.
-    let silent = "sleep 30";
     let started = std::time::Instant::now();
-    let out = morris(&[
-        "match",
-        "--engine1",
-        silent,
-        "--engine2",
-        silent,
-        "--games",
-        "1",
-        "--startup-timeout",
-        "1",
-    ]);
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failed_match("sleep 30", &["--startup-timeout", "1"]);
     assert!(stderr.contains("no `uciok` within 1000 ms"), "{stderr}");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(25),
         "the match waited for sleep to end"
     );
-    let out = morris(&[
-        "match",
-        "--engine1",
-        silent,
-        "--engine2",
-        silent,
-        "--startup-timeout",
-        "0",
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failed_match("sleep 30", &["--startup-timeout", "0"]);
     assert!(stderr.contains("--startup-timeout takes 1 to"), "{stderr}");
 }
 
