@@ -29,7 +29,12 @@
 //!   losses as light, although the deep search scores every opening of
 //!   the list 0 to +0.6 for light. Light was walking into blockades. With
 //!   the fitted evaluation dark won 26 and light 11 (73 draws), and the
-//!   1 s side lost 5 games as light and 2 as dark. Dark still wins more:
+//!   1 s side lost 5 games as light and 2 as dark. With all of Nine's
+//!   endgame tables (to 7v5 and 6v6) it was dark 19, light 11 (80 draws;
+//!   the 1 s side lost 3 as light, 1 as dark), and with two search threads
+//!   on each side as well dark 22, light 11 (77 draws; 4 and 1). Opening
+//!   53 (`b6 d5 c5 f6`) was lost by the 1 s side as light in all three
+//!   runs. Dark still wins more:
 //!   either these openings favour dark in practice or light's placing is
 //!   still misjudged; a fair test of the engine needs both colours anyway.
 //! - For the other variants the generator applies the quiet rule and a
