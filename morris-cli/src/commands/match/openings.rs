@@ -33,8 +33,10 @@
 //!   endgame tables (to 7v5 and 6v6) it was dark 19, light 11 (80 draws;
 //!   the 1 s side lost 3 as light, 1 as dark), and with two search threads
 //!   on each side as well dark 22, light 11 (77 draws; 4 and 1). Opening
-//!   53 (`b6 d5 c5 f6`) was lost by the 1 s side as light in all three
-//!   runs. Dark still wins more:
+//!   53 (`b6 d5 c5 f6`) was lost by the 1 s side as light in the first
+//!   two of those runs: its one-thread 1 s search answers `b4`, which a
+//!   depth-20 search rates −0.32 against 0.00 for `d7` or `d2`; with two
+//!   threads it plays `d7` and drew. Dark still wins more:
 //!   either these openings favour dark in practice or light's placing is
 //!   still misjudged; a fair test of the engine needs both colours anyway.
 //! - For the other variants the generator applies the quiet rule and a
