@@ -406,29 +406,17 @@ fn two_threads_search_to_the_depth_asked_and_agree_on_a_forced_mill() {
     let mut s = Searcher::new(4);
     s.set_threads(2);
     assert_eq!(s.threads(), 2);
+    let stop = AtomicBool::new(false);
+    let mut to_depth = |p: &Position, d| s.search(p, &[], Limits::depth(d), &NoClock, &stop, |_| {});
     for p in bench_positions().iter().step_by(5) {
-        let r = s.search(
-            p,
-            &[],
-            Limits::depth(7),
-            &NoClock,
-            &AtomicBool::new(false),
-            |_| {},
-        );
+        let r = to_depth(p, 7);
         // (A forced result seen sooner ends the deepening sooner.)
         let forced = matches!(r.score, Score::Win(_) | Score::Loss(_));
         assert!(r.depth == 7 || forced, "{p}: depth {}", r.depth);
         assert_line_legal(p, &r.pv);
     }
     let p = pos("nine LL./.../D../.....L/.LD/D../... L 0/0 0/0 -");
-    let r = s.search(
-        &p,
-        &[],
-        Limits::depth(6),
-        &NoClock,
-        &AtomicBool::new(false),
-        |_| {},
-    );
+    let r = to_depth(&p, 6);
     assert_eq!(text(&p, r.best).get(..5), Some("g4-g7"));
     assert_eq!(r.score, Score::Win(1));
 }

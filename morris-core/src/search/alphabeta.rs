@@ -67,8 +67,8 @@ pub(super) struct Worker<'a> {
     pub tables: Option<&'a Tables>,
     /// The best root line the running iteration has proved so far: a root
     /// move whose search at the new depth beat every move searched before
-    /// it (see [`Worker::iterate`]).
-    pub root_best: Option<(i32, Line)>,
+    /// it (see [`Worker::adopt_partial`]).
+    pub root_best: Option<Line>,
     /// Plies added to every iteration's depth: a helper thread searches
     /// ahead of the main one, so the two do not walk the same tree in step.
     pub depth_offset: u32,
@@ -327,13 +327,8 @@ impl<'a> Worker<'a> {
                     }
                     if root {
                         let pv = self.pv.first().cloned().unwrap_or_default();
-                        self.root_best = Some((
-                            s,
-                            Line {
-                                score: Score::from_internal(s),
-                                pv,
-                            },
-                        ));
+                        let score = Score::from_internal(s);
+                        self.root_best = Some(Line { score, pv });
                     }
                     if s >= beta {
                         if quiet {
@@ -422,7 +417,7 @@ impl<'a> Worker<'a> {
     /// The result's depth stays that of the last finished iteration; the
     /// info line tells the unfinished one's.
     fn adopt_partial(&mut self, result: &mut SearchResult, depth: u32, on_info: &mut dyn FnMut(&Info)) {
-        let Some((_, line)) = self.root_best.take() else {
+        let Some(line) = self.root_best.take() else {
             return;
         };
         if line.pv.is_empty() {

@@ -291,10 +291,12 @@ impl Searcher {
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
-        if self.helpers.is_empty() {
-            return main.iterate(root, &limits, &mut on_info);
+        // WebAssembly has no threads: `set_threads` keeps no helper there.
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self.helpers.is_empty() {
+            return helped(main, &mut self.helpers, root, &limits, &mut on_info);
         }
-        helped(main, &mut self.helpers, root, &limits, &mut on_info)
+        main.iterate(root, &limits, &mut on_info)
     }
 
     /// Searches the current position of `game`, with its history. No move
@@ -415,14 +417,13 @@ fn helped(
         ..Limits::default()
     };
     let (tt, threefold, tables) = (main.tt, main.threefold, main.tables);
-    let keys = main.keys.clone();
     std::thread::scope(|scope| {
         let threads: Vec<_> = helpers
             .iter_mut()
             .enumerate()
             .map(|(i, order)| {
                 order.new_search();
-                let (done, keys, helper_limits) = (&done, keys.clone(), &helper_limits);
+                let (done, keys, helper_limits) = (&done, main.keys.clone(), &helper_limits);
                 scope.spawn(move || {
                     let mut w = Worker::new(tt, order, &NoClock, done, threefold, keys, tables);
                     w.depth_offset = 1 + (i as u32 % 2);
@@ -437,17 +438,4 @@ fn helped(
         }
         result
     })
-}
-
-/// WebAssembly has no threads: `set_threads` keeps one, so this is never
-/// reached; it searches alone all the same.
-#[cfg(target_arch = "wasm32")]
-fn helped(
-    mut main: Worker<'_>,
-    _helpers: &mut [MoveOrder],
-    root: &Position,
-    limits: &Limits,
-    on_info: &mut dyn FnMut(&Info),
-) -> SearchResult {
-    main.iterate(root, limits, on_info)
 }

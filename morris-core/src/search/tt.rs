@@ -46,19 +46,6 @@ pub struct Entry {
     generation: u8,
 }
 
-impl Default for Entry {
-    fn default() -> Entry {
-        Entry {
-            key: 0,
-            score: 0,
-            mv: NO_MOVE,
-            depth: 0,
-            bound: Bound::Exact,
-            generation: 0,
-        }
-    }
-}
-
 impl Entry {
     /// The score, as seen from a node `ply` turns below the root.
     #[inline]
@@ -81,9 +68,7 @@ impl Entry {
     pub fn bound(&self) -> Bound {
         self.bound
     }
-}
 
-impl Entry {
     /// The entry as one word (the key is kept apart).
     fn pack(&self) -> u64 {
         let bound = match self.bound {
@@ -115,7 +100,7 @@ impl Entry {
 }
 
 /// One entry's two words: the key XOR the data, and the data. All zero is
-/// an empty slot (depth 0).
+/// an empty slot (depth 0, which no stored entry has).
 #[derive(Debug, Default)]
 struct Slot {
     check: AtomicU64,
@@ -210,7 +195,13 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.buckets.get(self.index(key))?;
-        b.0.iter().map(Slot::load).find(|e| e.key == key && e.depth > 0)
+        // Compare keys before unpacking: most slots hold other positions.
+        b.0.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            let e = (check ^ data == key).then(|| Entry::unpack(key, data))?;
+            (e.depth > 0).then_some(e)
+        })
     }
 
     /// Stores a result for `key`, found `ply` turns below the root at
