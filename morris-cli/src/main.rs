@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, engine, moves, perft, r#match, show, tb};
+use crate::commands::{bench, engine, eval, moves, perft, r#match, review, show, tb};
 use crate::error::CliError;
 
 /// Perft, legal moves, boards and the engine of the mill games (Nine Men's Morris and its family).
@@ -34,10 +34,14 @@ enum Command {
     Show(show::ShowArgs),
     /// Run the engine on a UCI-style line protocol on stdin and stdout
     Engine(engine::EngineArgs),
+    /// What the evaluation counts in a position, term by term (or, with --records, CSV for tuning)
+    Eval(eval::EvalArgs),
     /// Search fixed positions to a fixed depth; prints the node total and nodes per second
     Bench(bench::BenchArgs),
     /// Play two engine commands against each other and report W/D/L, Elo and SPRT
     Match(r#match::MatchArgs),
+    /// Go through a recorded game and mark the turns that gave something away
+    Review(review::ReviewArgs),
     /// Endgame tables: generate a class's table into a file, probe a position
     Tb(tb::TbArgs),
 }
@@ -48,8 +52,10 @@ fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Moves(args) => moves::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Engine(args) => engine::run(args),
+        Command::Eval(args) => eval::run(args, out),
         Command::Bench(args) => bench::run(args, out),
         Command::Match(args) => r#match::run(args, out),
+        Command::Review(args) => review::run(args, out),
         Command::Tb(args) => tb::run(args, out),
     }
 }

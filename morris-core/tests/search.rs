@@ -420,3 +420,36 @@ fn two_threads_search_to_the_depth_asked_and_agree_on_a_forced_mill() {
     assert_eq!(text(&p, r.best).get(..5), Some("g4-g7"));
     assert_eq!(r.score, Score::Win(1));
 }
+
+#[test]
+fn the_evaluation_counts_mills_running_mills_blocked_pieces_and_slides() {
+    use morris_core::search::{evaluate, terms};
+    use morris_core::Phase;
+    // Light a7 d7 g7 (a mill) b6 f6: d7 slides to d6 and closes b6 d6 f6,
+    // with no dark piece near. Dark a1 d1 g1 (a mill) d2: d1 cannot move.
+    let p = pos("nine LLL/L.L/.../....../.../.D./DDD L 0/0 0/0 -");
+    let t = terms(&p);
+    let [light, dark] = t.sides;
+    assert_eq!((light.phase, dark.phase), (Phase::Moving, Phase::Moving));
+    assert_eq!((light.material, dark.material), (5, 4));
+    assert_eq!((light.mills, dark.mills), (1, 1));
+    assert_eq!((light.running, light.free_running, dark.running), (1, 1, 0));
+    // b6 _ f6 is closable (d7 reaches d6) and no dark piece can block it;
+    // d1 d2 _ has no piece to fill d3.
+    assert_eq!((light.twos, light.closable, light.unblockable), (1, 1, 1));
+    assert_eq!((dark.twos, dark.closable), (1, 0));
+    assert_eq!((light.slides, light.blocked, light.liberties), (7, 0, 5));
+    assert_eq!((dark.slides, dark.blocked, dark.liberties), (5, 1, 5));
+    assert_eq!(evaluate(&p), t.value());
+    assert!(
+        evaluate(&p) > 300,
+        "a piece and a running mill up: {}",
+        evaluate(&p)
+    );
+
+    // The same board with dark to move: the sides swap, the value turns.
+    let q = pos("nine LLL/L.L/.../....../.../.D./DDD D 0/0 0/0 -");
+    let u = terms(&q);
+    assert_eq!(u.sides, [dark, light]);
+    assert!(evaluate(&q) < -300, "{}", evaluate(&q));
+}

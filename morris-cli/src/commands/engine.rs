@@ -677,7 +677,7 @@ fn table_score(score: Score) -> String {
 }
 
 /// Reads table files, and every `.tb` file of the folders among `paths`.
-fn load_tables(paths: &[PathBuf]) -> Result<Tables, String> {
+pub(crate) fn load_tables(paths: &[PathBuf]) -> Result<Tables, String> {
     let mut tables = Tables::new();
     let read = |tables: &mut Tables, path: &Path| -> Result<(), String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -3,8 +3,10 @@
 
 pub mod bench;
 pub mod engine;
+pub mod eval;
 pub mod r#match;
 pub mod moves;
 pub mod perft;
+pub mod review;
 pub mod show;
 pub mod tb;

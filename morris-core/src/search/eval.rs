@@ -16,6 +16,11 @@
 //! with every piece a side has placed: the slides it has when the placing
 //! ends decide the moving phase.
 //!
+//! [`terms`] counts, [`Terms::value`] weighs with the numbers of `params`:
+//! the evaluation is their product and nothing else, so `morris eval` can
+//! show it term by term and dump the counts of recorded games to fit the
+//! weights.
+//!
 //! How much mobility is worth was read off ~800 recorded engine games: a
 //! logistic fit of the result on the position when the placing ended gave
 //! one piece ≈ 5 slides, and on a crowded board (15 or more pieces) one
@@ -36,88 +41,169 @@ use super::params::{
     PLACING_LATE_LIBERTY, PLACING_LATE_MOBILITY,
 };
 
+/// What the evaluation counts for one side, before any weight: the
+/// numbers [`Terms::value`] multiplies by the weights of `params`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideTerms {
+    /// The side's phase, which picks its weights.
+    pub phase: Phase,
+    /// Pieces on the board and in hand.
+    pub material: i32,
+    /// Pieces put on the board so far (of `Rules::pieces`).
+    pub placed: i32,
+    /// Closed mills.
+    pub mills: i32,
+    /// Running mills: pieces of a closed mill that can slide into another
+    /// mill (counted in the moving phase only).
+    pub running: i32,
+    /// ... that the opponent can neither block nor follow.
+    pub free_running: i32,
+    /// Lines of two with an empty third point.
+    pub twos: i32,
+    /// ... whose gap an own piece can reach next turn.
+    pub closable: i32,
+    /// ... and no opposing piece can reach to block.
+    pub unblockable: i32,
+    /// Legal slides (not counted when flying).
+    pub slides: i32,
+    /// Pieces with no empty neighbour (not counted when flying).
+    pub blocked: i32,
+    /// Empty points next to an own piece, each once (not counted when flying).
+    pub liberties: i32,
+    /// Extra neighbours beyond two of the points the side holds (counted
+    /// while placing only).
+    pub junctions: i32,
+}
+
+/// The evaluation's terms for both sides, the side to move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    pub sides: [SideTerms; 2],
+    /// Pieces each side has in all (`Rules::pieces`).
+    pub pieces: i32,
+}
+
 /// The value of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
+    terms(pos).value()
+}
+
+/// What the evaluation of `pos` counts, before the weights.
+pub fn terms(pos: &Position) -> Terms {
     let geo = pos.geometry();
     let us = pos.turn();
-    let sides = [us, !us];
-    let own = sides.map(|c| pos.pieces(c));
-    let phase = sides.map(|c| pos.phase(c));
-    let w = phase.map(weights);
+    let colors = [us, !us];
+    let own = colors.map(|c| pos.pieces(c));
+    let phase = colors.map(|c| pos.phase(c));
     let empty = pos.empty();
+    let pieces = i32::from(pos.rules().pieces);
+    let mut sides = colors.map(|c| SideTerms {
+        phase: pos.phase(c),
+        material: pos.material(c) as i32,
+        placed: pieces - i32::from(pos.in_hand(c)),
+        mills: 0,
+        running: 0,
+        free_running: 0,
+        twos: 0,
+        closable: 0,
+        unblockable: 0,
+        slides: 0,
+        blocked: 0,
+        liberties: 0,
+        junctions: 0,
+    });
 
-    let mut score = [0i32; 2];
-    let mut closable = [0u32; 2];
-    for (s, &c) in sides.iter().enumerate() {
-        score[s] = pos.material(c) as i32 * w[s].piece;
-    }
     for &line in geo.mills() {
-        for s in 0..2 {
+        for (s, t) in sides.iter_mut().enumerate() {
             let n = (own[s] & line).count();
             if n == 3 {
-                score[s] += w[s].mill;
+                t.mills += 1;
                 if phase[s] == Phase::Moving {
                     let (runs, free) = running(pos, own[s], line, own[1 - s], phase[1 - s]);
-                    score[s] += w[s].running_mill * runs as i32 + w[s].free_running_mill * free as i32;
+                    t.running += runs as i32;
+                    t.free_running += free as i32;
                 }
             } else if n == 2 {
                 let gap = empty & line;
                 let Some(g) = gap.first() else {
                     continue;
                 };
-                score[s] += w[s].two;
+                t.twos += 1;
                 let near = geo.adjacent(g);
                 let reach = |t: usize| phase[t] != Phase::Moving || (near & own[t]).minus(line).any();
                 if reach(s) {
-                    closable[s] += 1;
-                    score[s] += w[s].closable;
+                    t.closable += 1;
                     if !reach(1 - s) && own[1 - s].any() {
-                        score[s] += w[s].unblockable;
+                        t.unblockable += 1;
                     }
                 }
             }
         }
     }
 
-    for s in 0..2 {
+    for (s, t) in sides.iter_mut().enumerate() {
         if phase[s] == Phase::Flying {
             continue;
         }
-        let mut slides = 0;
-        let mut blocked = 0;
         let mut liberties = Bitboard::EMPTY;
         for p in own[s] {
             let free = geo.adjacent(p) & empty;
             let n = free.count() as i32;
             liberties |= free;
-            slides += n;
-            blocked += i32::from(n == 0);
+            t.slides += n;
+            t.blocked += i32::from(n == 0);
         }
-        let (mobility, blocked_piece, liberty) = if phase[s] == Phase::Placing {
-            placing_mobility(pos, sides[s])
-        } else {
-            (w[s].mobility, w[s].blocked_piece, w[s].liberty)
-        };
-        score[s] += slides * mobility - blocked * blocked_piece + liberties.count() as i32 * liberty;
+        t.liberties = liberties.count() as i32;
         if phase[s] == Phase::Placing {
-            let junctions: i32 = own[s].iter().map(|p| geo.adjacent(p).count() as i32 - 2).sum();
-            score[s] += junctions * PLACING_JUNCTION;
-        }
-        if phase[s] == Phase::Moving {
-            score[s] -= LOW_MOBILITY.get(slides as usize).copied().unwrap_or(0);
+            t.junctions = own[s].iter().map(|p| geo.adjacent(p).count() as i32 - 2).sum();
         }
     }
-    let to_move = if closable[0] > 0 { w[0].mill_to_move } else { 0 };
-    score[0] - score[1] + to_move
+    Terms { sides, pieces }
 }
 
-/// The mobility and blocked-piece weights of `c` while it places: they
-/// grow from the placing weights towards `PLACING_LATE_*` with every piece
-/// `c` has put on the board, since the slides a side has when the placing
-/// ends decide the moving phase.
-fn placing_mobility(pos: &Position, c: crate::Color) -> (i32, i32, i32) {
-    let total = i32::from(pos.rules().pieces).max(1);
-    let placed = total - i32::from(pos.in_hand(c));
+impl Terms {
+    /// The weighted sum: the evaluation for the side to move.
+    pub fn value(&self) -> i32 {
+        let [us, them] = self.sides.map(|t| self.side_value(&t));
+        let mover = &self.sides[0];
+        let to_move = if mover.closable > 0 {
+            weights(mover.phase).mill_to_move
+        } else {
+            0
+        };
+        us - them + to_move
+    }
+
+    /// One side's weighted terms.
+    pub fn side_value(&self, t: &SideTerms) -> i32 {
+        let w = weights(t.phase);
+        let mut score = t.material * w.piece
+            + t.mills * w.mill
+            + t.running * w.running_mill
+            + t.free_running * w.free_running_mill
+            + t.twos * w.two
+            + t.closable * w.closable
+            + t.unblockable * w.unblockable;
+        let (mobility, blocked_piece, liberty) = match t.phase {
+            Phase::Placing => placing_mobility(t.placed, self.pieces),
+            _ => (w.mobility, w.blocked_piece, w.liberty),
+        };
+        score += t.slides * mobility - t.blocked * blocked_piece + t.liberties * liberty;
+        match t.phase {
+            Phase::Placing => score += t.junctions * PLACING_JUNCTION,
+            Phase::Moving => score -= LOW_MOBILITY.get(t.slides as usize).copied().unwrap_or(0),
+            Phase::Flying => {}
+        }
+        score
+    }
+}
+
+/// The mobility, blocked-piece and liberty weights of a side that has
+/// put `placed` of its `pieces` on the board: they grow from the placing
+/// weights towards `PLACING_LATE_*` with every piece placed, since the
+/// slides a side has when the placing ends decide the moving phase.
+fn placing_mobility(placed: i32, pieces: i32) -> (i32, i32, i32) {
+    let total = pieces.max(1);
     let ramp = |early: i32, late: i32| early + (late - early) * placed / total;
     (
         ramp(PLACING.mobility, PLACING_LATE_MOBILITY),

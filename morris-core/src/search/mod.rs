@@ -42,7 +42,7 @@ pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_TT_MB};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
-pub use eval::evaluate;
+pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::Level;
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{TableMove, Tables};

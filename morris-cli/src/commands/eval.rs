@@ -1,0 +1,160 @@
+//! `morris eval`: what the static evaluation counts in a position, term by
+//! term, and what it makes of it; with `--records`, the same terms for
+//! every position of recorded games as CSV, one row each, for fitting the
+//! weights of `morris_core::search::params` to game results.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use morris_core::search::{terms, SideTerms, Terms};
+use morris_core::{Color, Game, Position, Record};
+
+use super::review::split_records;
+use crate::error::CliError;
+use crate::setup::PositionArgs;
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// Record files (as `morris match --records` writes them): print every
+    /// position of every game as a CSV row instead
+    #[arg(long = "records", value_name = "FILE")]
+    pub records: Vec<PathBuf>,
+}
+
+/// A named term of one side.
+type Term = (&'static str, fn(&SideTerms) -> i32);
+
+/// The terms in the order they are printed.
+const TERMS: [Term; 12] = [
+    ("material", |t| t.material),
+    ("placed", |t| t.placed),
+    ("mills", |t| t.mills),
+    ("running", |t| t.running),
+    ("free_running", |t| t.free_running),
+    ("twos", |t| t.twos),
+    ("closable", |t| t.closable),
+    ("unblockable", |t| t.unblockable),
+    ("slides", |t| t.slides),
+    ("blocked", |t| t.blocked),
+    ("liberties", |t| t.liberties),
+    ("junctions", |t| t.junctions),
+];
+
+pub fn run(args: &EvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.records.is_empty() {
+        let game = args.position.game()?;
+        return breakdown(game.position(), out);
+    }
+    let given = !args.position.moves.is_empty()
+        || args.position.position.is_some()
+        || args.position.variant.is_some()
+        || !args.position.set.is_empty();
+    if given {
+        return Err(CliError::input(
+            "--records reads its positions from the records: no --position, --moves, --variant or --set",
+        ));
+    }
+    csv(&args.records, out)
+}
+
+/// The terms of both sides and the evaluation.
+fn breakdown(pos: &Position, out: &mut dyn Write) -> Result<(), CliError> {
+    let t = terms(pos);
+    let us = pos.turn();
+    let [mover, other] = t.sides;
+    let (light, dark) = if us == Color::Light {
+        (mover, other)
+    } else {
+        (other, mover)
+    };
+    writeln!(out, "{:<13} {:>8} {:>8}", "term", "light", "dark")?;
+    writeln!(
+        out,
+        "{:<13} {:>8} {:>8}",
+        "phase",
+        light.phase.id(),
+        dark.phase.id()
+    )?;
+    for (name, get) in TERMS {
+        writeln!(out, "{name:<13} {:>8} {:>8}", get(&light), get(&dark))?;
+    }
+    let side = |s: &SideTerms| t.side_value(s);
+    writeln!(out, "{:<13} {:>8} {:>8}", "points", side(&light), side(&dark))?;
+    let value = t.value();
+    let to_move = value - (side(&mover) - side(&other));
+    writeln!(out, "to move:      {us} ({to_move:+} for a mill it can close)")?;
+    writeln!(
+        out,
+        "evaluation:   {value:+} for {us} ({:+.2})",
+        f64::from(value) / 100.0
+    )?;
+    Ok(())
+}
+
+/// The result of a finished record for `c`: 1, 0.5 or 0; none if unfinished.
+fn result_for(game: &Game, c: Color) -> Option<&'static str> {
+    let o = game.outcome()?;
+    Some(match o.winner {
+        None => "0.5",
+        Some(w) if w == c => "1",
+        Some(_) => "0",
+    })
+}
+
+/// Reads every game of `files` first, so that a bad file or record fails
+/// before any row is written.
+fn csv(files: &[PathBuf], out: &mut dyn Write) -> Result<(), CliError> {
+    let mut games: Vec<(usize, usize, Game)> = Vec::new();
+    for (f, path) in files.iter().enumerate() {
+        let text = fs::read_to_string(path)
+            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+        for (g, record) in split_records(&text).iter().enumerate() {
+            let record: Record = record
+                .parse()
+                .map_err(|e| CliError::input(format!("{}, game {}: {e}", path.display(), g + 1)))?;
+            games.push((f + 1, g + 1, record.game));
+        }
+    }
+    let mut header = vec![
+        "file".to_string(),
+        "game".into(),
+        "ply".into(),
+        "to_move".into(),
+        "result".into(),
+    ];
+    header.push("pieces".into());
+    for side in ["us", "them"] {
+        header.push(format!("{side}_phase"));
+        header.extend(TERMS.iter().map(|(name, _)| format!("{side}_{name}")));
+    }
+    header.push("eval".into());
+    writeln!(out, "{}", header.join(","))?;
+    for (f, g, game) in &games {
+        for (ply, pos) in game.positions().iter().enumerate() {
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let t: Terms = terms(pos);
+            let mut row = vec![
+                f.to_string(),
+                g.to_string(),
+                ply.to_string(),
+                pos.turn().to_string(),
+                result_for(game, pos.turn()).unwrap_or("").to_string(),
+                t.pieces.to_string(),
+            ];
+            for s in &t.sides {
+                row.push(s.phase.id().to_string());
+                row.extend(TERMS.iter().map(|(_, get)| get(s).to_string()));
+            }
+            row.push(t.value().to_string());
+            writeln!(out, "{}", row.join(","))?;
+        }
+    }
+    Ok(())
+}
