@@ -5,6 +5,7 @@
 mod commands;
 mod diagram;
 mod error;
+mod records;
 mod setup;
 
 use std::io::{self, Write};

@@ -11,8 +11,8 @@ use clap::Args;
 use morris_core::search::{terms, SideTerms, Terms};
 use morris_core::{Color, Game, Position, Record};
 
-use super::review::split_records;
 use crate::error::CliError;
+use crate::records::split_records;
 use crate::setup::PositionArgs;
 
 #[derive(Debug, Args)]

@@ -130,7 +130,8 @@ pub fn terms(pos: &Position) -> Terms {
                 };
                 t.twos += 1;
                 let near = geo.adjacent(g);
-                let reach = |t: usize| phase[t] != Phase::Moving || (near & own[t]).minus(line).any();
+                let reach =
+                    |side: usize| phase[side] != Phase::Moving || (near & own[side]).minus(line).any();
                 if reach(s) {
                     t.closable += 1;
                     if !reach(1 - s) && own[1 - s].any() {
