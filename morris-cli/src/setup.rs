@@ -6,15 +6,35 @@
 //! `--variant` is refused beside it while `--set` changes options on top of
 //! the position's rules (all but `board`, which the piece layout depends
 //! on). `--moves` is then played from that start.
+//!
+//! The search's resources (`--hash`, `--threads`) are checked here too, the
+//! same for every command that searches.
 
 use std::fmt::Write as _;
 
 use clap::Args;
+use morris_core::search::MAX_THREADS;
 use morris_core::{
     parse_turns, Game, MoveText, Position, RuleKey, Rules, Setup, TurnListError, Variant, MAX_RECORD_TURNS,
 };
 
 use crate::error::CliError;
+
+/// The largest transposition table a command takes, in megabytes.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// Checks `--hash` (megabytes) and `--threads`.
+pub fn check_search_resources(hash: usize, threads: usize) -> Result<(), CliError> {
+    if !(1..=MAX_HASH_MB).contains(&hash) {
+        return Err(CliError::input(format!(
+            "--hash takes 1 to {MAX_HASH_MB} megabytes"
+        )));
+    }
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(CliError::input(format!("--threads takes 1 to {MAX_THREADS}")));
+    }
+    Ok(())
+}
 
 /// Which position a command works on.
 #[derive(Debug, Args)]

@@ -10,9 +10,10 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use morris_core::search::{bench_positions, Clock, Limits, Searcher, StdClock, BENCH_DEPTH, MAX_THREADS};
+use morris_core::search::{bench_positions, Clock, Limits, Searcher, StdClock, BENCH_DEPTH};
 
 use crate::error::CliError;
+use crate::setup::check_search_resources;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -34,12 +35,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !(1..=64).contains(&depth) {
         return Err(CliError::input("--depth takes 1 to 64"));
     }
-    if !(1..=4096).contains(&args.hash) {
-        return Err(CliError::input("--hash takes 1 to 4096 megabytes"));
-    }
-    if !(1..=MAX_THREADS).contains(&args.threads) {
-        return Err(CliError::input(format!("--threads takes 1 to {MAX_THREADS}")));
-    }
+    check_search_resources(args.hash, args.threads)?;
     let positions = bench_positions();
     if positions.is_empty() {
         return Err(CliError::input("the search has no bench positions"));

@@ -31,9 +31,9 @@ use morris_core::search::{
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
 use crate::error::CliError;
+use crate::setup::{check_search_resources, MAX_HASH_MB};
 
-/// Bounds of the engine options.
-const MAX_HASH_MB: usize = 4096;
+/// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
 const MAX_MULTI_PV: usize = 64;
 /// The longest line read; longer ones are refused.
 const MAX_LINE: usize = 1 << 20;
@@ -137,14 +137,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             Level::MAX
         ))
     })?;
-    if !(1..=MAX_HASH_MB).contains(&args.hash) {
-        return Err(CliError::input(format!(
-            "--hash takes 1 to {MAX_HASH_MB} megabytes"
-        )));
-    }
-    if !(1..=MAX_THREADS).contains(&args.threads) {
-        return Err(CliError::input(format!("--threads takes 1 to {MAX_THREADS}")));
-    }
+    check_search_resources(args.hash, args.threads)?;
     if !(1..=MAX_MULTI_PV).contains(&args.multipv) {
         return Err(CliError::input(format!("--multipv takes 1 to {MAX_MULTI_PV}")));
     }

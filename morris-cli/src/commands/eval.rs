@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use morris_core::search::{terms, SideTerms, Terms};
+use morris_core::search::{terms, SideTerms};
 use morris_core::{Color, Game, Position, Record};
 
 use crate::error::CliError;
@@ -86,7 +86,7 @@ fn breakdown(pos: &Position, out: &mut dyn Write) -> Result<(), CliError> {
     let side = |s: &SideTerms| t.side_value(s);
     writeln!(out, "{:<13} {:>8} {:>8}", "points", side(&light), side(&dark))?;
     let value = t.value();
-    let to_move = value - (side(&mover) - side(&other));
+    let to_move = t.to_move();
     writeln!(out, "to move:      {us} ({to_move:+} for a mill it can close)")?;
     writeln!(
         out,
@@ -120,14 +120,9 @@ fn csv(files: &[PathBuf], out: &mut dyn Write) -> Result<(), CliError> {
             games.push((f + 1, g + 1, record.game));
         }
     }
-    let mut header = vec![
-        "file".to_string(),
-        "game".into(),
-        "ply".into(),
-        "to_move".into(),
-        "result".into(),
-    ];
-    header.push("pieces".into());
+    let mut header: Vec<String> = ["file", "game", "ply", "to_move", "result", "pieces"]
+        .map(String::from)
+        .into();
     for side in ["us", "them"] {
         header.push(format!("{side}_phase"));
         header.extend(TERMS.iter().map(|(name, _)| format!("{side}_{name}")));
@@ -139,7 +134,7 @@ fn csv(files: &[PathBuf], out: &mut dyn Write) -> Result<(), CliError> {
             if pos.outcome().is_some() {
                 continue;
             }
-            let t: Terms = terms(pos);
+            let t = terms(pos);
             let mut row = vec![
                 f.to_string(),
                 g.to_string(),

@@ -18,12 +18,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use clap::Args;
-use morris_core::search::{Limits, Score, Searcher, StdClock, MAX_THREADS};
+use morris_core::search::{Limits, Score, Searcher, StdClock};
 use morris_core::{Color, Game, Record};
 
 use super::engine::load_tables;
 use crate::error::CliError;
 use crate::records::split_records;
+use crate::setup::check_search_resources;
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -81,6 +82,17 @@ enum Cost {
     Value(i32),
     /// Gave away a forced win, or walked into a forced loss.
     Result,
+}
+
+impl Cost {
+    /// Orders costs: nothing, then by value, then a changed result.
+    fn rank(self) -> i64 {
+        match self {
+            Cost::None => 0,
+            Cost::Value(d) => i64::from(d),
+            Cost::Result => i64::MAX,
+        }
+    }
 }
 
 /// The cost of a turn scored `played` where the best scored `best`, both
@@ -153,12 +165,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.nodes == Some(0) || args.movetime == Some(0) {
         return Err(CliError::input("--nodes and --movetime take a number above 0"));
     }
-    if !(1..=4096).contains(&args.hash) {
-        return Err(CliError::input("--hash takes 1 to 4096 megabytes"));
-    }
-    if !(1..=MAX_THREADS).contains(&args.threads) {
-        return Err(CliError::input(format!("--threads takes 1 to {MAX_THREADS}")));
-    }
+    check_search_resources(args.hash, args.threads)?;
     if args.margin < 1 {
         return Err(CliError::input("--margin takes a number above 0"));
     }
@@ -223,15 +230,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         if let Cost::Value(d) = c {
             total[s] += i64::from(d);
         }
-        let worse = |c: Cost, than: Option<(usize, Cost)>| match (c, than) {
-            (Cost::None, _) => false,
-            (_, None) => true,
-            (Cost::Result, Some((_, Cost::Result))) => false,
-            (Cost::Result, _) => true,
-            (Cost::Value(d), Some((_, Cost::Value(e)))) => d > e,
-            (Cost::Value(_), Some(_)) => false,
-        };
-        if worse(c, worst[s]) {
+        if c.rank() > worst[s].map_or(0, |(_, w)| w.rank()) {
             worst[s] = Some((turn, c));
         }
         let best_text = if best == played {

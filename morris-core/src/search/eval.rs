@@ -94,7 +94,6 @@ pub fn terms(pos: &Position) -> Terms {
     let us = pos.turn();
     let colors = [us, !us];
     let own = colors.map(|c| pos.pieces(c));
-    let phase = colors.map(|c| pos.phase(c));
     let empty = pos.empty();
     let pieces = i32::from(pos.rules().pieces);
     let mut sides = colors.map(|c| SideTerms {
@@ -112,6 +111,7 @@ pub fn terms(pos: &Position) -> Terms {
         liberties: 0,
         junctions: 0,
     });
+    let phase = sides.map(|t| t.phase);
 
     for &line in geo.mills() {
         for (s, t) in sides.iter_mut().enumerate() {
@@ -166,13 +166,17 @@ impl Terms {
     /// The weighted sum: the evaluation for the side to move.
     pub fn value(&self) -> i32 {
         let [us, them] = self.sides.map(|t| self.side_value(&t));
+        us - them + self.to_move()
+    }
+
+    /// The side to move's bonus for a mill it can close this turn.
+    pub fn to_move(&self) -> i32 {
         let mover = &self.sides[0];
-        let to_move = if mover.closable > 0 {
+        if mover.closable > 0 {
             weights(mover.phase).mill_to_move
         } else {
             0
-        };
-        us - them + to_move
+        }
     }
 
     /// One side's weighted terms.
