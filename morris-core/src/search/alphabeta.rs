@@ -16,7 +16,7 @@
 //! budget are checked inside the tree; the node budget exactly, so that a
 //! search bounded by nodes or depth on one thread is deterministic.
 
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 use crate::solve::Value;
 use crate::{Move, Outcome, Position};
@@ -72,6 +72,14 @@ pub(super) struct Worker<'a> {
     /// Plies added to every iteration's depth: a helper thread searches
     /// ahead of the main one, so the two do not walk the same tree in step.
     pub depth_offset: u32,
+    /// A helper thread adds its nodes here as it goes (every
+    /// `CHECK_EVERY` nodes, and when its search ends) ...
+    pub publish_nodes: Option<&'a AtomicU64>,
+    /// ... and the main thread adds what the helpers have counted so far
+    /// to its own nodes in the `info` it reports.
+    pub team_nodes: Option<&'a AtomicU64>,
+    /// This worker's nodes already added to `publish_nodes`.
+    published: u64,
 }
 
 /// The score of a finished game for the side to move, `ply` below the root.
@@ -144,6 +152,9 @@ impl<'a> Worker<'a> {
             tables,
             root_best: None,
             depth_offset: 0,
+            publish_nodes: None,
+            team_nodes: None,
+            published: 0,
         }
     }
 
@@ -155,10 +166,26 @@ impl<'a> Worker<'a> {
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
             self.aborted = true;
         } else if self.nodes % CHECK_EVERY == 0 {
+            self.publish();
             let late = self.deadline.is_some_and(|d| self.clock.now_ms() >= d);
             self.aborted = late || self.stop.load(AtomicOrdering::Relaxed);
         }
         self.aborted
+    }
+
+    /// Adds the nodes counted since the last call to `publish_nodes`.
+    fn publish(&mut self) {
+        if let Some(team) = self.publish_nodes {
+            team.fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
+            self.published = self.nodes;
+        }
+    }
+
+    /// Nodes searched so far by this worker and, for the main thread, by
+    /// its helpers.
+    fn team_nodes(&self) -> u64 {
+        let helpers = self.team_nodes.map_or(0, |t| t.load(AtomicOrdering::Relaxed));
+        self.nodes.saturating_add(helpers)
     }
 
     fn elapsed(&self) -> u64 {
@@ -395,14 +422,15 @@ impl<'a> Worker<'a> {
     /// What the search reports about line `multipv` at `depth`.
     fn info(&self, depth: u32, multipv: usize, score: Score, pv: Vec<Move>) -> Info {
         let time_ms = self.elapsed();
+        let nodes = self.team_nodes();
         Info {
             depth,
             seldepth: self.seldepth as u32,
             multipv,
             score,
-            nodes: self.nodes,
+            nodes,
             time_ms,
-            nps: self.nodes.saturating_mul(1000) / time_ms.max(1),
+            nps: nodes.saturating_mul(1000) / time_ms.max(1),
             hashfull: self.tt.hashfull(),
             pv,
         }
@@ -502,8 +530,56 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
+        self.publish();
         result.nodes = self.nodes;
         result.time_ms = self.elapsed();
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::clock::NoClock;
+    use crate::Rules;
+
+    /// Searches the start to depth 5 as a helper publishing to `publish`,
+    /// or as a main thread whose helpers count in `team`.
+    fn search(publish: Option<&AtomicU64>, team: Option<&AtomicU64>) -> (SearchResult, Vec<Info>) {
+        let tt = TranspositionTable::new(1);
+        let mut order = MoveOrder::new();
+        let stop = AtomicBool::new(false);
+        let root = Position::new(Rules::default());
+        let mut w = Worker::new(&tt, &mut order, &NoClock, &stop, true, vec![root.key()], None);
+        w.publish_nodes = publish;
+        w.team_nodes = team;
+        let mut infos = Vec::new();
+        let result = w.iterate(&root, &Limits::depth(5), &mut |i| infos.push(i.clone()));
+        (result, infos)
+    }
+
+    #[test]
+    fn a_helper_adds_every_node_it_searched_to_the_team_count() {
+        let team = AtomicU64::new(7);
+        let (result, _) = search(Some(&team), None);
+        assert!(
+            result.nodes > CHECK_EVERY,
+            "a search long enough to publish on the way"
+        );
+        assert_eq!(team.load(AtomicOrdering::Relaxed), 7 + result.nodes);
+    }
+
+    #[test]
+    fn the_main_thread_reports_its_helpers_nodes_with_its_own() {
+        let (alone, alone_infos) = search(None, None);
+        let team = AtomicU64::new(1_000_000);
+        let (helped, infos) = search(None, Some(&team));
+        // The same search: only the counts in the info lines differ.
+        assert_eq!(helped.nodes, alone.nodes);
+        assert_eq!(infos.len(), alone_infos.len());
+        for (i, a) in infos.iter().zip(&alone_infos) {
+            assert_eq!(i.nodes, a.nodes + 1_000_000);
+            assert!(i.nps >= i.nodes, "nps counts the helpers' nodes too: {}", i.nps);
+        }
     }
 }

@@ -111,9 +111,12 @@ pub struct Info {
     /// Which line, from 1 (the best).
     pub multipv: usize,
     pub score: Score,
-    /// Nodes so far in this search.
+    /// Nodes so far in this search, every thread's: a helper thread adds
+    /// its count every 1,024 nodes, so with threads the last few are
+    /// missing until the result, which counts them all.
     pub nodes: u64,
     pub time_ms: u64,
+    /// `nodes` per second: all threads together.
     pub nps: u64,
     /// How full the transposition table is, in thousandths.
     pub hashfull: u32,
@@ -149,6 +152,7 @@ pub struct SearchResult {
     /// The deepest complete iteration (0 if none completed).
     pub depth: u32,
     pub seldepth: u32,
+    /// Every thread's nodes.
     pub nodes: u64,
     pub time_ms: u64,
 }
@@ -404,18 +408,22 @@ const TABLE_PV: usize = 8;
 /// and the result counts every thread's nodes.
 #[cfg(not(target_arch = "wasm32"))]
 fn helped(
-    mut main: Worker<'_>,
+    main: Worker<'_>,
     helpers: &mut [MoveOrder],
     root: &Position,
     limits: &Limits,
     on_info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let done = AtomicBool::new(false);
+    // The helpers' nodes so far, for the main thread's `info` lines.
+    let helper_nodes = std::sync::atomic::AtomicU64::new(0);
     let helper_limits = Limits {
         depth: limits.depth,
         multi_pv: 1,
         ..Limits::default()
     };
+    let mut main = main;
+    main.team_nodes = Some(&helper_nodes);
     let (tt, threefold, tables) = (main.tt, main.threefold, main.tables);
     std::thread::scope(|scope| {
         let threads: Vec<_> = helpers
@@ -424,9 +432,11 @@ fn helped(
             .map(|(i, order)| {
                 order.new_search();
                 let (done, keys, helper_limits) = (&done, main.keys.clone(), &helper_limits);
+                let helper_nodes = &helper_nodes;
                 scope.spawn(move || {
                     let mut w = Worker::new(tt, order, &NoClock, done, threefold, keys, tables);
                     w.depth_offset = 1 + (i as u32 % 2);
+                    w.publish_nodes = Some(helper_nodes);
                     w.iterate(root, helper_limits, &mut |_| {}).nodes
                 })
             })
