@@ -341,13 +341,11 @@ fn a_match_between_two_engines_finishes() {
     assert!(out.lines().any(|l| l.starts_with("SPRT: ")), "{out}");
 }
 
-#[test]
-fn a_match_writes_records_that_read_back() {
-    let dir = std::env::temp_dir().join(format!("morris-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("games.txt");
+/// Two games of Three Men's Morris between the engine and itself, with
+/// `extra` options: the match's output.
+fn three_self_match(extra: &[&str]) -> String {
     let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
-    ok(&[
+    let mut args = vec![
         "match",
         "--engine1",
         &engine,
@@ -357,11 +355,17 @@ fn a_match_writes_records_that_read_back() {
         "three",
         "--games",
         "2",
-        "--depth",
-        "2",
-        "--records",
-        file.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+#[test]
+fn a_match_writes_records_that_read_back() {
+    let dir = std::env::temp_dir().join(format!("morris-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.txt");
+    three_self_match(&["--depth", "2", "--records", file.to_str().unwrap()]);
     let text = std::fs::read_to_string(&file).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     let records: Vec<&str> = text.split("[Variant ").skip(1).collect();
@@ -397,6 +401,20 @@ fn a_match_reads_openings_from_a_file() {
     assert_eq!(games.len(), 2, "{out}");
     assert!(games.iter().all(|l| l.contains("(a1 e5)")), "{out}");
     assert!(out.contains("W/D/L: "), "{out}");
+}
+
+#[test]
+fn a_match_gives_engine2_its_own_node_count() {
+    let out = three_self_match(&["--nodes", "4000", "--nodes2", "1000"]);
+    assert!(
+        out.contains("engine1 go nodes 4000, engine2 go nodes 1000"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 2, "{out}");
+    // --nodes2 alone has no --nodes to differ from.
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
+    let stderr = failed_match(&engine, &["--nodes2", "1000"]);
+    assert!(stderr.contains("--nodes"), "{stderr}");
 }
 
 /// A one-game match of `engine` against itself that must fail: its

@@ -69,6 +69,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "movetime2"])]
     pub nodes: Option<u64>,
 
+    /// engine2's nodes when they differ from engine1's: the machine-load-free
+    /// form of --movetime2 (e.g. --nodes 1000000 --nodes2 250000 for "four
+    /// times the time")
+    #[arg(long, value_name = "N", requires = "nodes")]
+    pub nodes2: Option<u64>,
+
     /// The variant to play [default: nine]
     #[arg(long, value_name = "ID")]
     pub variant: Option<String>,
@@ -209,7 +215,10 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let movetime = args.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
     let go = match (args.depth, args.nodes) {
         (Some(d), _) => [format!("go depth {d}"), format!("go depth {d}")],
-        (None, Some(n)) => [format!("go nodes {n}"), format!("go nodes {n}")],
+        (None, Some(n)) => [
+            format!("go nodes {n}"),
+            format!("go nodes {}", args.nodes2.unwrap_or(n)),
+        ],
         (None, None) => [
             format!("go movetime {movetime}"),
             format!("go movetime {}", args.movetime2.unwrap_or(movetime)),
