@@ -422,6 +422,8 @@ fn helped(
         multi_pv: 1,
         ..Limits::default()
     };
+    // Rebound so that its borrows may end with this function, like the
+    // counter it now reads.
     let mut main = main;
     main.team_nodes = Some(&helper_nodes);
     let (tt, threefold, tables) = (main.tt, main.threefold, main.tables);
