@@ -110,12 +110,12 @@ fn cost(best: Score, played: Score) -> Cost {
     }
 }
 
-/// `+0.35`, `win 5`, `loss 4`: a score for people.
+/// `+0.35`, `win 5`, `loss 4`: a score for people (a forced result as
+/// `Score` shows it).
 fn show(score: Score) -> String {
     match score {
         Score::Value(v) => format!("{:+.2}", f64::from(v) / 100.0),
-        Score::Win(n) => format!("win {n}"),
-        Score::Loss(n) => format!("loss {n}"),
+        forced => forced.to_string(),
     }
 }
 
