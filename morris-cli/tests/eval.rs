@@ -82,3 +82,55 @@ fn records_become_one_csv_row_a_position() {
     let missing = dir.join("missing.pgn");
     assert!(fails(&["eval", "--records", missing.to_str().unwrap()]).contains("cannot read"));
 }
+
+/// The tables the app serves (Nine's 3v3 among them).
+fn app_tables() -> String {
+    format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Three against three, light to move with a7 d7 and g7 open: light closes
+/// the mill, takes a piece and wins at once.
+const LIGHT_WINS_AT_ONCE: &str = "nine LL./.../.../....D./.../L../DD. L 0/0 6/6 -";
+
+#[test]
+fn with_tables_the_breakdown_gives_the_exact_value() {
+    let tb = app_tables();
+    let text = ok(&["eval", "--position", LIGHT_WINS_AT_ONCE, "--tables", &tb]);
+    assert!(text.contains("tables:       win in 1 ply for light"), "{text}");
+    // The placing is beyond any table.
+    let text = ok(&["eval", "--moves", "d6 a1", "--tables", &tb]);
+    assert!(text.contains("tables:       not covered"), "{text}");
+    // Without --tables, no such line.
+    assert!(!ok(&["eval", "--moves", "d6 a1"]).contains("tables:"));
+    assert!(fails(&["eval", "--moves", "d6 a1", "--tables", "no/such/tables"]).contains("cannot read"));
+}
+
+#[test]
+fn with_tables_the_records_get_exact_labels_where_covered() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("eval-tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    // Light wins from the three-against-three position; then a placing.
+    let games = format!(
+        "[Variant \"nine\"]\n[Position \"{LIGHT_WINS_AT_ONCE}\"]\n[Result \"1-0\"]\n\n1. b2-g7xa1 1-0\n\n\
+         [Variant \"nine\"]\n[Result \"*\"]\n\n1. f4 d2 *\n"
+    );
+    std::fs::write(&path, games).unwrap();
+    let p = path.to_str().unwrap();
+    let tb = app_tables();
+    let csv = ok(&["eval", "--records", p, "--tables", &tb]);
+    let lines: Vec<&str> = csv.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    assert_eq!(&header[header.len() - 3..], ["eval", "table", "table_plies"]);
+    // The won position (the finished one after b2-g7xa1 has no row), then
+    // three placing positions the tables do not reach.
+    assert_eq!(lines.len(), 1 + 1 + 3, "{csv}");
+    let cells = |i: usize| -> Vec<&str> { lines[i].rsplit(',').take(2).collect() };
+    assert_eq!(cells(1), ["1", "1"], "{csv}");
+    for i in 2..5 {
+        assert_eq!(cells(i), ["", ""], "{csv}");
+    }
+    // Without --tables the columns are not there.
+    let plain = ok(&["eval", "--records", p]);
+    assert!(!plain.lines().next().unwrap().contains("table"));
+}

@@ -1,16 +1,21 @@
 //! `morris eval`: what the static evaluation counts in a position, term by
 //! term, and what it makes of it; with `--records`, the same terms for
 //! every position of recorded games as CSV, one row each, for fitting the
-//! weights of `morris_core::search::params` to game results.
+//! weights of `morris_core::search::params` to game results. With
+//! `--tables`, the exact value of every position the endgame tables cover
+//! too: labels that are right, where game results are only what two
+//! engines made of a position.
 
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use morris_core::search::{terms, SideTerms};
+use morris_core::search::{terms, SideTerms, Tables};
+use morris_core::solve::Value;
 use morris_core::{Color, Game, Position, Record};
 
+use super::engine::load_tables;
 use crate::error::CliError;
 use crate::records::split_records;
 use crate::setup::PositionArgs;
@@ -24,6 +29,12 @@ pub struct EvalArgs {
     /// position of every game as a CSV row instead
     #[arg(long = "records", value_name = "FILE")]
     pub records: Vec<PathBuf>,
+
+    /// Endgame table files or folders of them: also show the exact value
+    /// of a position they cover (with --records, as the columns `table`
+    /// and `table_plies`)
+    #[arg(long = "tables", value_name = "PATH")]
+    pub tables: Vec<PathBuf>,
 }
 
 /// A named term of one side.
@@ -46,9 +57,14 @@ const TERMS: [Term; 12] = [
 ];
 
 pub fn run(args: &EvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let tables = if args.tables.is_empty() {
+        None
+    } else {
+        Some(load_tables(&args.tables).map_err(CliError::input)?)
+    };
     if args.records.is_empty() {
         let game = args.position.game()?;
-        return breakdown(game.position(), out);
+        return breakdown(game.position(), tables.as_ref(), out);
     }
     let given = !args.position.moves.is_empty()
         || args.position.position.is_some()
@@ -59,11 +75,11 @@ pub fn run(args: &EvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "--records reads its positions from the records: no --position, --moves, --variant or --set",
         ));
     }
-    csv(&args.records, out)
+    csv(&args.records, tables.as_ref(), out)
 }
 
 /// The terms of both sides and the evaluation.
-fn breakdown(pos: &Position, out: &mut dyn Write) -> Result<(), CliError> {
+fn breakdown(pos: &Position, tables: Option<&Tables>, out: &mut dyn Write) -> Result<(), CliError> {
     let t = terms(pos);
     let us = pos.turn();
     let [mover, other] = t.sides;
@@ -93,7 +109,36 @@ fn breakdown(pos: &Position, out: &mut dyn Write) -> Result<(), CliError> {
         "evaluation:   {value:+} for {us} ({:+.2})",
         f64::from(value) / 100.0
     )?;
+    if let Some(tables) = tables {
+        let exact = match tables.probe(pos) {
+            Some(Value::Win(n)) => format!("win in {} for {us}", plies(n)),
+            Some(Value::Draw) => "draw".to_string(),
+            Some(Value::Loss(n)) => format!("loss in {} for {us}", plies(n)),
+            None => "not covered".to_string(),
+        };
+        writeln!(out, "tables:       {exact}")?;
+    }
     Ok(())
+}
+
+fn plies(n: u16) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+/// The `table` and `table_plies` cells of a position: its exact value for
+/// the side to move (1, 0.5 or 0) and the plies to the end of a won or
+/// lost game (0 for a draw); both empty where the tables do not reach.
+fn table_cells(tables: &Tables, pos: &Position) -> [String; 2] {
+    match tables.probe(pos) {
+        Some(Value::Win(n)) => ["1".into(), n.to_string()],
+        Some(Value::Draw) => ["0.5".into(), "0".into()],
+        Some(Value::Loss(n)) => ["0".into(), n.to_string()],
+        None => [String::new(), String::new()],
+    }
 }
 
 /// The result of a finished record for `c`: 1, 0.5 or 0; none if unfinished.
@@ -108,7 +153,7 @@ fn result_for(game: &Game, c: Color) -> Option<&'static str> {
 
 /// Reads every game of `files` first, so that a bad file or record fails
 /// before any row is written.
-fn csv(files: &[PathBuf], out: &mut dyn Write) -> Result<(), CliError> {
+fn csv(files: &[PathBuf], tables: Option<&Tables>, out: &mut dyn Write) -> Result<(), CliError> {
     let mut games: Vec<(usize, usize, Game)> = Vec::new();
     for (f, path) in files.iter().enumerate() {
         let text = fs::read_to_string(path)
@@ -128,6 +173,9 @@ fn csv(files: &[PathBuf], out: &mut dyn Write) -> Result<(), CliError> {
         header.extend(TERMS.iter().map(|(name, _)| format!("{side}_{name}")));
     }
     header.push("eval".into());
+    if tables.is_some() {
+        header.extend(["table", "table_plies"].map(String::from));
+    }
     writeln!(out, "{}", header.join(","))?;
     for (f, g, game) in &games {
         for (ply, pos) in game.positions().iter().enumerate() {
@@ -148,6 +196,9 @@ fn csv(files: &[PathBuf], out: &mut dyn Write) -> Result<(), CliError> {
                 row.extend(TERMS.iter().map(|(_, get)| get(s).to_string()));
             }
             row.push(t.value().to_string());
+            if let Some(tables) = tables {
+                row.extend(table_cells(tables, pos));
+            }
             writeln!(out, "{}", row.join(","))?;
         }
     }
