@@ -5,7 +5,6 @@
 mod commands;
 mod diagram;
 mod error;
-mod records;
 mod setup;
 
 use std::io::{self, Write};

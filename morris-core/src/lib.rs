@@ -54,7 +54,7 @@ pub use outcome::{Outcome, Reason};
 pub use perft::{divide, divide_plies, perft, perft_plies};
 pub use point::{Coord, ParseCoordError, Point, MAX_POINTS};
 pub use position::{Phase, Position};
-pub use record::{Record, RecordError, MAX_RECORD_LEN, MAX_RECORD_TURNS};
+pub use record::{split_records, Record, RecordError, MAX_RECORD_LEN, MAX_RECORD_TURNS};
 pub use rules::{
     BoardFull, MillTakes, ParseRulesError, ParseVariantError, Removal, RuleError, RuleKey, Rules, Variant,
 };

@@ -99,6 +99,59 @@ impl fmt::Display for Record {
     }
 }
 
+/// Splits a file of records, written one after the other (as `morris
+/// match --records` writes them), into the text of each game.
+///
+/// A game starts at a tag (`[`) that follows move text. The scan reads
+/// the text the way [`Record`]'s parser does: a `[` inside a quoted tag
+/// value or a `{…}` comment starts nothing, so a tag value or a comment
+/// that spans lines stays with its game. The pieces are slices of `text`
+/// and together are all of it, in order; text before the first tag and
+/// whitespace between games stay with the game before. A text of
+/// whitespace only gives no game.
+pub fn split_records(text: &str) -> Vec<&str> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum In {
+        Top,
+        Tag,
+        Value,
+        Escape,
+        Comment,
+    }
+    let mut games = Vec::new();
+    let mut start = 0;
+    let mut state = In::Top;
+    let mut moves_seen = false;
+    for (i, c) in text.char_indices() {
+        state = match (state, c) {
+            (In::Top, '[') => {
+                if moves_seen {
+                    games.push(&text[start..i]);
+                    start = i;
+                    moves_seen = false;
+                }
+                In::Tag
+            }
+            (In::Top, '{') => In::Comment,
+            (In::Top, c) => {
+                moves_seen |= !c.is_whitespace();
+                In::Top
+            }
+            (In::Tag, '"') => In::Value,
+            (In::Tag, ']') => In::Top,
+            (In::Value, '\\') => In::Escape,
+            (In::Value, '"') => In::Tag,
+            (In::Escape, _) => In::Value,
+            (In::Comment, '}') => In::Top,
+            (s, _) => s,
+        };
+    }
+    if !text[start..].trim().is_empty() {
+        games.push(&text[start..]);
+    }
+    games
+}
+
 /// Splits the tag section from the move text; returns the tags in order.
 fn read_tags(text: &str) -> Result<(Vec<(String, String)>, String), RecordError> {
     let mut tags = Vec::new();

@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use morris_core::{
-    from_sanmill_fen, BoardKind, Coord, Game, MoveText, Position, Record, RuleKey, Rules, Setup, Variant,
+    from_sanmill_fen, split_records, BoardKind, Coord, Game, MoveText, Position, Record, RuleKey, Rules,
+    Setup, Variant,
 };
 use proptest::prelude::*;
 
@@ -46,7 +47,24 @@ fn feed(text: &str) {
             .parse()
             .unwrap_or_else(|e| panic!("{text:?}\n{written}\n{e}"));
         assert_eq!(again, record, "{text:?}");
+        // Written twice in a row, as a match writes records, it splits
+        // back into two copies of itself.
+        let file = format!("{written}\n{written}");
+        let pieces = split_records(&file);
+        assert_eq!(pieces.len(), 2, "{text:?}");
+        for piece in pieces {
+            assert_eq!(piece.parse::<Record>().unwrap(), record, "{text:?}");
+        }
     }
+    // The file splitter keeps every byte, in order; a game after the
+    // first starts at its tag.
+    let pieces = split_records(text);
+    if text.trim().is_empty() {
+        assert!(pieces.is_empty(), "{text:?}");
+    } else {
+        assert_eq!(pieces.concat(), text, "{text:?}");
+    }
+    assert!(pieces.iter().skip(1).all(|p| p.starts_with('[')), "{text:?}");
     for v in [Variant::Nine, Variant::Twelve, Variant::Three] {
         if let Ok(pos) = from_sanmill_fen(text, v.rules()) {
             assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos, "{text:?}");

@@ -5,8 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use morris_core::{
-    from_sanmill_fen, BoardKind, Color, Coord, Game, IllegalReason, MoveError, MoveText, ParseMoveError,
-    Position, PositionError, PositionTextError, Record, RecordError, Rules, SanmillFenError, Variant,
+    from_sanmill_fen, split_records, BoardKind, Color, Coord, Game, IllegalReason, MoveError, MoveText,
+    ParseMoveError, Position, PositionError, PositionTextError, Record, RecordError, Rules, SanmillFenError,
+    Variant,
 };
 
 fn c(s: &str) -> Coord {
@@ -619,4 +620,31 @@ fn records_with_a_sanmill_fen_tag() {
         Game::from_record("[FEN \"nonsense\"]\n"),
         Err(RecordError::Fen(SanmillFenError::Syntax(_)))
     ));
+}
+
+#[test]
+fn a_file_of_records_splits_into_its_games() {
+    let text = "[Variant \"nine\"]\n[Game \"1\"]\n[Result \"*\"]\n\n1. d6 a4 *\n\n\
+                [Variant \"nine\"]\n[Game \"2\"]\n[Result \"*\"]\n\n1. f4 *\n";
+    let games = split_records(text);
+    assert_eq!(games.len(), 2);
+    assert!(games[0].contains("d6 a4") && !games[0].contains("f4"));
+    assert!(games[1].starts_with("[Variant") && games[1].contains("[Game \"2\"]"));
+    assert_eq!(games.concat(), text);
+    // Whitespace alone holds no game.
+    assert!(split_records(" \n\n").is_empty());
+}
+
+#[test]
+fn a_bracket_in_a_tag_value_or_a_comment_starts_no_game() {
+    // A tag value over two lines whose second line starts with `[`, and a
+    // comment in the moves holding a line that starts with `[`.
+    let first = "[Variant \"nine\"]\n[Event \"a\n[b]\"]\n[Result \"*\"]\n\n1. d6 {see\n[note]} a4 *\n";
+    let second = "[Variant \"nine\"]\n[Result \"*\"]\n\n1. f4 *\n";
+    let text = format!("{first}\n{second}");
+    let games = split_records(&text);
+    assert_eq!(games, [format!("{first}\n"), second.to_string()]);
+    let record: Record = games[0].parse().unwrap();
+    assert_eq!(record.tags, [("Event".to_string(), "a\n[b]".to_string())]);
+    assert_eq!(record.game.move_texts(), ["d6", "a4"]);
 }

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use morris_core::{Color, Game, Move, MoveText, Position, Removal, Rules, Setup};
+use morris_core::{split_records, Color, Game, Move, MoveText, Position, Removal, Rules, Setup};
 use proptest::prelude::*;
 
 /// Every preset plus option sets that reach the less travelled code paths.
@@ -214,6 +214,15 @@ proptest! {
         let back = Game::from_record(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
         prop_assert_eq!(&back, &game);
         prop_assert_eq!(back.record(), text.clone());
+
+        // Written one after another, as a match writes them, the records
+        // split back into the same games.
+        let file = format!("{text}\n{text}\n{text}");
+        let pieces = split_records(&file);
+        prop_assert_eq!(pieces.len(), 3);
+        for piece in pieces {
+            prop_assert_eq!(&Game::from_record(piece).unwrap(), &game);
+        }
 
         // A game from the middle of this one keeps its start in the record.
         if game.positions().len() > 2 {

@@ -13,11 +13,10 @@ use std::path::PathBuf;
 use clap::Args;
 use morris_core::search::{terms, SideTerms, Tables};
 use morris_core::solve::Value;
-use morris_core::{Color, Game, Position, Record};
+use morris_core::{split_records, Color, Game, Position, Record};
 
 use super::engine::load_tables;
 use crate::error::CliError;
-use crate::records::split_records;
 use crate::setup::PositionArgs;
 
 #[derive(Debug, Args)]

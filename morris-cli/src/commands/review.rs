@@ -19,11 +19,10 @@ use std::sync::Arc;
 
 use clap::Args;
 use morris_core::search::{Limits, Score, Searcher, StdClock};
-use morris_core::{Color, Game, Record};
+use morris_core::{split_records, Color, Game, Record};
 
 use super::engine::load_tables;
 use crate::error::CliError;
-use crate::records::split_records;
 use crate::setup::check_search_resources;
 
 #[derive(Debug, Args)]
@@ -140,7 +139,7 @@ fn read_game(args: &ReviewArgs) -> Result<Game, CliError> {
             )))
         }
     };
-    let text = records.get(index).map(String::as_str).unwrap_or_default();
+    let text = records.get(index).copied().unwrap_or_default();
     let record: Record = text
         .parse()
         .map_err(|e| CliError::input(format!("{path}, game {}: {e}", index + 1)))?;
