@@ -106,9 +106,8 @@ impl fmt::Display for Record {
 /// the text the way [`Record`]'s parser does: a `[` inside a quoted tag
 /// value or a `{…}` comment starts nothing, so a tag value or a comment
 /// that spans lines stays with its game. The pieces are slices of `text`
-/// and together are all of it, in order; text before the first tag and
-/// whitespace between games stay with the game before. A text of
-/// whitespace only gives no game.
+/// and together are all of it, in order: the whitespace between two games
+/// stays with the first of them. A text of whitespace only gives no game.
 pub fn split_records(text: &str) -> Vec<&str> {
     #[derive(Clone, Copy, PartialEq)]
     enum In {
