@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 mod common;
-use common::{morris, ok};
+use common::{app_tables, morris, ok};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
@@ -448,10 +448,6 @@ fn a_match_gives_a_silent_engine_the_startup_time_and_no_more() {
     );
     let stderr = failed_match("sleep 30", &["--startup-timeout", "0"]);
     assert!(stderr.contains("--startup-timeout takes 1 to"), "{stderr}");
-}
-
-fn app_tables() -> String {
-    format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A won Nine position of the 3v3 table, the win `min` plies or more away.

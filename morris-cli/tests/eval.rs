@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, ok};
+use common::{app_tables, fails, ok};
 
 use std::path::PathBuf;
 
@@ -81,11 +81,6 @@ fn records_become_one_csv_row_a_position() {
     assert!(fails(&["eval", "--records", p, "--moves", "d6"]).contains("--records reads its positions"));
     let missing = dir.join("missing.pgn");
     assert!(fails(&["eval", "--records", missing.to_str().unwrap()]).contains("cannot read"));
-}
-
-/// The tables the app serves (Nine's 3v3 among them).
-fn app_tables() -> String {
-    format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Three against three, light to move with a7 d7 and g7 open: light closes

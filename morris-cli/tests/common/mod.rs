@@ -36,3 +36,10 @@ pub fn fails(args: &[&str]) -> String {
     assert!(out.stdout.is_empty(), "morris {args:?} wrote to stdout");
     stderr
 }
+
+/// The endgame tables the app serves (Nine's 3v3 among them).
+// Not every test file reads tables.
+#[allow(dead_code)]
+pub fn app_tables() -> String {
+    format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
+}
