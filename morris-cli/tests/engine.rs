@@ -336,9 +336,25 @@ fn a_match_between_two_engines_finishes() {
     ]);
     let games = out.lines().filter(|l| l.starts_with("game ")).count();
     assert_eq!(games, 2, "{out}");
+    // Two games take one vetted opening: nothing to search for.
+    assert!(!out.contains("openings: "), "{out}");
     assert!(out.lines().any(|l| l.starts_with("W/D/L: ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("Elo: ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("SPRT: ")), "{out}");
+}
+
+#[test]
+fn a_match_says_how_far_its_search_for_openings_has_got() {
+    // Three Men's Morris has no vetted list: its openings are searched for,
+    // and the match says so before the first game.
+    let out = three_self_match(&["--depth", "1"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..2],
+        ["openings: 0 of 1 chosen", "openings: 1 of 1 chosen"],
+        "{out}"
+    );
+    assert!(lines[2].starts_with("engine1: "), "{out}");
 }
 
 /// Two games of Three Men's Morris between the engine and itself, with

@@ -204,7 +204,19 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
         None => {
             let wanted = args.games.map_or(DEFAULT_OPENINGS, |g| g.div_ceil(2));
-            let list = openings::built_in(rules, wanted);
+            // Openings beyond the vetted list are searched for: say so, and
+            // how far it has got, before the first game's line.
+            let mut failed = None;
+            let mut report = |found: usize, count: usize| {
+                if failed.is_none() {
+                    failed = writeln!(out, "openings: {found} of {count} chosen").err();
+                    failed = failed.take().or_else(|| out.flush().err());
+                }
+            };
+            let list = openings::built_in(rules, wanted, &mut report);
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
             if list.is_empty() {
                 return Err(CliError::input("no built-in opening fits these rules"));
             }

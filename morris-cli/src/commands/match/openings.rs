@@ -148,6 +148,8 @@ const NINE: &[&str] = &[
     "e5 e4 d2 g7", // 10
     "e3 d3 a1 a4", // 36
 ];
+/// How often [`built_in`] reports the openings it has found so far.
+pub const PROGRESS_EVERY: usize = 100;
 /// Fixed, so that every run draws the same openings.
 const SEED: u64 = 0x4D75_6C69_6E6F;
 
@@ -181,7 +183,12 @@ impl Opening {
 /// list first; then random placements (four on the big boards, two on the
 /// small ones) that leave a quiet position a search finds balanced. Fewer
 /// when the board does not have that many.
-pub fn built_in(rules: Rules, count: usize) -> Vec<Opening> {
+///
+/// Each generated opening costs a search, so a long list takes a while:
+/// `on_found` hears `(found, count)` when the search for more starts, at
+/// every `PROGRESS_EVERY`-th opening and at the last, so a caller can say
+/// how far it has got. It is not called when the vetted list suffices.
+pub fn built_in(rules: Rules, count: usize, on_found: &mut dyn FnMut(usize, usize)) -> Vec<Opening> {
     let start = Position::new(rules);
     let mut openings: Vec<Opening> = Vec::new();
     if rules == Variant::Nine.rules() {
@@ -197,6 +204,9 @@ pub fn built_in(rules: Rules, count: usize) -> Vec<Opening> {
     let mut rng = SEED;
     let mut searcher = Searcher::new(1);
     let stop = AtomicBool::new(false);
+    if openings.len() < count {
+        on_found(openings.len(), count);
+    }
     for _ in 0..count.saturating_mul(50).max(200) {
         if openings.len() >= count {
             break;
@@ -230,6 +240,9 @@ pub fn built_in(rules: Rules, count: usize) -> Vec<Opening> {
             .score;
         if matches!(score, Score::Value(v) if v.abs() <= MAX_IMBALANCE) {
             openings.push(Opening { start, moves });
+            if openings.len() % PROGRESS_EVERY == 0 || openings.len() == count {
+                on_found(openings.len(), count);
+            }
         }
     }
     openings
@@ -305,8 +318,8 @@ mod tests {
     #[test]
     fn built_in_openings_are_distinct_legal_and_repeatable() {
         for v in [Variant::Nine, Variant::Six, Variant::Three] {
-            let a = built_in(v.rules(), 6);
-            let b = built_in(v.rules(), 6);
+            let a = built_in(v.rules(), 6, &mut |_, _| {});
+            let b = built_in(v.rules(), 6, &mut |_, _| {});
             assert_eq!(a.len(), 6, "{v}");
             let keys: Vec<u64> = a.iter().map(|o| o.game().position().key()).collect();
             assert_eq!(
@@ -327,7 +340,7 @@ mod tests {
     #[test]
     fn the_nine_men_list_is_quiet_and_fills_a_default_match() {
         let rules = Variant::Nine.rules();
-        let all = built_in(rules, NINE.len());
+        let all = built_in(rules, NINE.len(), &mut |_, _| {});
         assert_eq!(all.len(), NINE.len(), "every vetted opening reads");
         assert!(NINE.len() >= super::super::DEFAULT_OPENINGS);
         for o in &all {
@@ -345,7 +358,16 @@ mod tests {
             );
         }
         // Asking for more than the list holds adds generated ones.
-        assert_eq!(built_in(rules, NINE.len() + 3).len(), NINE.len() + 3);
+        let mut heard = Vec::new();
+        let more = built_in(rules, NINE.len() + 3, &mut |found, count| {
+            heard.push((found, count))
+        });
+        assert_eq!(more.len(), NINE.len() + 3);
+        // Reports when the search for more starts and when it is done.
+        assert_eq!(
+            heard,
+            vec![(NINE.len(), NINE.len() + 3), (NINE.len() + 3, NINE.len() + 3)]
+        );
     }
 
     #[test]
