@@ -304,6 +304,7 @@ pub fn read_for(bytes: &[u8], rules: &Rules) -> Result<Table, TableFileError> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::retro::Value;
     use super::*;
 
     #[test]
@@ -343,5 +344,53 @@ mod tests {
         let Ok(back) = back else { return };
         assert_eq!(back.codes().collect::<Vec<_>>(), codes);
         assert_eq!(back.max_distance(), 349);
+    }
+
+    /// The codes of `values`, one per entry of Three Men's 3v3 table.
+    fn coded(values: impl Fn(u32) -> Value) -> Option<(SymIndexer, Vec<u16>)> {
+        let indexer = SymIndexer::new(crate::Variant::Three.rules(), Class::moving(3, 3))?;
+        let codes = (0..indexer.len() as u32).map(|i| values(i).encode()).collect();
+        Some((indexer, codes))
+    }
+
+    /// Wins of an odd number of plies and losses of an even one (as in
+    /// every mill game) take one byte an entry in memory even where the
+    /// stored codes need two; they read back the same, and the file keeps
+    /// the stored codes.
+    #[test]
+    fn long_wins_of_odd_plies_take_one_byte() {
+        let value = |i: u32| match i % 3 {
+            0 => Value::Win(2 * (i % 128) as u16 + 1),
+            1 => Value::Loss(2 * (i % 127) as u16),
+            _ => Value::Draw,
+        };
+        let made = coded(value);
+        assert!(made.is_some(), "no 3v3 indexer");
+        let Some((indexer, codes)) = made else { return };
+        assert!(codes.iter().any(|&c| c > 255), "the test needs codes past a byte");
+        let table = Table::from_codes(indexer, codes.clone());
+        assert_eq!(table.value_bytes(), codes.len());
+        assert_eq!(table.codes().collect::<Vec<_>>(), codes);
+        for i in 0..codes.len() as u32 {
+            assert_eq!(table.value(u64::from(i)), Some(value(i)), "entry {i}");
+        }
+        assert_eq!(table.max_distance(), 255);
+        let back = read(&write(&table));
+        assert!(back.is_ok(), "{back:?}");
+        let Ok(back) = back else { return };
+        assert_eq!(back.codes().collect::<Vec<_>>(), codes);
+        assert_eq!(back.value_bytes(), codes.len());
+
+        // One win of an even number of plies, or one loss too long for the
+        // byte, and the table takes two bytes an entry again.
+        for odd_one in [Value::Win(2), Value::Loss(254)] {
+            let Some((indexer, codes)) = coded(|i| if i == 5 { odd_one } else { value(i) }) else {
+                return;
+            };
+            let table = Table::from_codes(indexer, codes.clone());
+            assert_eq!(table.value_bytes(), 2 * codes.len(), "{odd_one:?}");
+            assert_eq!(table.value(5), Some(odd_one));
+            assert_eq!(table.codes().collect::<Vec<_>>(), codes);
+        }
     }
 }
