@@ -70,11 +70,28 @@
 //!   search of [`BALANCE_DEPTH`] plies with the tighter
 //!   [`MAX_IMBALANCE`]; when a match asks for more nine-men openings than
 //!   [`NINE`] holds, the generator fills the rest the same way.
+//! - **On the small boards (Six and Three Men's Morris, up to
+//!   [`EXACT_MAX_POINTS`] points) an opening must be a draw with perfect
+//!   play**, by the solver (`Tablebase::solve_position`: the placing phase
+//!   forward, the moving phase by its tables), not by a search (session
+//!   8). There the whole game solves in seconds, and the search's verdict
+//!   was not good enough: of the 55 openings the depth-8 search let
+//!   through for a Six Men's Morris match, 13 were forced wins for light,
+//!   and with every Six table on both sides all three losses of the
+//!   engine at 100,000 nodes against itself at 25,000 came from those
+//!   (110 games). Of the 517 quiet four-placement Six openings (up to
+//!   symmetry) 111 are wins for light; two placements give only 18, of
+//!   which 13 are draws, so Six now opens with four placements, like
+//!   Nine. Three Men's Morris keeps two: 6 of its openings are draws.
+//! - Openings are distinct up to the board's symmetries (rotations and
+//!   reflections), not only as positions: on the small boards the old
+//!   generator's 55 Six openings were 18 positions and their images.
 
 use std::sync::atomic::AtomicBool;
 
 use morris_core::search::{Limits, NoClock, Score, Searcher};
-use morris_core::{parse_turns, Game, Move, Position, Rules, Variant, MAX_RECORD_TURNS};
+use morris_core::solve::{Symmetries, Tablebase, Value};
+use morris_core::{parse_turns, Bitboard, Color, Game, Move, Position, Rules, Variant, MAX_RECORD_TURNS};
 
 /// One opening.
 #[derive(Clone, Debug)]
@@ -87,6 +104,10 @@ pub struct Opening {
 /// generated opening may be by the search of [`BALANCE_DEPTH`] plies.
 const MAX_IMBALANCE: i32 = 80;
 const BALANCE_DEPTH: u32 = 8;
+/// Boards of at most this many points have their generated openings
+/// solved exactly (about a tenth of a second an opening on Six's board,
+/// after two seconds for its tables) instead of searched.
+const EXACT_MAX_POINTS: usize = 16;
 
 /// Nine Men's Morris openings (four placements from the start), quiet and
 /// balanced by a 16-million-node search: see the module documentation.
@@ -180,8 +201,10 @@ impl Opening {
 }
 
 /// `count` distinct openings for `rules`: for Nine Men's Morris the vetted
-/// list first; then random placements (four on the big boards, two on the
-/// small ones) that leave a quiet position a search finds balanced. Fewer
+/// list first; then random placements (four, or two on Three Men's 3×3
+/// board) that leave a quiet position, distinct up to the board's
+/// symmetries, that is a draw with perfect play on the small boards and
+/// that a search finds balanced on the others. Fewer
 /// when the board does not have that many.
 ///
 /// Each generated opening costs a search, so a long list takes a while:
@@ -199,8 +222,14 @@ pub fn built_in(rules: Rules, count: usize, on_found: &mut dyn FnMut(usize, usiz
             .flatten()
             .collect();
     }
-    let mut seen: Vec<u64> = openings.iter().map(|o| o.game().position().key()).collect();
-    let plies = if rules.geometry().len() >= 24 { 4 } else { 2 };
+    let syms = Symmetries::of(rules.geometry());
+    let mut seen: Vec<(Bitboard, Bitboard)> = openings
+        .iter()
+        .map(|o| canonical(&syms, o.game().position()))
+        .collect();
+    let points = rules.geometry().len();
+    let plies = if points >= 16 { 4 } else { 2 };
+    let mut solver = (points <= EXACT_MAX_POINTS).then(|| Tablebase::new(rules));
     let mut rng = SEED;
     let mut searcher = Searcher::new(1);
     let stop = AtomicBool::new(false);
@@ -230,15 +259,25 @@ pub fn built_in(rules: Rules, count: usize, on_found: &mut dyn FnMut(usize, usiz
             moves.push(m);
             pos = pos.play(m);
         }
-        if moves.len() < plies || seen.contains(&pos.key()) || !quiet(&pos) {
+        let image = canonical(&syms, &pos);
+        if moves.len() < plies || seen.contains(&image) || !quiet(&pos) {
             continue;
         }
-        seen.push(pos.key());
-        searcher.clear();
-        let score = searcher
-            .search(&pos, &[], Limits::depth(BALANCE_DEPTH), &NoClock, &stop, |_| {})
-            .score;
-        if matches!(score, Score::Value(v) if v.abs() <= MAX_IMBALANCE) {
+        seen.push(image);
+        // The solver's verdict where it has one; a rule set it cannot
+        // solve (moves during the placing) falls back to the search.
+        let exact = solver.as_mut().and_then(|tb| tb.solve_position(&pos).ok());
+        let balanced = match exact {
+            Some(value) => value == Value::Draw,
+            None => {
+                searcher.clear();
+                let score = searcher
+                    .search(&pos, &[], Limits::depth(BALANCE_DEPTH), &NoClock, &stop, |_| {})
+                    .score;
+                matches!(score, Score::Value(v) if v.abs() <= MAX_IMBALANCE)
+            }
+        };
+        if balanced {
             openings.push(Opening { start, moves });
             if openings.len() % PROGRESS_EVERY == 0 || openings.len() == count {
                 on_found(openings.len(), count);
@@ -246,6 +285,17 @@ pub fn built_in(rules: Rules, count: usize, on_found: &mut dyn FnMut(usize, usiz
         }
     }
     openings
+}
+
+/// The smallest image of a position's pieces under the board's
+/// symmetries: equal for positions that are rotations or reflections of
+/// each other (with the same side to move, as openings of one length are).
+fn canonical(syms: &Symmetries, pos: &Position) -> (Bitboard, Bitboard) {
+    let (light, dark) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
+    (0..syms.len())
+        .map(|k| (syms.map(k, light), syms.map(k, dark)))
+        .min()
+        .unwrap_or((light, dark))
 }
 
 /// Whether neither side has a line of two with an empty third point: the
@@ -326,8 +376,13 @@ mod tests {
                 keys,
                 b.iter().map(|o| o.game().position().key()).collect::<Vec<_>>()
             );
-            for (i, k) in keys.iter().enumerate() {
-                assert!(!keys[..i].contains(k), "{v}: opening {i} repeats");
+            let syms = Symmetries::of(v.rules().geometry());
+            let images: Vec<_> = a.iter().map(|o| canonical(&syms, o.game().position())).collect();
+            for (i, image) in images.iter().enumerate() {
+                assert!(
+                    !images[..i].contains(image),
+                    "{v}: opening {i} repeats an earlier one or its mirror image"
+                );
             }
             for o in &a {
                 assert_eq!(o.game().moves().len(), o.moves.len());
@@ -335,6 +390,22 @@ mod tests {
                 assert!(quiet(o.game().position()), "{v}: {} is not quiet", o.describe());
             }
         }
+    }
+
+    #[test]
+    fn small_board_openings_are_draws_with_perfect_play() {
+        for (v, plies) in [(Variant::Six, 4), (Variant::Three, 2)] {
+            let mut tb = Tablebase::new(v.rules());
+            for o in built_in(v.rules(), 8, &mut |_, _| {}) {
+                assert_eq!(o.moves.len(), plies, "{v}: {}", o.describe());
+                let value = tb.solve_position(o.game().position());
+                assert_eq!(value, Ok(Value::Draw), "{v}: {}", o.describe());
+            }
+        }
+        // The first Six opening the depth-8 search let through: light wins it.
+        let won = parse_file("d2 a1", Variant::Six.rules()).unwrap()[0].game();
+        let value = Tablebase::new(Variant::Six.rules()).solve_position(won.position());
+        assert!(matches!(value, Ok(Value::Win(_))), "{value:?}");
     }
 
     #[test]
