@@ -247,6 +247,39 @@ impl Table {
         }
     }
 
+    /// A table of `entries` stored codes that `unpack` hands, in order, to
+    /// the function it is given until that answers `false` (then
+    /// `unpack` answers `Ok(false)`). The codes go straight into the
+    /// one-byte forms, `narrow` telling that every code fits a byte; only
+    /// codes that fit no byte form are read a second time, into two bytes
+    /// each. The same table as [`Table::from_codes`] of the codes.
+    pub(super) fn from_unpacker<E>(
+        indexer: SymIndexer,
+        entries: usize,
+        narrow: bool,
+        mut unpack: impl FnMut(&mut dyn FnMut(u16) -> bool) -> Result<bool, E>,
+    ) -> Result<Table, E> {
+        let mut bytes = Vec::with_capacity(entries);
+        let fits = |c: u16| u8::try_from(c).ok();
+        if narrow && unpack(&mut |c| fits(c).map(|b| bytes.push(b)).is_some())? {
+            let values = Codes::Narrow(bytes);
+            return Ok(Table { indexer, values });
+        }
+        bytes.clear();
+        let values = if unpack(&mut |c| parity_byte(c).map(|b| bytes.push(b)).is_some())? {
+            Codes::Parity(bytes)
+        } else {
+            drop(bytes);
+            let mut wide = Vec::with_capacity(entries);
+            unpack(&mut |c| {
+                wide.push(c);
+                true
+            })?;
+            Codes::from_wide(wide)
+        };
+        Ok(Table { indexer, values })
+    }
+
     /// The stored codes, one per entry.
     pub(super) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
         self.values.iter()
