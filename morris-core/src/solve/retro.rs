@@ -160,7 +160,7 @@ impl Default for Slot {
 ///   turn). The byte is then the distance of a win, or the distance of a
 ///   loss plus two, and 0 a draw: wins of up to 255 plies and losses of up
 ///   to 252 in one byte, where the stored code needs two. Nine Men's
-///   Morris's tables from 6v4 to 7v6 (up to 185 plies) all fit, which
+///   Morris's tables from 6v4 to 7v7 (up to 185 plies) all fit, which
 ///   halves what the search's tables take in memory;
 /// - `Wide`: two bytes, for anything else.
 ///

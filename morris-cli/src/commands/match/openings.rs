@@ -85,7 +85,7 @@
 //!   Nine. Three Men's Morris keeps two: 6 of its openings are draws.
 //! - Openings are distinct up to the board's symmetries (rotations and
 //!   reflections), not only as positions: on the small boards the old
-//!   generator's 55 Six openings were 18 positions and their images.
+//!   generator's 55 Six openings were 17 positions and their images.
 
 use std::sync::atomic::AtomicBool;
 
@@ -207,7 +207,7 @@ impl Opening {
 /// that a search finds balanced on the others. Fewer
 /// when the board does not have that many.
 ///
-/// Each generated opening costs a search, so a long list takes a while:
+/// Each generated opening costs a search or a solve, so a long list takes a while:
 /// `on_found` hears `(found, count)` when the search for more starts, at
 /// every `PROGRESS_EVERY`-th opening and at the last, so a caller can say
 /// how far it has got. It is not called when the vetted list suffices.
