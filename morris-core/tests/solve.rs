@@ -230,6 +230,25 @@ fn reduced_and_unreduced_solvers_agree() {
 /// A table answers for its mirror: light and dark exchanged, the other
 /// side to move.
 #[test]
+fn a_class_needs_the_classes_its_removals_lead_to() {
+    let one = Tablebase::new(Variant::Nine.rules());
+    let c = Class::moving;
+    assert_eq!(one.needs(3, 3), []);
+    assert_eq!(one.needs(4, 3), [c(3, 3)]);
+    // 8v9 is read from the 9v8 table.
+    assert_eq!(one.needs(9, 9), [c(9, 8)]);
+    assert_eq!(one.needs(9, 8), [c(9, 7), c(8, 8)]);
+    // A turn that takes a piece for each mill it closes may take several:
+    // the solver allows for as many as `MAX_MILLS_THROUGH` (four).
+    let each: Rules = "nine:mill-takes=each".parse().unwrap();
+    let each = Tablebase::new(each);
+    assert_eq!(each.needs(9, 9), [c(9, 8), c(9, 7), c(9, 6), c(9, 5)]);
+    assert_eq!(each.needs(5, 4), [c(5, 3), c(4, 4), c(4, 3)]);
+    // Where a mill wins at once, nothing is removed.
+    assert_eq!(Tablebase::new(Variant::Three.rules()).needs(3, 3), []);
+}
+
+#[test]
 fn a_table_answers_for_its_mirror() {
     let rules = Variant::Six.rules();
     let mut own = Tablebase::new(rules);

@@ -149,31 +149,43 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             fs::create_dir_all(dir)
                 .map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
             let mut total = 0;
-            for light in 3..=most {
-                for dark in 3..=light {
-                    let name = format!(
-                        "{}-{light}v{dark}.tb",
-                        rules.to_string().replace([':', ',', '='], "_")
-                    );
-                    let file = dir.join(name);
-                    // A table already in the folder for these rules is
-                    // kept, so a larger --up-to goes on from a smaller one.
-                    let kept = fs::read(&file)
-                        .ok()
-                        .and_then(|bytes| Some((bytes.len(), solve::read_for(&bytes, &rules).ok()?)))
-                        .filter(|(_, t)| t.class() == Class::moving(light, dark));
-                    if let Some((size, table)) = kept {
+            let order: Vec<(u8, u8)> = (3..=most)
+                .flat_map(|light| (3..=light).map(move |dark| (light, dark)))
+                .collect();
+            for (i, &(light, dark)) in order.iter().enumerate() {
+                // Only the tables a class still to come reads stay in
+                // memory: solving 9v9 reads 9v8 alone, not every table
+                // before it.
+                let later = |tb: &Tablebase, from: usize| -> Vec<Class> {
+                    order[from..].iter().flat_map(|&(l, d)| tb.needs(l, d)).collect()
+                };
+                let wanted = later(&tb, i);
+                let wanted_after = later(&tb, i + 1);
+                tb.retain(|c| wanted.contains(&c));
+                let name = format!(
+                    "{}-{light}v{dark}.tb",
+                    rules.to_string().replace([':', ',', '='], "_")
+                );
+                let file = dir.join(name);
+                // A table already in the folder for these rules is
+                // kept, so a larger --up-to goes on from a smaller one.
+                let kept = fs::read(&file)
+                    .ok()
+                    .and_then(|bytes| Some((bytes.len(), solve::read_for(&bytes, &rules).ok()?)))
+                    .filter(|(_, t)| t.class() == Class::moving(light, dark));
+                if let Some((size, table)) = kept {
+                    if wanted_after.contains(&table.class()) {
                         tb.insert(table)
                             .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-                        writeln!(
-                            out,
-                            "{rules} {light}v{dark}: kept {} ({size} bytes)",
-                            file.display()
-                        )?;
-                        total += size;
-                    } else {
-                        total += solve_and_write(&mut tb, light, dark, &file, out)?;
                     }
+                    writeln!(
+                        out,
+                        "{rules} {light}v{dark}: kept {} ({size} bytes)",
+                        file.display()
+                    )?;
+                    total += size;
+                } else {
+                    total += solve_and_write(&mut tb, light, dark, &file, out)?;
                 }
             }
             writeln!(out, "{total} bytes in all")?;

@@ -492,6 +492,29 @@ impl Tablebase {
         self.tables.get(&class)
     }
 
+    /// Keeps only the tables of the classes `keep` accepts, freeing the
+    /// others' memory (a later [`Tablebase::solve`] that needs one solves
+    /// it again).
+    pub fn retain(&mut self, keep: impl Fn(Class) -> bool) {
+        self.tables.retain(|&class, _| keep(class));
+    }
+
+    /// The tables solving the class of `light` and `dark` pieces reads: the
+    /// classes its removals lead to, each as the class with the larger
+    /// side first (the table that answers for both it and its mirror).
+    pub fn needs(&self, light: u8, dark: u8) -> Vec<Class> {
+        let mut out = Vec::new();
+        for k in 1..=self.most_removals() {
+            for (l, d) in [(light, dark.saturating_sub(k)), (light.saturating_sub(k), dark)] {
+                let class = Class::moving(l.max(d), l.min(d));
+                if l >= 3 && d >= 3 && !out.contains(&class) {
+                    out.push(class);
+                }
+            }
+        }
+        out
+    }
+
     /// The value of a position that is over or whose class is solved. A
     /// class of the moving phases is also read from the table of its
     /// mirror (light and dark exchanged), so `4v3` answers `3v4`.
@@ -535,11 +558,9 @@ impl Tablebase {
     }
 
     fn solve_smaller(&mut self, light: u8, dark: u8) -> Result<(), SolveError> {
-        for k in 1..=self.most_removals() {
-            for (l, d) in [(light, dark.saturating_sub(k)), (light.saturating_sub(k), dark)] {
-                if l >= 3 && d >= 3 && !self.has(l, d) {
-                    self.solve(l.max(d), l.min(d))?;
-                }
+        for class in self.needs(light, dark) {
+            if !self.has(class.light, class.dark) {
+                self.solve(class.light, class.dark)?;
             }
         }
         Ok(())
