@@ -229,16 +229,19 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
     let scratch = scratch();
     let dir = scratch.path().join("six-up-to-4");
     let d = dir.to_str().unwrap();
-    let report = ok(&[
-        "tb",
-        "generate",
-        "--variant",
-        "six",
-        "--up-to",
-        "4",
-        "--out-dir",
-        d,
-    ]);
+    let up_to_4 = || {
+        ok(&[
+            "tb",
+            "generate",
+            "--variant",
+            "six",
+            "--up-to",
+            "4",
+            "--out-dir",
+            d,
+        ])
+    };
+    let report = up_to_4();
     assert!(report.contains("six 4v4: 1801800 positions"), "{report}");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -263,32 +266,14 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
         );
     }
     // Run again, the tables are kept, not solved again.
-    let again = ok(&[
-        "tb",
-        "generate",
-        "--variant",
-        "six",
-        "--up-to",
-        "4",
-        "--out-dir",
-        d,
-    ]);
+    let again = up_to_4();
     assert_eq!(again.matches("kept").count(), 3, "{again}");
     // Without the last file, the kept ones stand in for what it reads, and
     // it comes out the same.
     let last = dir.join("six-4v4.tb");
     let before = std::fs::read(&last).unwrap();
     std::fs::remove_file(&last).unwrap();
-    let third = ok(&[
-        "tb",
-        "generate",
-        "--variant",
-        "six",
-        "--up-to",
-        "4",
-        "--out-dir",
-        d,
-    ]);
+    let third = up_to_4();
     assert_eq!(third.matches("kept").count(), 2, "{third}");
     assert_eq!(std::fs::read(&last).unwrap(), before);
     // Half a request is an error.
