@@ -28,6 +28,8 @@
 //! rejects it with [`TableFileError::OldVersion`] (the tables are made
 //! again with `morris tb generate`).
 
+use miniz_oxide::inflate::stream::{inflate, InflateState};
+use miniz_oxide::{DataFormat, MZFlush, MZStatus};
 use thiserror::Error;
 
 use crate::Rules;
@@ -110,7 +112,7 @@ fn pack(codes: impl ExactSizeIterator<Item = u16>, width: u8) -> Vec<u8> {
 /// order, until it answers `false`: then `Ok(false)`, the rest unread.
 /// `Ok(true)` once every code was handed over and nothing follows them.
 fn unpack_each(
-    bytes: &[u8],
+    mut input: impl Iterator<Item = u8>,
     width: u8,
     entries: usize,
     mut each: impl FnMut(u16) -> bool,
@@ -118,13 +120,12 @@ fn unpack_each(
     let width = u32::from(width);
     let mask = (1u32 << width) - 1;
     let (mut acc, mut filled) = (0u32, 0u32);
-    let mut input = bytes.iter();
     for _ in 0..entries {
         while filled < width {
             let b = input
                 .next()
                 .ok_or(TableFileError::Corrupt("the entries are cut short"))?;
-            acc |= u32::from(*b) << filled;
+            acc |= u32::from(b) << filled;
             filled += 8;
         }
         let code = (acc & mask) as u16;
@@ -143,10 +144,63 @@ fn unpack_each(
     Ok(true)
 }
 
+/// The bytes of a deflated payload, inflated a piece at a time: a table
+/// is read without its whole packed payload in memory (0.97 GB for 7v7).
+/// A stream that is corrupt or ends early ends the bytes and sets `failed`.
+struct Inflater<'a> {
+    state: Box<InflateState>,
+    input: &'a [u8],
+    buf: Vec<u8>,
+    at: usize,
+    len: usize,
+    ended: bool,
+    failed: bool,
+}
+
+impl<'a> Inflater<'a> {
+    const PIECE: usize = 1 << 16;
+
+    fn new(input: &'a [u8]) -> Inflater<'a> {
+        Inflater {
+            state: InflateState::new_boxed(DataFormat::Raw),
+            input,
+            buf: vec![0; Self::PIECE],
+            at: 0,
+            len: 0,
+            ended: false,
+            failed: false,
+        }
+    }
+}
+
+impl Iterator for Inflater<'_> {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.at >= self.len {
+            if self.ended || self.failed {
+                return None;
+            }
+            let r = inflate(&mut self.state, self.input, &mut self.buf, MZFlush::None);
+            self.input = self.input.get(r.bytes_consumed..).unwrap_or_default();
+            (self.at, self.len) = (0, r.bytes_written);
+            match r.status {
+                Ok(MZStatus::StreamEnd) => self.ended = true,
+                Ok(_) if r.bytes_written > 0 || r.bytes_consumed > 0 => {}
+                _ => self.failed = true,
+            }
+        }
+        let b = self.buf.get(self.at).copied();
+        self.at += 1;
+        b
+    }
+}
+
 #[cfg(test)]
 fn unpack(bytes: &[u8], width: u8, entries: usize) -> Result<Vec<u16>, TableFileError> {
     let mut codes = Vec::with_capacity(entries);
-    unpack_each(bytes, width, entries, |c| {
+    unpack_each(bytes.iter().copied(), width, entries, |c| {
         codes.push(c);
         true
     })?;
@@ -293,24 +347,25 @@ pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
     if !(1..=16).contains(&width) {
         return Err(TableFileError::Corrupt("the entry width is not 1 to 16 bits"));
     }
-    let packed_len = entries
+    entries
         .checked_mul(width as usize)
-        .map(|bits| bits.div_ceil(8))
         .ok_or(TableFileError::Corrupt("the class is too large"))?;
-    let inflated;
-    let packed = match encoding {
-        STORED => payload,
-        DEFLATE => {
-            inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(payload, packed_len)
-                .map_err(|_| TableFileError::Corrupt("the entries do not inflate"))?;
-            &inflated[..]
-        }
-        _ => return Err(TableFileError::Corrupt("unknown payload encoding")),
-    };
+    if encoding != STORED && encoding != DEFLATE {
+        return Err(TableFileError::Corrupt("unknown payload encoding"));
+    }
     // Straight into the table's one-byte form where the codes allow it,
-    // never through a two-byte copy of every entry (1.7 GB for 7v7).
+    // never through a two-byte copy of every entry (1.7 GB for 7v7), and
+    // inflated a piece at a time.
     Table::from_unpacker(indexer, entries, width <= 8, |each| {
-        unpack_each(packed, width, entries, each)
+        if encoding == STORED {
+            return unpack_each(payload.iter().copied(), width, entries, each);
+        }
+        let mut bytes = Inflater::new(payload);
+        let read = unpack_each(&mut bytes, width, entries, each);
+        if bytes.failed {
+            return Err(TableFileError::Corrupt("the entries do not inflate"));
+        }
+        read
     })
 }
 
@@ -368,6 +423,25 @@ mod tests {
         let Ok(back) = back else { return };
         assert_eq!(back.codes().collect::<Vec<_>>(), codes);
         assert_eq!(back.max_distance(), 349);
+    }
+
+    /// The inflater gives back what was deflated, a piece at a time, and
+    /// marks a stream that is cut short or is not deflate as failed.
+    #[test]
+    fn the_inflater_gives_back_the_bytes_or_fails() {
+        let data: Vec<u8> = (0..300_000u64).map(|i| (i * i % 251) as u8).collect();
+        let packed = miniz_oxide::deflate::compress_to_vec(&data, LEVEL);
+        let mut whole = Inflater::new(&packed);
+        assert_eq!((&mut whole).collect::<Vec<u8>>(), data);
+        assert!(whole.ended && !whole.failed);
+
+        let mut cut = Inflater::new(&packed[..packed.len() / 2]);
+        let got = (&mut cut).count();
+        assert!(got < data.len() && cut.failed, "{got} bytes");
+
+        let mut junk = Inflater::new(&[0xff; 64]);
+        assert_eq!((&mut junk).count(), 0);
+        assert!(junk.failed);
     }
 
     /// The codes of `values`, one per entry of Three Men's 3v3 table.
