@@ -607,12 +607,8 @@ impl Tablebase {
             return Err(SolveError::MoveInPlacing);
         }
         // Symmetric positions share one memo entry: the smallest image.
-        let (light, dark) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
-        let (light, dark) = (0..syms.len())
-            .map(|k| (syms.map(k, light).0, syms.map(k, dark).0))
-            .min()
-            .unwrap_or((light.0, dark.0));
-        let key = (light, dark, class.light_hand, class.dark_hand, pos.turn());
+        let (light, dark) = syms.smallest_image(pos.pieces(Color::Light), pos.pieces(Color::Dark));
+        let key = (light.0, dark.0, class.light_hand, class.dark_hand, pos.turn());
         if let Some(&v) = memo.get(&key) {
             return Ok(v);
         }

@@ -91,6 +91,16 @@ impl Symmetries {
         Bitboard(out)
     }
 
+    /// The smallest image of a position's pieces under every symmetry:
+    /// the same for all positions that are rotations or reflections of
+    /// each other (the side to move is not part of it).
+    pub fn smallest_image(&self, light: Bitboard, dark: Bitboard) -> (Bitboard, Bitboard) {
+        (0..self.len())
+            .map(|k| (self.map(k, light), self.map(k, dark)))
+            .min()
+            .unwrap_or((light, dark))
+    }
+
     /// The smallest index of the images of a position under every
     /// symmetry: the same for all positions that are symmetric to each other.
     pub fn canonical_index(&self, indexer: &Indexer, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {

@@ -291,11 +291,7 @@ pub fn built_in(rules: Rules, count: usize, on_found: &mut dyn FnMut(usize, usiz
 /// symmetries: equal for positions that are rotations or reflections of
 /// each other (with the same side to move, as openings of one length are).
 fn canonical(syms: &Symmetries, pos: &Position) -> (Bitboard, Bitboard) {
-    let (light, dark) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
-    (0..syms.len())
-        .map(|k| (syms.map(k, light), syms.map(k, dark)))
-        .min()
-        .unwrap_or((light, dark))
+    syms.smallest_image(pos.pieces(Color::Light), pos.pieces(Color::Dark))
 }
 
 /// Whether neither side has a line of two with an empty third point: the
