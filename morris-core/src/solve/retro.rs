@@ -24,6 +24,7 @@
 //! Symmetric positions share one memo entry.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 
 use thiserror::Error;
 
@@ -194,14 +195,32 @@ fn parity_code(byte: u8) -> u16 {
 }
 
 impl Codes {
-    fn from_wide(codes: Vec<u16>) -> Codes {
-        if codes.iter().all(|&c| c <= u16::from(u8::MAX)) {
-            Codes::Narrow(codes.into_iter().map(|c| c as u8).collect())
-        } else if codes.iter().all(|&c| parity_byte(c).is_some()) {
-            Codes::Parity(codes.into_iter().filter_map(parity_byte).collect())
-        } else {
-            Codes::Wide(codes)
+    /// The smallest form of `entries` stored codes that `unpack` hands, in
+    /// order, to the function it is given until that answers `false` (then
+    /// `unpack` answers `Ok(false)`). The codes go straight into a one-byte
+    /// form, `narrow` telling that every code fits a byte; only codes that
+    /// fit neither are read a second time, into two bytes each.
+    fn collect<E>(
+        entries: usize,
+        narrow: bool,
+        mut unpack: impl FnMut(&mut dyn FnMut(u16) -> bool) -> Result<bool, E>,
+    ) -> Result<Codes, E> {
+        let mut bytes = Vec::with_capacity(entries);
+        let fits = |c: u16| u8::try_from(c).ok();
+        if narrow && unpack(&mut |c| fits(c).map(|b| bytes.push(b)).is_some())? {
+            return Ok(Codes::Narrow(bytes));
         }
+        bytes.clear();
+        if unpack(&mut |c| parity_byte(c).map(|b| bytes.push(b)).is_some())? {
+            return Ok(Codes::Parity(bytes));
+        }
+        drop(bytes);
+        let mut wide = Vec::with_capacity(entries);
+        unpack(&mut |c| {
+            wide.push(c);
+            true
+        })?;
+        Ok(Codes::Wide(wide))
     }
 
     fn len(&self) -> usize {
@@ -240,43 +259,25 @@ pub struct Table {
 
 impl Table {
     /// A table from its stored codes, one per entry of `indexer`.
-    pub(super) fn from_codes(indexer: SymIndexer, values: Vec<u16>) -> Table {
-        Table {
-            indexer,
-            values: Codes::from_wide(values),
+    pub(super) fn from_codes(indexer: SymIndexer, codes: Vec<u16>) -> Table {
+        let narrow = codes.iter().all(|&c| c <= u16::from(u8::MAX));
+        let hand = |each: &mut dyn FnMut(u16) -> bool| Ok(codes.iter().all(|&c| each(c)));
+        match Codes::collect::<Infallible>(codes.len(), narrow, hand) {
+            Ok(values) => Table { indexer, values },
+            Err(never) => match never {},
         }
     }
 
-    /// A table of `entries` stored codes that `unpack` hands, in order, to
-    /// the function it is given until that answers `false` (then
-    /// `unpack` answers `Ok(false)`). The codes go straight into the
-    /// one-byte forms, `narrow` telling that every code fits a byte; only
-    /// codes that fit no byte form are read a second time, into two bytes
-    /// each. The same table as [`Table::from_codes`] of the codes.
+    /// A table of `entries` stored codes that `unpack` hands over as
+    /// `Codes::collect` says: the same table as [`Table::from_codes`] of
+    /// those codes, without ever holding all of them.
     pub(super) fn from_unpacker<E>(
         indexer: SymIndexer,
         entries: usize,
         narrow: bool,
-        mut unpack: impl FnMut(&mut dyn FnMut(u16) -> bool) -> Result<bool, E>,
+        unpack: impl FnMut(&mut dyn FnMut(u16) -> bool) -> Result<bool, E>,
     ) -> Result<Table, E> {
-        let mut bytes = Vec::with_capacity(entries);
-        let fits = |c: u16| u8::try_from(c).ok();
-        if narrow && unpack(&mut |c| fits(c).map(|b| bytes.push(b)).is_some())? {
-            let values = Codes::Narrow(bytes);
-            return Ok(Table { indexer, values });
-        }
-        bytes.clear();
-        let values = if unpack(&mut |c| parity_byte(c).map(|b| bytes.push(b)).is_some())? {
-            Codes::Parity(bytes)
-        } else {
-            drop(bytes);
-            let mut wide = Vec::with_capacity(entries);
-            unpack(&mut |c| {
-                wide.push(c);
-                true
-            })?;
-            Codes::from_wide(wide)
-        };
+        let values = Codes::collect(entries, narrow, unpack)?;
         Ok(Table { indexer, values })
     }
 
