@@ -209,8 +209,9 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             let mut failed = None;
             let mut report = |found: usize, count: usize| {
                 if failed.is_none() {
-                    failed = writeln!(out, "openings: {found} of {count} chosen").err();
-                    failed = failed.take().or_else(|| out.flush().err());
+                    failed = writeln!(out, "openings: {found} of {count} chosen")
+                        .and_then(|()| out.flush())
+                        .err();
                 }
             };
             let list = openings::built_in(rules, wanted, &mut report);
