@@ -6,6 +6,7 @@ mod commands;
 mod diagram;
 mod error;
 mod setup;
+mod tables;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -518,6 +518,80 @@ fn with_tables_the_engine_reports_the_exact_value_and_keeps_it() {
     e.quit();
 }
 
+/// The engine's search lines and move in `pos` at depth 6 with the tables
+/// of `dir`.
+fn searched_with(dir: &str, pos: &Position) -> Vec<String> {
+    let mut e = Engine::start(&["--tables", dir]);
+    e.send(&format!("position fen {pos}"));
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    e.quit();
+    // The speed and time differ from run to run; the rest must not.
+    lines
+        .into_iter()
+        .filter(|l| l.starts_with("info depth") || l.starts_with("bestmove"))
+        .map(|l| {
+            l.split(" nps ")
+                .next()
+                .unwrap_or_default()
+                .split(" time ")
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn flat_tables_play_from_the_disk_as_packed_ones_play_from_memory() {
+    let dir = tempfile::Builder::new()
+        .prefix("morris-flat-tb-")
+        .tempdir()
+        .unwrap();
+    let d = dir.path().to_str().unwrap();
+    let report = ok(&["tb", "flat", &app_tables(), "--out-dir", d]);
+    assert_eq!(report.lines().count(), 6, "{report}");
+    assert!(
+        report.contains("nine 3v3: 420280 entries, 420327 bytes flat"),
+        "{report}"
+    );
+
+    let mut tables = Tables::new();
+    tables
+        .load(&std::fs::read(format!("{}/nine-3v3.tb", app_tables())).unwrap())
+        .unwrap();
+    // A covered position (the move comes from the tables) and a 5v5 one,
+    // whose search reaches 5v4 wherever a mill is closed.
+    let pos = won_three_three(&tables, 9);
+    let packed = searched_with(&app_tables(), &pos);
+    assert!(packed.iter().any(|l| l.contains(" score win ")), "{packed:#?}");
+    assert_eq!(searched_with(d, &pos), packed);
+    let five = Indexer::new(Variant::Nine.rules(), Class::moving(5, 5)).unwrap();
+    let middle = (0..five.len())
+        .step_by(7919)
+        .filter_map(|i| five.position(i))
+        .find(|p| p.terminal().is_none() && p.legal_moves().iter().any(|m| !m.removals().is_empty()))
+        .unwrap();
+    let packed = searched_with(&app_tables(), &middle);
+    assert!(packed.len() > 2, "{packed:#?}");
+    assert_eq!(searched_with(d, &middle), packed);
+
+    // The engine and `tb probe` check a flat file before they use it: one
+    // changed byte, or a file cut short, is refused with its name.
+    let file = dir.path().join("nine-4v3.tb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let out = common::fails(&["engine", "--tables", d]);
+    assert!(out.contains("nine-4v3.tb") && out.contains("checksum"), "{out}");
+    bytes[middle] ^= 1;
+    bytes.truncate(middle);
+    std::fs::write(&file, &bytes).unwrap();
+    let out = common::fails(&["engine", "--tables", d]);
+    assert!(out.contains("nine-4v3.tb") && out.contains("truncated"), "{out}");
+}
+
 #[test]
 fn a_bad_table_file_is_refused_with_a_message() {
     let dir = std::env::temp_dir().join(format!("morris-bad-tb-{}", std::process::id()));

@@ -26,21 +26,26 @@ fn said(v: Value) -> String {
     }
 }
 
+/// `tb generate` of one class of a variant into `out`.
+fn generate<'a>(variant: &'a str, class: &'a str, out: &'a str) -> Vec<&'a str> {
+    vec![
+        "tb",
+        "generate",
+        "--variant",
+        variant,
+        "--class",
+        class,
+        "--out",
+        out,
+    ]
+}
+
 #[test]
 fn generate_then_probe_agrees_with_the_solver() {
     let scratch = scratch();
     let file = scratch.path().join("three-3v3.tb");
     let f = file.to_str().unwrap();
-    let report = ok(&[
-        "tb",
-        "generate",
-        "--variant",
-        "three",
-        "--class",
-        "3v3",
-        "--out",
-        f,
-    ]);
+    let report = ok(&generate("three", "3v3", f));
     assert!(report.contains("3360 positions"), "{report}");
     assert!(report.contains("wrote "), "{report}");
 
@@ -127,16 +132,7 @@ fn bad_files_and_classes_are_errors() {
     let scratch = scratch();
     let file = scratch.path().join("three-good.tb");
     let f = file.to_str().unwrap();
-    ok(&[
-        "tb",
-        "generate",
-        "--variant",
-        "three",
-        "--class",
-        "3v3",
-        "--out",
-        f,
-    ]);
+    ok(&generate("three", "3v3", f));
     let bytes = std::fs::read(&file).unwrap();
     let pos = "three D.D/DL./LL. L 0/0 0/0 -";
 
@@ -182,46 +178,10 @@ fn bad_files_and_classes_are_errors() {
         "three L.L/.L./D.D D 0/1 0/0 -"
     ])
     .contains("no table"));
-    fails(&[
-        "tb",
-        "generate",
-        "--variant",
-        "three",
-        "--class",
-        "three",
-        "--out",
-        f,
-    ]);
-    fails(&[
-        "tb",
-        "generate",
-        "--variant",
-        "three",
-        "--class",
-        "2v3",
-        "--out",
-        f,
-    ]);
-    fails(&[
-        "tb",
-        "generate",
-        "--variant",
-        "three",
-        "--class",
-        "4v3",
-        "--out",
-        f,
-    ]);
-    fails(&[
-        "tb",
-        "generate",
-        "--variant",
-        "nope",
-        "--class",
-        "3v3",
-        "--out",
-        f,
-    ]);
+    fails(&generate("three", "three", f));
+    fails(&generate("three", "2v3", f));
+    fails(&generate("three", "4v3", f));
+    fails(&generate("nope", "3v3", f));
 }
 
 #[test]
@@ -256,15 +216,18 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
     let table = tb.table(Class::moving(3, 4)).unwrap();
     let file = dir.join("six-4v3.tb");
     let f = file.to_str().unwrap();
-    for i in (0..table.len() as u64).step_by(table.len() / 12) {
-        let pos = table.indexer().position(i).unwrap();
-        let text = pos.to_string();
-        assert_eq!(
-            ok(&["tb", "probe", "--table", f, "--position", &text]),
-            said(tb.probe(&pos).unwrap()),
-            "{text}"
-        );
-    }
+    let probes_agree = || {
+        for i in (0..table.len() as u64).step_by(table.len() / 12) {
+            let pos = table.indexer().position(i).unwrap();
+            let text = pos.to_string();
+            assert_eq!(
+                ok(&["tb", "probe", "--table", f, "--position", &text]),
+                said(tb.probe(&pos).unwrap()),
+                "{text}"
+            );
+        }
+    };
+    probes_agree();
     // Run again, the tables are kept, not solved again.
     let again = up_to_4();
     assert_eq!(again.matches("kept").count(), 3, "{again}");
@@ -276,6 +239,37 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
     let third = up_to_4();
     assert_eq!(third.matches("kept").count(), 2, "{third}");
     assert_eq!(std::fs::read(&last).unwrap(), before);
+    // One class alone, reading what it needs from the folder: 4v4 reads
+    // 4v3 (its removals' class) and solves nothing else.
+    let alone = scratch.path().join("alone-4v4.tb");
+    let a = alone.to_str().unwrap();
+    let one = ok(&[&generate("six", "4v4", a)[..], &["--tables", d]].concat());
+    assert!(one.contains("six 4v3: read "), "{one}");
+    assert!(!one.contains("six 4v3: 2"), "solved 4v3 again: {one}");
+    assert_eq!(std::fs::read(&alone).unwrap(), before);
+    // A table there that is not good is an error, not solved past.
+    let bad = scratch.path().join("bad");
+    std::fs::create_dir(&bad).unwrap();
+    std::fs::write(bad.join("six-4v3.tb"), b"MULINOTB but not a table").unwrap();
+    let b = bad.to_str().unwrap();
+    fails(&[&generate("six", "4v4", a)[..], &["--tables", b]].concat());
+    // Made flat in place, the folder answers the same from the disk, and a
+    // larger --up-to keeps its flat tables.
+    let flat = ok(&["tb", "flat", d, "--out-dir", d]);
+    assert_eq!(flat.matches(" bytes flat in ").count(), 3, "{flat}");
+    let size = std::fs::metadata(&file).unwrap().len();
+    assert!(size > table.len() as u64, "{} bytes", size);
+    probes_agree();
+    assert_eq!(up_to_4().matches("kept").count(), 3);
+    // Three's table holds "wins in 0" (the mover's mill already on the
+    // board), which the flat byte cannot say: refused, nothing written.
+    let three = scratch.path().join("three-3v3.tb");
+    let t = three.to_str().unwrap();
+    ok(&generate("three", "3v3", t));
+    let out_dir = scratch.path().join("three-flat");
+    let err = fails(&["tb", "flat", t, "--out-dir", out_dir.to_str().unwrap()]);
+    assert!(err.contains("does not fit the flat form"), "{err}");
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 0);
     // Half a request is an error.
     fails(&["tb", "generate", "--variant", "six", "--up-to", "4"]);
     fails(&[

@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use morris_core::solve;
 use morris_core::{
     from_sanmill_fen, split_records, BoardKind, Coord, Game, MoveText, Position, Record, RuleKey, Rules,
     Setup, Variant,
@@ -295,5 +296,61 @@ proptest! {
         let j = bounds.iter().copied().find(|&b| b >= i + cut).unwrap_or(text.len());
         feed(&format!("{}{}{}", &text[..i], insert, &text[j..]));
         feed(&format!("{}{}", &text[..i], &text[j..]));
+    }
+
+    #[test]
+    fn mangled_table_files(
+        flat in any::<bool>(),
+        at in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+        cut in 0usize..80,
+    ) {
+        let file = if flat { &TABLE_FILES.1 } else { &TABLE_FILES.0 };
+        let mut bytes = file.clone();
+        let i = at.index(bytes.len());
+        bytes[i] = byte;
+        feed_table(&bytes);
+        bytes.truncate(bytes.len().saturating_sub(cut));
+        feed_table(&bytes);
+        feed_table(&file[..i]);
+    }
+}
+
+/// Six Men's 3v3 table file, packed and flat.
+static TABLE_FILES: std::sync::LazyLock<(Vec<u8>, Vec<u8>)> = std::sync::LazyLock::new(|| {
+    let mut tb = solve::Tablebase::new(Variant::Six.rules());
+    let table = tb.solve(3, 3).unwrap();
+    let mut flat = Vec::new();
+    solve::write_flat(table, &mut flat).unwrap();
+    (solve::write(table), flat)
+});
+
+/// A flat file in memory, as a disk.
+#[derive(Debug)]
+struct Disk(Vec<u8>);
+
+impl solve::EntrySource for Disk {
+    fn byte_at(&self, offset: u64) -> Option<u8> {
+        self.0.get(usize::try_from(offset).ok()?).copied()
+    }
+}
+
+/// Table file bytes, read into memory and opened as a flat file: no
+/// panic, and a file that reads writes back to a file with its values.
+fn feed_table(bytes: &[u8]) {
+    if let Ok(table) = solve::read(bytes) {
+        let again = solve::read(&solve::write(&table)).unwrap();
+        for i in (0..table.len() as u64).step_by(101) {
+            assert_eq!(again.value(i), table.value(i));
+        }
+    }
+    let len = bytes.len() as u64;
+    if let Ok(table) = solve::open_flat(bytes, len, std::sync::Arc::new(Disk(bytes.to_vec()))) {
+        let checked = solve::check_stream(&mut &bytes[..], len);
+        for i in (0..table.len() as u64).step_by(101) {
+            if checked.is_ok() {
+                assert!(table.value(i).is_some());
+            }
+        }
     }
 }

@@ -5,7 +5,8 @@
 //! (engine options and one option per rule of RULES.md §3),
 //! `position startpos|fen TEXT [moves …]`, `go movetime|depth|nodes|infinite`,
 //! `setoption name Tablebases value PATH…` (table files or folders of them,
-//! `none` to drop them; `--tables PATH` on the command line),
+//! `none` to drop them; `--tables PATH` on the command line; flat files,
+//! from `morris tb flat`, stay on disk and are read as the search asks),
 //! `stop`, `quit`. The search runs on its own thread, so `stop` and
 //! `isready` are answered while it thinks; it reports `info …` lines and
 //! ends with `bestmove TURN` (`bestmove none` when the game is over). A line
@@ -18,7 +19,7 @@
 //! `score loss 12`; elsewhere `score cp N` or `score mate N` as in UCI.
 
 use std::io::{self, BufRead, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -32,6 +33,7 @@ use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECO
 
 use crate::error::CliError;
 use crate::setup::{check_search_resources, MAX_HASH_MB};
+use crate::tables::load_tables;
 
 /// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
 const MAX_MULTI_PV: usize = 64;
@@ -667,38 +669,6 @@ fn table_score(score: Score) -> String {
         Score::Loss(n) => format!("loss {n}"),
         Score::Value(_) => "draw".into(),
     }
-}
-
-/// Reads table files, and every `.tb` file of the folders among `paths`.
-pub(crate) fn load_tables(paths: &[PathBuf]) -> Result<Tables, String> {
-    let mut tables = Tables::new();
-    let read = |tables: &mut Tables, path: &Path| -> Result<(), String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        tables
-            .load(&bytes)
-            .map(|_| ())
-            .map_err(|e| format!("{}: {e}", path.display()))
-    };
-    for path in paths {
-        if path.is_dir() {
-            let entries =
-                std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let mut files: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "tb"))
-                .collect();
-            files.sort();
-            if files.is_empty() {
-                return Err(format!("{} holds no .tb table files", path.display()));
-            }
-            for f in &files {
-                read(&mut tables, f)?;
-            }
-        } else {
-            read(&mut tables, path)?;
-        }
-    }
-    Ok(tables)
 }
 
 /// How a rule option is offered to a GUI.

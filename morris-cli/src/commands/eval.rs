@@ -15,9 +15,9 @@ use morris_core::search::{terms, SideTerms, Tables};
 use morris_core::solve::Value;
 use morris_core::{split_records, Color, Game, Position, Record};
 
-use super::engine::load_tables;
 use crate::error::CliError;
 use crate::setup::PositionArgs;
+use crate::tables::load_tables;
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {

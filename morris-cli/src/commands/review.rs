@@ -21,9 +21,9 @@ use clap::Args;
 use morris_core::search::{Limits, Score, Searcher, StdClock};
 use morris_core::{split_records, Color, Game, Record};
 
-use super::engine::load_tables;
 use crate::error::CliError;
 use crate::setup::check_search_resources;
+use crate::tables::load_tables;
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {

@@ -9,10 +9,11 @@ use std::io::Write;
 
 use clap::{Args, Subcommand};
 use morris_core::solve::{self, Class, Tablebase, Value};
-use morris_core::{Position, Setup};
+use morris_core::{Position, Rules, Setup};
 
 use crate::error::CliError;
 use crate::setup::rules_from;
+use crate::tables::{read_table, table_files};
 
 #[derive(Debug, Args)]
 pub struct TbArgs {
@@ -32,6 +33,23 @@ pub enum TbCommand {
     /// Print the value of a position from table files: "win in N", "draw"
     /// or "loss in N" (plies, for the side to move)
     Probe(ProbeArgs),
+    /// Rewrite table files in the flat form: one byte an entry,
+    /// uncompressed, which the engine reads from disk as it needs it
+    /// instead of loading it (engines on one machine then share the tables
+    /// in the system's file cache)
+    Flat(FlatArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FlatArgs {
+    /// Table files, or folders of `.tb` files
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// The folder to write the flat files into, under the same names (made
+    /// if missing; it may be the tables' own folder)
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
 }
 
 /// The rules of the tables: a variant and options on top of it.
@@ -69,6 +87,12 @@ pub struct GenerateArgs {
     )]
     pub out: Option<PathBuf>,
 
+    /// With --class: a folder of tables of the same rules, named as
+    /// --up-to names them, to read the classes it needs from; a class not
+    /// there is solved (so two classes can be solved side by side)
+    #[arg(long, value_name = "DIR", requires = "class")]
+    pub tables: Option<PathBuf>,
+
     /// Every class from 3v3 up to N pieces a side, each with at least as
     /// many light as dark pieces (a table answers for its mirror too),
     /// written as VARIANT-LvD.tb into --out-dir; a good table already
@@ -103,6 +127,7 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Generate(a) => generate(a, out),
         TbCommand::Game(a) => game(a, out),
         TbCommand::Probe(a) => probe(a, out),
+        TbCommand::Flat(a) => flat(a, out),
     }
 }
 
@@ -140,6 +165,32 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             if light > rules.pieces || dark > rules.pieces {
                 return Err(too_many(light, dark));
             }
+            if let Some(dir) = &args.tables {
+                for needed in tb.needs(light, dark) {
+                    let path = dir.join(file_name(&rules, needed.light, needed.dark));
+                    let Ok(bytes) = fs::read(&path) else { continue };
+                    let table = solve::read_for(&bytes, &rules)
+                        .ok()
+                        .filter(|t| t.class() == needed)
+                        .ok_or_else(|| {
+                            CliError::input(format!(
+                                "{} is not a good table of {rules} {}v{}",
+                                path.display(),
+                                needed.light,
+                                needed.dark
+                            ))
+                        })?;
+                    tb.insert(table)
+                        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+                    writeln!(
+                        out,
+                        "{rules} {}v{}: read {}",
+                        needed.light,
+                        needed.dark,
+                        path.display()
+                    )?;
+                }
+            }
             solve_and_write(&mut tb, light, dark, file, out).map(|_| ())
         }
         (_, _, Some(most), Some(dir)) => {
@@ -162,11 +213,7 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 let wanted = later(&tb, i);
                 let wanted_after = later(&tb, i + 1);
                 tb.retain(|c| wanted.contains(&c));
-                let name = format!(
-                    "{}-{light}v{dark}.tb",
-                    rules.to_string().replace([':', ',', '='], "_")
-                );
-                let file = dir.join(name);
+                let file = dir.join(file_name(&rules, light, dark));
                 // A table already in the folder for these rules is
                 // kept, so a larger --up-to goes on from a smaller one.
                 let kept = fs::read(&file)
@@ -195,6 +242,15 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "give --class and --out, or --up-to and --out-dir",
         )),
     }
+}
+
+/// The name --up-to gives the table of a class: `nine-8v7.tb`,
+/// `nine_flying_off-3v3.tb`.
+fn file_name(rules: &Rules, light: u8, dark: u8) -> String {
+    format!(
+        "{}-{light}v{dark}.tb",
+        rules.to_string().replace([':', ',', '='], "_")
+    )
 }
 
 /// Solves one class (after the smaller ones it needs), writes its file,
@@ -310,10 +366,15 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("bad position: {e}")))?;
     let mut tb = Tablebase::new(*pos.rules());
     for path in &args.table {
-        let bytes =
-            fs::read(path).map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-        let table = solve::read_for(&bytes, pos.rules())
-            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        let table = read_table(path).map_err(CliError::input)?;
+        if table.indexer().rules() != pos.rules() {
+            return Err(CliError::input(format!(
+                "{}: the table is for the rules `{}`, not `{}`",
+                path.display(),
+                table.indexer().rules(),
+                pos.rules()
+            )));
+        }
         tb.insert(table)
             .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     }
@@ -335,4 +396,69 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Value::Loss(n) => writeln!(out, "loss in {n}")?,
     }
     Ok(())
+}
+
+/// Writes the flat file of every table of `args.paths` into `args.out_dir`.
+fn flat(args: &FlatArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let dir = &args.out_dir;
+    fs::create_dir_all(dir).map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
+    for path in &args.paths {
+        for file in table_files(path).map_err(CliError::input)? {
+            let name = file
+                .file_name()
+                .ok_or_else(|| CliError::input(format!("{} names no file", file.display())))?;
+            let target = dir.join(name);
+            let table = read_table(&file).map_err(CliError::input)?;
+            let class = table.class();
+            let size = if table.on_file() {
+                // Already flat: the file is the flat file.
+                if !same_file(&file, &target) {
+                    fs::copy(&file, &target).map_err(|e| {
+                        CliError::input(format!(
+                            "cannot copy {} to {}: {e}",
+                            file.display(),
+                            target.display()
+                        ))
+                    })?;
+                }
+                fs::metadata(&target).map(|m| m.len()).unwrap_or(0)
+            } else {
+                write_flat_file(&table, &target)?
+            };
+            writeln!(
+                out,
+                "{} {}v{}: {} entries, {size} bytes flat in {}",
+                table.indexer().rules(),
+                class.light,
+                class.dark,
+                table.len(),
+                target.display()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths name the one file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Writes a table's flat file beside `target` and then puts it in its
+/// place, so a run cut short never leaves a half file under the name.
+fn write_flat_file(table: &solve::Table, target: &Path) -> Result<u64, CliError> {
+    let mut part = target.as_os_str().to_owned();
+    part.push(".part");
+    let part = PathBuf::from(part);
+    let cannot = |e: std::io::Error| CliError::input(format!("cannot write {}: {e}", part.display()));
+    let file = fs::File::create(&part).map_err(cannot)?;
+    let mut writer = std::io::BufWriter::with_capacity(1 << 20, file);
+    let written = solve::write_flat(table, &mut writer);
+    drop(writer);
+    if let Err(e) = written {
+        let _ = fs::remove_file(&part);
+        return Err(CliError::input(format!("{}: {e}", target.display())));
+    }
+    fs::rename(&part, target).map_err(cannot)?;
+    Ok(fs::metadata(target).map(|m| m.len()).unwrap_or(0))
 }

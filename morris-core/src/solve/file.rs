@@ -12,7 +12,7 @@
 //! | 1 | the numbering of the entries: 1, cut by the board's symmetries ([`super::SymIndexer`]) |
 //! | 8 | entries: the numbering's entries of the class, both sides to move |
 //! | 1 | bits per entry `w`, 1 to 16 |
-//! | 1 | payload encoding: 0 stored, 1 deflate |
+//! | 1 | payload encoding: 0 stored, 1 deflate, 2 flat |
 //! | 8 | payload length `m` |
 //! | m | payload: the entries in index order, `w` bits each, least significant bit first, deflated if so marked |
 //! | 8 | FNV-1a 64 of every byte before it |
@@ -24,9 +24,28 @@
 //! 1 to 16. FNV-1a changes its state for any change of one
 //! byte, so a flipped byte is always caught.
 //!
+//! # The flat form
+//!
+//! A flat file (encoding 2, width 8) holds one byte an entry, uncompressed,
+//! in the form the tables take in memory: 0 a draw, an odd `d` a win in `d`
+//! plies, an even `b` a loss in `b - 2` plies (in every mill game a win
+//! takes an odd number of plies and a loss an even one). Entry `i` is then
+//! the byte at a fixed place in the file, so a program can read a table's
+//! values from the file as it needs them ([`open_flat`]) instead of
+//! holding them: two engines on one machine share one copy of the tables
+//! in the system's file cache. [`write_flat`] makes such a file;
+//! [`read`] reads it into memory like any other. A table with a value
+//! that has no such byte (Three Men's Morris's, whose unreachable
+//! positions with the mover's mill already made are "wins in 0") has no
+//! flat file.
+//!
 //! Version 1 had no numbering byte and one entry per position; this build
 //! rejects it with [`TableFileError::OldVersion`] (the tables are made
 //! again with `morris tb generate`).
+
+use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 use miniz_oxide::inflate::stream::{inflate, InflateState};
 use miniz_oxide::{DataFormat, MZFlush, MZStatus};
@@ -36,7 +55,7 @@ use crate::Rules;
 
 use super::index::Class;
 use super::reduced::SymIndexer;
-use super::retro::{Table, UNKNOWN};
+use super::retro::{parity_byte, Table, UNKNOWN};
 
 /// The first bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"MULINOTB";
@@ -48,6 +67,7 @@ const SYMMETRIC: u8 = 1;
 
 const STORED: u8 = 0;
 const DEFLATE: u8 = 1;
+const FLAT: u8 = 2;
 /// The deflate level: tables are written once and read often.
 const LEVEL: u8 = 9;
 
@@ -72,11 +92,54 @@ pub enum TableFileError {
     WrongRules { expected: String, found: String },
     #[error("the table file is inconsistent: {0}")]
     Corrupt(&'static str),
+    #[error("the table file is not in the flat form (make it with `morris tb flat`)")]
+    NotFlat,
+    #[error("the table file cannot be read: {0}")]
+    Unreadable(String),
+}
+
+/// Why a table has no flat file.
+#[derive(Debug, Error)]
+pub enum FlatError {
+    #[error("a value of the table does not fit the flat form's byte (a win of an even number of plies, or one longer than 255 plies)")]
+    DoesNotFit,
+    #[error("cannot write the flat table: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Where a table opened with [`open_flat`] reads its entries: a byte of
+/// the flat file by its place in the file, `None` when it cannot be read
+/// (the position is then not covered). A program with files implements it
+/// on a file; `morris-core` itself does no input or output.
+pub trait EntrySource: Send + Sync + fmt::Debug {
+    fn byte_at(&self, offset: u64) -> Option<u8>;
+}
+
+/// A flat table's entries in its source: the payload starts at `at`.
+#[derive(Clone, Debug)]
+pub(super) struct FlatEntries {
+    pub(super) source: Arc<dyn EntrySource>,
+    pub(super) at: u64,
+    pub(super) len: usize,
+}
+
+impl FlatEntries {
+    #[inline]
+    pub(super) fn byte(&self, i: usize) -> Option<u8> {
+        if i >= self.len {
+            return None;
+        }
+        self.source.byte_at(self.at + i as u64)
+    }
 }
 
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_on(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a from the state `h`, for a file hashed a piece at a time.
+fn fnv1a_on(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -219,11 +282,20 @@ pub fn write(table: &Table) -> Vec<u8> {
     };
     let packed = pack(ExactCodes(table.codes(), table.len()), width);
     let payload = miniz_oxide::deflate::compress_to_vec(&packed, LEVEL);
+    let mut out = header(table, width, DEFLATE, payload.len());
+    out.extend_from_slice(&payload);
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// The fields of a table file before its payload.
+fn header(table: &Table, width: u8, encoding: u8, payload_len: usize) -> Vec<u8> {
     let rules = table.indexer().rules().to_string();
     // The rules text is a variant and a few options: far below 64 KiB.
     let rules = &rules.as_bytes()[..rules.len().min(u16::MAX as usize)];
     let class = table.class();
-    let mut out = Vec::with_capacity(payload.len() + rules.len() + 64);
+    let mut out = Vec::with_capacity(rules.len() + 64);
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&(rules.len() as u16).to_le_bytes());
@@ -232,12 +304,36 @@ pub fn write(table: &Table) -> Vec<u8> {
     out.push(SYMMETRIC);
     out.extend_from_slice(&(table.len() as u64).to_le_bytes());
     out.push(width);
-    out.push(DEFLATE);
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&payload);
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    out.push(encoding);
+    out.extend_from_slice(&(payload_len as u64).to_le_bytes());
     out
+}
+
+/// Writes the flat file of a table (see the module's "flat form") to
+/// `out`, a piece at a time: the table's one-byte values, uncompressed.
+/// A table whose values do not fit a byte has none, and nothing is
+/// written then.
+pub fn write_flat(table: &Table, out: &mut dyn io::Write) -> Result<(), FlatError> {
+    if table.codes().any(|c| parity_byte(c).is_none()) {
+        return Err(FlatError::DoesNotFit);
+    }
+    let head = header(table, 8, FLAT, table.len());
+    out.write_all(&head)?;
+    let mut sum = fnv1a(&head);
+    let mut piece = Vec::with_capacity(1 << 16);
+    let mut codes = table.codes();
+    loop {
+        piece.clear();
+        piece.extend(codes.by_ref().take(1 << 16).map_while(parity_byte));
+        if piece.is_empty() {
+            break;
+        }
+        sum = fnv1a_on(sum, &piece);
+        out.write_all(&piece)?;
+    }
+    out.write_all(&sum.to_le_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 /// An iterator of codes with its length known.
@@ -290,28 +386,103 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The fields of a file before its payload, as written.
+struct RawHeader<'a> {
+    rules_text: &'a [u8],
+    class: Class,
+    numbering: u8,
+    entries: u64,
+    width: u8,
+    encoding: u8,
+    payload_len: u64,
+}
+
+/// What the fields before the payload say, checked.
+struct Header {
+    indexer: SymIndexer,
+    entries: usize,
+    width: u8,
+    encoding: u8,
+}
+
+impl<'a> RawHeader<'a> {
+    /// Reads the fields up to the payload, leaving `cur` at its start.
+    fn take(cur: &mut Cursor<'a>) -> Result<RawHeader<'a>, TableFileError> {
+        let magic = cur.take(MAGIC.len()).map_err(|_| TableFileError::BadMagic)?;
+        if magic != MAGIC {
+            return Err(TableFileError::BadMagic);
+        }
+        let version = cur.u16()?;
+        if (1..FORMAT_VERSION).contains(&version) {
+            return Err(TableFileError::OldVersion(version));
+        }
+        if version != FORMAT_VERSION {
+            return Err(TableFileError::UnknownVersion(version));
+        }
+        let rules_len = cur.u16()?;
+        let rules_text = cur.take(rules_len as usize)?;
+        let [light, dark, light_hand, dark_hand] = cur.array::<4>()?;
+        Ok(RawHeader {
+            rules_text,
+            class: Class {
+                light,
+                dark,
+                light_hand,
+                dark_hand,
+            },
+            numbering: cur.u8()?,
+            entries: cur.u64()?,
+            width: cur.u8()?,
+            encoding: cur.u8()?,
+            payload_len: cur.u64()?,
+        })
+    }
+
+    /// Checks the fields against each other and the rules.
+    fn check(&self) -> Result<Header, TableFileError> {
+        let rules_text = String::from_utf8_lossy(self.rules_text);
+        let rules: Rules = rules_text
+            .parse()
+            .map_err(|_| TableFileError::UnknownRules(rules_text.chars().take(64).collect()))?;
+        if self.numbering != SYMMETRIC {
+            return Err(TableFileError::Corrupt("unknown numbering of the entries"));
+        }
+        let indexer = SymIndexer::new(rules, self.class)
+            .ok_or(TableFileError::Corrupt("the class does not fit the board"))?;
+        if indexer.len() != self.entries {
+            return Err(TableFileError::Corrupt("the entry count is not the class's"));
+        }
+        let entries = usize::try_from(self.entries)
+            .ok()
+            .filter(|&n| n <= u32::MAX as usize)
+            .ok_or(TableFileError::Corrupt("the class is too large"))?;
+        let width = self.width;
+        if !(1..=16).contains(&width) {
+            return Err(TableFileError::Corrupt("the entry width is not 1 to 16 bits"));
+        }
+        entries
+            .checked_mul(width as usize)
+            .ok_or(TableFileError::Corrupt("the class is too large"))?;
+        match self.encoding {
+            STORED | DEFLATE => {}
+            FLAT if width == 8 && self.payload_len == self.entries => {}
+            FLAT => return Err(TableFileError::Corrupt("a flat payload is not one byte an entry")),
+            _ => return Err(TableFileError::Corrupt("unknown payload encoding")),
+        }
+        Ok(Header {
+            indexer,
+            entries,
+            width,
+            encoding: self.encoding,
+        })
+    }
+}
+
 /// The table in a file, whatever its rules.
 pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
     let mut cur = Cursor { bytes, at: 0 };
-    let magic = cur.take(MAGIC.len()).map_err(|_| TableFileError::BadMagic)?;
-    if magic != MAGIC {
-        return Err(TableFileError::BadMagic);
-    }
-    let version = cur.u16()?;
-    if (1..FORMAT_VERSION).contains(&version) {
-        return Err(TableFileError::OldVersion(version));
-    }
-    if version != FORMAT_VERSION {
-        return Err(TableFileError::UnknownVersion(version));
-    }
-    let rules_len = cur.u16()?;
-    let rules_text = cur.take(rules_len as usize)?;
-    let [light, dark, light_hand, dark_hand] = cur.array::<4>()?;
-    let numbering = cur.u8()?;
-    let entries = cur.u64()?;
-    let width = cur.u8()?;
-    let encoding = cur.u8()?;
-    let payload_len = usize::try_from(cur.u64()?).map_err(|_| TableFileError::Truncated)?;
+    let raw = RawHeader::take(&mut cur)?;
+    let payload_len = usize::try_from(raw.payload_len).map_err(|_| TableFileError::Truncated)?;
     let payload = cur.take(payload_len)?;
     let body_end = cur.at;
     let sum = cur.u64()?;
@@ -321,37 +492,14 @@ pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
     if fnv1a(&bytes[..body_end]) != sum {
         return Err(TableFileError::ChecksumMismatch);
     }
-
-    let rules_text = String::from_utf8_lossy(rules_text);
-    let rules: Rules = rules_text
-        .parse()
-        .map_err(|_| TableFileError::UnknownRules(rules_text.chars().take(64).collect()))?;
-    let class = Class {
-        light,
-        dark,
-        light_hand,
-        dark_hand,
-    };
-    if numbering != SYMMETRIC {
-        return Err(TableFileError::Corrupt("unknown numbering of the entries"));
-    }
-    let indexer =
-        SymIndexer::new(rules, class).ok_or(TableFileError::Corrupt("the class does not fit the board"))?;
-    if indexer.len() != entries {
-        return Err(TableFileError::Corrupt("the entry count is not the class's"));
-    }
-    let entries = usize::try_from(entries)
-        .ok()
-        .filter(|&n| n <= u32::MAX as usize)
-        .ok_or(TableFileError::Corrupt("the class is too large"))?;
-    if !(1..=16).contains(&width) {
-        return Err(TableFileError::Corrupt("the entry width is not 1 to 16 bits"));
-    }
-    entries
-        .checked_mul(width as usize)
-        .ok_or(TableFileError::Corrupt("the class is too large"))?;
-    if encoding != STORED && encoding != DEFLATE {
-        return Err(TableFileError::Corrupt("unknown payload encoding"));
+    let Header {
+        indexer,
+        entries,
+        width,
+        encoding,
+    } = raw.check()?;
+    if encoding == FLAT {
+        return Ok(Table::from_parity(indexer, payload.to_vec()));
     }
     // Straight into the table's one-byte form where the codes allow it,
     // never through a two-byte copy of every entry (1.7 GB for 7v7), and
@@ -367,6 +515,72 @@ pub fn read(bytes: &[u8]) -> Result<Table, TableFileError> {
         }
         read
     })
+}
+
+/// The most bytes before the payload of a table file: what [`open_flat`]
+/// needs of a file's start.
+pub const HEAD_MAX: usize = 64 + u16::MAX as usize;
+
+/// A table whose entries stay in a flat file (see the module's "flat
+/// form"), read from `source` as they are asked for. `head` is the file's
+/// start (at least up to its payload; [`HEAD_MAX`] bytes always do), and
+/// `file_len` its length. The checksum is not read here: that takes the
+/// whole file ([`check_stream`]). A file in another form is
+/// [`TableFileError::NotFlat`].
+pub fn open_flat(head: &[u8], file_len: u64, source: Arc<dyn EntrySource>) -> Result<Table, TableFileError> {
+    let mut cur = Cursor { bytes: head, at: 0 };
+    let raw = RawHeader::take(&mut cur)?;
+    if raw.encoding != FLAT {
+        return Err(TableFileError::NotFlat);
+    }
+    let at = cur.at as u64;
+    let end = at
+        .checked_add(raw.payload_len)
+        .and_then(|e| e.checked_add(8))
+        .ok_or(TableFileError::Truncated)?;
+    if file_len < end {
+        return Err(TableFileError::Truncated);
+    }
+    if file_len > end {
+        return Err(TableFileError::TrailingBytes(
+            usize::try_from(file_len - end).unwrap_or(usize::MAX),
+        ));
+    }
+    let header = raw.check()?;
+    Ok(Table::from_flat(
+        header.indexer,
+        FlatEntries {
+            source,
+            at,
+            len: header.entries,
+        },
+    ))
+}
+
+/// Reads a whole table file of `len` bytes from `input` and checks its
+/// checksum (a flat file opened with [`open_flat`] is checked so).
+pub fn check_stream(input: &mut dyn io::Read, len: u64) -> Result<(), TableFileError> {
+    let body = len.checked_sub(8).ok_or(TableFileError::Truncated)?;
+    let mut sum = 0xcbf2_9ce4_8422_2325;
+    let mut left = body;
+    let mut piece = vec![0u8; 1 << 20];
+    let unreadable = |e: io::Error| match e.kind() {
+        io::ErrorKind::UnexpectedEof => TableFileError::Truncated,
+        _ => TableFileError::Unreadable(e.to_string()),
+    };
+    while left > 0 {
+        let n = usize::try_from(left.min(piece.len() as u64)).unwrap_or(piece.len());
+        let bytes = piece.get_mut(..n).ok_or(TableFileError::Truncated)?;
+        input.read_exact(bytes).map_err(unreadable)?;
+        sum = fnv1a_on(sum, bytes);
+        left -= n as u64;
+    }
+    let mut tail = [0u8; 8];
+    input.read_exact(&mut tail).map_err(unreadable)?;
+    if u64::from_le_bytes(tail) != sum {
+        return Err(TableFileError::ChecksumMismatch);
+    }
+    Ok(())
 }
 
 /// The table in a file, which must be of `rules`.
@@ -496,6 +710,143 @@ mod tests {
             let Ok(back) = back else { return };
             assert_eq!(back.value_bytes(), 2 * codes.len(), "{odd_one:?}");
             assert_eq!(back.codes().collect::<Vec<_>>(), codes);
+        }
+    }
+
+    /// A flat file in memory, as a program would read it from disk;
+    /// `broken` stands for a disk that fails.
+    #[derive(Debug)]
+    struct Bytes {
+        bytes: Vec<u8>,
+        broken: bool,
+    }
+
+    impl EntrySource for Bytes {
+        fn byte_at(&self, offset: u64) -> Option<u8> {
+            if self.broken {
+                return None;
+            }
+            self.bytes.get(usize::try_from(offset).ok()?).copied()
+        }
+    }
+
+    /// A solved table's flat file reads back the same values, into memory
+    /// and from the file as they are asked for; a damaged or cut file is
+    /// refused, and a table of values past a byte has no flat file.
+    #[test]
+    fn flat_files_answer_like_the_table() {
+        // Six, not Three: Three's 3v3 holds positions where the mover
+        // already has a mill (a "win in 0", which has no byte).
+        let mut tb = super::super::Tablebase::new(crate::Variant::Six.rules());
+        let solved = tb.solve(3, 3).cloned();
+        assert!(solved.is_ok(), "{solved:?}");
+        let Ok(table) = solved else { return };
+        let mut flat = Vec::new();
+        assert!(write_flat(&table, &mut flat).is_ok());
+        let head_len = flat.len() - table.len() - 8;
+        assert_eq!(header(&table, 8, FLAT, table.len()).len(), head_len);
+
+        let codes: Vec<u16> = table.codes().collect();
+        let back = read(&flat);
+        assert!(back.is_ok(), "{back:?}");
+        let Ok(back) = back else { return };
+        assert_eq!(back.codes().collect::<Vec<_>>(), codes);
+        assert_eq!(back.value_bytes(), codes.len());
+
+        let len = flat.len() as u64;
+        let source = Arc::new(Bytes {
+            bytes: flat.clone(),
+            broken: false,
+        });
+        let opened = open_flat(&flat[..head_len], len, source.clone());
+        assert!(opened.is_ok(), "{opened:?}");
+        let Ok(opened) = opened else { return };
+        assert!(opened.on_file() && !table.on_file());
+        assert_eq!(opened.value_bytes(), 0);
+        for i in 0..table.len() as u64 {
+            assert_eq!(opened.value(i), table.value(i), "entry {i}");
+        }
+        assert_eq!(opened.value(table.len() as u64), None);
+        assert_eq!(opened.counts(), table.counts());
+        assert_eq!(write(&opened), write(&table));
+        assert_eq!(check_stream(&mut flat.as_slice(), len), Ok(()));
+
+        // A byte changed anywhere fails the checksum; a cut or longer file
+        // fails at once.
+        let mut bad = flat.clone();
+        bad[head_len + 100] ^= 4;
+        assert_eq!(
+            check_stream(&mut bad.as_slice(), len),
+            Err(TableFileError::ChecksumMismatch)
+        );
+        assert_eq!(read(&bad).err(), Some(TableFileError::ChecksumMismatch));
+        assert_eq!(
+            check_stream(&mut &flat[..flat.len() - 3], len).err(),
+            Some(TableFileError::Truncated)
+        );
+        assert_eq!(
+            open_flat(&flat, len - 1, source.clone()).err(),
+            Some(TableFileError::Truncated)
+        );
+        assert_eq!(
+            open_flat(&flat, len + 2, source.clone()).err(),
+            Some(TableFileError::TrailingBytes(2))
+        );
+        assert_eq!(
+            open_flat(&flat[..head_len - 1], len, source.clone()).err(),
+            Some(TableFileError::Truncated)
+        );
+        // The packed file of the same table is not flat.
+        let packed = write(&table);
+        assert_eq!(
+            open_flat(&packed, packed.len() as u64, source).err(),
+            Some(TableFileError::NotFlat)
+        );
+        // A disk that fails answers nothing, and the table is not taken
+        // for another.
+        let broken = Arc::new(Bytes {
+            bytes: flat.clone(),
+            broken: true,
+        });
+        let dark = open_flat(&flat, len, broken);
+        assert!(dark.is_ok(), "{dark:?}");
+        if let Ok(dark) = dark {
+            assert_eq!(dark.value(0), None);
+            let mut again = Vec::new();
+            assert!(matches!(
+                write_flat(&dark, &mut again),
+                Err(FlatError::DoesNotFit)
+            ));
+            assert!(read(&write(&dark)).is_err());
+        }
+
+        // A win of an even number of plies has no byte: nothing is written.
+        let Some((indexer, codes)) = coded(|i| if i == 9 { Value::Win(2) } else { Value::Draw }) else {
+            return;
+        };
+        let odd = Table::from_codes(indexer, codes);
+        let mut none = Vec::new();
+        assert!(matches!(write_flat(&odd, &mut none), Err(FlatError::DoesNotFit)));
+        assert!(none.is_empty());
+    }
+
+    /// A flat header that does not say one byte an entry is refused.
+    #[test]
+    fn a_flat_payload_must_be_one_byte_an_entry() {
+        let Some((indexer, codes)) = coded(|_| Value::Draw) else {
+            return;
+        };
+        let table = Table::from_codes(indexer, codes);
+        for (width, payload_len) in [(16, table.len()), (8, table.len() - 1)] {
+            let mut file = header(&table, width, FLAT, payload_len);
+            file.extend(std::iter::repeat_n(0u8, payload_len));
+            let sum = fnv1a(&file);
+            file.extend_from_slice(&sum.to_le_bytes());
+            assert_eq!(
+                read(&file).err(),
+                Some(TableFileError::Corrupt("a flat payload is not one byte an entry")),
+                "width {width}, {payload_len} bytes"
+            );
         }
     }
 }

@@ -24,7 +24,10 @@ mod reduced;
 mod retro;
 mod symmetry;
 
-pub use file::{read, read_for, write, TableFileError, FORMAT_VERSION, MAGIC};
+pub use file::{
+    check_stream, open_flat, read, read_for, write, write_flat, EntrySource, FlatError, TableFileError,
+    FORMAT_VERSION, HEAD_MAX, MAGIC,
+};
 pub use index::{Class, Indexer};
 pub use reduced::SymIndexer;
 pub use retro::{FullTable, SolveError, Table, Tablebase, Value};

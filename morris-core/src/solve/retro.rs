@@ -30,6 +30,7 @@ use thiserror::Error;
 
 use crate::{Bitboard, ByColor, Color, Outcome, Position, Removal, Rules};
 
+use super::file::FlatEntries;
 use super::index::{position, Class, Indexer};
 use super::reduced::SymIndexer;
 use super::Symmetries;
@@ -165,16 +166,21 @@ impl Default for Slot {
 ///   halves what the search's tables take in memory;
 /// - `Wide`: two bytes, for anything else.
 ///
-/// The table files always hold the stored codes ([`Value::encode`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// - `Flat`: `Parity` bytes left in a flat file, read as they are asked
+///   for (see [`super::file::open_flat`]).
+///
+/// The table files hold the stored codes ([`Value::encode`]), except the
+/// flat ones, which hold `Parity` bytes.
+#[derive(Clone, Debug)]
 enum Codes {
     Narrow(Vec<u8>),
     Parity(Vec<u8>),
     Wide(Vec<u16>),
+    Flat(FlatEntries),
 }
 
 /// The `Parity` byte of a stored code, if it has one.
-fn parity_byte(code: u16) -> Option<u8> {
+pub(super) fn parity_byte(code: u16) -> Option<u8> {
     match Value::decode(code) {
         Value::Draw if code == DRAW => Some(0),
         Value::Win(d) if d % 2 == 1 => u8::try_from(d).ok(),
@@ -227,6 +233,7 @@ impl Codes {
         match self {
             Codes::Narrow(v) | Codes::Parity(v) => v.len(),
             Codes::Wide(v) => v.len(),
+            Codes::Flat(f) => f.len,
         }
     }
 
@@ -236,14 +243,18 @@ impl Codes {
             Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
             Codes::Parity(v) => v.get(i).map(|&c| parity_code(c)),
             Codes::Wide(v) => v.get(i).copied(),
+            Codes::Flat(f) => f.byte(i).map(parity_code),
         }
     }
 
+    /// Every code in order; an entry of a flat file that cannot be read
+    /// comes out as the solver's "undecided", which no file accepts.
     fn iter(&self) -> Box<dyn Iterator<Item = u16> + '_> {
         match self {
             Codes::Narrow(v) => Box::new(v.iter().map(|&c| u16::from(c))),
             Codes::Parity(v) => Box::new(v.iter().map(|&c| parity_code(c))),
             Codes::Wide(v) => Box::new(v.iter().copied()),
+            Codes::Flat(f) => Box::new((0..f.len).map(|i| f.byte(i).map_or(UNKNOWN, parity_code))),
         }
     }
 }
@@ -281,6 +292,27 @@ impl Table {
         Ok(Table { indexer, values })
     }
 
+    /// A table of `Parity` bytes, one per entry of `indexer`.
+    pub(super) fn from_parity(indexer: SymIndexer, bytes: Vec<u8>) -> Table {
+        Table {
+            indexer,
+            values: Codes::Parity(bytes),
+        }
+    }
+
+    /// A table whose entries stay in a flat file.
+    pub(super) fn from_flat(indexer: SymIndexer, entries: FlatEntries) -> Table {
+        Table {
+            indexer,
+            values: Codes::Flat(entries),
+        }
+    }
+
+    /// Whether the values stay in a file, read as they are asked for.
+    pub fn on_file(&self) -> bool {
+        matches!(self.values, Codes::Flat(_))
+    }
+
     /// The stored codes, one per entry.
     pub(super) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
         self.values.iter()
@@ -308,11 +340,13 @@ impl Table {
         self.indexer.positions()
     }
 
-    /// The bytes the values take in memory.
+    /// The bytes the values take in memory (none for a table left in a
+    /// flat file).
     pub fn value_bytes(&self) -> usize {
         match &self.values {
             Codes::Narrow(v) | Codes::Parity(v) => v.len(),
             Codes::Wide(v) => 2 * v.len(),
+            Codes::Flat(_) => 0,
         }
     }
 

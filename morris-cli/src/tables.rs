@@ -1,0 +1,100 @@
+//! Endgame table files for the commands that play or analyse: packed files
+//! are read into memory, flat ones (`morris tb flat`) stay on disk and are
+//! read an entry at a time, so engines on one machine share one copy of
+//! them in the system's file cache instead of each holding its own.
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use morris_core::search::Tables;
+use morris_core::solve::{self, EntrySource, Table, TableFileError, HEAD_MAX};
+
+/// A flat table file, read a byte at a time at a place in the file.
+#[derive(Debug)]
+struct FileEntries {
+    file: File,
+}
+
+impl EntrySource for FileEntries {
+    fn byte_at(&self, offset: u64) -> Option<u8> {
+        let mut b = [0u8; 1];
+        read_at(&self.file, &mut b, offset).ok().filter(|&n| n == 1)?;
+        Some(b[0])
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// The table of a flat file, left on disk, once its whole file has been
+/// read through to check its checksum; `Ok(None)` for a file in the
+/// packed form.
+fn open_flat(path: &Path) -> Result<Option<Table>, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    let mut head = Vec::with_capacity(HEAD_MAX);
+    (&file)
+        .take(HEAD_MAX as u64)
+        .read_to_end(&mut head)
+        .map_err(cannot)?;
+    let source = Arc::new(FileEntries {
+        file: file.try_clone().map_err(cannot)?,
+    });
+    let table = match solve::open_flat(&head, len, source) {
+        Ok(table) => table,
+        Err(TableFileError::NotFlat) => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let mut whole = BufReader::new(File::open(path).map_err(cannot)?);
+    solve::check_stream(&mut whole, len).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(table))
+}
+
+/// Reads table files, and every `.tb` file of the folders among `paths`:
+/// flat files stay on disk, packed ones are read into memory.
+pub fn load_tables(paths: &[PathBuf]) -> Result<Tables, String> {
+    let mut tables = Tables::new();
+    for path in paths {
+        for file in table_files(path)? {
+            tables.insert(read_table(&file)?);
+        }
+    }
+    Ok(tables)
+}
+
+/// The table of a file: left on disk if the file is flat, else read into
+/// memory. Errors name the file.
+pub fn read_table(path: &Path) -> Result<Table, String> {
+    if let Some(table) = open_flat(path)? {
+        return Ok(table);
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    solve::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `path` itself, or the `.tb` files of the folder `path` in name order.
+pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tb"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("{} holds no .tb table files", path.display()));
+    }
+    Ok(files)
+}
