@@ -63,6 +63,9 @@ pub(super) struct Worker<'a> {
     pub pv: Vec<Vec<Move>>,
     /// Root moves the current multi-PV line may not use.
     pub excluded: Vec<Move>,
+    /// Root moves the search never plays: they lose what the tables show
+    /// the root is worth ([`Tables::placing_solve`]).
+    pub banned: Vec<Move>,
     /// Endgame tables, asked below the root (see [`Tables`]).
     pub tables: Option<&'a Tables>,
     /// The best root line the running iteration has proved so far: a root
@@ -149,6 +152,7 @@ impl<'a> Worker<'a> {
             quiets: buffers(),
             pv: buffers(),
             excluded: Vec::new(),
+            banned: Vec::new(),
             tables,
             root_best: None,
             depth_offset: 0,
@@ -311,7 +315,7 @@ impl<'a> Worker<'a> {
             let Some(&m) = moves.get(i) else {
                 break;
             };
-            if root && self.excluded.contains(&m) {
+            if root && (self.excluded.contains(&m) || self.banned.contains(&m)) {
                 continue;
             }
             let quiet = order_score <= ORDER_KILLER + 2;
@@ -379,7 +383,7 @@ impl<'a> Worker<'a> {
             // Every root move is excluded: worse than any real line.
             return -INFINITE;
         }
-        if !root || self.excluded.is_empty() {
+        if !root || (self.excluded.is_empty() && self.banned.is_empty()) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > orig_alpha {
@@ -465,7 +469,10 @@ impl<'a> Worker<'a> {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let legal = root.legal_moves();
+        let mut legal = root.legal_moves();
+        if legal.iter().any(|m| !self.banned.contains(m)) {
+            legal.retain(|m| !self.banned.contains(m));
+        }
         let mut result = SearchResult::empty(Score::DRAW);
         // If not even depth 1 completes, the best-ordered move stands.
         let lines = Lines::of(root);

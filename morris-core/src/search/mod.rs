@@ -45,7 +45,7 @@ pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::Level;
 pub use score::{Score, MAX_PLY};
-pub use tablebase::{TableMove, Tables};
+pub use tablebase::{PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -287,6 +287,11 @@ impl Searcher {
         {
             return result;
         }
+        let placing = self
+            .tables
+            .as_deref()
+            .filter(|_| limits.multi_pv <= 1)
+            .and_then(|t| placing_root(t, root, &limits, clock, start_ms, stop));
         keys.push(root.key());
         self.tt.new_search();
         self.order.new_search();
@@ -295,6 +300,13 @@ impl Searcher {
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
+        if let Some(solved) = &placing {
+            main.banned = root
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !solved.keep.contains(m))
+                .collect();
+        }
         // WebAssembly has no threads: `set_threads` keeps no helper there.
         #[cfg(not(target_arch = "wasm32"))]
         if !self.helpers.is_empty() {
@@ -350,6 +362,32 @@ impl Searcher {
         }
         result
     }
+}
+
+/// The most positions a placing solve visits (a few seconds at most).
+const PLACING_SOLVE_NODES: u64 = 2_000_000;
+
+/// The end of the placing phase solved at the root, if the tables cover
+/// where it ends and it fits in [`PLACING_SOLVE_NODES`] and a quarter of
+/// the search's time. The search then plays only the moves that keep the
+/// root's value. Its own limits are the same as without the solve: a
+/// search to a fixed node count counts its own nodes, so the solve's cost
+/// shows only in time (about 35 ms for Six's last eight placements).
+///
+/// Only for a search that reports one line: an analysis of several lines
+/// (and the weaker levels, which choose among several) sees every move.
+fn placing_root(
+    tables: &Tables,
+    root: &Position,
+    limits: &Limits,
+    clock: &dyn Clock,
+    start_ms: u64,
+    stop: &AtomicBool,
+) -> Option<PlacingSolve> {
+    let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
+    let mut out_of_time =
+        || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
+    tables.placing_solve(root, PLACING_SOLVE_NODES, &mut out_of_time)
 }
 
 /// The result for a root the tables cover, without a search: the best

@@ -41,12 +41,23 @@
 //!   winner a win the table promises (the engine then still plays its
 //!   quickest win, the best try), never turn a drawn or won position into a
 //!   loss. So, measured by the table, the mover's value never drops.
+//! - **The end of the placing phase** is solved at the root when the
+//!   tables cover every position it can end in and at most
+//!   [`PLACING_SOLVE_PLIES`] placements are left ([`Tables::placing_solve`]:
+//!   win, draw or loss only, by alpha-beta down to the tables). The search
+//!   then chooses only among the moves that keep that value, so a drawn
+//!   position is never placed into a lost one, whatever the search's
+//!   horizon. The solve shares the tables' history-free view, and in the
+//!   placing phase that view is exact: no position repeats while pieces
+//!   are still being placed.
 //! - **The tables are not asked** when the rules are not the tables' (each
 //!   table names its rules, and a table of `nine` never answers for
 //!   `nine:flying=off`) or when a re-forming ban is pending, since the
 //!   solved game has no such ban.
 
-use crate::solve::{self, Class, Table, TableFileError, Tablebase, Value};
+use std::collections::HashMap;
+
+use crate::solve::{self, Class, Symmetries, Table, TableFileError, Tablebase, Value};
 use crate::{Color, Move, Position, Rules};
 
 use super::eval::evaluate;
@@ -56,6 +67,133 @@ use super::eval::evaluate;
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     bases: Vec<Tablebase>,
+}
+
+/// The most placements left (both sides together) for which
+/// [`Tables::placing_solve`] is tried: Nine Men's Morris's last ten
+/// placements end in at most about two million positions.
+pub const PLACING_SOLVE_PLIES: u8 = 10;
+
+/// Win, draw or loss, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wdl {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Wdl {
+    fn of(value: Value) -> Wdl {
+        match value {
+            Value::Win(_) => Wdl::Win,
+            Value::Draw => Wdl::Draw,
+            Value::Loss(_) => Wdl::Loss,
+        }
+    }
+
+    /// The next better value (a win stays a win).
+    fn above(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Draw,
+            _ => Wdl::Win,
+        }
+    }
+
+    fn back(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+/// The end of the placing phase solved: what the position is worth with
+/// perfect play, and the root moves that keep that.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacingSolve {
+    pub result: Wdl,
+    /// The moves that keep `result`, in the order of move generation.
+    pub keep: Vec<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// A placing position up to the board's symmetries: the smallest image of
+/// the pieces, the hands and the side to move.
+type PlacingKey = (u32, u32, u8, u8, Color);
+
+/// The search of [`Tables::placing_solve`]: alpha-beta on win, draw and
+/// loss, with a memo of bounds shared by symmetric positions.
+struct PlacingSearch<'t> {
+    tables: &'t Tables,
+    syms: Symmetries,
+    /// Lower and upper bound per position (smallest image, hands, turn).
+    memo: HashMap<PlacingKey, (Wdl, Wdl)>,
+    nodes: u64,
+    max_nodes: u64,
+    out_of_time: &'t mut dyn FnMut() -> bool,
+}
+
+/// Why a placing solve gave up.
+enum GaveUp {
+    /// A position at the end of the placing is not covered.
+    Uncovered,
+    /// The node budget or the time ran out.
+    Limit,
+}
+
+impl PlacingSearch<'_> {
+    fn value(&mut self, pos: &Position, mut alpha: Wdl, mut beta: Wdl) -> Result<Wdl, GaveUp> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes || (self.nodes % 4096 == 0 && (self.out_of_time)()) {
+            return Err(GaveUp::Limit);
+        }
+        if pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0 || pos.terminal().is_some() {
+            return self.tables.probe(pos).map(Wdl::of).ok_or(GaveUp::Uncovered);
+        }
+        let (light, dark) = self
+            .syms
+            .smallest_image(pos.pieces(Color::Light), pos.pieces(Color::Dark));
+        let key = (
+            light.0,
+            dark.0,
+            pos.in_hand(Color::Light),
+            pos.in_hand(Color::Dark),
+            pos.turn(),
+        );
+        let (lo, hi) = self.memo.get(&key).copied().unwrap_or((Wdl::Loss, Wdl::Win));
+        if lo == hi || lo >= beta {
+            return Ok(lo);
+        }
+        if hi <= alpha {
+            return Ok(hi);
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let orig_alpha = alpha;
+        let mut best = Wdl::Loss;
+        let mut moves = pos.legal_moves();
+        // Mills first: they end lines soonest and decide most often.
+        moves.sort_by_key(|m| m.removals().is_empty());
+        for m in moves {
+            let v = self.value(&pos.play(m), beta.back(), alpha.back())?.back();
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bounds = if best <= orig_alpha {
+            (lo, best)
+        } else if best >= beta {
+            (best, hi)
+        } else {
+            (best, best)
+        };
+        self.memo.insert(key, bounds);
+        Ok(best)
+    }
 }
 
 /// The value of one root move, for the side that makes it.
@@ -163,6 +301,62 @@ impl Tables {
         // Stable: equal keys keep the order of move generation.
         keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
         Some(keyed.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// Solves the rest of the placing phase of `pos` on win, draw and loss,
+    /// down to the tables at its end: the value of the position and the
+    /// moves that keep it. `None` when the placing phase is over, more
+    /// than [`PLACING_SOLVE_PLIES`] placements are left, the rules place
+    /// and move at once, a position at the end is not covered, or more
+    /// than `max_nodes` positions (or `out_of_time`, asked every 4,096)
+    /// would be needed.
+    pub fn placing_solve(
+        &self,
+        pos: &Position,
+        max_nodes: u64,
+        out_of_time: &mut dyn FnMut() -> bool,
+    ) -> Option<PlacingSolve> {
+        let left = pos.in_hand(Color::Light) + pos.in_hand(Color::Dark);
+        if left == 0 || left > PLACING_SOLVE_PLIES || pos.rules().move_in_placing || pos.terminal().is_some()
+        {
+            return None;
+        }
+        self.base(pos.rules())?;
+        let mut search = PlacingSearch {
+            tables: self,
+            syms: Symmetries::of(pos.rules().geometry()),
+            memo: HashMap::new(),
+            nodes: 0,
+            max_nodes,
+            out_of_time,
+        };
+        let moves = pos.legal_moves();
+        // The value first, by alpha-beta over the root moves …
+        let mut result = Wdl::Loss;
+        for &m in &moves {
+            let v = search.value(&pos.play(m), Wdl::Loss, result.back()).ok()?.back();
+            result = result.max(v);
+            if result == Wdl::Win {
+                break;
+            }
+        }
+        // … then, for each move, only whether it keeps that value: a null
+        // window just above what the opponent may then get.
+        let mut keep = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let kept = match result.back() {
+                Wdl::Win => true,
+                worst => search.value(&pos.play(m), worst, worst.above()).ok()? <= worst,
+            };
+            if kept {
+                keep.push(m);
+            }
+        }
+        Some(PlacingSolve {
+            result,
+            keep,
+            nodes: search.nodes,
+        })
     }
 
     /// The perfect line from a covered position, at most `max` turns.
