@@ -592,6 +592,51 @@ fn flat_tables_play_from_the_disk_as_packed_ones_play_from_memory() {
     assert!(out.contains("nine-4v3.tb") && out.contains("truncated"), "{out}");
 }
 
+/// With every Six table, the engine solves the rest of the placing phase
+/// and says so; a multi-PV analysis is left to the search.
+#[test]
+fn the_engine_solves_the_end_of_the_placing_from_complete_tables() {
+    let dir = tempfile::Builder::new()
+        .prefix("morris-six-tb-")
+        .tempdir()
+        .unwrap();
+    let d = dir.path().to_str().unwrap();
+    ok(&[
+        "tb",
+        "generate",
+        "--variant",
+        "six",
+        "--up-to",
+        "6",
+        "--out-dir",
+        d,
+    ]);
+    let mut e = Engine::start(&["--tables", d]);
+    e.send("setoption name Variant value six");
+    e.send("position startpos moves d2 a1 c4 d4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string placing solved: draw, 9 of 12 moves keep it (")),
+        "{lines:#?}"
+    );
+    e.send("setoption name MultiPV value 3");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("placing solved")), "{lines:#?}");
+    // Nine's small tables do not reach the end of its placing: no solve.
+    e.send("setoption name MultiPV value 1");
+    e.send("setoption name Variant value nine");
+    e.send(&format!("setoption name Tablebases value {}", app_tables()));
+    e.send("position startpos moves d6 a1 f6 g7 d2 b4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("placing solved")), "{lines:#?}");
+    e.quit();
+}
+
 #[test]
 fn a_bad_table_file_is_refused_with_a_message() {
     let dir = std::env::temp_dir().join(format!("morris-bad-tb-{}", std::process::id()));

@@ -10,9 +10,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
-use morris_core::search::{Limits, NoClock, Searcher, Tables, Wdl};
+use morris_core::search::{Limits, NoClock, Searcher, Tables, Wdl, PLACING_SOLVE_PLIES};
 use morris_core::solve::{Tablebase, Value};
-use morris_core::{Position, Rules, Variant};
+use morris_core::{Color, Position, Rules, Variant};
 
 /// Every Six table, 3v3 … 6v6, solved once for all the tests here.
 static SIX: LazyLock<Tablebase> = LazyLock::new(|| {
@@ -117,10 +117,15 @@ fn it_gives_up_without_a_table_it_needs_or_past_its_budget() {
         full.placing_solve(&pos, solved.nodes, &mut || false),
         Some(solved)
     );
-    // Too early: more placements left than it tries.
-    assert_eq!(full.placing_solve(&after("d2"), u64::MAX, &mut || false), None);
-    // Other rules than the tables'.
-    let nine = Position::new(Rules::default());
+    // Too early: more placements left than it tries (Nine's start, 18).
+    let mut nine = Position::new(Rules::default());
+    assert!(nine.in_hand(Color::Light) + nine.in_hand(Color::Dark) > PLACING_SOLVE_PLIES);
+    assert_eq!(full.placing_solve(&nine, u64::MAX, &mut || false), None);
+    // Other rules than the tables': Nine with twelve placements left.
+    for _ in 0..6 {
+        nine = nine.play(nine.legal_moves()[0]);
+    }
+    assert_eq!(nine.in_hand(Color::Light) + nine.in_hand(Color::Dark), 12);
     assert_eq!(full.placing_solve(&nine, u64::MAX, &mut || false), None);
 }
 

@@ -17,6 +17,11 @@
 //! (see [`morris_core::search::Tables`]) and `info` gives the exact value
 //! in plies, as `morris tb probe` does: `score win 7`, `score draw`,
 //! `score loss 12`; elsewhere `score cp N` or `score mate N` as in UCI.
+//! Where the tables cover every position the placing phase can end in and
+//! few placements are left, the rest of the placing is solved first and
+//! the search plays only moves that keep the value; the engine then says
+//! `info string placing solved: draw, 5 of 12 moves keep it (N positions)`
+//! before `bestmove`.
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
@@ -27,7 +32,7 @@ use std::time::Duration;
 
 use clap::Args;
 use morris_core::search::{
-    Info, Level, Limits, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
+    Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, Wdl, MAX_THREADS,
 };
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
@@ -462,6 +467,9 @@ impl Engine {
                     thread::sleep(Duration::from_millis(2));
                 }
             }
+            if let Some(solved) = &result.placing {
+                out.line(&placing_line(solved, game.position()));
+            }
             out.line(&bestmove(&result, &game, &out));
             (searcher, size)
         });
@@ -607,6 +615,22 @@ fn think(
     searcher.search_game(game, request.limits(options.multi_pv), &clock, stop, |info| {
         out.line(&info_line(info, root, covered));
     })
+}
+
+/// What the placing solve found: `info string placing solved: draw, 5 of
+/// 12 moves keep it (60167 positions)`.
+fn placing_line(solved: &PlacingSolve, root: &Position) -> String {
+    let result = match solved.result {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    };
+    format!(
+        "info string placing solved: {result}, {} of {} moves keep it ({} positions)",
+        solved.keep.len(),
+        root.legal_moves().len(),
+        solved.nodes
+    )
 }
 
 /// `bestmove TURN`, or `bestmove none` for a finished game. A move the

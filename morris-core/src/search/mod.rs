@@ -155,6 +155,9 @@ pub struct SearchResult {
     /// Every thread's nodes.
     pub nodes: u64,
     pub time_ms: u64,
+    /// The end of the placing phase solved at the root, if it was (the
+    /// search then chose among `placing.keep` only).
+    pub placing: Option<PlacingSolve>,
 }
 
 impl SearchResult {
@@ -168,6 +171,7 @@ impl SearchResult {
             seldepth: 0,
             nodes: 0,
             time_ms: 0,
+            placing: None,
         }
     }
 
@@ -309,10 +313,15 @@ impl Searcher {
         }
         // WebAssembly has no threads: `set_threads` keeps no helper there.
         #[cfg(not(target_arch = "wasm32"))]
-        if !self.helpers.is_empty() {
-            return helped(main, &mut self.helpers, root, &limits, &mut on_info);
-        }
-        main.iterate(root, &limits, &mut on_info)
+        let mut result = if self.helpers.is_empty() {
+            main.iterate(root, &limits, &mut on_info)
+        } else {
+            helped(main, &mut self.helpers, root, &limits, &mut on_info)
+        };
+        #[cfg(target_arch = "wasm32")]
+        let mut result = main.iterate(root, &limits, &mut on_info);
+        result.placing = placing;
+        result
     }
 
     /// Searches the current position of `game`, with its history. No move
@@ -435,6 +444,7 @@ fn table_root(
         seldepth: 0,
         nodes: ranked.len() as u64,
         time_ms: clock.now_ms().saturating_sub(start_ms),
+        placing: None,
     })
 }
 
