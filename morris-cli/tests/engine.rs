@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 mod common;
-use common::{app_tables, morris, ok};
+use common::{app_tables, generate_up_to, morris, ok, scratch};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
@@ -544,10 +544,7 @@ fn searched_with(dir: &str, pos: &Position) -> Vec<String> {
 
 #[test]
 fn flat_tables_play_from_the_disk_as_packed_ones_play_from_memory() {
-    let dir = tempfile::Builder::new()
-        .prefix("morris-flat-tb-")
-        .tempdir()
-        .unwrap();
+    let dir = scratch();
     let d = dir.path().to_str().unwrap();
     let report = ok(&["tb", "flat", &app_tables(), "--out-dir", d]);
     assert_eq!(report.lines().count(), 6, "{report}");
@@ -596,21 +593,9 @@ fn flat_tables_play_from_the_disk_as_packed_ones_play_from_memory() {
 /// and says so; a multi-PV analysis is left to the search.
 #[test]
 fn the_engine_solves_the_end_of_the_placing_from_complete_tables() {
-    let dir = tempfile::Builder::new()
-        .prefix("morris-six-tb-")
-        .tempdir()
-        .unwrap();
+    let dir = scratch();
     let d = dir.path().to_str().unwrap();
-    ok(&[
-        "tb",
-        "generate",
-        "--variant",
-        "six",
-        "--up-to",
-        "6",
-        "--out-dir",
-        d,
-    ]);
+    generate_up_to("six", 6, d);
     let mut e = Engine::start(&["--tables", d]);
     e.send("setoption name Variant value six");
     e.send("position startpos moves d2 a1 c4 d4");

@@ -4,19 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, ok};
+use common::{fails, generate_up_to, ok, scratch};
 
 use morris_core::solve::{Class, Tablebase, Value};
 use morris_core::Variant;
-
-/// A fresh folder for one test, removed when the test ends, passed or
-/// failed.
-fn scratch() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("morris-tb-test-")
-        .tempdir()
-        .unwrap()
-}
 
 fn said(v: Value) -> String {
     match v {
@@ -189,18 +180,7 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
     let scratch = scratch();
     let dir = scratch.path().join("six-up-to-4");
     let d = dir.to_str().unwrap();
-    let up_to_4 = || {
-        ok(&[
-            "tb",
-            "generate",
-            "--variant",
-            "six",
-            "--up-to",
-            "4",
-            "--out-dir",
-            d,
-        ])
-    };
+    let up_to_4 = || generate_up_to("six", 4, d);
     let report = up_to_4();
     assert!(report.contains("six 4v4: 1801800 positions"), "{report}");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

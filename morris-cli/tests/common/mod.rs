@@ -43,3 +43,26 @@ pub fn fails(args: &[&str]) -> String {
 pub fn app_tables() -> String {
     format!("{}/../app/static/tb", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// A fresh folder for one test, removed when the test ends, passed or
+/// failed.
+#[allow(dead_code)]
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("morris-test-").tempdir().unwrap()
+}
+
+/// `tb generate --up-to N` of a variant into `dir`: its report.
+#[allow(dead_code)]
+pub fn generate_up_to(variant: &str, most: u8, dir: &str) -> String {
+    let most = most.to_string();
+    ok(&[
+        "tb",
+        "generate",
+        "--variant",
+        variant,
+        "--up-to",
+        &most,
+        "--out-dir",
+        dir,
+    ])
+}
