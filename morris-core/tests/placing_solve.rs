@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
-use morris_core::search::{Limits, NoClock, Searcher, Tables, Wdl, PLACING_SOLVE_PLIES};
+use morris_core::search::{Limits, NoClock, PlacingMemo, Searcher, Tables, Wdl, PLACING_SOLVE_PLIES};
 use morris_core::solve::{Tablebase, Value};
 use morris_core::{Color, Position, Rules, Variant};
 
@@ -77,7 +77,7 @@ fn the_solve_agrees_with_the_forward_solver_move_by_move() {
     for opening in OPENINGS {
         let pos = after(opening);
         let solved = t
-            .placing_solve(&pos, u64::MAX, &mut || false)
+            .placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false)
             .unwrap_or_else(|| panic!("{opening}: not solved"));
         assert_eq!(
             solved.result,
@@ -105,28 +105,92 @@ fn the_solve_agrees_with_the_forward_solver_move_by_move() {
 fn it_gives_up_without_a_table_it_needs_or_past_its_budget() {
     let pos = after("d2 a1 c4 d4");
     let full = tables(None);
-    let solved = full.placing_solve(&pos, u64::MAX, &mut || false).unwrap();
+    let solved = full
+        .placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false)
+        .unwrap();
     // 6v6 is where every quiet line ends.
     assert_eq!(
-        tables(Some((6, 6))).placing_solve(&pos, u64::MAX, &mut || false),
+        tables(Some((6, 6))).placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false),
         None
     );
-    assert_eq!(full.placing_solve(&pos, solved.nodes - 1, &mut || false), None);
-    assert_eq!(full.placing_solve(&pos, u64::MAX, &mut || true), None);
     assert_eq!(
-        full.placing_solve(&pos, solved.nodes, &mut || false),
+        full.placing_solve(&pos, &mut PlacingMemo::new(), solved.nodes - 1, &mut || false),
+        None
+    );
+    assert_eq!(
+        full.placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || true),
+        None
+    );
+    assert_eq!(
+        full.placing_solve(&pos, &mut PlacingMemo::new(), solved.nodes, &mut || false),
         Some(solved)
     );
     // Too early: more placements left than it tries (Nine's start, 18).
     let mut nine = Position::new(Rules::default());
     assert!(nine.in_hand(Color::Light) + nine.in_hand(Color::Dark) > PLACING_SOLVE_PLIES);
-    assert_eq!(full.placing_solve(&nine, u64::MAX, &mut || false), None);
+    assert_eq!(
+        full.placing_solve(&nine, &mut PlacingMemo::new(), u64::MAX, &mut || false),
+        None
+    );
     // Other rules than the tables': Nine with twelve placements left.
     for _ in 0..6 {
         nine = nine.play(nine.legal_moves()[0]);
     }
     assert_eq!(nine.in_hand(Color::Light) + nine.in_hand(Color::Dark), 12);
-    assert_eq!(full.placing_solve(&nine, u64::MAX, &mut || false), None);
+    assert_eq!(
+        full.placing_solve(&nine, &mut PlacingMemo::new(), u64::MAX, &mut || false),
+        None
+    );
+}
+
+/// The memo keeps what a solve proved: the same solve again visits only
+/// the root's children, one that gave up leaves bounds that make the next
+/// cheaper, and every answer is the same as from an empty memo.
+#[test]
+fn the_memo_carries_proofs_from_one_solve_to_the_next() {
+    let t = tables(None);
+    let pos = after("d2 a1 c4 d4");
+    let fresh = t
+        .placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false)
+        .unwrap();
+    let mut memo = PlacingMemo::new();
+    assert_eq!(
+        t.placing_solve(&pos, &mut memo, fresh.nodes / 2, &mut || false),
+        None
+    );
+    assert!(!memo.is_empty());
+    let resumed = t.placing_solve(&pos, &mut memo, u64::MAX, &mut || false).unwrap();
+    assert_eq!((&resumed.result, &resumed.keep), (&fresh.result, &fresh.keep));
+    assert!(
+        resumed.nodes < fresh.nodes,
+        "{} then {}",
+        fresh.nodes,
+        resumed.nodes
+    );
+    let again = t.placing_solve(&pos, &mut memo, u64::MAX, &mut || false).unwrap();
+    assert_eq!((&again.result, &again.keep), (&fresh.result, &fresh.keep));
+    assert!(
+        again.nodes <= 2 * pos.legal_moves().len() as u64,
+        "{} nodes",
+        again.nodes
+    );
+    // A move later, down the kept line, it is as cheap.
+    let next = pos.play(fresh.keep[0]);
+    let reply = next.legal_moves()[0];
+    let later = t
+        .placing_solve(&next.play(reply), &mut memo, u64::MAX, &mut || false)
+        .unwrap();
+    let cold = t
+        .placing_solve(&next.play(reply), &mut PlacingMemo::new(), u64::MAX, &mut || {
+            false
+        })
+        .unwrap();
+    assert_eq!((&later.result, &later.keep), (&cold.result, &cold.keep));
+    assert!(later.nodes < cold.nodes, "{} against {}", later.nodes, cold.nodes);
+    // Other rules start it afresh.
+    let three = Position::new(Variant::Three.rules());
+    assert_eq!(t.placing_solve(&three, &mut memo, u64::MAX, &mut || false), None);
+    assert!(!memo.is_empty(), "rules without tables do not touch it");
 }
 
 /// From positions where some moves lose, the engine plays a kept move even
@@ -139,7 +203,7 @@ fn the_engine_plays_only_moves_that_keep_the_value() {
     let mut checked = 0;
     let mut pos = after("d2 a1 c4 d4");
     for _ in 0..8 {
-        let Some(solved) = t.placing_solve(&pos, u64::MAX, &mut || false) else {
+        let Some(solved) = t.placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false) else {
             break;
         };
         let mut searcher = Searcher::new(1);

@@ -45,7 +45,7 @@ pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::Level;
 pub use score::{Score, MAX_PLY};
-pub use tablebase::{PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
+pub use tablebase::{PlacingMemo, PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -195,6 +195,8 @@ pub struct Searcher {
     helpers: Vec<MoveOrder>,
     /// Endgame tables, if any: see [`Tables`] for how they are used.
     tables: Option<Arc<Tables>>,
+    /// What the placing solves of this game proved so far.
+    placing_memo: PlacingMemo,
 }
 
 impl Searcher {
@@ -205,6 +207,7 @@ impl Searcher {
             order: MoveOrder::new(),
             helpers: Vec::new(),
             tables: None,
+            placing_memo: PlacingMemo::new(),
         }
     }
 
@@ -244,6 +247,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.order.clear();
+        self.placing_memo.clear();
         for order in &mut self.helpers {
             order.clear();
         }
@@ -295,7 +299,7 @@ impl Searcher {
             .tables
             .as_deref()
             .filter(|_| limits.multi_pv <= 1)
-            .and_then(|t| placing_root(t, root, &limits, clock, start_ms, stop));
+            .and_then(|t| placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop));
         keys.push(root.key());
         self.tt.new_search();
         self.order.new_search();
@@ -387,6 +391,7 @@ const PLACING_SOLVE_NODES: u64 = 2_000_000;
 /// (and the weaker levels, which choose among several) sees every move.
 fn placing_root(
     tables: &Tables,
+    memo: &mut PlacingMemo,
     root: &Position,
     limits: &Limits,
     clock: &dyn Clock,
@@ -396,7 +401,7 @@ fn placing_root(
     let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
     let mut out_of_time =
         || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
-    tables.placing_solve(root, PLACING_SOLVE_NODES, &mut out_of_time)
+    tables.placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
 }
 
 /// The result for a root the tables cover, without a search: the best

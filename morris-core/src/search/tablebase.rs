@@ -125,13 +125,47 @@ pub struct PlacingSolve {
 /// the pieces, the hands and the side to move.
 type PlacingKey = (u32, u32, u8, u8, Color);
 
+/// What placing solves proved, kept for the next ones of a game: the
+/// bounds of positions (shared by symmetric ones), which stay true. So a
+/// solve that gave up still speeds up the next, a move later, and a solve
+/// after one that succeeded costs next to nothing.
+#[derive(Clone, Debug, Default)]
+pub struct PlacingMemo {
+    rules: Option<Rules>,
+    bounds: HashMap<PlacingKey, (Wdl, Wdl)>,
+}
+
+/// The most positions a [`PlacingMemo`] holds before it starts afresh
+/// (about 100 MB).
+const PLACING_MEMO_MAX: usize = 4_000_000;
+
+impl PlacingMemo {
+    pub fn new() -> PlacingMemo {
+        PlacingMemo::default()
+    }
+
+    pub fn clear(&mut self) {
+        self.bounds = HashMap::new();
+        self.rules = None;
+    }
+
+    /// How many positions it holds.
+    pub fn len(&self) -> usize {
+        self.bounds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bounds.is_empty()
+    }
+}
+
 /// The search of [`Tables::placing_solve`]: alpha-beta on win, draw and
 /// loss, with a memo of bounds shared by symmetric positions.
 struct PlacingSearch<'t> {
     tables: &'t Tables,
     syms: Symmetries,
     /// Lower and upper bound per position (smallest image, hands, turn).
-    memo: HashMap<PlacingKey, (Wdl, Wdl)>,
+    memo: &'t mut HashMap<PlacingKey, (Wdl, Wdl)>,
     nodes: u64,
     max_nodes: u64,
     out_of_time: &'t mut dyn FnMut() -> bool,
@@ -311,10 +345,12 @@ impl Tables {
     /// than [`PLACING_SOLVE_PLIES`] placements are left, the rules place
     /// and move at once, a position at the end is not covered, or more
     /// than `max_nodes` positions (or `out_of_time`, asked every 4,096)
-    /// would be needed.
+    /// would be needed. `memo` keeps what it proved for the next solve
+    /// (see [`PlacingMemo`]).
     pub fn placing_solve(
         &self,
         pos: &Position,
+        memo: &mut PlacingMemo,
         max_nodes: u64,
         out_of_time: &mut dyn FnMut() -> bool,
     ) -> Option<PlacingSolve> {
@@ -324,10 +360,14 @@ impl Tables {
             return None;
         }
         self.base(pos.rules())?;
+        if memo.rules != Some(*pos.rules()) || memo.len() > PLACING_MEMO_MAX {
+            memo.clear();
+            memo.rules = Some(*pos.rules());
+        }
         let mut search = PlacingSearch {
             tables: self,
             syms: Symmetries::of(pos.rules().geometry()),
-            memo: HashMap::new(),
+            memo: &mut memo.bounds,
             nodes: 0,
             max_nodes,
             out_of_time,
