@@ -160,15 +160,19 @@ fn bad_files_and_classes_are_errors() {
     ])
     .contains("not a table"));
 
-    assert!(fails(&[
+    // A piece still in hand: the rest of the placing is solved instead.
+    let placing = ok(&[
         "tb",
         "probe",
         "--table",
         f,
         "--position",
-        "three L.L/.L./D.D D 0/1 0/0 -"
-    ])
-    .contains("no table"));
+        "three L.L/.L./D.D D 0/1 0/0 -",
+    ]);
+    assert!(
+        placing.starts_with("win\n1 of 4 moves keep it: b1\n"),
+        "{placing}"
+    );
     fails(&generate("three", "three", f));
     fails(&generate("three", "2v3", f));
     fails(&generate("three", "4v3", f));
@@ -262,6 +266,47 @@ fn a_folder_of_tables_answers_every_class_and_its_mirror() {
         "--out-dir",
         d,
     ]);
+}
+
+/// A placing position is probed by solving the rest of the placing down
+/// to the tables: its value and the moves that keep it.
+#[test]
+fn a_placing_position_is_solved_to_the_end_of_the_placing() {
+    let scratch = scratch();
+    let d = scratch.path().to_str().unwrap();
+    generate_up_to("six", 6, d);
+    let pos = "six .../.LD/..../..L/D.. L 4/4 0/0 -";
+    let out = ok(&["tb", "probe", "--table", d, "--position", pos]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..2],
+        ["draw", "9 of 12 moves keep it: c2 b2 c5 e5 e3 e1 c1 a3 a5"],
+        "{out}"
+    );
+    assert!(lines[2].ends_with(" positions visited"), "{out}");
+    let err = fails(&["tb", "probe", "--table", d, "--position", pos, "--nodes", "1000"]);
+    assert!(err.contains("needs more positions"), "{err}");
+    let small = scratch.path().join("six-4v3.tb");
+    let err = fails(&[
+        "tb",
+        "probe",
+        "--table",
+        small.to_str().unwrap(),
+        "--position",
+        pos,
+    ]);
+    assert!(err.contains("has no table"), "{err}");
+    // A moving position whose class is not among the tables.
+    let moving = "six LL./LD./L.D./DD./... L 0/0 0/0 -";
+    let err = fails(&[
+        "tb",
+        "probe",
+        "--table",
+        small.to_str().unwrap(),
+        "--position",
+        moving,
+    ]);
+    assert!(err.contains("no table holds the position's class 4v4"), "{err}");
 }
 
 #[test]

@@ -10,9 +10,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
-use morris_core::search::{Limits, NoClock, PlacingMemo, Searcher, Tables, Wdl, PLACING_SOLVE_PLIES};
+use morris_core::search::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tables, Wdl};
 use morris_core::solve::{Tablebase, Value};
-use morris_core::{Color, Position, Rules, Variant};
+use morris_core::{Position, Rules, Variant};
 
 /// Every Six table, 3v3 … 6v6, solved once for all the tests here.
 static SIX: LazyLock<Tablebase> = LazyLock::new(|| {
@@ -78,7 +78,7 @@ fn the_solve_agrees_with_the_forward_solver_move_by_move() {
         let pos = after(opening);
         let solved = t
             .placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false)
-            .unwrap_or_else(|| panic!("{opening}: not solved"));
+            .unwrap_or_else(|e| panic!("{opening}: {e}"));
         assert_eq!(
             solved.result,
             wdl(forward.solve_position(&pos).unwrap()),
@@ -109,37 +109,31 @@ fn it_gives_up_without_a_table_it_needs_or_past_its_budget() {
         .placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false)
         .unwrap();
     // 6v6 is where every quiet line ends.
+    let solve = |t: &Tables, pos: &Position, nodes: u64, late: bool| {
+        t.placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || late)
+    };
     assert_eq!(
-        tables(Some((6, 6))).placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false),
-        None
+        solve(&tables(Some((6, 6))), &pos, u64::MAX, false),
+        Err(PlacingError::Uncovered)
     );
     assert_eq!(
-        full.placing_solve(&pos, &mut PlacingMemo::new(), solved.nodes - 1, &mut || false),
-        None
+        solve(&full, &pos, solved.nodes - 1, false),
+        Err(PlacingError::Limit)
     );
+    assert_eq!(solve(&full, &pos, u64::MAX, true), Err(PlacingError::Limit));
+    assert_eq!(solve(&full, &pos, solved.nodes, false), Ok(solved));
+    // Other rules than the tables'.
+    let nine = Position::new(Rules::default());
     assert_eq!(
-        full.placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || true),
-        None
+        solve(&full, &nine, u64::MAX, false),
+        Err(PlacingError::OtherRules)
     );
+    // Not in the placing phase.
+    let moving = SIX.table(morris_core::solve::Class::moving(4, 3)).unwrap();
+    let moving = moving.indexer().position(1000).unwrap();
     assert_eq!(
-        full.placing_solve(&pos, &mut PlacingMemo::new(), solved.nodes, &mut || false),
-        Some(solved)
-    );
-    // Too early: more placements left than it tries (Nine's start, 18).
-    let mut nine = Position::new(Rules::default());
-    assert!(nine.in_hand(Color::Light) + nine.in_hand(Color::Dark) > PLACING_SOLVE_PLIES);
-    assert_eq!(
-        full.placing_solve(&nine, &mut PlacingMemo::new(), u64::MAX, &mut || false),
-        None
-    );
-    // Other rules than the tables': Nine with twelve placements left.
-    for _ in 0..6 {
-        nine = nine.play(nine.legal_moves()[0]);
-    }
-    assert_eq!(nine.in_hand(Color::Light) + nine.in_hand(Color::Dark), 12);
-    assert_eq!(
-        full.placing_solve(&nine, &mut PlacingMemo::new(), u64::MAX, &mut || false),
-        None
+        solve(&full, &moving, u64::MAX, false),
+        Err(PlacingError::NotPlacing)
     );
 }
 
@@ -156,7 +150,7 @@ fn the_memo_carries_proofs_from_one_solve_to_the_next() {
     let mut memo = PlacingMemo::new();
     assert_eq!(
         t.placing_solve(&pos, &mut memo, fresh.nodes / 2, &mut || false),
-        None
+        Err(PlacingError::Limit)
     );
     assert!(!memo.is_empty());
     let resumed = t.placing_solve(&pos, &mut memo, u64::MAX, &mut || false).unwrap();
@@ -189,7 +183,10 @@ fn the_memo_carries_proofs_from_one_solve_to_the_next() {
     assert!(later.nodes < cold.nodes, "{} against {}", later.nodes, cold.nodes);
     // Other rules start it afresh.
     let three = Position::new(Variant::Three.rules());
-    assert_eq!(t.placing_solve(&three, &mut memo, u64::MAX, &mut || false), None);
+    assert_eq!(
+        t.placing_solve(&three, &mut memo, u64::MAX, &mut || false),
+        Err(PlacingError::OtherRules)
+    );
     assert!(!memo.is_empty(), "rules without tables do not touch it");
 }
 
@@ -203,7 +200,7 @@ fn the_engine_plays_only_moves_that_keep_the_value() {
     let mut checked = 0;
     let mut pos = after("d2 a1 c4 d4");
     for _ in 0..8 {
-        let Some(solved) = t.placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false) else {
+        let Ok(solved) = t.placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false) else {
             break;
         };
         let mut searcher = Searcher::new(1);

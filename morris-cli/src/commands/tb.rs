@@ -8,8 +8,9 @@ use std::time::Instant;
 use std::io::Write;
 
 use clap::{Args, Subcommand};
+use morris_core::search::{PlacingMemo, Tables, Wdl};
 use morris_core::solve::{self, Class, Tablebase, Value};
-use morris_core::{Position, Rules, Setup};
+use morris_core::{Color, Position, Rules, Setup};
 
 use crate::error::CliError;
 use crate::setup::rules_from;
@@ -31,7 +32,9 @@ pub enum TbCommand {
     /// the first player and every class it needed
     Game(GameArgs),
     /// Print the value of a position from table files: "win in N", "draw"
-    /// or "loss in N" (plies, for the side to move)
+    /// or "loss in N" (plies, for the side to move); in the placing phase,
+    /// "win", "draw" or "loss" by solving the rest of the placing down to
+    /// the tables, and the moves that keep it
     Probe(ProbeArgs),
     /// Rewrite table files in the flat form: one byte an entry,
     /// uncompressed, which the engine reads from disk as it needs it
@@ -113,13 +116,17 @@ pub struct GameArgs {
 
 #[derive(Debug, Args)]
 pub struct ProbeArgs {
-    /// A table file; repeat for several classes
-    #[arg(long, value_name = "FILE", required = true)]
+    /// A table file, or a folder of `.tb` files; repeat for several
+    #[arg(long, value_name = "PATH", required = true)]
     pub table: Vec<PathBuf>,
 
     /// The position text
     #[arg(long, value_name = "TEXT")]
     pub position: String,
+
+    /// In the placing phase: the most positions the solve may visit
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub nodes: u64,
 }
 
 pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -366,17 +373,23 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("bad position: {e}")))?;
     let mut tb = Tablebase::new(*pos.rules());
     for path in &args.table {
-        let table = read_table(path).map_err(CliError::input)?;
-        if table.indexer().rules() != pos.rules() {
-            return Err(CliError::input(format!(
-                "{}: the table is for the rules `{}`, not `{}`",
-                path.display(),
-                table.indexer().rules(),
-                pos.rules()
-            )));
+        for file in table_files(path).map_err(CliError::input)? {
+            let table = read_table(&file).map_err(CliError::input)?;
+            if table.indexer().rules() != pos.rules() {
+                return Err(CliError::input(format!(
+                    "{}: the table is for the rules `{}`, not `{}`",
+                    file.display(),
+                    table.indexer().rules(),
+                    pos.rules()
+                )));
+            }
+            tb.insert(table)
+                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
         }
-        tb.insert(table)
-            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    }
+    let left = pos.in_hand(Color::Light) + pos.in_hand(Color::Dark);
+    if left > 0 && pos.terminal().is_none() {
+        return probe_placing(tb, &pos, args.nodes, out);
     }
     let value = tb.probe(&pos).ok_or_else(|| {
         let c = Class::of(&pos);
@@ -395,6 +408,32 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Value::Draw => writeln!(out, "draw")?,
         Value::Loss(n) => writeln!(out, "loss in {n}")?,
     }
+    Ok(())
+}
+
+/// A placing position's value, by solving the rest of the placing down to
+/// the tables: `draw`, then the moves that keep it and the positions the
+/// solve visited.
+fn probe_placing(tb: Tablebase, pos: &Position, nodes: u64, out: &mut dyn Write) -> Result<(), CliError> {
+    let tables = Tables::from_base(tb);
+    let solved = tables
+        .placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || false)
+        .map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
+    let result = match solved.result {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    };
+    let keep: Vec<String> = solved.keep.iter().map(|&m| pos.notation(m)).collect();
+    writeln!(out, "{result}")?;
+    writeln!(
+        out,
+        "{} of {} moves keep it: {}",
+        keep.len(),
+        pos.legal_moves().len(),
+        keep.join(" ")
+    )?;
+    writeln!(out, "{} positions visited", solved.nodes)?;
     Ok(())
 }
 

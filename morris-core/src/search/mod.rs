@@ -45,7 +45,7 @@ pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::Level;
 pub use score::{Score, MAX_PLY};
-pub use tablebase::{PlacingMemo, PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
+pub use tablebase::{PlacingError, PlacingMemo, PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -401,7 +401,13 @@ fn placing_root(
     let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
     let mut out_of_time =
         || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
-    tables.placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
+    let left = root.in_hand(Color::Light) + root.in_hand(Color::Dark);
+    if left > PLACING_SOLVE_PLIES {
+        return None;
+    }
+    tables
+        .placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
+        .ok()
 }
 
 /// The result for a root the tables cover, without a search: the best

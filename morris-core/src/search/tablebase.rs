@@ -171,22 +171,29 @@ struct PlacingSearch<'t> {
     out_of_time: &'t mut dyn FnMut() -> bool,
 }
 
-/// Why a placing solve gave up.
-enum GaveUp {
-    /// A position at the end of the placing is not covered.
+/// Why the rest of a placing phase was not solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacingError {
+    #[error("the position is not in the placing phase")]
+    NotPlacing,
+    #[error("the placing phase of these rules moves pieces too")]
+    MovesInPlacing,
+    #[error("no table of these rules is loaded")]
+    OtherRules,
+    #[error("a position the placing can end in has no table")]
     Uncovered,
-    /// The node budget or the time ran out.
+    #[error("the solve needs more positions or time than it was given")]
     Limit,
 }
 
 impl PlacingSearch<'_> {
-    fn value(&mut self, pos: &Position, mut alpha: Wdl, mut beta: Wdl) -> Result<Wdl, GaveUp> {
+    fn value(&mut self, pos: &Position, mut alpha: Wdl, mut beta: Wdl) -> Result<Wdl, PlacingError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes || (self.nodes % 4096 == 0 && (self.out_of_time)()) {
-            return Err(GaveUp::Limit);
+            return Err(PlacingError::Limit);
         }
         if pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0 || pos.terminal().is_some() {
-            return self.tables.probe(pos).map(Wdl::of).ok_or(GaveUp::Uncovered);
+            return self.tables.probe(pos).map(Wdl::of).ok_or(PlacingError::Uncovered);
         }
         let (light, dark) = self
             .syms
@@ -243,6 +250,11 @@ impl Tables {
     /// No tables.
     pub fn new() -> Tables {
         Tables::default()
+    }
+
+    /// The tables of one solved or read [`Tablebase`].
+    pub fn from_base(base: Tablebase) -> Tables {
+        Tables { bases: vec![base] }
     }
 
     /// Whether no table is loaded.
@@ -341,25 +353,27 @@ impl Tables {
 
     /// Solves the rest of the placing phase of `pos` on win, draw and loss,
     /// down to the tables at its end: the value of the position and the
-    /// moves that keep it. `None` when the placing phase is over, more
-    /// than [`PLACING_SOLVE_PLIES`] placements are left, the rules place
-    /// and move at once, a position at the end is not covered, or more
+    /// moves that keep it. It fails when the placing phase is over or
+    /// moves pieces too, a position at the end is not covered, or more
     /// than `max_nodes` positions (or `out_of_time`, asked every 4,096)
     /// would be needed. `memo` keeps what it proved for the next solve
-    /// (see [`PlacingMemo`]).
+    /// (see [`PlacingMemo`]). The search tries it only with
+    /// [`PLACING_SOLVE_PLIES`] placements or fewer left.
     pub fn placing_solve(
         &self,
         pos: &Position,
         memo: &mut PlacingMemo,
         max_nodes: u64,
         out_of_time: &mut dyn FnMut() -> bool,
-    ) -> Option<PlacingSolve> {
+    ) -> Result<PlacingSolve, PlacingError> {
         let left = pos.in_hand(Color::Light) + pos.in_hand(Color::Dark);
-        if left == 0 || left > PLACING_SOLVE_PLIES || pos.rules().move_in_placing || pos.terminal().is_some()
-        {
-            return None;
+        if left == 0 || pos.terminal().is_some() {
+            return Err(PlacingError::NotPlacing);
         }
-        self.base(pos.rules())?;
+        if pos.rules().move_in_placing {
+            return Err(PlacingError::MovesInPlacing);
+        }
+        self.base(pos.rules()).ok_or(PlacingError::OtherRules)?;
         if memo.rules != Some(*pos.rules()) || memo.len() > PLACING_MEMO_MAX {
             memo.clear();
             memo.rules = Some(*pos.rules());
@@ -376,7 +390,7 @@ impl Tables {
         // The value first, by alpha-beta over the root moves …
         let mut result = Wdl::Loss;
         for &m in &moves {
-            let v = search.value(&pos.play(m), Wdl::Loss, result.back()).ok()?.back();
+            let v = search.value(&pos.play(m), Wdl::Loss, result.back())?.back();
             result = result.max(v);
             if result == Wdl::Win {
                 break;
@@ -388,13 +402,13 @@ impl Tables {
         for &m in &moves {
             let kept = match result.back() {
                 Wdl::Win => true,
-                worst => search.value(&pos.play(m), worst, worst.above()).ok()? <= worst,
+                worst => search.value(&pos.play(m), worst, worst.above())? <= worst,
             };
             if kept {
                 keep.push(m);
             }
         }
-        Some(PlacingSolve {
+        Ok(PlacingSolve {
             result,
             keep,
             nodes: search.nodes,
