@@ -286,26 +286,22 @@ fn a_placing_position_is_solved_to_the_end_of_the_placing() {
     assert!(lines[2].ends_with(" positions visited"), "{out}");
     let err = fails(&["tb", "probe", "--table", d, "--position", pos, "--nodes", "1000"]);
     assert!(err.contains("needs more positions"), "{err}");
+    // With 4v3 alone: the placing's end is not covered, nor is a 4v4
+    // moving position.
     let small = scratch.path().join("six-4v3.tb");
-    let err = fails(&[
-        "tb",
-        "probe",
-        "--table",
-        small.to_str().unwrap(),
-        "--position",
-        pos,
-    ]);
+    let small_fails = |position: &str| {
+        fails(&[
+            "tb",
+            "probe",
+            "--table",
+            small.to_str().unwrap(),
+            "--position",
+            position,
+        ])
+    };
+    let err = small_fails(pos);
     assert!(err.contains("has no table"), "{err}");
-    // A moving position whose class is not among the tables.
-    let moving = "six LL./LD./L.D./DD./... L 0/0 0/0 -";
-    let err = fails(&[
-        "tb",
-        "probe",
-        "--table",
-        small.to_str().unwrap(),
-        "--position",
-        moving,
-    ]);
+    let err = small_fails("six LL./LD./L.D./DD./... L 0/0 0/0 -");
     assert!(err.contains("no table holds the position's class 4v4"), "{err}");
 }
 
