@@ -143,6 +143,7 @@ struct Slot {
 type Buckets = Vec<[Vec<u32>; 2]>;
 
 /// The most threads the first pass of a solve uses.
+#[cfg(not(target_arch = "wasm32"))]
 const MAX_SOLVE_THREADS: usize = 16;
 
 /// The fewest entries a thread of the first pass takes.
