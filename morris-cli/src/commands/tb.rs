@@ -175,7 +175,13 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             if let Some(dir) = &args.tables {
                 for needed in tb.needs(light, dark) {
                     let path = dir.join(file_name(&rules, needed.light, needed.dark));
-                    let Ok(bytes) = fs::read(&path) else { continue };
+                    let bytes = match fs::read(&path) {
+                        Ok(bytes) => bytes,
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                        Err(e) => {
+                            return Err(CliError::input(format!("cannot read {}: {e}", path.display())))
+                        }
+                    };
                     let table = solve::read_for(&bytes, &rules)
                         .ok()
                         .filter(|t| t.class() == needed)
