@@ -184,8 +184,7 @@ impl Default for Slot {
 ///   to 252 in one byte, where the stored code needs two. Nine Men's
 ///   Morris's tables from 6v4 to 7v7 (up to 185 plies) all fit, which
 ///   halves what the search's tables take in memory;
-/// - `Wide`: two bytes, for anything else.
-///
+/// - `Wide`: two bytes, for anything else;
 /// - `Flat`: `Parity` bytes left in a flat file, read as they are asked
 ///   for (see [`super::file::open_flat`]).
 ///
