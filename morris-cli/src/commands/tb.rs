@@ -302,12 +302,18 @@ fn solve_and_write(
     Ok(bytes.len())
 }
 
-/// The processor time this thread has run, in seconds, where the system
-/// tells it (Linux's /proc); the solver runs on one thread.
+/// The processor time the process has run, every thread's (the solver's
+/// first pass runs on every core), in seconds, where the system tells it:
+/// user and system time of Linux's /proc/self/stat, in its 1/100 s ticks.
 fn cpu_seconds() -> Option<f64> {
-    let stat = fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 / 1e9)
+    let stat = fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may
+    // hold spaces: state is the first, user time the 12th, system the 13th.
+    let rest = stat.get(stat.rfind(')')? + 1..)?;
+    let mut fields = rest.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some((user + system) as f64 / 100.0)
 }
 
 /// The process's peak resident memory in KiB, where the system tells it
