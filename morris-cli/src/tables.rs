@@ -4,7 +4,7 @@
 //! them in the system's file cache instead of each holding its own.
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -55,7 +55,10 @@ fn open_flat(path: &Path) -> Result<Option<Table>, String> {
         Err(TableFileError::NotFlat) => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
-    let mut whole = BufReader::new(File::open(path).map_err(cannot)?);
+    // The same open file, read through from its start (the table's own
+    // reads are at fixed places and ignore the cursor).
+    (&file).seek(SeekFrom::Start(0)).map_err(cannot)?;
+    let mut whole = BufReader::new(&file);
     solve::check_stream(&mut whole, len).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Some(table))
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
 use morris_core::search::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tables, Wdl};
-use morris_core::solve::{Tablebase, Value};
+use morris_core::solve::Tablebase;
 use morris_core::{Position, Rules, Variant};
 
 /// Every Six table, 3v3 … 6v6, solved once for all the tests here.
@@ -36,14 +36,6 @@ fn tables(skip: Option<(u8, u8)>) -> Tables {
         }
     }
     t
-}
-
-fn wdl(v: Value) -> Wdl {
-    match v {
-        Value::Win(_) => Wdl::Win,
-        Value::Draw => Wdl::Draw,
-        Value::Loss(_) => Wdl::Loss,
-    }
 }
 
 fn after(moves: &str) -> Position {
@@ -81,11 +73,11 @@ fn the_solve_agrees_with_the_forward_solver_move_by_move() {
             .unwrap_or_else(|e| panic!("{opening}: {e}"));
         assert_eq!(
             solved.result,
-            wdl(forward.solve_position(&pos).unwrap()),
+            Wdl::from(forward.solve_position(&pos).unwrap()),
             "{opening}"
         );
         for m in pos.legal_moves() {
-            let v = wdl(forward.solve_position(&pos.play(m)).unwrap().back());
+            let v = Wdl::from(forward.solve_position(&pos.play(m)).unwrap().back());
             assert_eq!(
                 solved.keep.contains(&m),
                 v == solved.result,

@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use clap::Args;
 use morris_core::search::{
-    Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, Wdl, MAX_THREADS,
+    Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
 };
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
@@ -620,11 +620,7 @@ fn think(
 /// What the placing solve found: `info string placing solved: draw, 5 of
 /// 12 moves keep it (60167 positions)`.
 fn placing_line(solved: &PlacingSolve, root: &Position) -> String {
-    let result = match solved.result {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
-    };
+    let result = solved.result.word();
     format!(
         "info string placing solved: {result}, {} of {} moves keep it ({} positions)",
         solved.keep.len(),

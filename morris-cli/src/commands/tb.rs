@@ -8,7 +8,7 @@ use std::time::Instant;
 use std::io::Write;
 
 use clap::{Args, Subcommand};
-use morris_core::search::{PlacingMemo, Tables, Wdl};
+use morris_core::search::{PlacingMemo, Tables};
 use morris_core::solve::{self, Class, Tablebase, Value};
 use morris_core::{Color, Position, Rules, Setup};
 
@@ -431,11 +431,7 @@ fn probe_placing(tb: Tablebase, pos: &Position, nodes: u64, out: &mut dyn Write)
     let solved = tables
         .placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || false)
         .map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
-    let result = match solved.result {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
-    };
+    let result = solved.result.word();
     let keep: Vec<String> = solved.keep.iter().map(|&m| pos.notation(m)).collect();
     writeln!(out, "{result}")?;
     writeln!(

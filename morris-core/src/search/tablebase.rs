@@ -57,7 +57,7 @@
 
 use std::collections::HashMap;
 
-use crate::solve::{self, Class, Symmetries, Table, TableFileError, Tablebase, Value};
+use crate::solve::{self, Class, PlacingKey, Symmetries, Table, TableFileError, Tablebase, Value};
 use crate::{Color, Move, Position, Rules};
 
 use super::eval::evaluate;
@@ -84,12 +84,23 @@ pub enum Wdl {
     Win,
 }
 
-impl Wdl {
-    fn of(value: Value) -> Wdl {
+impl From<Value> for Wdl {
+    fn from(value: Value) -> Wdl {
         match value {
             Value::Win(_) => Wdl::Win,
             Value::Draw => Wdl::Draw,
             Value::Loss(_) => Wdl::Loss,
+        }
+    }
+}
+
+impl Wdl {
+    /// `win`, `draw` or `loss`, as the engine and `morris tb probe` say it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
         }
     }
 
@@ -120,10 +131,6 @@ pub struct PlacingSolve {
     /// Positions visited.
     pub nodes: u64,
 }
-
-/// A placing position up to the board's symmetries: the smallest image of
-/// the pieces, the hands and the side to move.
-type PlacingKey = (u32, u32, u8, u8, Color);
 
 /// What placing solves proved, kept for the next ones of a game: the
 /// bounds of positions (shared by symmetric ones), which stay true. So a
@@ -193,18 +200,13 @@ impl PlacingSearch<'_> {
             return Err(PlacingError::Limit);
         }
         if pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0 || pos.terminal().is_some() {
-            return self.tables.probe(pos).map(Wdl::of).ok_or(PlacingError::Uncovered);
+            return self
+                .tables
+                .probe(pos)
+                .map(Wdl::from)
+                .ok_or(PlacingError::Uncovered);
         }
-        let (light, dark) = self
-            .syms
-            .smallest_image(pos.pieces(Color::Light), pos.pieces(Color::Dark));
-        let key = (
-            light.0,
-            dark.0,
-            pos.in_hand(Color::Light),
-            pos.in_hand(Color::Dark),
-            pos.turn(),
-        );
+        let key = self.syms.placing_key(pos);
         let (lo, hi) = self.memo.get(&key).copied().unwrap_or((Wdl::Loss, Wdl::Win));
         if lo == hi || lo >= beta {
             return Ok(lo);

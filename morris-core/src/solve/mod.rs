@@ -31,4 +31,4 @@ pub use file::{
 pub use index::{Class, Indexer};
 pub use reduced::SymIndexer;
 pub use retro::{FullTable, SolveError, Table, Tablebase, Value};
-pub use symmetry::Symmetries;
+pub use symmetry::{PlacingKey, Symmetries};

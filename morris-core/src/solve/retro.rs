@@ -33,6 +33,7 @@ use crate::{Bitboard, ByColor, Color, Outcome, Position, Removal, Rules};
 use super::file::FlatEntries;
 use super::index::{position, Class, Indexer};
 use super::reduced::SymIndexer;
+use super::symmetry::PlacingKey;
 use super::Symmetries;
 
 /// The exact value of a position for the side to move, with the distance
@@ -516,7 +517,7 @@ pub struct Tablebase {
     placing_memo: usize,
 }
 
-type PlacingMemo = HashMap<(u32, u32, u8, u8, Color), Value>;
+type PlacingMemo = HashMap<PlacingKey, Value>;
 
 impl Tablebase {
     pub fn new(rules: Rules) -> Tablebase {
@@ -661,8 +662,7 @@ impl Tablebase {
             return Err(SolveError::MoveInPlacing);
         }
         // Symmetric positions share one memo entry: the smallest image.
-        let (light, dark) = syms.smallest_image(pos.pieces(Color::Light), pos.pieces(Color::Dark));
-        let key = (light.0, dark.0, class.light_hand, class.dark_hand, pos.turn());
+        let key = syms.placing_key(pos);
         if let Some(&v) = memo.get(&key) {
             return Ok(v);
         }

@@ -8,9 +8,13 @@
 //! inner and outer squares) and the 8 of the 3×3 board without a table
 //! written by hand for either.
 
-use crate::{Bitboard, Color, Geometry, Point, MAX_POINTS};
+use crate::{Bitboard, Color, Geometry, Point, Position, MAX_POINTS};
 
 use super::Indexer;
+
+/// A placing position up to the board's symmetries (see
+/// [`Symmetries::placing_key`]).
+pub type PlacingKey = (u32, u32, u8, u8, Color);
 
 /// The symmetries of one board, the identity first.
 #[derive(Clone, Debug)]
@@ -99,6 +103,19 @@ impl Symmetries {
             .map(|k| (self.map(k, light), self.map(k, dark)))
             .min()
             .unwrap_or((light, dark))
+    }
+
+    /// A placing position's key in a memo shared by symmetric positions:
+    /// the smallest image of the pieces, the hands and the side to move.
+    pub fn placing_key(&self, pos: &Position) -> PlacingKey {
+        let (light, dark) = self.smallest_image(pos.pieces(Color::Light), pos.pieces(Color::Dark));
+        (
+            light.0,
+            dark.0,
+            pos.in_hand(Color::Light),
+            pos.in_hand(Color::Dark),
+            pos.turn(),
+        )
     }
 
     /// The smallest index of the images of a position under every
