@@ -66,6 +66,18 @@
 //!   them, not from the opening. The list is unchanged; replacing 12 and
 //!   52 by a vetting at 256 million nodes is the planners' call (it would
 //!   be fair only if every opening of the list were vetted that way).
+//! - **Every opening of [`NINE`] is a draw with perfect play** (session
+//!   10, once every Nine table, 3v3 to 9v9, was solved): `morris tb probe`
+//!   solves the 14 placements left down to the tables, 12 to 200 million
+//!   positions an opening (median 24 million, 33 s to 161 s on one core).
+//!   So the list is balanced exactly, and a loss from it is a blunder.
+//!   How many of light's 20 first moves keep the draw varies a lot: 20 in
+//!   8 openings, 17 to 19 in 25, 9 to 16 in 20, and two are sharp: 7
+//!   `c4 f2 c5 c3` (only `d6` and `f4`) and 52 `a1 c4 f2 d6` (only `f4`).
+//!   Both engines at 1 s and 0.25 s a move played `b4` there as light and
+//!   lost; the search needs depth 14 (1.7 s, 7) and 16 (4 s, 52) on one
+//!   thread to find the drawing move. They stay in the list: they are
+//!   draws, and the target is stated over the list.
 //! - For the other variants the generator applies the quiet rule and a
 //!   search of [`BALANCE_DEPTH`] plies with the tighter
 //!   [`MAX_IMBALANCE`]; when a match asks for more nine-men openings than
@@ -109,8 +121,9 @@ const BALANCE_DEPTH: u32 = 8;
 /// after two seconds for its tables) instead of searched.
 const EXACT_MAX_POINTS: usize = 16;
 
-/// Nine Men's Morris openings (four placements from the start), quiet and
-/// balanced by a 16-million-node search: see the module documentation.
+/// Nine Men's Morris openings (four placements from the start), quiet,
+/// balanced by a 16-million-node search, and each a draw with perfect play
+/// (solved with every Nine table): see the module documentation.
 /// The deep score for light, the side to move, follows each.
 const NINE: &[&str] = &[
     "f4 e4 d3 f2", // 34
