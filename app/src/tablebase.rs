@@ -52,8 +52,7 @@ fn file(light: u32, dark: u32) -> Option<&'static str> {
 /// two pieces has lost: no table).
 pub fn files(pos: &Position) -> Option<Vec<&'static str>> {
     let standard = *pos.rules() == Variant::Nine.rules();
-    let hands = pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0;
-    if !standard || !hands || pos.terminal().is_some() {
+    if !standard || pos.placements_left() > 0 || pos.terminal().is_some() {
         return None;
     }
     let (l, d) = (pos.pieces(Color::Light).count(), pos.pieces(Color::Dark).count());

@@ -99,6 +99,13 @@ impl Position {
         self.in_hand[c]
     }
 
+    /// Placements left in the game, both sides' hands together: 0 once
+    /// the placing phase is over.
+    #[inline]
+    pub fn placements_left(&self) -> u8 {
+        self.in_hand[Color::Light] + self.in_hand[Color::Dark]
+    }
+
     /// Pieces on the board plus pieces in hand.
     #[inline]
     pub fn material(&self, c: Color) -> u32 {

@@ -10,7 +10,7 @@ use std::io::Write;
 use clap::{Args, Subcommand};
 use morris_core::search::{PlacingMemo, Tables};
 use morris_core::solve::{self, Class, Tablebase, Value};
-use morris_core::{Color, Position, Rules, Setup};
+use morris_core::{Position, Rules, Setup};
 
 use crate::error::CliError;
 use crate::setup::rules_from;
@@ -399,7 +399,7 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
         }
     }
-    let left = pos.in_hand(Color::Light) + pos.in_hand(Color::Dark);
+    let left = pos.placements_left();
     if left > 0 && pos.terminal().is_none() {
         return probe_placing(tb, &pos, args.nodes, out);
     }

@@ -402,7 +402,7 @@ fn placing_root(
     let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
     let mut out_of_time =
         || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
-    let left = root.in_hand(Color::Light) + root.in_hand(Color::Dark);
+    let left = root.placements_left();
     if left > PLACING_SOLVE_PLIES {
         return None;
     }

@@ -210,7 +210,7 @@ impl PlacingSearch<'_> {
         if self.nodes > self.max_nodes || (self.nodes % 4096 == 0 && (self.out_of_time)()) {
             return Err(PlacingError::Limit);
         }
-        if pos.in_hand(Color::Light) == 0 && pos.in_hand(Color::Dark) == 0 || pos.terminal().is_some() {
+        if pos.placements_left() == 0 || pos.terminal().is_some() {
             return self
                 .tables
                 .probe(pos)
@@ -233,7 +233,7 @@ impl PlacingSearch<'_> {
         // A move whose position is already proved good enough cuts at once.
         for &m in &moves {
             let child = pos.play(m);
-            if child.in_hand(Color::Light) + child.in_hand(Color::Dark) == 0 {
+            if child.placements_left() == 0 {
                 continue;
             }
             if let Some(&(_, child_hi)) = self.memo.get(&self.syms.placing_key(&child)) {
@@ -258,7 +258,7 @@ impl PlacingSearch<'_> {
             alpha = alpha.max(v);
             if alpha >= beta {
                 if m.removals().is_empty() {
-                    let left = pos.in_hand(Color::Light) + pos.in_hand(Color::Dark);
+                    let left = pos.placements_left();
                     self.order
                         .on_cutoff(pos.turn().index(), ply, i32::from(left), m, &tried);
                 }
@@ -407,7 +407,7 @@ impl Tables {
         max_nodes: u64,
         out_of_time: &mut dyn FnMut() -> bool,
     ) -> Result<PlacingSolve, PlacingError> {
-        let left = pos.in_hand(Color::Light) + pos.in_hand(Color::Dark);
+        let left = pos.placements_left();
         if left == 0 || pos.terminal().is_some() {
             return Err(PlacingError::NotPlacing);
         }
