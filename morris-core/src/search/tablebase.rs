@@ -199,9 +199,12 @@ pub enum PlacingError {
 }
 
 impl PlacingSearch<'_> {
+    /// The value of `pos` within `alpha` and `beta`; `key` is its
+    /// [`Symmetries::placing_key`] when the caller has it already.
     fn value(
         &mut self,
         pos: &Position,
+        key: Option<PlacingKey>,
         mut alpha: Wdl,
         mut beta: Wdl,
         ply: usize,
@@ -217,7 +220,7 @@ impl PlacingSearch<'_> {
                 .map(Wdl::from)
                 .ok_or(PlacingError::Uncovered);
         }
-        let key = self.syms.placing_key(pos);
+        let key = key.unwrap_or_else(|| self.syms.placing_key(pos));
         let (lo, hi) = self.memo.get(&key).copied().unwrap_or((Wdl::Loss, Wdl::Win));
         if lo == hi || lo >= beta {
             return Ok(lo);
@@ -230,19 +233,21 @@ impl PlacingSearch<'_> {
         let orig_alpha = alpha;
         let mut best = Wdl::Loss;
         let moves = pos.legal_moves();
-        // A move whose position is already proved good enough cuts at once.
+        // Each child once, with its memo key while it is still placing (the
+        // others are asked of the tables). A child already proved good
+        // enough for the mover cuts at once.
+        let mut children: Vec<(Position, Option<PlacingKey>)> = Vec::with_capacity(moves.len());
         for &m in &moves {
             let child = pos.play(m);
-            if child.placements_left() == 0 {
-                continue;
-            }
-            if let Some(&(_, child_hi)) = self.memo.get(&self.syms.placing_key(&child)) {
+            let child_key = (child.placements_left() > 0).then(|| self.syms.placing_key(&child));
+            if let Some(&(_, child_hi)) = child_key.as_ref().and_then(|k| self.memo.get(k)) {
                 let v = child_hi.back();
                 if v >= beta {
                     self.memo.insert(key, (v.max(lo), hi));
                     return Ok(v);
                 }
             }
+            children.push((child, child_key));
         }
         // The search's order: mills, blocks, killers, then history.
         let mut scores = Vec::with_capacity(moves.len());
@@ -250,9 +255,11 @@ impl PlacingSearch<'_> {
             .score(pos, &Lines::of(pos), &moves, None, ply, &mut scores);
         let mut tried = Vec::new();
         while let Some((i, _)) = pick(&mut scores) {
-            let Some(&m) = moves.get(i) else { break };
+            let (Some(&m), Some((child, child_key))) = (moves.get(i), children.get(i)) else {
+                break;
+            };
             let v = self
-                .value(&pos.play(m), beta.back(), alpha.back(), ply + 1)?
+                .value(child, *child_key, beta.back(), alpha.back(), ply + 1)?
                 .back();
             best = best.max(v);
             alpha = alpha.max(v);
@@ -432,7 +439,9 @@ impl Tables {
         // The value first, by alpha-beta over the root moves …
         let mut result = Wdl::Loss;
         for &m in &moves {
-            let v = search.value(&pos.play(m), Wdl::Loss, result.back(), 1)?.back();
+            let v = search
+                .value(&pos.play(m), None, Wdl::Loss, result.back(), 1)?
+                .back();
             result = result.max(v);
             if result == Wdl::Win {
                 break;
@@ -444,7 +453,7 @@ impl Tables {
         for &m in &moves {
             let kept = match result.back() {
                 Wdl::Win => true,
-                worst => search.value(&pos.play(m), worst, worst.above(), 1)? <= worst,
+                worst => search.value(&pos.play(m), None, worst, worst.above(), 1)? <= worst,
             };
             if kept {
                 keep.push(m);
