@@ -8,7 +8,7 @@ use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use morris_core::search::Tables;
+use morris_core::search::{Book, Tables};
 use morris_core::solve::{self, EntrySource, Table, TableFileError, HEAD_MAX};
 
 /// A flat table file, read a byte at a time at a place in the file.
@@ -100,4 +100,16 @@ pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
         return Err(format!("{} holds no .tb table files", path.display()));
     }
     Ok(files)
+}
+
+/// Reads placing book files into one book. Errors name the file and line.
+pub fn load_book(paths: &[PathBuf]) -> Result<Book, String> {
+    let mut book = Book::new();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        book.extend(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(book)
 }

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 mod common;
-use common::{app_tables, generate_up_to, morris, ok, scratch};
+use common::{app_tables, generate_up_to, morris, ok, scratch, six_book_args};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
@@ -641,4 +641,64 @@ fn a_bad_table_file_is_refused_with_a_message() {
     let out = common::fails(&["engine", "--tables", &bad.display().to_string()]);
     assert!(out.contains("bad.tb"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A placing book from `tb book` is played as a solve is, without any
+/// table: the engine says so and moves only within the book's moves.
+#[test]
+fn the_engine_plays_a_placing_book_without_tables() {
+    let dir = scratch();
+    let d = dir.path().to_str().unwrap();
+    generate_up_to("six", 6, d);
+    let positions = dir.path().join("positions.txt");
+    std::fs::write(&positions, "d2 a1 c4 d4\n").unwrap();
+    let book = dir.path().join("six.book");
+    let b = book.to_str().unwrap();
+    ok(&six_book_args(d, positions.to_str().unwrap(), b));
+    let kept = "c2 b2 c5 e5 e3 e1 c1 a3 a5";
+    let mut e = Engine::start(&["--book", b, "--variant", "six"]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines.contains(&format!("option name Book type string default {b}")),
+        "{lines:#?}"
+    );
+    e.send("position startpos moves d2 a1 c4 d4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.contains(&"info string placing book: draw, 9 of 12 moves keep it".to_string()),
+        "{lines:#?}"
+    );
+    assert!(kept.split(' ').any(|m| m == best_of(&lines)), "{lines:#?}");
+    // A position one placement on is not in the book.
+    e.send("position startpos moves d2 a1 c4 d4 c2");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("placing book")), "{lines:#?}");
+    // Dropped, then a bad file refused with its line.
+    e.send("setoption name Book value none");
+    e.send("position startpos moves d2 a1 c4 d4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("placing book")), "{lines:#?}");
+    let bad = dir.path().join("bad.book");
+    std::fs::write(&bad, "# fine\nsix ... draw\n").unwrap();
+    e.send(&format!("setoption name Book value {}", bad.display()));
+    let lines = e.ready();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error setoption Book: ") && l.contains("book line 2")),
+        "{lines:#?}"
+    );
+    e.send(&format!("setoption name Book value {b}"));
+    let lines = e.ready();
+    assert!(
+        lines.contains(&"info string book loaded: 1 positions".to_string()),
+        "{lines:#?}"
+    );
+    e.quit();
+    let err = common::fails(&["engine", "--book", bad.to_str().unwrap()]);
+    assert!(err.contains("bad.book: book line 2: "), "{err}");
 }

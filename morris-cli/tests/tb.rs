@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, generate_up_to, ok, scratch};
+use common::{fails, generate_up_to, ok, scratch, six_book_args};
 
 use morris_core::solve::{Class, Tablebase, Value};
 use morris_core::Variant;
@@ -313,4 +313,117 @@ fn a_whole_game_is_solved_from_the_empty_board() {
         "{report}"
     );
     assert!(report.contains("3v3: 3360 positions"), "{report}");
+}
+
+/// `tb book` solves positions into a placing book, appends each as it is
+/// solved, goes on where an earlier run stopped (even one cut short in the
+/// middle of a line) and says which positions it could not solve.
+#[test]
+fn a_book_is_solved_from_the_tables_and_goes_on_where_it_stopped() {
+    let scratch = scratch();
+    let d = scratch.path().to_str().unwrap();
+    generate_up_to("six", 6, d);
+    let positions = scratch.path().join("positions.txt");
+    std::fs::write(&positions, "# two Six openings\nd2 a1 c4 d4\nc5 d3 d2 e1\n").unwrap();
+    let book = scratch.path().join("six.book");
+    let (p, b) = (positions.to_str().unwrap(), book.to_str().unwrap());
+    let run = |extra: &[&str]| {
+        let args = [&six_book_args(d, p, b)[..], extra].concat();
+        ok(&args)
+    };
+    let out = run(&[]);
+    assert!(
+        out.starts_with("2 positions: 0 in the book already, 2 to solve\n"),
+        "{out}"
+    );
+    assert!(out.contains(": draw, 9 of 12 moves keep it ("), "{out}");
+    assert!(out.ends_with(&format!("2 positions added to {b}\n")), "{out}");
+    let text = std::fs::read_to_string(&book).unwrap();
+    assert!(text.starts_with("# Mulino placing book"), "{text}");
+    // The same answer as `tb probe` gives for the position.
+    assert!(
+        text.contains("six .../.LD/..../..L/D.. L 4/4 0/0 - ; draw ; c2 b2 c5 e5 e3 e1 c1 a3 a5\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 3, "{text}");
+
+    // One turn further: every reply, each once up to symmetry; the two
+    // openings are not solved again.
+    let out = run(&["--replies", "1", "--threads", "2"]);
+    let first = out.lines().next().unwrap();
+    let (total, rest) = first.split_once(" positions: 2 in the book already, ").unwrap();
+    let total: usize = total.parse().unwrap();
+    assert!(total > 10, "{out}");
+    assert_eq!(rest, format!("{} to solve", total - 2), "{out}");
+    let text = std::fs::read_to_string(&book).unwrap();
+    assert_eq!(text.lines().count(), total + 1, "{text}");
+    morris_core::search::Book::parse(&text).unwrap();
+    let out = run(&["--replies", "1"]);
+    assert_eq!(
+        out,
+        format!("{total} positions: {total} in the book already, 0 to solve\n")
+    );
+
+    // A run cut short while writing its last line: the half line is
+    // dropped and that position solved again.
+    let cut = text.len() - 10;
+    std::fs::write(&book, &text[..cut]).unwrap();
+    let out = run(&["--replies", "1"]);
+    assert!(out.starts_with("dropped an unfinished last line from "), "{out}");
+    assert!(
+        out.contains(&format!(
+            "{total} positions: {} in the book already, 1 to solve",
+            total - 1
+        )),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), text);
+
+    // Without the tables the placing ends in, nothing is solved: each
+    // position is reported, the book is unchanged, and the run fails.
+    let small = scratch.path().join("six-4v3.tb");
+    let other = scratch.path().join("other.book");
+    let out = common::morris(&[
+        "tb",
+        "book",
+        "--variant",
+        "six",
+        "--table",
+        small.to_str().unwrap(),
+        "--positions",
+        p,
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.matches(": not solved: ").count(), 2, "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("2 of 2 positions were not solved"), "{stderr}");
+
+    // Bad input is refused before anything is solved.
+    let moving = scratch.path().join("moving.txt");
+    std::fs::write(&moving, "six LL./LD./L.D./DD./... L 0/0 0/0 -\n").unwrap();
+    let err = fails(&[
+        "tb",
+        "book",
+        "--variant",
+        "six",
+        "--table",
+        d,
+        "--positions",
+        moving.to_str().unwrap(),
+        "--out",
+        b,
+    ]);
+    assert!(err.contains("not in the placing phase"), "{err}");
+    let err = fails(&["tb", "book", "--table", d, "--positions", p, "--out", b]);
+    // Six's turns read as Nine's, the default.
+    assert!(
+        err.contains("line 2: ") && err.contains("is not a point of this board"),
+        "{err}"
+    );
+    std::fs::write(&book, "six ... ; draw ; a1\n").unwrap();
+    let err = fails(&six_book_args(d, p, b));
+    assert!(err.contains("six.book: book line 1: "), "{err}");
 }

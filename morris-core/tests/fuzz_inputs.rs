@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use morris_core::search::Book;
 use morris_core::solve;
 use morris_core::{
     from_sanmill_fen, split_records, BoardKind, Coord, Game, MoveText, Position, Record, RuleKey, Rules,
@@ -87,6 +88,10 @@ fn feed(text: &str) {
         again.set(key, &rules.get(key)).unwrap();
         assert_eq!(again, rules, "{text:?}");
     }
+    if let Ok(book) = Book::parse(text) {
+        let again = Book::parse(&book.to_text()).unwrap();
+        assert_eq!(again.to_text(), book.to_text(), "{text:?}");
+    }
     if let Ok(v) = text.parse::<Variant>() {
         assert_eq!(v.id().parse::<Variant>().unwrap(), v);
     }
@@ -114,6 +119,7 @@ fn valid_texts() -> Vec<String> {
         "[Event \"a \\\"quoted\\\" \\\\ name\"]\n{comment} 1. d6 a4 2. d5 xa4".to_string(),
         game.record(),
         game.position().to_string(),
+        "six .../.LD/..../..L/D.. L 4/4 0/0 - ; draw ; c2 b2 c5 e5".to_string(),
     ];
     for v in Variant::ALL {
         texts.push(Position::new(v.rules()).to_string());

@@ -22,6 +22,13 @@
 //! the search plays only moves that keep the value; the engine then says
 //! `info string placing solved: draw, 5 of 12 moves keep it (N positions)`
 //! before `bestmove`.
+//!
+//! A placing book (`--book FILE`, `setoption name Book value FILE…`,
+//! `none` to drop it; made by `morris tb book`) holds such solves made
+//! ahead of time, for positions too early in the placing to solve in a
+//! move's time. In a book position the search plays only moves that keep
+//! the book's value, with or without tables, and the engine says
+//! `info string placing book: draw, 2 of 20 moves keep it`.
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
@@ -32,13 +39,13 @@ use std::time::Duration;
 
 use clap::Args;
 use morris_core::search::{
-    Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
+    Book, Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
 };
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
 use crate::error::CliError;
 use crate::setup::{check_search_resources, MAX_HASH_MB};
-use crate::tables::load_tables;
+use crate::tables::{load_book, load_tables};
 
 /// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
 const MAX_MULTI_PV: usize = 64;
@@ -79,6 +86,11 @@ pub struct EngineArgs {
     /// Endgame table files, or folders of `.tb` files, to play perfectly from; the UCI option `Tablebases`
     #[arg(long = "tables", value_name = "PATH")]
     pub tables: Vec<PathBuf>,
+
+    /// Placing book files (from `morris tb book`) whose positions are played
+    /// as solved; the UCI option `Book`
+    #[arg(long = "book", value_name = "FILE")]
+    pub book: Vec<PathBuf>,
 }
 
 /// Where the engine writes: shared by the reading loop and the search thread,
@@ -133,6 +145,9 @@ struct Engine {
     /// Loaded endgame tables, and the paths they came from.
     tables: Option<Arc<Tables>>,
     table_paths: String,
+    /// The placing book, and the files it came from.
+    book: Option<Arc<Book>>,
+    book_paths: String,
 }
 
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
@@ -160,6 +175,17 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
+    let book = if args.book.is_empty() {
+        None
+    } else {
+        Some(Arc::new(load_book(&args.book).map_err(CliError::input)?))
+    };
+    let book_paths = args
+        .book
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut engine = Engine {
         out: Sink(Arc::new(Mutex::new(Box::new(io::stdout())))),
         rules,
@@ -177,6 +203,8 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         infinite: false,
         tables,
         table_paths,
+        book,
+        book_paths,
     };
     let mut input = io::stdin().lock();
     let mut buf = Vec::new();
@@ -292,6 +320,13 @@ impl Engine {
         };
         self.out
             .line(&format!("option name Tablebases type string default {paths}"));
+        let books = if self.book_paths.is_empty() {
+            "<empty>"
+        } else {
+            &self.book_paths
+        };
+        self.out
+            .line(&format!("option name Book type string default {books}"));
         let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.id())).collect();
         self.out.line(&format!(
             "option name Variant type combo default {}{vars}",
@@ -364,6 +399,20 @@ impl Engine {
                         .line(&format!("info string tablebases loaded: {}", names.join(", ")));
                     self.tables = Some(Arc::new(tables));
                     self.table_paths = v;
+                }
+            }
+            "book" => {
+                let v = need(value)?;
+                if v.eq_ignore_ascii_case("none") || v == "<empty>" {
+                    self.book = None;
+                    self.book_paths.clear();
+                } else {
+                    let paths: Vec<PathBuf> = v.split_whitespace().map(PathBuf::from).collect();
+                    let book = load_book(&paths).map_err(|e| format!("setoption Book: {e}"))?;
+                    self.out
+                        .line(&format!("info string book loaded: {} positions", book.len()));
+                    self.book = Some(Arc::new(book));
+                    self.book_paths = v;
                 }
             }
             "variant" => {
@@ -454,6 +503,7 @@ impl Engine {
             searcher.clear();
         }
         searcher.set_tables(self.tables.clone());
+        searcher.set_book(self.book.clone());
         searcher.set_threads(self.options.threads);
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);
@@ -618,9 +668,17 @@ fn think(
 }
 
 /// What the placing solve found: `info string placing solved: draw, 5 of
-/// 12 moves keep it (60167 positions)`.
+/// 12 moves keep it (60167 positions)`; from the book, `info string placing
+/// book: draw, 2 of 20 moves keep it`.
 fn placing_line(solved: &PlacingSolve, root: &Position) -> String {
     let result = solved.result.word();
+    if solved.book {
+        return format!(
+            "info string placing book: {result}, {} of {} moves keep it",
+            solved.keep.len(),
+            root.legal_moves().len()
+        );
+    }
     format!(
         "info string placing solved: {result}, {} of {} moves keep it ({} positions)",
         solved.keep.len(),

@@ -2,6 +2,7 @@
 //! writes to the given output.
 
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod r#match;

@@ -41,6 +41,10 @@ pub enum TbCommand {
     /// instead of loading it (engines on one machine then share the tables
     /// in the system's file cache)
     Flat(FlatArgs),
+    /// Solve placing positions down to the tables ahead of time and add
+    /// them to a placing book, which `morris engine --book` plays from: the
+    /// value of each and the moves that keep it
+    Book(super::book::BookArgs),
 }
 
 #[derive(Debug, Args)]
@@ -135,6 +139,7 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Game(a) => game(a, out),
         TbCommand::Probe(a) => probe(a, out),
         TbCommand::Flat(a) => flat(a, out),
+        TbCommand::Book(a) => super::book::run(a, out),
     }
 }
 
@@ -383,22 +388,7 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let pos: Position = setup
         .position()
         .map_err(|e| CliError::input(format!("bad position: {e}")))?;
-    let mut tb = Tablebase::new(*pos.rules());
-    for path in &args.table {
-        for file in table_files(path).map_err(CliError::input)? {
-            let table = read_table(&file).map_err(CliError::input)?;
-            if table.indexer().rules() != pos.rules() {
-                return Err(CliError::input(format!(
-                    "{}: the table is for the rules `{}`, not `{}`",
-                    file.display(),
-                    table.indexer().rules(),
-                    pos.rules()
-                )));
-            }
-            tb.insert(table)
-                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-        }
-    }
+    let tb = tablebase_of(*pos.rules(), &args.table)?;
     let left = pos.placements_left();
     if left > 0 && pos.terminal().is_none() {
         return probe_placing(tb, &pos, args.nodes, out);
@@ -421,6 +411,27 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Value::Loss(n) => writeln!(out, "loss in {n}")?,
     }
     Ok(())
+}
+
+/// The tables of `paths` (files, or folders of `.tb` files), every one of
+/// `rules`.
+pub(super) fn tablebase_of(rules: Rules, paths: &[PathBuf]) -> Result<Tablebase, CliError> {
+    let mut tb = Tablebase::new(rules);
+    for path in paths {
+        for file in table_files(path).map_err(CliError::input)? {
+            let table = read_table(&file).map_err(CliError::input)?;
+            if *table.indexer().rules() != rules {
+                return Err(CliError::input(format!(
+                    "{}: the table is for the rules `{}`, not `{rules}`",
+                    file.display(),
+                    table.indexer().rules()
+                )));
+            }
+            tb.insert(table)
+                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+        }
+    }
+    Ok(tb)
 }
 
 /// A placing position's value, by solving the rest of the placing down to

@@ -66,3 +66,20 @@ pub fn generate_up_to(variant: &str, most: u8, dir: &str) -> String {
         dir,
     ])
 }
+
+/// `tb book` of Six's `positions` file into `book`, from the tables in `dir`.
+#[allow(dead_code)]
+pub fn six_book_args<'a>(dir: &'a str, positions: &'a str, book: &'a str) -> Vec<&'a str> {
+    vec![
+        "tb",
+        "book",
+        "--variant",
+        "six",
+        "--table",
+        dir,
+        "--positions",
+        positions,
+        "--out",
+        book,
+    ]
+}

@@ -15,10 +15,12 @@
 //! Each concern has its own file: the alpha-beta search and iterative
 //! deepening, the evaluation, the transposition table, move ordering,
 //! levels for people, the bench positions, the clock, and every tunable
-//! number in [`params`].
+//! number in [`params`]. Endgame tables in play are in `tablebase`, the
+//! placing book (solves made ahead of time) in `book`.
 
 mod alphabeta;
 mod bench;
+mod book;
 mod clock;
 mod eval;
 mod levels;
@@ -39,6 +41,7 @@ use ordering::MoveOrder;
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_TT_MB};
+pub use book::{Book, BookError, BookErrorKind, MAX_BOOK_LINE};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
@@ -155,8 +158,8 @@ pub struct SearchResult {
     /// Every thread's nodes.
     pub nodes: u64,
     pub time_ms: u64,
-    /// The end of the placing phase solved at the root, if it was (the
-    /// search then chose among `placing.keep` only).
+    /// The end of the placing phase solved at the root, or read from the
+    /// book, if it was (the search then chose among `placing.keep` only).
     pub placing: Option<PlacingSolve>,
 }
 
@@ -197,6 +200,8 @@ pub struct Searcher {
     tables: Option<Arc<Tables>>,
     /// What the placing solves of this game proved so far.
     placing_memo: PlacingMemo,
+    /// A placing book, if any: its positions are played as solved ones.
+    book: Option<Arc<Book>>,
 }
 
 impl Searcher {
@@ -208,6 +213,7 @@ impl Searcher {
             helpers: Vec::new(),
             tables: None,
             placing_memo: PlacingMemo::new(),
+            book: None,
         }
     }
 
@@ -241,6 +247,18 @@ impl Searcher {
     /// The tables in use.
     pub fn tables(&self) -> Option<&Tables> {
         self.tables.as_deref()
+    }
+
+    /// Plays the positions of a placing [`Book`] as solved ones: only
+    /// moves that keep the book's value (none: the search alone). It needs
+    /// no tables.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book.filter(|b| !b.is_empty());
+    }
+
+    /// The book in use.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_deref()
     }
 
     /// Forgets all earlier searches: the next result depends only on its input.
@@ -295,11 +313,17 @@ impl Searcher {
         {
             return result;
         }
-        let placing = self
-            .tables
-            .as_deref()
-            .filter(|_| limits.multi_pv <= 1)
-            .and_then(|t| placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop));
+        // A book position, else the end of the placing solved: the search
+        // then plays only the moves that keep the value.
+        let placing = if limits.multi_pv <= 1 {
+            self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
+                self.tables.as_deref().and_then(|t| {
+                    placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
+                })
+            })
+        } else {
+            None
+        };
         keys.push(root.key());
         self.tt.new_search();
         self.order.new_search();

@@ -132,6 +132,9 @@ pub struct PlacingSolve {
     pub keep: Vec<Move>,
     /// Positions visited.
     pub nodes: u64,
+    /// Whether it was read from a [`super::Book`] instead of solved
+    /// (`nodes` is then 0).
+    pub book: bool,
 }
 
 /// What placing solves proved, kept for the next ones of a game: the
@@ -463,6 +466,7 @@ impl Tables {
             result,
             keep,
             nodes: search.nodes,
+            book: false,
         })
     }
 

@@ -6,7 +6,7 @@
 //! loses. One progress line per game, then wins/draws/losses, the Elo
 //! difference with its 95% margin and, with `--sprt`, the test's verdict.
 
-mod openings;
+pub(crate) mod openings;
 mod player;
 mod stats;
 
