@@ -178,11 +178,19 @@ fn bad_lines_are_refused_with_their_number() {
     let entry = book.lookup(&turned).unwrap();
     let second = Book::line(&turned, entry.result, &entry.keep);
     let text = format!("{}# again\n{second}\n", book.to_text());
-    assert_eq!(kind(&text), (3, BookErrorKind::Duplicate(1)));
+    assert_eq!(kind(&text), (3, BookErrorKind::Duplicate(Some(1))));
     // A failed extend adds nothing.
     let mut b = book.clone();
-    assert!(b.extend(&format!("{second}\n")).is_err());
+    // An entry added directly has no line to name.
+    let e = b.extend(&format!("# one more\n{second}\n")).unwrap_err();
+    assert_eq!((e.line, e.kind.clone()), (2, BookErrorKind::Duplicate(None)));
     assert_eq!(b.len(), 1);
+    assert_eq!(
+        e.to_string(),
+        "book line 2: the book holds this position already (or a rotation or reflection of it)"
+    );
+    let e = Book::parse(&text).unwrap_err();
+    assert!(e.to_string().contains("already (line 1)"), "{e}");
     // A move the position does not allow, given directly.
     let mut b = Book::new();
     let d2 = Position::new(Variant::Six.rules()).parse_move("d2").unwrap();

@@ -68,6 +68,11 @@ pub struct Book {
     len: usize,
 }
 
+/// `" (line N)"`, where an entry came from a line.
+fn at_line(line: &Option<usize>) -> String {
+    line.map_or(String::new(), |n| format!(" (line {n})"))
+}
+
 #[derive(Clone, Debug)]
 struct Shelf {
     syms: Symmetries,
@@ -79,8 +84,11 @@ struct Entry {
     position: Position,
     result: Wdl,
     keep: Vec<Move>,
-    /// The line it was read from (1 for the first), for errors.
-    line: usize,
+    /// Its place among the entries, in the order they were added.
+    seq: usize,
+    /// The line it was read from (1 for the first), for errors; `None`
+    /// for an entry added by [`Book::insert`].
+    line: Option<usize>,
 }
 
 /// A book line that cannot be read.
@@ -117,8 +125,8 @@ pub enum BookErrorKind {
     RepeatedMove(String),
     #[error("no move is given: at least one move keeps a position's value")]
     NoMoves,
-    #[error("line {0} holds this position already (or a rotation or reflection of it)")]
-    Duplicate(usize),
+    #[error("the book holds this position already{} (or a rotation or reflection of it)", at_line(.0))]
+    Duplicate(Option<usize>),
 }
 
 impl Book {
@@ -149,7 +157,7 @@ impl Book {
                 continue;
             }
             let (position, result, keep) = parse_line(trimmed).map_err(at)?;
-            more.insert_at(&position, result, &keep, line).map_err(at)?;
+            more.insert_at(&position, result, &keep, Some(line)).map_err(at)?;
         }
         *self = more;
         Ok(())
@@ -158,7 +166,7 @@ impl Book {
     /// Adds a position's value and the moves that keep it (each must be
     /// legal there).
     pub fn insert(&mut self, position: &Position, result: Wdl, keep: &[Move]) -> Result<(), BookErrorKind> {
-        self.insert_at(position, result, keep, self.len + 1)
+        self.insert_at(position, result, keep, None)
     }
 
     fn insert_at(
@@ -166,7 +174,7 @@ impl Book {
         position: &Position,
         result: Wdl,
         keep: &[Move],
-        line: usize,
+        line: Option<usize>,
     ) -> Result<(), BookErrorKind> {
         check_position(position)?;
         if keep.is_empty() {
@@ -195,6 +203,7 @@ impl Book {
                 position: *position,
                 result,
                 keep: keep.to_vec(),
+                seq: self.len,
                 line,
             },
         );
@@ -268,7 +277,7 @@ impl Book {
     /// Every entry as a book line, in the order they were added.
     pub fn to_text(&self) -> String {
         let mut entries: Vec<&Entry> = self.by_rules.values().flat_map(|s| s.entries.values()).collect();
-        entries.sort_by_key(|e| e.line);
+        entries.sort_by_key(|e| e.seq);
         let mut out = String::new();
         for e in entries {
             out.push_str(&Book::line(&e.position, e.result, &e.keep));
