@@ -169,23 +169,13 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
     } else {
         Some(Arc::new(load_tables(&args.tables).map_err(CliError::input)?))
     };
-    let table_paths = args
-        .tables
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let table_paths = paths_text(&args.tables);
     let book = if args.book.is_empty() {
         None
     } else {
         Some(Arc::new(load_book(&args.book).map_err(CliError::input)?))
     };
-    let book_paths = args
-        .book
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let book_paths = paths_text(&args.book);
     let mut engine = Engine {
         out: Sink(Arc::new(Mutex::new(Box::new(io::stdout())))),
         rules,
@@ -313,20 +303,11 @@ impl Engine {
             o.seed,
             u32::MAX
         ));
-        let paths = if self.table_paths.is_empty() {
-            "<empty>"
-        } else {
-            &self.table_paths
-        };
-        self.out
-            .line(&format!("option name Tablebases type string default {paths}"));
-        let books = if self.book_paths.is_empty() {
-            "<empty>"
-        } else {
-            &self.book_paths
-        };
-        self.out
-            .line(&format!("option name Book type string default {books}"));
+        for (name, paths) in [("Tablebases", &self.table_paths), ("Book", &self.book_paths)] {
+            let shown = if paths.is_empty() { "<empty>" } else { paths };
+            self.out
+                .line(&format!("option name {name} type string default {shown}"));
+        }
         let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.id())).collect();
         self.out.line(&format!(
             "option name Variant type combo default {}{vars}",
@@ -665,6 +646,15 @@ fn think(
     searcher.search_game(game, request.limits(options.multi_pv), &clock, stop, |info| {
         out.line(&info_line(info, root, covered));
     })
+}
+
+/// Paths as an option shows them: separated by spaces.
+fn paths_text(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What the placing solve found: `info string placing solved: draw, 5 of
