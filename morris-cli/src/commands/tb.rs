@@ -307,8 +307,8 @@ fn solve_and_write(
     Ok(bytes.len())
 }
 
-/// The processor time the process has run, every thread's (the solver's
-/// first pass runs on every core), in seconds, where the system tells it:
+/// The processor time the process has run, every thread's (the solver
+/// runs on every core), in seconds, where the system tells it:
 /// user and system time of Linux's /proc/self/stat, in its 1/100 s ticks.
 fn cpu_seconds() -> Option<f64> {
     let stat = fs::read_to_string("/proc/self/stat").ok()?;
