@@ -133,6 +133,12 @@ impl Position {
         self.ban[c]
     }
 
+    /// Whether either side has a re-forming ban pending (something the
+    /// history-free solved game does not know).
+    pub fn ban_pending(&self) -> bool {
+        self.ban[Color::Light].is_some() || self.ban[Color::Dark].is_some()
+    }
+
     /// The key of the pieces, the hands and the side to move: equal for
     /// positions the repetition rule counts as the same.
     #[inline]

@@ -228,11 +228,7 @@ fn starting_positions(args: &BookArgs, rules: Rules) -> Result<Vec<Position>, Cl
                 "{p}: the rules are not `{rules}` (set them with --variant and --set)"
             )));
         }
-        if p.placements_left() == 0 || p.terminal().is_some() {
-            return Err(CliError::input(format!(
-                "{p}: not in the placing phase; a book holds placing positions only"
-            )));
-        }
+        Book::admits(p).map_err(|e| CliError::input(format!("{p}: {e}")))?;
     }
     if starts.is_empty() {
         return Err(CliError::input(
@@ -243,7 +239,8 @@ fn starting_positions(args: &BookArgs, rules: Rules) -> Result<Vec<Position>, Cl
 }
 
 /// `starts` and every position up to `replies` turns after them, each
-/// once up to the board's symmetries, still placing; in order of depth.
+/// once up to the board's symmetries and one a book may hold; in order of
+/// depth.
 fn expand(starts: &[Position], replies: u8, rules: Rules) -> Vec<Position> {
     let syms = Symmetries::of(rules.geometry());
     let mut seen: HashSet<PlacingKey> = HashSet::new();
@@ -262,8 +259,7 @@ fn expand(starts: &[Position], replies: u8, rules: Rules) -> Vec<Position> {
         for p in &layer {
             for m in p.legal_moves() {
                 let child = p.play(m);
-                let placing = child.placements_left() > 0 && child.terminal().is_none();
-                if placing && seen.insert(syms.placing_key(&child)) {
+                if Book::admits(&child).is_ok() && seen.insert(syms.placing_key(&child)) {
                     next.push(child);
                 }
             }

@@ -176,7 +176,7 @@ impl Book {
         keep: &[Move],
         line: Option<usize>,
     ) -> Result<(), BookErrorKind> {
-        check_position(position)?;
+        Book::admits(position)?;
         if keep.is_empty() {
             return Err(BookErrorKind::NoMoves);
         }
@@ -260,12 +260,28 @@ impl Book {
     }
 
     fn find(&self, position: &Position) -> Option<(&Shelf, &Entry)> {
-        if check_position(position).is_err() {
+        if Book::admits(position).is_err() {
             return None;
         }
         let shelf = self.by_rules.get(position.rules())?;
         let entry = shelf.entries.get(&shelf.syms.placing_key(position))?;
         Some((shelf, entry))
+    }
+
+    /// Whether a book may hold `position`: it is in the placing phase, of
+    /// rules that only place while placing, with no re-forming ban
+    /// pending (see the referee's decisions above); if not, why.
+    pub fn admits(position: &Position) -> Result<(), BookErrorKind> {
+        if position.placements_left() == 0 || position.terminal().is_some() {
+            return Err(BookErrorKind::NotPlacing);
+        }
+        if position.rules().move_in_placing {
+            return Err(BookErrorKind::MovesInPlacing);
+        }
+        if position.ban_pending() {
+            return Err(BookErrorKind::Ban);
+        }
+        Ok(())
     }
 
     /// The book line of a position, its value and the moves that keep it.
@@ -287,21 +303,6 @@ impl Book {
     }
 }
 
-/// A position a book may hold: placing, of rules that only place while
-/// placing, with no ban pending.
-fn check_position(position: &Position) -> Result<(), BookErrorKind> {
-    if position.placements_left() == 0 || position.terminal().is_some() {
-        return Err(BookErrorKind::NotPlacing);
-    }
-    if position.rules().move_in_placing {
-        return Err(BookErrorKind::MovesInPlacing);
-    }
-    if position.reform_ban(Color::Light).is_some() || position.reform_ban(Color::Dark).is_some() {
-        return Err(BookErrorKind::Ban);
-    }
-    Ok(())
-}
-
 fn parse_line(line: &str) -> Result<(Position, Wdl, Vec<Move>), BookErrorKind> {
     let mut fields = line.split(';');
     let (Some(position), Some(result), Some(moves), None) =
@@ -310,7 +311,7 @@ fn parse_line(line: &str) -> Result<(Position, Wdl, Vec<Move>), BookErrorKind> {
         return Err(BookErrorKind::Fields);
     };
     let position: Position = position.trim().parse()?;
-    check_position(&position)?;
+    Book::admits(&position)?;
     let result = match result.trim() {
         "win" => Wdl::Win,
         "draw" => Wdl::Draw,

@@ -58,7 +58,7 @@
 use std::collections::HashMap;
 
 use crate::solve::{self, Class, PlacingKey, Symmetries, Table, TableFileError, Tablebase, Value};
-use crate::{Color, Move, Position, Rules};
+use crate::{Move, Position, Rules};
 
 use super::eval::evaluate;
 use super::ordering::{pick, Lines, MoveOrder};
@@ -366,7 +366,7 @@ impl Tables {
     /// its class is loaded for its rules (a finished game counts as
     /// covered) and no re-forming ban is pending.
     pub fn probe(&self, pos: &Position) -> Option<Value> {
-        if pos.reform_ban(Color::Light).is_some() || pos.reform_ban(Color::Dark).is_some() {
+        if pos.ban_pending() {
             return None;
         }
         self.base(pos.rules())?.probe(pos)
