@@ -411,8 +411,20 @@ fn generated_tables_agree_with_minimax() {
         let Ok(table) = morris_core::solve::read(&bytes) else {
             continue;
         };
-        // Every table round-trips through the file format.
-        assert_eq!(morris_core::solve::write(&table), bytes, "{}", path.display());
+        // Every table round-trips through the file format: the same
+        // bytes where the payload is surely one deflate piece (entries
+        // take one or two bytes), the same values always (files written
+        // before the payload was cut into pieces hold them in other bytes).
+        let again = morris_core::solve::write(&table);
+        if table.len() * 2 <= morris_core::solve::DEFLATE_PIECE {
+            assert_eq!(again, bytes, "{}", path.display());
+        }
+        let back = morris_core::solve::read(&again).unwrap();
+        assert!(
+            (0..table.len() as u64).all(|i| back.value(i) == table.value(i)),
+            "{}",
+            path.display()
+        );
         let tb = tb.get_or_insert_with(|| Tablebase::new(*table.indexer().rules()));
         classes.push(table.class());
         tb.insert(table).unwrap();

@@ -26,7 +26,7 @@ mod symmetry;
 
 pub use file::{
     check_stream, open_flat, read, read_for, write, write_flat, EntrySource, FlatError, TableFileError,
-    FORMAT_VERSION, HEAD_MAX, MAGIC,
+    DEFLATE_PIECE, FORMAT_VERSION, HEAD_MAX, MAGIC,
 };
 pub use index::{Class, Indexer};
 pub use reduced::SymIndexer;

@@ -180,6 +180,19 @@ type Buckets = Vec<[Vec<u32>; 2]>;
 #[cfg(not(target_arch = "wasm32"))]
 const MAX_SOLVE_THREADS: usize = 16;
 
+/// How many threads a solve (and the writing of its file) uses: the
+/// machine's cores, at most [`MAX_SOLVE_THREADS`]; one in WebAssembly,
+/// which has no threads.
+pub(super) fn solve_threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(MAX_SOLVE_THREADS);
+    #[cfg(target_arch = "wasm32")]
+    let threads = 1;
+    threads
+}
+
 /// The fewest entries a chunk of the first pass holds.
 const MIN_CHUNK: usize = 1 << 12;
 
@@ -744,13 +757,7 @@ impl Tablebase {
 
     /// Solves one class in the numbering `space`: the codes of its entries.
     fn build(&self, space: &(impl Space + Sync)) -> Result<Vec<u16>, SolveError> {
-        #[cfg(not(target_arch = "wasm32"))]
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(MAX_SOLVE_THREADS);
-        #[cfg(target_arch = "wasm32")]
-        let threads = 1;
-        self.build_on(space, threads)
+        self.build_on(space, solve_threads())
     }
 
     /// [`Tablebase::build`] on `threads` threads. The result is the same
