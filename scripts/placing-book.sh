@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The long job behind a placing book (RULES.md's Nine Men's Morris; Six
+# Men's Morris to try it in minutes), in one command that can be stopped
+# and run again: each step keeps what an earlier run finished and goes on
+# from there.
+#
+#   scripts/placing-book.sh nine|six DIR [tables|flat|book|match|all]
+#
+#   tables  every table of the variant, 3v3 … 9v9 (Six: … 6v6), into
+#           DIR/tables (Nine: about 10.5 G entries, three to four hours on
+#           two cores, 10 GB of memory at the peak; a finished class is
+#           kept, a cut one is solved again)
+#   flat    the same tables one byte an entry in DIR/flat (10.5 GB of disk),
+#           which engines and `tb book` read from the file cache instead of
+#           each holding a copy
+#   book    DIR/VARIANT.book: the 55 built-in match openings solved exactly
+#           (`tb book` appends each line as it is solved and skips what the
+#           book holds already)
+#   match   the strength target: the engine at 1 s a move against itself at
+#           0.25 s, both with the tables and the book, every opening twice
+#           (110 games); the games go to DIR/match-N.records, the result to
+#           DIR/match-N.log
+#
+# MULINO_THREADS sets the threads of `tb book` and the games played at once
+# by the match (default: the machine's cores, at most 2 games).
+set -euo pipefail
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+[ $# -ge 2 ] || usage
+variant=$1
+# Absolute: the engines the match starts read the tables through it.
+dir=$(realpath -m "$2")
+what=${3:-all}
+case "$variant" in
+  nine) most=9 ;;
+  six) most=6 ;;
+  *) usage ;;
+esac
+case "$what" in
+  tables | flat | book | match | all) ;;
+  *)
+    echo "unknown step '$what': tables, flat, book, match or all" >&2
+    exit 2
+    ;;
+esac
+case "$dir" in
+  *[[:space:]]*)
+    echo "the folder '$dir' has a space: the match's engine commands are split at spaces" >&2
+    exit 2
+    ;;
+esac
+threads=${MULINO_THREADS:-$(nproc)}
+mkdir -p "$dir"
+cd "$(dirname "$0")/.."
+
+cargo build --release -p morris-cli --locked
+morris="$(pwd)/${CARGO_TARGET_DIR:-target}/release/morris"
+
+say() { printf '\n== %s: %s\n' "$(date +%T)" "$*"; }
+
+if [ "$what" = tables ] || [ "$what" = all ]; then
+  say "the tables of $variant, 3v3 … ${most}v$most, into $dir/tables"
+  "$morris" tb generate --variant "$variant" --up-to "$most" --out-dir "$dir/tables"
+fi
+
+if [ "$what" = flat ] || [ "$what" = all ]; then
+  say "flat tables into $dir/flat"
+  mkdir -p "$dir/flat"
+  for tb in "$dir"/tables/*.tb; do
+    flat="$dir/flat/$(basename "$tb")"
+    # A flat file is written beside its name and renamed when whole.
+    [ -f "$flat" ] || "$morris" tb flat "$tb" --out-dir "$dir/flat"
+  done
+fi
+
+if [ "$what" = book ] || [ "$what" = all ]; then
+  say "the placing book of the 55 openings: $dir/$variant.book"
+  "$morris" tb book --variant "$variant" --table "$dir/flat" --openings 55 \
+    --out "$dir/$variant.book" --threads "$threads"
+fi
+
+if [ "$what" = match ] || [ "$what" = all ]; then
+  n=1
+  while [ -e "$dir/match-$n.log" ]; do n=$((n + 1)); done
+  games=$((threads < 2 ? threads : 2))
+  engine="$morris engine --variant $variant --tables $dir/flat --book $dir/$variant.book"
+  say "1 s against 0.25 s, 110 games, $games at a time: $dir/match-$n.log"
+  "$morris" match --variant "$variant" --engine1 "$engine" --engine2 "$engine" \
+    --games 110 --movetime 1000 --movetime2 250 --concurrency "$games" \
+    --startup-timeout 600 --records "$dir/match-$n.records" | tee "$dir/match-$n.log"
+fi
