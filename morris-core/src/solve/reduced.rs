@@ -218,6 +218,13 @@ impl SymIndexer {
         if index >= self.len() {
             return 0;
         }
+        // Most light sets only the identity keeps in place: then the entry
+        // is the one entry of its positions, which are every symmetry's
+        // image (16 on the mill board). Only the rest need their images.
+        let id = (index % self.per_turn.max(1) / self.dark_sets.max(1)) as usize;
+        if self.light.stabiliser.get(id) == Some(&1) {
+            return self.light.syms.len() as u64;
+        }
         let (light, dark, turn) = self.unrank(index);
         if self.canonical(light, dark, turn) != index {
             return 0;
