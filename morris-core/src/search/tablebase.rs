@@ -55,7 +55,7 @@
 //!   `nine:flying=off`) or when a re-forming ban is pending, since the
 //!   solved game has no such ban.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::solve::{self, Class, PlacingKey, Symmetries, Table, TableFileError, Tablebase, Value};
 use crate::{Move, Position, Rules};
@@ -144,7 +144,7 @@ pub struct PlacingSolve {
 #[derive(Clone, Debug, Default)]
 pub struct PlacingMemo {
     rules: Option<Rules>,
-    bounds: HashMap<PlacingKey, (Wdl, Wdl)>,
+    bounds: FxHashMap<PlacingKey, (Wdl, Wdl)>,
 }
 
 /// The most positions a [`PlacingMemo`] holds before it starts afresh
@@ -157,7 +157,7 @@ impl PlacingMemo {
     }
 
     pub fn clear(&mut self) {
-        self.bounds = HashMap::new();
+        self.bounds = FxHashMap::default();
         self.rules = None;
     }
 
@@ -177,7 +177,7 @@ struct PlacingSearch<'t> {
     tables: &'t Tables,
     syms: Symmetries,
     /// Lower and upper bound per position (smallest image, hands, turn).
-    memo: &'t mut HashMap<PlacingKey, (Wdl, Wdl)>,
+    memo: &'t mut FxHashMap<PlacingKey, (Wdl, Wdl)>,
     /// Killers and history of this solve, as in the search: a move that
     /// refuted one line often refutes its neighbours.
     order: Box<MoveOrder>,

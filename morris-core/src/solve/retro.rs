@@ -23,7 +23,7 @@
 //! with a memo, down to the tables of the classes where the hands are empty.
 //! Symmetric positions share one memo entry.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::Relaxed};
 
@@ -570,17 +570,17 @@ fn mirrored(pos: &Position) -> Position {
 #[derive(Clone, Debug)]
 pub struct Tablebase {
     rules: Rules,
-    tables: HashMap<Class, Table>,
+    tables: FxHashMap<Class, Table>,
     placing_memo: usize,
 }
 
-type PlacingMemo = HashMap<PlacingKey, Value>;
+type PlacingMemo = FxHashMap<PlacingKey, Value>;
 
 impl Tablebase {
     pub fn new(rules: Rules) -> Tablebase {
         Tablebase {
             rules,
-            tables: HashMap::new(),
+            tables: FxHashMap::default(),
             placing_memo: 0,
         }
     }
@@ -696,7 +696,7 @@ impl Tablebase {
             return Err(SolveError::OtherRules);
         }
         let syms = Symmetries::of(self.rules.geometry());
-        self.forward(pos, &syms, &mut HashMap::new())
+        self.forward(pos, &syms, &mut FxHashMap::default())
     }
 
     fn forward(
