@@ -1,5 +1,6 @@
-//! Table files: `read` and `open_flat` never panic on any bytes; a file
-//! that reads writes back to a file that reads to the same values.
+//! Table files: `read`, `check` and `open_flat` never panic on any bytes;
+//! a file that reads passes the check, and writes back to a file that
+//! reads to the same values.
 #![no_main]
 
 use std::sync::Arc;
@@ -18,7 +19,10 @@ impl EntrySource for Disk {
 }
 
 fuzz_target!(|data: &[u8]| {
+    let checked = solve::check(data);
     if let Ok(table) = solve::read(data) {
+        let found = checked.expect("a file that reads passes the check");
+        assert_eq!(found, (*table.indexer().rules(), table.class()));
         let again = solve::read(&solve::write(&table)).expect("a written table reads");
         assert_eq!(again.len(), table.len());
         for i in (0..table.len() as u64).step_by(97) {

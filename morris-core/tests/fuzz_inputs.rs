@@ -344,7 +344,9 @@ impl solve::EntrySource for Disk {
 /// Table file bytes, read into memory and opened as a flat file: no
 /// panic, and a file that reads writes back to a file with its values.
 fn feed_table(bytes: &[u8]) {
+    let checked = solve::check(bytes);
     if let Ok(table) = solve::read(bytes) {
+        assert_eq!(checked, Ok((*table.indexer().rules(), table.class())));
         let again = solve::read(&solve::write(&table)).unwrap();
         for i in (0..table.len() as u64).step_by(101) {
             assert_eq!(again.value(i), table.value(i));

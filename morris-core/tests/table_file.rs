@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use morris_core::solve::{
-    read, read_for, write, Class, Table, TableFileError, Tablebase, Value, FORMAT_VERSION,
+    check, read, read_for, write, Class, Table, TableFileError, Tablebase, Value, FORMAT_VERSION,
 };
 use morris_core::{Position, Rules, Variant};
 
@@ -96,10 +96,13 @@ fn every_truncation_is_rejected() {
     for cut in 0..bytes.len() {
         let r = read(&bytes[..cut]);
         assert!(r.is_err(), "cut at {cut} was read");
+        assert!(check(&bytes[..cut]).is_err(), "cut at {cut} passed the check");
     }
     let mut long = bytes.clone();
     long.push(0);
     assert_eq!(read(&long).err(), Some(TableFileError::TrailingBytes(1)));
+    assert_eq!(check(&long).err(), Some(TableFileError::TrailingBytes(1)));
+    assert_eq!(check(&bytes), Ok((*tb.rules(), Class::moving(3, 3))));
 }
 
 #[test]
@@ -111,6 +114,7 @@ fn every_flipped_byte_is_rejected() {
             let mut bad = bytes.clone();
             bad[at] ^= bit;
             assert!(read(&bad).is_err(), "flip {bit:#x} at {at} was read");
+            assert!(check(&bad).is_err(), "flip {bit:#x} at {at} passed the check");
         }
     }
 }

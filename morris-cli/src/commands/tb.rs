@@ -232,14 +232,26 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 let wanted_after = later(&tb, i + 1);
                 tb.retain(|c| wanted.contains(&c));
                 let file = dir.join(file_name(&rules, light, dark));
+                let class = Class::moving(light, dark);
                 // A table already in the folder for these rules is
                 // kept, so a larger --up-to goes on from a smaller one.
-                let kept = fs::read(&file)
-                    .ok()
-                    .and_then(|bytes| Some((bytes.len(), solve::read_for(&bytes, &rules).ok()?)))
-                    .filter(|(_, t)| t.class() == Class::moving(light, dark));
+                // One that no class to come reads is only checked whole
+                // (its checksum), not read entry by entry.
+                let needed = wanted_after.contains(&class);
+                let kept = fs::read(&file).ok().and_then(|bytes| {
+                    let table = if needed {
+                        Some(solve::read_for(&bytes, &rules).ok()?)
+                    } else {
+                        None
+                    };
+                    let good = match &table {
+                        Some(t) => t.class() == class,
+                        None => solve::check(&bytes).is_ok_and(|found| found == (rules, class)),
+                    };
+                    good.then_some((bytes.len(), table))
+                });
                 if let Some((size, table)) = kept {
-                    if wanted_after.contains(&table.class()) {
+                    if let Some(table) = table {
                         tb.insert(table)
                             .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
                     }
