@@ -23,10 +23,10 @@
 //! with a memo, down to the tables of the classes where the hands are empty.
 //! Symmetric positions share one memo entry.
 
-use rustc_hash::FxHashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::Relaxed};
 
+use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use crate::{Bitboard, ByColor, Color, Outcome, Position, Removal, Rules};
