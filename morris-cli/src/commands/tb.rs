@@ -304,7 +304,7 @@ fn solve_and_write(
         _ => String::new(),
     };
     let bytes = solve::write(table);
-    fs::write(file, &bytes).map_err(|e| CliError::input(format!("cannot write {}: {e}", file.display())))?;
+    write_whole(file, |w| w.write_all(&bytes).map_err(|e| e.to_string()))?;
     let (w, d, l) = table.counts();
     let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
     writeln!(
@@ -515,20 +515,33 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// Writes a table's flat file beside `target` and then puts it in its
-/// place, so a run cut short never leaves a half file under the name.
+/// place (see [`write_whole`]).
 fn write_flat_file(table: &solve::Table, target: &Path) -> Result<u64, CliError> {
+    write_whole(target, |w| solve::write_flat(table, w).map_err(|e| e.to_string()))?;
+    Ok(fs::metadata(target).map(|m| m.len()).unwrap_or(0))
+}
+
+/// Writes a file whole or not at all: the bytes go to `target.part`,
+/// are flushed to the disk, and only then take the name. A run cut short
+/// (or a full disk) never leaves a half file under the name, which a
+/// later run would have to find out by its checksum.
+fn write_whole(
+    target: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), String>,
+) -> Result<(), CliError> {
     let mut part = target.as_os_str().to_owned();
     part.push(".part");
     let part = PathBuf::from(part);
-    let cannot = |e: std::io::Error| CliError::input(format!("cannot write {}: {e}", part.display()));
-    let file = fs::File::create(&part).map_err(cannot)?;
+    let cannot =
+        |e: &dyn std::fmt::Display| CliError::input(format!("cannot write {}: {e}", target.display()));
+    let file = fs::File::create(&part).map_err(|e| cannot(&e))?;
     let mut writer = std::io::BufWriter::with_capacity(1 << 20, file);
-    let written = solve::write_flat(table, &mut writer);
-    drop(writer);
+    let written = fill(&mut writer)
+        .and_then(|()| writer.into_inner().map_err(|e| e.error().to_string()))
+        .and_then(|file| file.sync_all().map_err(|e| e.to_string()));
     if let Err(e) = written {
         let _ = fs::remove_file(&part);
-        return Err(CliError::input(format!("{}: {e}", target.display())));
+        return Err(cannot(&e));
     }
-    fs::rename(&part, target).map_err(cannot)?;
-    Ok(fs::metadata(target).map(|m| m.len()).unwrap_or(0))
+    fs::rename(&part, target).map_err(|e| cannot(&e))
 }
