@@ -22,7 +22,8 @@ use crate::solve::Value;
 use crate::{Move, Outcome, Position};
 
 use super::clock::Clock;
-use super::eval::{evaluate, may_be_over};
+use super::eval::may_be_over;
+use super::eval_cache::EvalCache;
 use super::ordering::{pick, Lines, MoveOrder};
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_DEEP_DEPTH, LMR_LATE_MOVES, LMR_MIN_DEPTH, LMR_MIN_MOVES,
@@ -38,10 +39,42 @@ const CHECK_EVERY: u64 = 1024;
 /// The deepest iteration, leaving room below for the tree's tail.
 pub(super) const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
+/// What one search thread keeps from one search to the next.
+#[derive(Debug)]
+pub(super) struct ThreadMemory {
+    /// Killers and history.
+    pub order: MoveOrder,
+    /// Static evaluations seen before.
+    pub evals: EvalCache,
+}
+
+impl ThreadMemory {
+    pub fn new() -> ThreadMemory {
+        ThreadMemory {
+            order: MoveOrder::new(),
+            evals: EvalCache::new(),
+        }
+    }
+
+    /// Forgets all earlier searches.
+    pub fn clear(&mut self) {
+        self.order.clear();
+        self.evals.clear();
+    }
+
+    /// Readies the memory for a search of `root`.
+    pub fn new_search(&mut self, root: &Position) {
+        self.order.new_search();
+        self.evals.prepare(root.rules());
+    }
+}
+
 /// The state of one search.
 pub(super) struct Worker<'a> {
     pub tt: &'a TranspositionTable,
     pub order: &'a mut MoveOrder,
+    /// This thread's cache of static evaluations.
+    pub evals: &'a mut EvalCache,
     pub clock: &'a dyn Clock,
     pub stop: &'a AtomicBool,
     pub start_ms: u64,
@@ -126,7 +159,7 @@ impl<'a> Worker<'a> {
     /// root's key.
     pub fn new(
         tt: &'a TranspositionTable,
-        order: &'a mut MoveOrder,
+        memory: &'a mut ThreadMemory,
         clock: &'a dyn Clock,
         stop: &'a AtomicBool,
         threefold: bool,
@@ -135,7 +168,8 @@ impl<'a> Worker<'a> {
     ) -> Worker<'a> {
         Worker {
             tt,
-            order,
+            order: &mut memory.order,
+            evals: &mut memory.evals,
             clock,
             stop,
             start_ms: 0,
@@ -232,13 +266,13 @@ impl<'a> Worker<'a> {
 
     /// The value at the horizon: the rules' verdict if the game may be
     /// over, the evaluation otherwise.
-    fn leaf(&self, pos: &Position, ply: usize) -> i32 {
+    fn leaf(&mut self, pos: &Position, ply: usize) -> i32 {
         if may_be_over(pos) {
             if let Some(o) = pos.terminal() {
                 return outcome_score(o, pos, ply);
             }
         }
-        evaluate(pos)
+        self.evals.evaluate(pos)
     }
 
     fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -298,7 +332,7 @@ impl<'a> Worker<'a> {
             self.moves[ply] = moves;
             return match pos.terminal() {
                 Some(o) => outcome_score(o, pos, ply),
-                None => evaluate(pos),
+                None => self.evals.evaluate(pos),
             };
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -554,10 +588,11 @@ mod tests {
     /// or as a main thread whose helpers count in `team`.
     fn search(publish: Option<&AtomicU64>, team: Option<&AtomicU64>) -> (SearchResult, Vec<Info>) {
         let tt = TranspositionTable::new(1);
-        let mut order = MoveOrder::new();
+        let mut memory = ThreadMemory::new();
         let stop = AtomicBool::new(false);
         let root = Position::new(Rules::default());
-        let mut w = Worker::new(&tt, &mut order, &NoClock, &stop, true, vec![root.key()], None);
+        memory.new_search(&root);
+        let mut w = Worker::new(&tt, &mut memory, &NoClock, &stop, true, vec![root.key()], None);
         w.publish_nodes = publish;
         w.team_nodes = team;
         let mut infos = Vec::new();

@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Each concern has its own file: the alpha-beta search and iterative
-//! deepening, the evaluation, the transposition table, move ordering,
+//! deepening, the evaluation and its cache, the transposition table, move ordering,
 //! levels for people, the bench positions, the clock, and every tunable
 //! number in [`params`]. Endgame tables in play are in `tablebase`, the
 //! placing book (solves made ahead of time) in `book`.
@@ -23,6 +23,7 @@ mod bench;
 mod book;
 mod clock;
 mod eval;
+mod eval_cache;
 mod levels;
 mod ordering;
 pub mod params;
@@ -36,8 +37,7 @@ use std::sync::Arc;
 use crate::solve::Value;
 use crate::{Color, Game, Move, Outcome, Position, Reason};
 
-use alphabeta::Worker;
-use ordering::MoveOrder;
+use alphabeta::{ThreadMemory, Worker};
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_TT_MB};
@@ -193,9 +193,10 @@ impl SearchResult {
 #[derive(Debug)]
 pub struct Searcher {
     tt: TranspositionTable,
-    order: MoveOrder,
-    /// The ordering memory of each helper thread (one fewer than threads).
-    helpers: Vec<MoveOrder>,
+    /// The main thread's ordering memory and evaluation cache ...
+    main: ThreadMemory,
+    /// ... and each helper thread's (one fewer than threads).
+    helpers: Vec<ThreadMemory>,
     /// Endgame tables, if any: see [`Tables`] for how they are used.
     tables: Option<Arc<Tables>>,
     /// What the placing solves of this game proved so far.
@@ -209,7 +210,7 @@ impl Searcher {
     pub fn new(tt_mb: usize) -> Searcher {
         Searcher {
             tt: TranspositionTable::new(tt_mb),
-            order: MoveOrder::new(),
+            main: ThreadMemory::new(),
             helpers: Vec::new(),
             tables: None,
             placing_memo: PlacingMemo::new(),
@@ -230,7 +231,7 @@ impl Searcher {
         } else {
             threads.clamp(1, MAX_THREADS)
         };
-        self.helpers.resize_with(n - 1, MoveOrder::new);
+        self.helpers.resize_with(n - 1, ThreadMemory::new);
     }
 
     /// How many threads search.
@@ -264,10 +265,10 @@ impl Searcher {
     /// Forgets all earlier searches: the next result depends only on its input.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.order.clear();
+        self.main.clear();
         self.placing_memo.clear();
-        for order in &mut self.helpers {
-            order.clear();
+        for memory in &mut self.helpers {
+            memory.clear();
         }
     }
 
@@ -326,9 +327,9 @@ impl Searcher {
         };
         keys.push(root.key());
         self.tt.new_search();
-        self.order.new_search();
+        self.main.new_search(root);
         let tables = self.tables.as_deref();
-        let mut main = Worker::new(&self.tt, &mut self.order, clock, stop, threefold, keys, tables);
+        let mut main = Worker::new(&self.tt, &mut self.main, clock, stop, threefold, keys, tables);
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
@@ -487,13 +488,13 @@ fn table_root(
 /// How many turns of a table line are reported.
 const TABLE_PV: usize = 8;
 
-/// Runs `main` with one helper thread per ordering memory in `helpers`
+/// Runs `main` with one helper thread per memory in `helpers`
 /// (see [`Searcher::set_threads`]); the helpers stop when `main` is done,
 /// and the result counts every thread's nodes.
 #[cfg(not(target_arch = "wasm32"))]
 fn helped(
     main: Worker<'_>,
-    helpers: &mut [MoveOrder],
+    helpers: &mut [ThreadMemory],
     root: &Position,
     limits: &Limits,
     on_info: &mut dyn FnMut(&Info),
@@ -515,12 +516,12 @@ fn helped(
         let threads: Vec<_> = helpers
             .iter_mut()
             .enumerate()
-            .map(|(i, order)| {
-                order.new_search();
+            .map(|(i, memory)| {
+                memory.new_search(root);
                 let (done, keys, helper_limits) = (&done, main.keys.clone(), &helper_limits);
                 let helper_nodes = &helper_nodes;
                 scope.spawn(move || {
-                    let mut w = Worker::new(tt, order, &NoClock, done, threefold, keys, tables);
+                    let mut w = Worker::new(tt, memory, &NoClock, done, threefold, keys, tables);
                     w.depth_offset = 1 + (i as u32 % 2);
                     w.publish_nodes = Some(helper_nodes);
                     w.iterate(root, helper_limits, &mut |_| {}).nodes
