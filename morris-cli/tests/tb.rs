@@ -81,6 +81,34 @@ fn generate_then_probe_agrees_with_the_solver() {
 }
 
 #[test]
+fn a_faster_deflate_writes_a_larger_file_that_reads_the_same() {
+    let scratch = scratch();
+    let write = |name: &str, level: Option<&str>| {
+        let file = scratch.path().join(name);
+        let f = file.to_str().unwrap().to_string();
+        let mut args = generate("six", "4v3", &f);
+        args.extend(level.map(|l| ["--deflate-level", l]).into_iter().flatten());
+        ok(&args);
+        std::fs::read(&file).unwrap()
+    };
+    let best = write("best.tb", Some("9"));
+    let fast = write("fast.tb", Some("1"));
+    assert_eq!(write("default.tb", None), best, "the default is the best level");
+    assert!(fast.len() > best.len(), "{} against {}", fast.len(), best.len());
+    let values = |bytes: &[u8]| {
+        let table = morris_core::solve::read(bytes).unwrap();
+        (0..table.len() as u64)
+            .map(|i| table.value(i))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values(&fast), values(&best));
+    let f = scratch.path().join("ten.tb");
+    let mut args = generate("six", "4v3", f.to_str().unwrap());
+    args.extend(["--deflate-level", "10"]);
+    fails(&args);
+}
+
+#[test]
 fn changed_options_are_part_of_the_table() {
     let scratch = scratch();
     let file = scratch.path().join("three-flying-3v3.tb");

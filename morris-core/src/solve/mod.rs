@@ -25,8 +25,8 @@ mod retro;
 mod symmetry;
 
 pub use file::{
-    check, check_stream, open_flat, read, read_for, write, write_flat, EntrySource, FlatError,
-    TableFileError, DEFLATE_PIECE, FORMAT_VERSION, HEAD_MAX, MAGIC,
+    check, check_stream, open_flat, read, read_for, write, write_at_level, write_flat, EntrySource,
+    FlatError, TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, HEAD_MAX, MAGIC,
 };
 pub use index::{Class, Indexer};
 pub use reduced::SymIndexer;
