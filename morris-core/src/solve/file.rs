@@ -764,16 +764,21 @@ mod tests {
         assert_eq!(bits_for(256), 9);
     }
 
+    /// A table of Three's 3v3 class whose entry `i` holds `code(i)`, and
+    /// its codes.
+    fn three_table(code: impl Fn(u32) -> u16) -> (Table, Vec<u16>) {
+        let indexer = SymIndexer::new(crate::Variant::Three.rules(), Class::moving(3, 3));
+        assert!(indexer.is_some());
+        let indexer = indexer.unwrap_or_else(|| unreachable!());
+        let codes: Vec<u16> = (0..indexer.len() as u32).map(code).collect();
+        (Table::from_codes(indexer, codes.clone()), codes)
+    }
+
     /// A table with distances past a byte's codes is held and written with
     /// two bytes an entry, and reads back the same.
     #[test]
     fn wide_codes_round_trip() {
-        let rules = crate::Variant::Three.rules();
-        let indexer = SymIndexer::new(rules, Class::moving(3, 3));
-        assert!(indexer.is_some());
-        let Some(indexer) = indexer else { return };
-        let codes: Vec<u16> = (0..indexer.len() as u32).map(|i| (i * 37 % 700) as u16).collect();
-        let table = Table::from_codes(indexer, codes.clone());
+        let (table, codes) = three_table(|i| (i * 37 % 700) as u16);
         assert_eq!(table.value_bytes(), 2 * codes.len());
         let back = read(&write(&table));
         assert!(back.is_ok(), "{back:?}");
@@ -786,12 +791,7 @@ mod tests {
     /// fastest level makes a larger file than the best.
     #[test]
     fn every_level_reads_back_the_same() {
-        let rules = crate::Variant::Three.rules();
-        let indexer = SymIndexer::new(rules, Class::moving(3, 3));
-        assert!(indexer.is_some());
-        let Some(indexer) = indexer else { return };
-        let codes: Vec<u16> = (0..indexer.len() as u32).map(|i| (i * i % 61) as u16).collect();
-        let table = Table::from_codes(indexer, codes.clone());
+        let (table, codes) = three_table(|i| (i * i % 61) as u16);
         let best = write(&table);
         assert_eq!(write_at_level(&table, BEST_LEVEL), best);
         assert_eq!(write_at_level(&table, 200), best, "levels above 9 are 9");
