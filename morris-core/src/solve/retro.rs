@@ -1004,15 +1004,22 @@ impl Tablebase {
             let (mut longest, mut escape) = (0u16, false);
             next.clear();
             for &m in &moves {
-                let child = pos.play(m);
                 if m.removals().is_empty() {
-                    next.push(space.canonical(
-                        child.pieces(Color::Light),
-                        child.pieces(Color::Dark),
-                        child.turn(),
-                    ));
+                    // A slide or a flight that removes nothing stays in
+                    // the class: only its pieces matter, not the rest a
+                    // played position carries (its key, its counters).
+                    let moved = |own: Bitboard| match m.from() {
+                        Some(from) => own.without(from).with(m.to()),
+                        None => own.with(m.to()),
+                    };
+                    let (l, d) = match turn {
+                        Color::Light => (moved(light), dark),
+                        Color::Dark => (light, moved(dark)),
+                    };
+                    next.push(space.canonical(l, d, !turn));
                     continue;
                 }
+                let child = pos.play(m);
                 match self.probe(&child).ok_or(SolveError::Missing(Class::of(&child)))? {
                     Value::Loss(j) => quickest = Some(quickest.map_or(j + 1, |q| q.min(j + 1))),
                     Value::Draw => escape = true,
