@@ -29,6 +29,6 @@ pub use file::{
     FlatError, TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, HEAD_MAX, MAGIC,
 };
 pub use index::{Class, Indexer};
-pub use reduced::SymIndexer;
+pub use reduced::{LightPart, SymIndexer};
 pub use retro::{FullTable, SolveError, Table, Tablebase, Value};
 pub use symmetry::{PlacingKey, Symmetries};

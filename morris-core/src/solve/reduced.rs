@@ -121,6 +121,17 @@ impl LightSets {
     }
 }
 
+/// The light pieces of a position as [`SymIndexer::canonical`] sees
+/// them: their canonical set, the symmetry that takes them there, and the
+/// symmetries that keep that set in place.
+#[derive(Clone, Copy, Debug)]
+pub struct LightPart {
+    id: u32,
+    symmetry: usize,
+    set: u32,
+    stabiliser: u32,
+}
+
 /// Numbers the positions of one class up to the board's symmetries.
 #[derive(Clone, Debug)]
 pub struct SymIndexer {
@@ -197,15 +208,34 @@ impl SymIndexer {
     /// for all of them.
     #[inline]
     pub fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        self.canonical_beside(&self.light_part(light), dark, turn)
+    }
+
+    /// What [`SymIndexer::canonical`] reads of the light pieces alone,
+    /// read once for the many positions a solver meets with the same
+    /// light pieces (every move or move back of the dark ones).
+    #[inline]
+    pub fn light_part(&self, light: Bitboard) -> LightPart {
         let e = self.light.by_rank[rank_set(light.0) as usize];
-        let (id, k) = (e >> 5, (e & 31) as usize);
-        let set = self.light.sets[id as usize];
-        let dark = self.light.syms.map(k, dark);
-        let mut best = self.entry(id, set, dark.0, turn);
-        let mut stab = self.light.stabiliser[id as usize] & !1;
+        let id = e >> 5;
+        LightPart {
+            id,
+            symmetry: (e & 31) as usize,
+            set: self.light.sets[id as usize],
+            stabiliser: self.light.stabiliser[id as usize],
+        }
+    }
+
+    /// [`SymIndexer::canonical`] of the dark pieces `dark` beside the
+    /// light ones of `light`.
+    #[inline]
+    pub fn canonical_beside(&self, light: &LightPart, dark: Bitboard, turn: Color) -> u64 {
+        let dark = self.light.syms.map(light.symmetry, dark);
+        let mut best = self.entry(light.id, light.set, dark.0, turn);
+        let mut stab = light.stabiliser & !1;
         while stab != 0 {
             let s = stab.trailing_zeros() as usize;
-            best = best.min(self.entry(id, set, self.light.syms.map(s, dark).0, turn));
+            best = best.min(self.entry(light.id, light.set, self.light.syms.map(s, dark).0, turn));
             stab &= stab - 1;
         }
         best

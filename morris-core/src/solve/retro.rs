@@ -33,7 +33,7 @@ use crate::{Bitboard, ByColor, Color, Outcome, Position, Removal, Rules};
 
 use super::file::FlatEntries;
 use super::index::{position, Class, Indexer};
-use super::reduced::SymIndexer;
+use super::reduced::{LightPart, SymIndexer};
 use super::symmetry::PlacingKey;
 use super::Symmetries;
 
@@ -520,7 +520,14 @@ trait Space {
     fn len(&self) -> u64;
     fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color);
     /// The one entry the solver works on among those of symmetric positions.
-    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64;
+    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        self.canonical_beside(&self.light_part(light), dark, turn)
+    }
+    /// What `canonical` reads of the light pieces alone ...
+    type Light: Copy;
+    fn light_part(&self, light: Bitboard) -> Self::Light;
+    /// ... so that the positions with the same light pieces read it once.
+    fn canonical_beside(&self, light: &Self::Light, dark: Bitboard, turn: Color) -> u64;
     fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position;
 }
 
@@ -531,8 +538,12 @@ impl Space for Indexer {
     fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
         Indexer::unrank(self, index)
     }
-    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
-        self.rank(light, dark, turn)
+    type Light = Bitboard;
+    fn light_part(&self, light: Bitboard) -> Bitboard {
+        light
+    }
+    fn canonical_beside(&self, light: &Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        self.rank(*light, dark, turn)
     }
     fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
         Indexer::make(self, light, dark, turn)
@@ -546,8 +557,12 @@ impl Space for SymIndexer {
     fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
         SymIndexer::unrank(self, index)
     }
-    fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
-        SymIndexer::canonical(self, light, dark, turn)
+    type Light = LightPart;
+    fn light_part(&self, light: Bitboard) -> LightPart {
+        SymIndexer::light_part(self, light)
+    }
+    fn canonical_beside(&self, light: &LightPart, dark: Bitboard, turn: Color) -> u64 {
+        SymIndexer::canonical_beside(self, light, dark, turn)
     }
     fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
         SymIndexer::make(self, light, dark, turn)
@@ -1003,6 +1018,8 @@ impl Tablebase {
             let mut quickest: Option<u16> = None;
             let (mut longest, mut escape) = (0u16, false);
             next.clear();
+            // Dark's moves leave the light pieces as they are.
+            let beside = (turn == Color::Dark).then(|| space.light_part(light));
             for &m in &moves {
                 if m.removals().is_empty() {
                     // A slide or a flight that removes nothing stays in
@@ -1012,11 +1029,10 @@ impl Tablebase {
                         Some(from) => own.without(from).with(m.to()),
                         None => own.with(m.to()),
                     };
-                    let (l, d) = match turn {
-                        Color::Light => (moved(light), dark),
-                        Color::Dark => (light, moved(dark)),
-                    };
-                    next.push(space.canonical(l, d, !turn));
+                    next.push(match &beside {
+                        Some(part) => space.canonical_beside(part, moved(dark), !turn),
+                        None => space.canonical(moved(light), dark, !turn),
+                    });
                     continue;
                 }
                 let child = pos.play(m);
@@ -1053,6 +1069,8 @@ impl Tablebase {
         let empty = geo.all().minus(own | other);
         let flies = self.rules.flying && own.count() == 3;
         let removes = !self.rules.mill_wins && self.rules.removal != Removal::Never && other.any();
+        // Dark's moves back leave the light pieces as they are.
+        let beside = (mover == Color::Dark).then(|| space.light_part(light));
         for to in own {
             if removes && geo.closes_mill(own, to) {
                 continue;
@@ -1060,11 +1078,10 @@ impl Tablebase {
             let origins = if flies { empty } else { geo.adjacent(to) & empty };
             for from in origins {
                 let before = own.without(to).with(from);
-                let (l, d) = match mover {
-                    Color::Light => (before, other),
-                    Color::Dark => (other, before),
-                };
-                out.push(space.canonical(l, d, mover) as u32);
+                out.push(match &beside {
+                    Some(part) => space.canonical_beside(part, before, mover),
+                    None => space.canonical(before, other, mover),
+                } as u32);
             }
         }
     }
