@@ -7,9 +7,9 @@
 #   scripts/placing-book.sh nine|six DIR [tables|flat|book|match|all]
 #
 #   tables  every table of the variant, 3v3 … 9v9 (Six: … 6v6), into
-#           DIR/tables (Nine: about 10.5 G entries; 7v5 … 9v9 alone took
-#           about five hours on two cores, 12.9 GB of memory at the peak;
-#           a finished class is kept, a cut one is solved again)
+#           DIR/tables (Nine: 10.72 G entries, about two hours on two
+#           cores, 12.7 GB of memory at the peak; a finished class is
+#           kept, a cut one is solved again)
 #   flat    the same tables one byte an entry in DIR/flat (10.5 GB of disk),
 #           which engines and `tb book` read from the file cache instead of
 #           each holding a copy
