@@ -225,7 +225,7 @@ pub fn app() -> Html {
     let last_asked = use_mut_ref(|| None::<Request>);
     let ensure_slot = use_mut_ref(|| None::<Rc<dyn Fn(bool)>>);
     // The endgame tables' value of the position of this epoch, if known.
-    let perfect = use_state(|| None::<(u32, morris_core::solve::Value)>);
+    let perfect = use_state(|| None::<(u32, morris_solver::Value)>);
     let asked_at = use_mut_ref(|| 0.0_f64);
     let record_ref = use_node_ref();
     let invite_ref = use_node_ref();

@@ -1,4 +1,4 @@
-//! The computer opponent: a web worker that runs `morris_core::search`.
+//! The computer opponent: a web worker that runs `morris_engine`.
 //!
 //! A search is synchronous and long, so it runs in a worker of its own (the
 //! second binary, `worker`) and the page never waits for it. The page sends
@@ -24,9 +24,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
-use morris_core::search::{Clock, Level, Score, Searcher, Tables};
-use morris_core::solve::Value;
 use morris_core::{Game, Move};
+use morris_engine::{Clock, Level, Score, Searcher, Tables};
+use morris_solver::Value;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -529,8 +529,8 @@ impl Drop for EngineLink {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use morris_core::search::NoClock;
     use morris_core::{Rules, Variant};
+    use morris_engine::NoClock;
 
     #[test]
     fn the_engine_answers_with_a_legal_move() {

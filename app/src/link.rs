@@ -13,7 +13,7 @@ use std::fmt;
 use morris_core::{Color, Game, Move, Position, Rules, Variant};
 
 /// The strongest level the computer plays at.
-pub const MAX_LEVEL: u8 = morris_core::search::Level::MAX;
+pub const MAX_LEVEL: u8 = morris_engine::Level::MAX;
 /// The level a new game against the computer starts with.
 pub const DEFAULT_LEVEL: u8 = 3;
 

@@ -23,8 +23,8 @@
 //! the first load stays as it was; the tables worker takes its place when
 //! a game first reaches a covered class.
 
-use morris_core::solve::{Value, FORMAT_VERSION};
 use morris_core::{Color, Position, Variant};
+use morris_solver::{Value, FORMAT_VERSION};
 
 use crate::i18n::Lang;
 

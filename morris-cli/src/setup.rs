@@ -13,10 +13,10 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use morris_core::search::MAX_THREADS;
 use morris_core::{
     parse_turns, Game, MoveText, Position, RuleKey, Rules, Setup, TurnListError, Variant, MAX_RECORD_TURNS,
 };
+use morris_engine::MAX_THREADS;
 
 use crate::error::CliError;
 

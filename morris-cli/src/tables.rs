@@ -8,8 +8,8 @@ use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use morris_core::search::{Book, Tables};
-use morris_core::solve::{self, EntrySource, Table, TableFileError, HEAD_MAX};
+use morris_engine::{Book, Tables};
+use morris_solver::{EntrySource, Table, TableFileError, HEAD_MAX};
 
 /// A flat table file, read a byte at a time at a place in the file.
 #[derive(Debug)]
@@ -50,7 +50,7 @@ fn open_flat(path: &Path) -> Result<Option<Table>, String> {
     let source = Arc::new(FileEntries {
         file: file.try_clone().map_err(cannot)?,
     });
-    let table = match solve::open_flat(&head, len, source) {
+    let table = match morris_solver::open_flat(&head, len, source) {
         Ok(table) => table,
         Err(TableFileError::NotFlat) => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),
@@ -59,7 +59,7 @@ fn open_flat(path: &Path) -> Result<Option<Table>, String> {
     // reads are at fixed places and ignore the cursor).
     (&file).seek(SeekFrom::Start(0)).map_err(cannot)?;
     let mut whole = BufReader::new(&file);
-    solve::check_stream(&mut whole, len).map_err(|e| format!("{}: {e}", path.display()))?;
+    morris_solver::check_stream(&mut whole, len).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Some(table))
 }
 
@@ -82,7 +82,7 @@ pub fn read_table(path: &Path) -> Result<Table, String> {
         return Ok(table);
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    solve::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    morris_solver::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `path` itself, or the `.tb` files of the folder `path` in name order.

@@ -12,9 +12,9 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
 
-use morris_core::search::Tables;
-use morris_core::solve::{Class, Indexer, Value};
 use morris_core::{parse_turns, Game, Position, RuleKey, Variant};
+use morris_engine::Tables;
+use morris_solver::{Class, Indexer, Value};
 
 /// Long enough for any answer of a debug build; no test measures time.
 const PATIENCE: Duration = Duration::from_secs(120);

@@ -6,8 +6,8 @@
 mod common;
 use common::{fails, generate_up_to, ok, scratch, six_book_args};
 
-use morris_core::solve::{Class, Tablebase, Value};
 use morris_core::Variant;
+use morris_solver::{Class, Tablebase, Value};
 
 fn said(v: Value) -> String {
     match v {
@@ -96,7 +96,7 @@ fn a_faster_deflate_writes_a_larger_file_that_reads_the_same() {
     assert_eq!(write("default.tb", None), best, "the default is the best level");
     assert!(fast.len() > best.len(), "{} against {}", fast.len(), best.len());
     let values = |bytes: &[u8]| {
-        let table = morris_core::solve::read(bytes).unwrap();
+        let table = morris_solver::read(bytes).unwrap();
         (0..table.len() as u64)
             .map(|i| table.value(i))
             .collect::<Vec<_>>()
@@ -395,7 +395,7 @@ fn a_book_is_solved_from_the_tables_and_goes_on_where_it_stopped() {
     assert_eq!(rest, format!("{} to solve", total - 2), "{out}");
     let text = std::fs::read_to_string(&book).unwrap();
     assert_eq!(text.lines().count(), total + 1, "{text}");
-    morris_core::search::Book::parse(&text).unwrap();
+    morris_engine::Book::parse(&text).unwrap();
     let out = run(&["--replies", "1"]);
     assert_eq!(
         out,

@@ -36,13 +36,11 @@ mod position;
 mod record;
 mod rules;
 mod sanmill;
-pub mod search;
 mod setup;
-pub mod solve;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use board::{BoardKind, Geometry, ParseBoardKindError, PointError};
+pub use board::{BoardKind, Geometry, ParseBoardKindError, PointError, MAX_MILLS_THROUGH};
 pub use color::{ByColor, Color};
 pub use game::{Game, GameOverError};
 pub use moves::Move;

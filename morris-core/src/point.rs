@@ -19,6 +19,9 @@ pub const MAX_POINTS: usize = 25;
 pub struct Point(u8);
 
 impl Point {
+    /// The point with index 0, which every board has.
+    pub const ORIGIN: Point = Point(0);
+
     /// The point with index `i`, if `i` can be an index on some board.
     pub const fn new(i: u8) -> Option<Point> {
         if (i as usize) < MAX_POINTS {

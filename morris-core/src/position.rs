@@ -158,6 +158,39 @@ impl Position {
         k
     }
 
+    /// A position with these pieces, hands and side to move and no history
+    /// (counters at zero, no re-forming ban), for code that makes positions
+    /// by construction many millions of times, such as the table solver's
+    /// indexing, where [`Setup::position`](crate::Setup::position) would
+    /// cost too much. Only what keeps the position safe to use is enforced:
+    /// pieces off the board are dropped, a point both sides claim is
+    /// light's, hands are capped. Whether the position can arise in a game
+    /// is the caller's business.
+    #[inline]
+    pub fn from_parts_unchecked(
+        rules: Rules,
+        pieces: ByColor<Bitboard>,
+        in_hand: ByColor<u8>,
+        turn: Color,
+    ) -> Position {
+        let board = rules.geometry().all();
+        let light = pieces[Color::Light] & board;
+        let dark = (pieces[Color::Dark] & board).minus(light);
+        let cap = |n: u8| n.min(zobrist::MAX_HAND as u8);
+        let mut pos = Position {
+            rules,
+            pieces: ByColor::new(light, dark),
+            in_hand: ByColor::new(cap(in_hand[Color::Light]), cap(in_hand[Color::Dark])),
+            turn,
+            quiet_plies: 0,
+            endgame_plies: 0,
+            ban: ByColor::default(),
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
     pub(crate) fn compute_key(&self) -> u64 {
         let mut k = 0;
         for c in Color::ALL {

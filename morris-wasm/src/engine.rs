@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use morris_core::search::{Level, Limits, Searcher, MAX_PLY};
+use morris_engine::{Level, Limits, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
 use crate::clock::with_clock;

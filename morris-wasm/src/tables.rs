@@ -4,8 +4,7 @@
 
 use std::sync::Arc;
 
-use morris_core::search;
-use morris_core::solve::{TableFileError, Value};
+use morris_solver::{TableFileError, Value};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -53,13 +52,13 @@ impl From<Value> for TableValueView {
 #[wasm_bindgen]
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
-    inner: Arc<search::Tables>,
+    inner: Arc<morris_engine::Tables>,
 }
 
 impl Tables {
     /// Reads and adds one table file.
     pub fn load_bytes(&mut self, bytes: &[u8]) -> Result<TableInfoView, TableFileError> {
-        let table = morris_core::solve::read(bytes)?;
+        let table = morris_solver::read(bytes)?;
         let rules = table.indexer().rules().to_string();
         let class = Arc::make_mut(&mut self.inner).insert(table);
         Ok(TableInfoView {
@@ -69,11 +68,11 @@ impl Tables {
         })
     }
 
-    pub fn shared(&self) -> Arc<search::Tables> {
+    pub fn shared(&self) -> Arc<morris_engine::Tables> {
         Arc::clone(&self.inner)
     }
 
-    pub fn core(&self) -> &search::Tables {
+    pub fn core(&self) -> &morris_engine::Tables {
         &self.inner
     }
 }
@@ -149,10 +148,10 @@ mod tests {
 
     #[test]
     fn a_table_loads_and_a_bad_file_is_refused() {
-        let mut base = morris_core::solve::Tablebase::new(morris_core::Variant::Three.rules());
+        let mut base = morris_solver::Tablebase::new(morris_core::Variant::Three.rules());
         let bytes = base
             .solve(3, 3)
-            .map(morris_core::solve::write)
+            .map(morris_solver::write)
             .map_err(|e| e.to_string());
         let Ok(bytes) = bytes else {
             return assert!(bytes.is_ok(), "{bytes:?}");

@@ -1,8 +1,8 @@
 //! The objects JavaScript sees, as serde views of the core's types. Their
 //! TypeScript declarations are in `types.d.ts`; the names here match.
 
-use morris_core::search::{Line, Score, SearchResult};
 use morris_core::{Color, Game, Outcome, Position, RuleKey, Rules, Variant};
+use morris_engine::{Line, Score, SearchResult};
 use serde::{Serialize, Serializer};
 
 /// Light and dark counts.

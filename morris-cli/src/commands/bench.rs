@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use morris_core::search::{bench_positions, Limits, Searcher, StdClock, BENCH_DEPTH};
+use morris_engine::{bench_positions, Limits, Searcher, StdClock, BENCH_DEPTH};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;

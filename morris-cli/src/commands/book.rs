@@ -1,5 +1,5 @@
 //! `morris tb book`: solve placing positions down to the tables, ahead of
-//! time, into a placing book (see [`morris_core::search::Book`]).
+//! time, into a placing book (see [`morris_engine::Book`]).
 //!
 //! The positions come from a file (a position text or turns from the
 //! start, one a line, as `morris match --openings` reads them) or from the
@@ -20,9 +20,9 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use clap::Args;
-use morris_core::search::{Book, PlacingMemo, PlacingSolve, Tables};
-use morris_core::solve::{PlacingKey, Symmetries};
 use morris_core::{Position, Rules};
+use morris_engine::{Book, PlacingMemo, PlacingSolve, Tables};
+use morris_solver::{PlacingKey, Symmetries};
 
 use super::r#match::openings;
 use super::tb::{tablebase_of, RulesArgs};

@@ -14,7 +14,7 @@
 //! never stops over one.
 //!
 //! In a position the loaded tables cover, the move comes from the tables
-//! (see [`morris_core::search::Tables`]) and `info` gives the exact value
+//! (see [`morris_engine::Tables`]) and `info` gives the exact value
 //! in plies, as `morris tb probe` does: `score win 7`, `score draw`,
 //! `score loss 12`; elsewhere `score cp N` or `score mate N` as in UCI.
 //! Where the tables cover every position the placing phase can end in and
@@ -38,10 +38,10 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use clap::Args;
-use morris_core::search::{
+use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
+use morris_engine::{
     Book, Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
 };
-use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 
 use crate::error::CliError;
 use crate::setup::{check_search_resources, MAX_HASH_MB};

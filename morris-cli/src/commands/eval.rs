@@ -1,7 +1,7 @@
 //! `morris eval`: what the static evaluation counts in a position, term by
 //! term, and what it makes of it; with `--records`, the same terms for
 //! every position of recorded games as CSV, one row each, for fitting the
-//! weights of `morris_core::search::params` to game results. With
+//! weights of `morris_engine::params` to game results. With
 //! `--tables`, the exact value of every position the endgame tables cover
 //! too: labels that are right, where game results are only what two
 //! engines made of a position.
@@ -11,9 +11,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use morris_core::search::{terms, SideTerms, Tables};
-use morris_core::solve::Value;
 use morris_core::{split_records, Color, Game, Position, Record};
+use morris_engine::{terms, SideTerms, Tables};
+use morris_solver::Value;
 
 use crate::error::CliError;
 use crate::setup::PositionArgs;

@@ -18,8 +18,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use clap::Args;
-use morris_core::search::{Limits, Score, Searcher, StdClock};
 use morris_core::{split_records, Color, Game, Record};
+use morris_engine::{Limits, Score, Searcher, StdClock};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;

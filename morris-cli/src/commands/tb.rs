@@ -8,9 +8,9 @@ use std::time::Instant;
 use std::io::Write;
 
 use clap::{Args, Subcommand};
-use morris_core::search::{PlacingMemo, Tables};
-use morris_core::solve::{self, Class, Tablebase, Value};
 use morris_core::{Position, Rules, Setup};
+use morris_engine::{PlacingMemo, Tables};
+use morris_solver::{Class, Tablebase, Value};
 
 use crate::error::CliError;
 use crate::setup::rules_from;
@@ -113,7 +113,7 @@ pub struct GenerateArgs {
 
     /// How hard to deflate the files: 1 (fastest) to 9 (smallest); Nine's
     /// large tables deflate three times as fast at 6, in files 2% larger
-    #[arg(long, value_name = "1-9", default_value_t = solve::BEST_LEVEL,
+    #[arg(long, value_name = "1-9", default_value_t = morris_solver::BEST_LEVEL,
           value_parser = clap::value_parser!(u8).range(1..=9))]
     pub deflate_level: u8,
 }
@@ -193,7 +193,7 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             return Err(CliError::input(format!("cannot read {}: {e}", path.display())))
                         }
                     };
-                    let table = solve::read_for(&bytes, &rules)
+                    let table = morris_solver::read_for(&bytes, &rules)
                         .ok()
                         .filter(|t| t.class() == needed)
                         .ok_or_else(|| {
@@ -246,13 +246,13 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 let needed = wanted_after.contains(&class);
                 let kept = fs::read(&file).ok().and_then(|bytes| {
                     let table = if needed {
-                        Some(solve::read_for(&bytes, &rules).ok()?)
+                        Some(morris_solver::read_for(&bytes, &rules).ok()?)
                     } else {
                         None
                     };
                     let good = match &table {
                         Some(t) => t.class() == class,
-                        None => solve::check(&bytes).is_ok_and(|found| found == (rules, class)),
+                        None => morris_solver::check(&bytes).is_ok_and(|found| found == (rules, class)),
                     };
                     good.then_some((bytes.len(), table))
                 });
@@ -310,7 +310,7 @@ fn solve_and_write(
         (Some(a), Some(b)) => format!(" ({:.1} s of processor time)", b - a),
         _ => String::new(),
     };
-    let bytes = solve::write_at_level(table, level);
+    let bytes = morris_solver::write_at_level(table, level);
     write_whole(file, |w| w.write_all(&bytes).map_err(|e| e.to_string()))?;
     let (w, d, l) = table.counts();
     let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
@@ -523,8 +523,10 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Writes a table's flat file beside `target` and then puts it in its
 /// place (see [`write_whole`]).
-fn write_flat_file(table: &solve::Table, target: &Path) -> Result<u64, CliError> {
-    write_whole(target, |w| solve::write_flat(table, w).map_err(|e| e.to_string()))?;
+fn write_flat_file(table: &morris_solver::Table, target: &Path) -> Result<u64, CliError> {
+    write_whole(target, |w| {
+        morris_solver::write_flat(table, w).map_err(|e| e.to_string())
+    })?;
     Ok(fs::metadata(target).map(|m| m.len()).unwrap_or(0))
 }
 

@@ -101,9 +101,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use morris_core::search::{Limits, NoClock, Score, Searcher};
-use morris_core::solve::{Symmetries, Tablebase, Value};
 use morris_core::{parse_turns, Bitboard, Color, Game, Move, Position, Rules, Variant, MAX_RECORD_TURNS};
+use morris_engine::{Limits, NoClock, Score, Searcher};
+use morris_solver::{Symmetries, Tablebase, Value};
 
 /// One opening.
 #[derive(Clone, Debug)]

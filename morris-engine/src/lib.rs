@@ -1,0 +1,538 @@
+//! The search: from a position (and the game's history, for repetitions),
+//! the best turn, its score and the line the engine expects.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use morris_engine::{Limits, NoClock, Searcher};
+//! use morris_core::{Game, Variant};
+//!
+//! let game = Game::new(Variant::Nine.rules());
+//! let mut searcher = Searcher::new(1);
+//! let result = searcher.search_game(&game, Limits::depth(4), &NoClock, &AtomicBool::new(false), |_| {});
+//! assert!(game.position().is_legal(result.best.unwrap()));
+//! ```
+//!
+//! Each concern has its own file: the alpha-beta search and iterative
+//! deepening, the evaluation and its cache, the transposition table, move ordering,
+//! levels for people, the bench positions, the clock, and every tunable
+//! number in [`params`]. Endgame tables in play are in `tablebase`, the
+//! placing book (solves made ahead of time) in `book`.
+
+mod alphabeta;
+mod bench;
+mod book;
+mod clock;
+mod eval;
+mod eval_cache;
+mod levels;
+mod ordering;
+pub mod params;
+mod score;
+mod tablebase;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use morris_core::{Color, Game, Move, Outcome, Position, Reason};
+use morris_solver::Value;
+
+use alphabeta::{ThreadMemory, Worker};
+use tt::TranspositionTable;
+
+pub use bench::{bench, bench_positions, BenchResult, BENCH_DEPTH, BENCH_TT_MB};
+pub use book::{Book, BookError, BookErrorKind, MAX_BOOK_LINE};
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::StdClock;
+pub use clock::{Clock, FnClock, NoClock};
+pub use eval::{evaluate, terms, SideTerms, Terms};
+pub use levels::Level;
+pub use score::{Score, MAX_PLY};
+pub use tablebase::{PlacingError, PlacingMemo, PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
+
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 64;
+
+/// What bounds a search. Unset bounds do not bound; with none set, the
+/// search goes to the deepest depth (set one, or keep a stop flag at hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Complete iterations up to this depth (in plies).
+    pub depth: Option<u32>,
+    /// Stop after this many nodes (positions visited).
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds; no new iteration starts after half.
+    pub movetime_ms: Option<u64>,
+    /// How many best root moves to report (at least one).
+    pub multi_pv: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime_ms: None,
+            multi_pv: 1,
+        }
+    }
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// The same limits, reporting the `n` best root moves.
+    pub fn with_multi_pv(self, n: usize) -> Limits {
+        Limits { multi_pv: n, ..self }
+    }
+}
+
+/// A report after each finished iteration (and each multi-PV line of it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Which line, from 1 (the best).
+    pub multipv: usize,
+    pub score: Score,
+    /// Nodes so far in this search, every thread's: a helper thread adds
+    /// its count every 1,024 nodes, so with threads the last few are
+    /// missing until the result, which counts them all.
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// `nodes` per second: all threads together.
+    pub nps: u64,
+    /// How full the transposition table is, in thousandths.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// One root move with its score and the line that follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: Score,
+    /// The root move first.
+    pub pv: Vec<Move>,
+}
+
+impl Line {
+    /// The root move of the line.
+    pub fn first(&self) -> Option<Move> {
+        self.pv.first().copied()
+    }
+}
+
+/// What a search found: the result of its last complete iteration, or a
+/// root move the unfinished one after it had already proved better.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is over.
+    pub best: Option<Move>,
+    /// For the side to move; of a finished game, its result.
+    pub score: Score,
+    pub pv: Vec<Move>,
+    /// The `multi_pv` best root moves, best first (one line by default).
+    pub lines: Vec<Line>,
+    /// The deepest complete iteration (0 if none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Every thread's nodes.
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// The end of the placing phase solved at the root, or read from the
+    /// book, if it was (the search then chose among `placing.keep` only).
+    pub placing: Option<PlacingSolve>,
+}
+
+impl SearchResult {
+    fn empty(score: Score) -> SearchResult {
+        SearchResult {
+            best: None,
+            score,
+            pv: Vec::new(),
+            lines: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            placing: None,
+        }
+    }
+
+    /// The result for a finished game: no move, and the game's result.
+    fn finished(o: Outcome, turn: Color) -> SearchResult {
+        SearchResult::empty(match o.winner {
+            None => Score::DRAW,
+            Some(w) if w == turn => Score::Win(0),
+            Some(_) => Score::Loss(0),
+        })
+    }
+}
+
+/// A search engine with its transposition table and ordering memory.
+/// Reuse one through a game; [`Searcher::clear`] it for a new game.
+#[derive(Debug)]
+pub struct Searcher {
+    tt: TranspositionTable,
+    /// The main thread's ordering memory and evaluation cache ...
+    main: ThreadMemory,
+    /// ... and each helper thread's (one fewer than threads).
+    helpers: Vec<ThreadMemory>,
+    /// Endgame tables, if any: see [`Tables`] for how they are used.
+    tables: Option<Arc<Tables>>,
+    /// What the placing solves of this game proved so far.
+    placing_memo: PlacingMemo,
+    /// A placing book, if any: its positions are played as solved ones.
+    book: Option<Arc<Book>>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_mb` megabytes.
+    pub fn new(tt_mb: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(tt_mb),
+            main: ThreadMemory::new(),
+            helpers: Vec::new(),
+            tables: None,
+            placing_memo: PlacingMemo::new(),
+            book: None,
+        }
+    }
+
+    /// Searches with `threads` threads (1 to [`MAX_THREADS`]) that share
+    /// the transposition table ("lazy SMP"): the helpers search the same
+    /// root a ply ahead of the main thread, whose result is the answer,
+    /// and fill the table with what the main thread will ask next. With
+    /// more than one thread, node and depth limits bound the main thread
+    /// only and the result is no longer repeatable. In WebAssembly there is
+    /// only one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        let n = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, MAX_THREADS)
+        };
+        self.helpers.resize_with(n - 1, ThreadMemory::new);
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Plays perfectly from the positions these tables cover (none: the
+    /// search alone, exactly as without tables).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables.filter(|t| !t.is_empty());
+    }
+
+    /// The tables in use.
+    pub fn tables(&self) -> Option<&Tables> {
+        self.tables.as_deref()
+    }
+
+    /// Plays the positions of a placing [`Book`] as solved ones: only
+    /// moves that keep the book's value (none: the search alone). It needs
+    /// no tables.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book.filter(|b| !b.is_empty());
+    }
+
+    /// The book in use.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_deref()
+    }
+
+    /// Forgets all earlier searches: the next result depends only on its input.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.main.clear();
+        self.placing_memo.clear();
+        for memory in &mut self.helpers {
+            memory.clear();
+        }
+    }
+
+    /// Searches `root`. `history` holds the positions of the game before it,
+    /// oldest first (empty if unknown), for the repetition rule.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start_ms = clock.now_ms();
+        let threefold = root.rules().threefold;
+        // Only positions with the same pieces and hands can repeat; the
+        // turns before the last placement or removal never come back.
+        let same = |p: &Position| {
+            p.in_hand(Color::Light) == root.in_hand(Color::Light)
+                && p.in_hand(Color::Dark) == root.in_hand(Color::Dark)
+                && p.material(Color::Light) == root.material(Color::Light)
+                && p.material(Color::Dark) == root.material(Color::Dark)
+        };
+        let tail = history.iter().rev().take_while(|p| same(p)).count();
+        let mut keys: Vec<u64> = history[history.len() - tail..]
+            .iter()
+            .map(Position::key)
+            .collect();
+        let seen = keys.iter().filter(|&&k| k == root.key()).count();
+
+        let over = root
+            .outcome()
+            .or_else(|| (threefold && seen >= 2).then_some(Outcome::draw(Reason::Threefold)));
+        if let Some(o) = over {
+            return SearchResult::finished(o, root.turn());
+        }
+
+        if let Some(result) = self
+            .tables
+            .as_deref()
+            .and_then(|t| table_root(t, root, &limits, clock, start_ms, &mut on_info))
+        {
+            return result;
+        }
+        // A book position, else the end of the placing solved: the search
+        // then plays only the moves that keep the value.
+        let placing = if limits.multi_pv <= 1 {
+            self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
+                self.tables.as_deref().and_then(|t| {
+                    placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
+                })
+            })
+        } else {
+            None
+        };
+        keys.push(root.key());
+        self.tt.new_search();
+        self.main.new_search(root);
+        let tables = self.tables.as_deref();
+        let mut main = Worker::new(&self.tt, &mut self.main, clock, stop, threefold, keys, tables);
+        main.start_ms = start_ms;
+        main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
+        main.node_limit = limits.nodes;
+        if let Some(solved) = &placing {
+            main.banned = root
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !solved.keep.contains(m))
+                .collect();
+        }
+        // WebAssembly has no threads: `set_threads` keeps no helper there.
+        #[cfg(not(target_arch = "wasm32"))]
+        let mut result = if self.helpers.is_empty() {
+            main.iterate(root, &limits, &mut on_info)
+        } else {
+            helped(main, &mut self.helpers, root, &limits, &mut on_info)
+        };
+        #[cfg(target_arch = "wasm32")]
+        let mut result = main.iterate(root, &limits, &mut on_info);
+        result.placing = placing;
+        result
+    }
+
+    /// Searches the current position of `game`, with its history. No move
+    /// if the game is over by any rule.
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        if let Some(o) = game.outcome() {
+            return SearchResult::finished(o, game.position().turn());
+        }
+        let positions = game.positions();
+        let history = positions.split_last().map_or(&[][..], |(_, h)| h);
+        self.search(game.position(), history, limits, clock, stop, on_info)
+    }
+
+    /// Plays at a [`Level`]: searches with the level's limits (the caller's
+    /// `movetime_ms`, if set, caps the time) and picks the move the level
+    /// would play, with `seed` deciding among near-equal moves.
+    pub fn play_level(
+        &mut self,
+        game: &Game,
+        level: Level,
+        seed: u64,
+        movetime_ms: Option<u64>,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let limits = Limits {
+            movetime_ms,
+            ..level.limits()
+        };
+        let mut result = self.search_game(game, limits, clock, stop, |_| {});
+        // Every level plays a covered position perfectly.
+        let covered = self
+            .tables()
+            .and_then(|t| t.root_moves(game.position()))
+            .is_some();
+        if let Some(line) = level.choose(&result.lines, seed).filter(|_| !covered) {
+            result.best = line.first();
+            result.score = line.score;
+            result.pv = line.pv.clone();
+        }
+        result
+    }
+}
+
+/// The most positions a placing solve visits (a few seconds at most).
+const PLACING_SOLVE_NODES: u64 = 2_000_000;
+
+/// The end of the placing phase solved at the root, if the tables cover
+/// where it ends and it fits in [`PLACING_SOLVE_NODES`] and a quarter of
+/// the search's time. The search then plays only the moves that keep the
+/// root's value. Its own limits are the same as without the solve: a
+/// search to a fixed node count counts its own nodes, so the solve's cost
+/// shows only in time (12 thousand positions for Six's last eight placements
+/// after `d2 a1 c4 d4`, a few milliseconds).
+///
+/// Only for a search that reports one line: an analysis of several lines
+/// (and the weaker levels, which choose among several) sees every move.
+fn placing_root(
+    tables: &Tables,
+    memo: &mut PlacingMemo,
+    root: &Position,
+    limits: &Limits,
+    clock: &dyn Clock,
+    start_ms: u64,
+    stop: &AtomicBool,
+) -> Option<PlacingSolve> {
+    let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
+    let mut out_of_time =
+        || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
+    let left = root.placements_left();
+    if left > PLACING_SOLVE_PLIES {
+        return None;
+    }
+    tables
+        .placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
+        .ok()
+}
+
+/// The result for a root the tables cover, without a search: the best
+/// table moves (as many as `limits.multi_pv` asks), each reported once.
+fn table_root(
+    tables: &Tables,
+    root: &Position,
+    limits: &Limits,
+    clock: &dyn Clock,
+    start_ms: u64,
+    on_info: &mut dyn FnMut(&Info),
+) -> Option<SearchResult> {
+    let ranked = tables.ranked(root)?;
+    let count = limits.multi_pv.clamp(1, ranked.len().max(1));
+    let mut lines = Vec::with_capacity(count);
+    for (k, m) in ranked.iter().take(count).enumerate() {
+        let score = match m.value {
+            Value::Win(d) => Score::Win(u32::from(d)),
+            Value::Draw => Score::DRAW,
+            Value::Loss(d) => Score::Loss(u32::from(d)),
+        };
+        let mut pv = vec![m.turn];
+        pv.extend(tables.line(&root.play(m.turn), TABLE_PV - 1));
+        let time_ms = clock.now_ms().saturating_sub(start_ms);
+        on_info(&Info {
+            depth: 1,
+            seldepth: pv.len() as u32,
+            multipv: k + 1,
+            score,
+            nodes: ranked.len() as u64,
+            time_ms,
+            nps: (ranked.len() as u64).saturating_mul(1000) / time_ms.max(1),
+            hashfull: 0,
+            pv: pv.clone(),
+        });
+        lines.push(Line { score, pv });
+    }
+    let best = lines.first()?.clone();
+    Some(SearchResult {
+        best: best.first(),
+        score: best.score,
+        pv: best.pv,
+        lines,
+        depth: 1,
+        seldepth: 0,
+        nodes: ranked.len() as u64,
+        time_ms: clock.now_ms().saturating_sub(start_ms),
+        placing: None,
+    })
+}
+
+/// How many turns of a table line are reported.
+const TABLE_PV: usize = 8;
+
+/// Runs `main` with one helper thread per memory in `helpers`
+/// (see [`Searcher::set_threads`]); the helpers stop when `main` is done,
+/// and the result counts every thread's nodes.
+#[cfg(not(target_arch = "wasm32"))]
+fn helped(
+    main: Worker<'_>,
+    helpers: &mut [ThreadMemory],
+    root: &Position,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let done = AtomicBool::new(false);
+    // The helpers' nodes so far, for the main thread's `info` lines.
+    let helper_nodes = std::sync::atomic::AtomicU64::new(0);
+    let helper_limits = Limits {
+        depth: limits.depth,
+        multi_pv: 1,
+        ..Limits::default()
+    };
+    // Rebound so that its borrows may end with this function, like the
+    // counter it now reads.
+    let mut main = main;
+    main.team_nodes = Some(&helper_nodes);
+    let (tt, threefold, tables) = (main.tt, main.threefold, main.tables);
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = helpers
+            .iter_mut()
+            .enumerate()
+            .map(|(i, memory)| {
+                memory.new_search(root);
+                let (done, keys, helper_limits) = (&done, main.keys.clone(), &helper_limits);
+                let helper_nodes = &helper_nodes;
+                scope.spawn(move || {
+                    let mut w = Worker::new(tt, memory, &NoClock, done, threefold, keys, tables);
+                    w.depth_offset = 1 + (i as u32 % 2);
+                    w.publish_nodes = Some(helper_nodes);
+                    w.iterate(root, helper_limits, &mut |_| {}).nodes
+                })
+            })
+            .collect();
+        let mut result = main.iterate(root, limits, on_info);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in threads {
+            result.nodes += t.join().unwrap_or(0);
+        }
+        result
+    })
+}

@@ -1,0 +1,486 @@
+//! Endgame tables in the search: the solved values of [`morris_solver`]
+//! turned into perfect play.
+//!
+//! ```
+//! use morris_engine::Tables;
+//! use morris_solver::{Tablebase};
+//! use morris_core::Variant;
+//!
+//! let mut base = Tablebase::new(Variant::Three.rules());
+//! let bytes = morris_solver::write(base.solve(3, 3).unwrap());
+//! let mut tables = Tables::new();
+//! let class = tables.load(&bytes).unwrap();
+//! assert_eq!((class.light, class.dark), (3, 3));
+//! ```
+//!
+//! # Referee's decisions: table values and the game's own draw rules
+//!
+//! A table value is the value of the history-free game (the board, the
+//! hands, the side to move): win or loss in N plies under perfect play,
+//! or a draw. The real game adds threefold repetition, the n-move rule and
+//! the endgame rule, and Morabaraba's re-forming ban. They are reconciled
+//! so:
+//!
+//! - **The game's own end comes first.** Inside the search a position is
+//!   asked of the tables only after the search's own checks: a repeated
+//!   position is a draw, a run-out n-move or endgame counter ends the game
+//!   as the rules say. Only then is a covered position scored exactly, a
+//!   win in `d` plies `ply` below the root as the search's own "win in
+//!   `ply + d`", so that a quick table win beats a slow one and every
+//!   table win beats any heuristic value.
+//! - **At the root of a covered position the move comes from the tables**,
+//!   not from a search: the move whose value is best for the mover (the
+//!   quickest win, else a draw, else the longest loss), ties broken by the
+//!   static evaluation of the position it leads to. A position is covered
+//!   when its class and the classes all its removals lead to are loaded.
+//! - **Why this never gives away anything.** Along a table win the distance
+//!   falls by one every ply, so the winner's line never repeats a position,
+//!   and the loser's longest defence likewise; a drawn position keeps a
+//!   drawing move, and a repetition there is a draw too. The n-move and
+//!   endgame rules only ever turn a game into a draw: they can cost the
+//!   winner a win the table promises (the engine then still plays its
+//!   quickest win, the best try), never turn a drawn or won position into a
+//!   loss. So, measured by the table, the mover's value never drops.
+//! - **The end of the placing phase** is solved at the root when the
+//!   tables cover every position it can end in and at most
+//!   [`PLACING_SOLVE_PLIES`] placements are left ([`Tables::placing_solve`]:
+//!   win, draw or loss only, by alpha-beta down to the tables). The search
+//!   then chooses only among the moves that keep that value, so a drawn
+//!   position is never placed into a lost one, whatever the search's
+//!   horizon. The solve shares the tables' history-free view, and in the
+//!   placing phase that view is exact: no position repeats while pieces
+//!   are still being placed.
+//! - **The tables are not asked** when the rules are not the tables' (each
+//!   table names its rules, and a table of `nine` never answers for
+//!   `nine:flying=off`) or when a re-forming ban is pending, since the
+//!   solved game has no such ban.
+
+use rustc_hash::FxHashMap;
+
+use morris_core::{Move, Position, Rules};
+use morris_solver::{Class, PlacingKey, Symmetries, Table, TableFileError, Tablebase, Value};
+
+use super::eval::evaluate;
+use super::ordering::{pick, Lines, MoveOrder};
+
+/// Loaded endgame tables, of one or more rule sets. Hand them to a
+/// [`super::Searcher`] with [`super::Searcher::set_tables`].
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    bases: Vec<Tablebase>,
+}
+
+/// The most placements left (both sides together) for which
+/// [`Tables::placing_solve`] is tried. In Nine Men's Morris, with the real
+/// tables, solving the last eight placements visits 60 to 150 thousand
+/// positions and the last ten 0.3 to 0.6 million (three positions with
+/// captures, the only ones the tables reached when this was measured);
+/// the solve gives up past its budget.
+pub const PLACING_SOLVE_PLIES: u8 = 12;
+
+/// Win, draw or loss, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wdl {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl From<Value> for Wdl {
+    fn from(value: Value) -> Wdl {
+        match value {
+            Value::Win(_) => Wdl::Win,
+            Value::Draw => Wdl::Draw,
+            Value::Loss(_) => Wdl::Loss,
+        }
+    }
+}
+
+impl Wdl {
+    /// `win`, `draw` or `loss`, as the engine and `morris tb probe` say it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+
+    /// The next better value (a win stays a win).
+    fn above(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Draw,
+            _ => Wdl::Win,
+        }
+    }
+
+    fn back(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+/// The end of the placing phase solved: what the position is worth with
+/// perfect play, and the root moves that keep that.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacingSolve {
+    pub result: Wdl,
+    /// The moves that keep `result`, in the order of move generation.
+    pub keep: Vec<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Whether it was read from a [`super::Book`] instead of solved
+    /// (`nodes` is then 0).
+    pub book: bool,
+}
+
+/// What placing solves proved, kept for the next ones of a game: the
+/// bounds of positions (shared by symmetric ones), which stay true. So a
+/// solve that gave up still speeds up the next, a move later, and a solve
+/// after one that succeeded costs next to nothing.
+#[derive(Clone, Debug, Default)]
+pub struct PlacingMemo {
+    rules: Option<Rules>,
+    bounds: FxHashMap<PlacingKey, (Wdl, Wdl)>,
+}
+
+/// The most positions a [`PlacingMemo`] holds before it starts afresh
+/// (about 100 MB).
+const PLACING_MEMO_MAX: usize = 4_000_000;
+
+impl PlacingMemo {
+    pub fn new() -> PlacingMemo {
+        PlacingMemo::default()
+    }
+
+    pub fn clear(&mut self) {
+        self.bounds = FxHashMap::default();
+        self.rules = None;
+    }
+
+    /// How many positions it holds.
+    pub fn len(&self) -> usize {
+        self.bounds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bounds.is_empty()
+    }
+}
+
+/// The search of [`Tables::placing_solve`]: alpha-beta on win, draw and
+/// loss, with a memo of bounds shared by symmetric positions.
+struct PlacingSearch<'t> {
+    tables: &'t Tables,
+    syms: Symmetries,
+    /// Lower and upper bound per position (smallest image, hands, turn).
+    memo: &'t mut FxHashMap<PlacingKey, (Wdl, Wdl)>,
+    /// Killers and history of this solve, as in the search: a move that
+    /// refuted one line often refutes its neighbours.
+    order: Box<MoveOrder>,
+    nodes: u64,
+    max_nodes: u64,
+    out_of_time: &'t mut dyn FnMut() -> bool,
+}
+
+/// Why the rest of a placing phase was not solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacingError {
+    #[error("the position is not in the placing phase")]
+    NotPlacing,
+    #[error("the placing phase of these rules moves pieces too")]
+    MovesInPlacing,
+    #[error("no table of these rules is loaded")]
+    OtherRules,
+    #[error("a position the placing can end in has no table")]
+    Uncovered,
+    #[error("the solve needs more positions or time than it was given")]
+    Limit,
+}
+
+impl PlacingSearch<'_> {
+    /// The value of `pos` within `alpha` and `beta`; `key` is its
+    /// [`Symmetries::placing_key`] when the caller has it already.
+    fn value(
+        &mut self,
+        pos: &Position,
+        key: Option<PlacingKey>,
+        mut alpha: Wdl,
+        mut beta: Wdl,
+        ply: usize,
+    ) -> Result<Wdl, PlacingError> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes || (self.nodes % 4096 == 0 && (self.out_of_time)()) {
+            return Err(PlacingError::Limit);
+        }
+        if pos.placements_left() == 0 || pos.terminal().is_some() {
+            return self
+                .tables
+                .probe(pos)
+                .map(Wdl::from)
+                .ok_or(PlacingError::Uncovered);
+        }
+        let key = key.unwrap_or_else(|| self.syms.placing_key(pos));
+        let (lo, hi) = self.memo.get(&key).copied().unwrap_or((Wdl::Loss, Wdl::Win));
+        if lo == hi || lo >= beta {
+            return Ok(lo);
+        }
+        if hi <= alpha {
+            return Ok(hi);
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let orig_alpha = alpha;
+        let mut best = Wdl::Loss;
+        let moves = pos.legal_moves();
+        // Each child once, with its memo key while it is still placing (the
+        // others are asked of the tables). A child already proved good
+        // enough for the mover cuts at once.
+        let mut children: Vec<(Position, Option<PlacingKey>)> = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let child = pos.play(m);
+            let child_key = (child.placements_left() > 0).then(|| self.syms.placing_key(&child));
+            if let Some(&(_, child_hi)) = child_key.as_ref().and_then(|k| self.memo.get(k)) {
+                let v = child_hi.back();
+                if v >= beta {
+                    self.memo.insert(key, (v.max(lo), hi));
+                    return Ok(v);
+                }
+            }
+            children.push((child, child_key));
+        }
+        // The search's order: mills, blocks, killers, then history.
+        let mut scores = Vec::with_capacity(moves.len());
+        self.order
+            .score(pos, &Lines::of(pos), &moves, None, ply, &mut scores);
+        let mut tried = Vec::new();
+        while let Some((i, _)) = pick(&mut scores) {
+            let (Some(&m), Some((child, child_key))) = (moves.get(i), children.get(i)) else {
+                break;
+            };
+            let v = self
+                .value(child, *child_key, beta.back(), alpha.back(), ply + 1)?
+                .back();
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                if m.removals().is_empty() {
+                    let left = pos.placements_left();
+                    self.order
+                        .on_cutoff(pos.turn().index(), ply, i32::from(left), m, &tried);
+                }
+                break;
+            }
+            if m.removals().is_empty() {
+                tried.push(m);
+            }
+        }
+        let bounds = if best <= orig_alpha {
+            (lo, best)
+        } else if best >= beta {
+            (best, hi)
+        } else {
+            (best, best)
+        };
+        self.memo.insert(key, bounds);
+        Ok(best)
+    }
+}
+
+/// The value of one root move, for the side that makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMove {
+    pub turn: Move,
+    pub value: Value,
+}
+
+impl Tables {
+    /// No tables.
+    pub fn new() -> Tables {
+        Tables::default()
+    }
+
+    /// The tables of one solved or read [`Tablebase`].
+    pub fn from_base(base: Tablebase) -> Tables {
+        Tables { bases: vec![base] }
+    }
+
+    /// Whether no table is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.bases.is_empty()
+    }
+
+    /// Adds a table, replacing one of the same rules and class.
+    pub fn insert(&mut self, table: Table) -> Class {
+        let class = table.class();
+        let rules = *table.indexer().rules();
+        let i = match self.bases.iter().position(|b| *b.rules() == rules) {
+            Some(i) => i,
+            None => {
+                self.bases.push(Tablebase::new(rules));
+                self.bases.len() - 1
+            }
+        };
+        if let Some(base) = self.bases.get_mut(i) {
+            // Cannot fail: the base was chosen by the table's rules.
+            let _ = base.insert(table);
+        }
+        class
+    }
+
+    /// Reads a table file (checked as [`morris_solver::read`] checks it) and adds it.
+    pub fn load(&mut self, bytes: &[u8]) -> Result<Class, TableFileError> {
+        Ok(self.insert(morris_solver::read(bytes)?))
+    }
+
+    /// Whether the table of a class of these rules is loaded.
+    pub fn has(&self, rules: &Rules, class: Class) -> bool {
+        self.base(rules).is_some_and(|b| b.table(class).is_some())
+    }
+
+    /// The loaded classes, with their rules.
+    pub fn classes(&self) -> Vec<(Rules, Class)> {
+        let mut out = Vec::new();
+        for b in &self.bases {
+            let rules = *b.rules();
+            for light in 3..=morris_core::MAX_POINTS as u8 {
+                for dark in 3..=morris_core::MAX_POINTS as u8 {
+                    let class = Class::moving(light, dark);
+                    if b.table(class).is_some() {
+                        out.push((rules, class));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn base(&self, rules: &Rules) -> Option<&Tablebase> {
+        self.bases.iter().find(|b| b.rules() == rules)
+    }
+
+    /// The table value of a position for its side to move: `None` unless
+    /// its class is loaded for its rules (a finished game counts as
+    /// covered) and no re-forming ban is pending.
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        if pos.ban_pending() {
+            return None;
+        }
+        self.base(pos.rules())?.probe(pos)
+    }
+
+    /// The value of a position that is not over, if it and every position
+    /// its moves lead to are covered, from its moves.
+    pub fn root_moves(&self, pos: &Position) -> Option<Vec<TableMove>> {
+        if pos.terminal().is_some() {
+            return None;
+        }
+        self.probe(pos)?;
+        pos.legal_moves()
+            .into_iter()
+            .map(|turn| {
+                let child = pos.play(turn);
+                let value = self.probe(&child)?.back();
+                Some(TableMove { turn, value })
+            })
+            .collect()
+    }
+
+    /// The root moves of a covered position, best first: the best value
+    /// for the mover, ties by the static evaluation after the move.
+    pub fn ranked(&self, pos: &Position) -> Option<Vec<TableMove>> {
+        let moves = self.root_moves(pos)?;
+        let mut keyed: Vec<((i32, i32), TableMove)> = moves
+            .into_iter()
+            .map(|m| ((m.value.score(), -evaluate(&pos.play(m.turn))), m))
+            .collect();
+        // Stable: equal keys keep the order of move generation.
+        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        Some(keyed.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// Solves the rest of the placing phase of `pos` on win, draw and loss,
+    /// down to the tables at its end: the value of the position and the
+    /// moves that keep it. It fails when the placing phase is over or
+    /// moves pieces too, a position at the end is not covered, or more
+    /// than `max_nodes` positions (or `out_of_time`, asked every 4,096)
+    /// would be needed. `memo` keeps what it proved for the next solve
+    /// (see [`PlacingMemo`]). The search tries it only with
+    /// [`PLACING_SOLVE_PLIES`] placements or fewer left.
+    pub fn placing_solve(
+        &self,
+        pos: &Position,
+        memo: &mut PlacingMemo,
+        max_nodes: u64,
+        out_of_time: &mut dyn FnMut() -> bool,
+    ) -> Result<PlacingSolve, PlacingError> {
+        let left = pos.placements_left();
+        if left == 0 || pos.terminal().is_some() {
+            return Err(PlacingError::NotPlacing);
+        }
+        if pos.rules().move_in_placing {
+            return Err(PlacingError::MovesInPlacing);
+        }
+        self.base(pos.rules()).ok_or(PlacingError::OtherRules)?;
+        if memo.rules != Some(*pos.rules()) || memo.len() > PLACING_MEMO_MAX {
+            memo.clear();
+            memo.rules = Some(*pos.rules());
+        }
+        let mut search = PlacingSearch {
+            tables: self,
+            syms: Symmetries::of(pos.rules().geometry()),
+            memo: &mut memo.bounds,
+            order: Box::new(MoveOrder::new()),
+            nodes: 0,
+            max_nodes,
+            out_of_time,
+        };
+        let moves = pos.legal_moves();
+        // The value first, by alpha-beta over the root moves …
+        let mut result = Wdl::Loss;
+        for &m in &moves {
+            let v = search
+                .value(&pos.play(m), None, Wdl::Loss, result.back(), 1)?
+                .back();
+            result = result.max(v);
+            if result == Wdl::Win {
+                break;
+            }
+        }
+        // … then, for each move, only whether it keeps that value: a null
+        // window just above what the opponent may then get.
+        let mut keep = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let kept = match result.back() {
+                Wdl::Win => true,
+                worst => search.value(&pos.play(m), None, worst, worst.above(), 1)? <= worst,
+            };
+            if kept {
+                keep.push(m);
+            }
+        }
+        Ok(PlacingSolve {
+            result,
+            keep,
+            nodes: search.nodes,
+            book: false,
+        })
+    }
+
+    /// The perfect line from a covered position, at most `max` turns.
+    pub fn line(&self, pos: &Position, max: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut p = *pos;
+        while line.len() < max {
+            let Some(best) = self.ranked(&p).and_then(|r| r.first().copied()) else {
+                break;
+            };
+            line.push(best.turn);
+            p = p.play(best.turn);
+        }
+        line
+    }
+}

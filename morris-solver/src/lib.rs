@@ -1,0 +1,53 @@
+//! Exact values of positions: perfect indexing of the positions of a
+//! piece-count class, the board's symmetries, and a retrograde solver for
+//! the moving and flying phases, with a forward solver for the placing
+//! phase on top of it.
+//!
+//! Tables hold one entry per class of positions the board's symmetries map
+//! onto each other ([`SymIndexer`]; 16 symmetries on the mill boards, a
+//! sixteenth of the positions), one byte an entry while the distances fit,
+//! and are solved directly in that numbering. A table also answers for its
+//! mirror, the class with light and dark exchanged ([`Tablebase::probe`]),
+//! so Nine's endgames need the classes with at least as many light pieces
+//! as dark ones. [`Indexer`] numbers every position; the solver runs on it
+//! too ([`Tablebase::solve_unreduced`]), as the reference the reduced
+//! tables are tested against.
+//!
+//! Values are from the side to move and count plies to the end of the game
+//! under the history-free rules ([`morris_core::Position::terminal`]); the n-move,
+//! endgame and repetition rules and Morabaraba's re-forming ban are not part
+//! of the solved game, so a position nobody can force is a draw.
+//!
+//! The modules, from the ground up: a position's [`Value`] and its codes
+//! (`value`); numbering a class ([`Indexer`], `index`), the board's
+//! symmetries ([`Symmetries`], `symmetry`) and the numbering cut by them
+//! ([`SymIndexer`], `reduced`); a solved class in memory ([`Table`],
+//! `table`); the retrograde passes (`retro`, on a `space`: either
+//! numbering); the solved classes of a rule set ([`Tablebase`],
+//! `tablebase`) and the forward solve of the placing (`placing`); the table
+//! files (`file`: `header`, `packing`, `deflate`, `flat`).
+
+mod error;
+mod file;
+mod index;
+mod placing;
+mod reduced;
+mod retro;
+mod space;
+mod symmetry;
+mod table;
+mod tablebase;
+mod threads;
+mod value;
+
+pub use error::SolveError;
+pub use file::{
+    check, check_stream, open_flat, read, read_for, write, write_at_level, write_flat, FlatError,
+    TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, HEAD_MAX, MAGIC,
+};
+pub use index::{Class, Indexer};
+pub use reduced::{LightPart, SymIndexer};
+pub use symmetry::{PlacingKey, Symmetries};
+pub use table::{EntrySource, FullTable, Table};
+pub use tablebase::Tablebase;
+pub use value::Value;

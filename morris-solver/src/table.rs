@@ -1,0 +1,307 @@
+//! A solved class in memory ([`Table`]: one entry per class of symmetric
+//! positions, [`FullTable`]: one per position), with its values in the
+//! smallest form that holds them, or left in a flat file and read as they
+//! are asked for ([`EntrySource`]).
+
+use std::convert::Infallible;
+use std::fmt;
+use std::sync::Arc;
+
+use morris_core::Position;
+
+use crate::index::{Class, Indexer};
+use crate::reduced::SymIndexer;
+use crate::value::{parity_byte, parity_code, Value, UNKNOWN};
+
+/// Where a table opened with [`open_flat`](crate::open_flat) reads its entries: a byte of
+/// the flat file by its place in the file, `None` when it cannot be read
+/// (the position is then not covered). A program with files implements it
+/// on a file; this crate itself does no input or output.
+pub trait EntrySource: Send + Sync + fmt::Debug {
+    fn byte_at(&self, offset: u64) -> Option<u8>;
+}
+
+/// A flat table's entries in its source: the payload starts at `at`.
+#[derive(Clone, Debug)]
+pub(crate) struct FlatEntries {
+    pub(crate) source: Arc<dyn EntrySource>,
+    pub(crate) at: u64,
+    pub(crate) len: usize,
+}
+
+impl FlatEntries {
+    #[inline]
+    pub(crate) fn byte(&self, i: usize) -> Option<u8> {
+        if i >= self.len {
+            return None;
+        }
+        self.source.byte_at(self.at + i as u64)
+    }
+}
+
+/// The value codes of a table in memory, one byte an entry wherever that
+/// can hold them:
+///
+/// - `Narrow`: every code fits a byte (distances up to 126 plies);
+/// - `Parity`: every win is an odd number of plies and every loss an even
+///   one, as in every mill game's moving phase (the side to move never
+///   stands in a game it has already won: a game ends on the winner's
+///   turn). The byte is then the distance of a win, or the distance of a
+///   loss plus two, and 0 a draw: wins of up to 255 plies and losses of up
+///   to 252 in one byte, where the stored code needs two. Nine Men's
+///   Morris's tables from 6v4 to 7v7 (up to 185 plies) all fit, which
+///   halves what the search's tables take in memory;
+/// - `Wide`: two bytes, for anything else;
+/// - `Flat`: `Parity` bytes left in a flat file, read as they are asked
+///   for (see [`super::file::open_flat`]).
+///
+/// The table files hold the stored codes ([`Value::encode`]), except the
+/// flat ones, which hold `Parity` bytes.
+#[derive(Clone, Debug)]
+enum Codes {
+    Narrow(Vec<u8>),
+    Parity(Vec<u8>),
+    Wide(Vec<u16>),
+    Flat(FlatEntries),
+}
+
+impl Codes {
+    /// The smallest form of `entries` stored codes that `unpack` hands, in
+    /// order, to the function it is given until that answers `false` (then
+    /// `unpack` answers `Ok(false)`). The codes go straight into a one-byte
+    /// form, `narrow` telling that every code fits a byte; only codes that
+    /// fit neither are read a second time, into two bytes each.
+    fn collect<E>(
+        entries: usize,
+        narrow: bool,
+        mut unpack: impl FnMut(&mut dyn FnMut(u16) -> bool) -> Result<bool, E>,
+    ) -> Result<Codes, E> {
+        let mut bytes = Vec::with_capacity(entries);
+        let fits = |c: u16| u8::try_from(c).ok();
+        if narrow && unpack(&mut |c| fits(c).map(|b| bytes.push(b)).is_some())? {
+            return Ok(Codes::Narrow(bytes));
+        }
+        bytes.clear();
+        if unpack(&mut |c| parity_byte(c).map(|b| bytes.push(b)).is_some())? {
+            return Ok(Codes::Parity(bytes));
+        }
+        drop(bytes);
+        let mut wide = Vec::with_capacity(entries);
+        unpack(&mut |c| {
+            wide.push(c);
+            true
+        })?;
+        Ok(Codes::Wide(wide))
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Codes::Narrow(v) | Codes::Parity(v) => v.len(),
+            Codes::Wide(v) => v.len(),
+            Codes::Flat(f) => f.len,
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<u16> {
+        match self {
+            Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
+            Codes::Parity(v) => v.get(i).map(|&c| parity_code(c)),
+            Codes::Wide(v) => v.get(i).copied(),
+            Codes::Flat(f) => f.byte(i).map(parity_code),
+        }
+    }
+
+    /// Every code in order; an entry of a flat file that cannot be read
+    /// comes out as the solver's "undecided", which no file accepts.
+    fn iter(&self) -> Box<dyn Iterator<Item = u16> + '_> {
+        match self {
+            Codes::Narrow(v) => Box::new(v.iter().map(|&c| u16::from(c))),
+            Codes::Parity(v) => Box::new(v.iter().map(|&c| parity_code(c))),
+            Codes::Wide(v) => Box::new(v.iter().copied()),
+            Codes::Flat(f) => Box::new((0..f.len).map(|i| f.byte(i).map_or(UNKNOWN, parity_code))),
+        }
+    }
+}
+
+/// The values of every position of one class with both hands empty, one
+/// entry per class of symmetric positions ([`SymIndexer`]), one byte an
+/// entry where the distances allow (see `Codes`), else two.
+#[derive(Clone, Debug)]
+pub struct Table {
+    indexer: SymIndexer,
+    values: Codes,
+}
+
+impl Table {
+    /// A table from its stored codes, one per entry of `indexer`.
+    pub(crate) fn from_codes(indexer: SymIndexer, codes: Vec<u16>) -> Table {
+        let narrow = codes.iter().all(|&c| c <= u16::from(u8::MAX));
+        let hand = |each: &mut dyn FnMut(u16) -> bool| Ok(codes.iter().all(|&c| each(c)));
+        match Codes::collect::<Infallible>(codes.len(), narrow, hand) {
+            Ok(values) => Table { indexer, values },
+            Err(never) => match never {},
+        }
+    }
+
+    /// A table of `entries` stored codes that `unpack` hands over as
+    /// `Codes::collect` says: the same table as [`Table::from_codes`] of
+    /// those codes, without ever holding all of them.
+    pub(crate) fn from_unpacker<E>(
+        indexer: SymIndexer,
+        entries: usize,
+        narrow: bool,
+        unpack: impl FnMut(&mut dyn FnMut(u16) -> bool) -> Result<bool, E>,
+    ) -> Result<Table, E> {
+        let values = Codes::collect(entries, narrow, unpack)?;
+        Ok(Table { indexer, values })
+    }
+
+    /// A table of `Parity` bytes, one per entry of `indexer`.
+    pub(crate) fn from_parity(indexer: SymIndexer, bytes: Vec<u8>) -> Table {
+        Table {
+            indexer,
+            values: Codes::Parity(bytes),
+        }
+    }
+
+    /// A table whose entries stay in a flat file.
+    pub(crate) fn from_flat(indexer: SymIndexer, entries: FlatEntries) -> Table {
+        Table {
+            indexer,
+            values: Codes::Flat(entries),
+        }
+    }
+
+    /// Whether the values stay in a file, read as they are asked for.
+    pub fn on_file(&self) -> bool {
+        matches!(self.values, Codes::Flat(_))
+    }
+
+    /// The stored codes, one per entry.
+    pub(crate) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
+        self.values.iter()
+    }
+
+    pub fn indexer(&self) -> &SymIndexer {
+        &self.indexer
+    }
+
+    pub fn class(&self) -> Class {
+        self.indexer.class()
+    }
+
+    /// How many entries the table holds (see [`Table::positions`]).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.len() == 0
+    }
+
+    /// How many positions the class has without the symmetries.
+    pub fn positions(&self) -> u64 {
+        self.indexer.positions()
+    }
+
+    /// The bytes the values take in memory (none for a table left in a
+    /// flat file).
+    pub fn value_bytes(&self) -> usize {
+        match &self.values {
+            Codes::Narrow(v) | Codes::Parity(v) => v.len(),
+            Codes::Wide(v) => 2 * v.len(),
+            Codes::Flat(_) => 0,
+        }
+    }
+
+    /// The value of the entry with this index.
+    pub fn value(&self, index: u64) -> Option<Value> {
+        let i = usize::try_from(index).ok()?;
+        self.values.get(i).map(Value::decode)
+    }
+
+    /// The value of a position of this class.
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        self.value(self.indexer.index(pos)?)
+    }
+
+    /// How many positions of the class (every symmetric image counted, as
+    /// without the symmetries) are won, drawn and lost for the side to move.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        let mut c = (0, 0, 0);
+        for (i, v) in self.values.iter().enumerate() {
+            let w = self.indexer.weight(i as u64);
+            match Value::decode(v) {
+                Value::Win(_) => c.0 += w,
+                Value::Draw => c.1 += w,
+                Value::Loss(_) => c.2 += w,
+            }
+        }
+        c
+    }
+
+    /// The longest distance to the end in the table.
+    pub fn max_distance(&self) -> u16 {
+        max_distance(self.values.iter())
+    }
+}
+
+fn max_distance(codes: impl Iterator<Item = u16>) -> u16 {
+    codes
+        .map(|v| match Value::decode(v) {
+            Value::Win(d) | Value::Loss(d) => d,
+            Value::Draw => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The values of a class solved without the symmetries, indexed by
+/// [`Indexer`]: the reference the reduced tables are checked against.
+#[derive(Clone, Debug)]
+pub struct FullTable {
+    indexer: Indexer,
+    values: Vec<u16>,
+}
+
+impl FullTable {
+    pub(crate) fn new(indexer: Indexer, values: Vec<u16>) -> FullTable {
+        FullTable { indexer, values }
+    }
+
+    pub fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of the position with this index.
+    pub fn value(&self, index: u64) -> Option<Value> {
+        let i = usize::try_from(index).ok()?;
+        self.values.get(i).map(|&c| Value::decode(c))
+    }
+
+    /// How many positions are won, drawn and lost for the side to move.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        let mut c = (0, 0, 0);
+        for &v in &self.values {
+            match Value::decode(v) {
+                Value::Win(_) => c.0 += 1,
+                Value::Draw => c.1 += 1,
+                Value::Loss(_) => c.2 += 1,
+            }
+        }
+        c
+    }
+
+    pub fn max_distance(&self) -> u16 {
+        max_distance(self.values.iter().copied())
+    }
+}

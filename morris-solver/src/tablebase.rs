@@ -1,0 +1,177 @@
+//! The solved classes of one rule set ([`Tablebase`]): solving a class
+//! after the smaller ones its removals lead to, and probing any position
+//! whose class is solved (or whose mirror's is).
+
+use rustc_hash::FxHashMap;
+
+use morris_core::{ByColor, Color, Position, Removal, Rules};
+
+use crate::error::SolveError;
+use crate::index::{position, Class, Indexer};
+use crate::reduced::SymIndexer;
+use crate::retro::{Retro, Solved};
+use crate::space::Space;
+use crate::table::{FullTable, Table};
+use crate::threads::solve_threads;
+use crate::value::Value;
+
+/// The position with the colours exchanged: light's pieces and hand are
+/// dark's, and the other side moves. Its value is the same, since the
+/// history-free rules treat both colours alike.
+fn mirrored(pos: &Position) -> Position {
+    position(
+        *pos.rules(),
+        ByColor::new(pos.pieces(Color::Dark), pos.pieces(Color::Light)),
+        ByColor::new(pos.in_hand(Color::Dark), pos.in_hand(Color::Light)),
+        !pos.turn(),
+    )
+}
+
+/// The solved classes of one rule set.
+#[derive(Clone, Debug)]
+pub struct Tablebase {
+    pub(crate) rules: Rules,
+    tables: FxHashMap<Class, Table>,
+    pub(crate) placing_memo: usize,
+}
+
+impl Tablebase {
+    pub fn new(rules: Rules) -> Tablebase {
+        Tablebase {
+            rules,
+            tables: FxHashMap::default(),
+            placing_memo: 0,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Adds a table read from a file, replacing any of its class; it must
+    /// be of this tablebase's rules.
+    pub fn insert(&mut self, table: Table) -> Result<(), SolveError> {
+        if *table.indexer().rules() != self.rules {
+            return Err(SolveError::OtherRules);
+        }
+        self.tables.insert(table.class(), table);
+        Ok(())
+    }
+
+    /// The table of a class, if it is solved.
+    pub fn table(&self, class: Class) -> Option<&Table> {
+        self.tables.get(&class)
+    }
+
+    /// Keeps only the tables of the classes `keep` accepts, freeing the
+    /// others' memory (a later [`Tablebase::solve`] that needs one solves
+    /// it again).
+    pub fn retain(&mut self, keep: impl Fn(Class) -> bool) {
+        self.tables.retain(|&class, _| keep(class));
+    }
+
+    /// The tables solving the class of `light` and `dark` pieces reads: the
+    /// classes its removals lead to, each as the class with the larger
+    /// side first (the table that answers for both it and its mirror).
+    pub fn needs(&self, light: u8, dark: u8) -> Vec<Class> {
+        let mut out = Vec::new();
+        for k in 1..=self.most_removals() {
+            for (l, d) in [(light, dark.saturating_sub(k)), (light.saturating_sub(k), dark)] {
+                let class = Class::moving(l.max(d), l.min(d));
+                if l >= 3 && d >= 3 && !out.contains(&class) {
+                    out.push(class);
+                }
+            }
+        }
+        out
+    }
+
+    /// The value of a position that is over or whose class is solved. A
+    /// class of the moving phases is also read from the table of its
+    /// mirror (light and dark exchanged), so `4v3` answers `3v4`.
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        if let Some(o) = pos.terminal() {
+            return Some(Value::of_outcome(o, pos.turn()));
+        }
+        let class = Class::of(pos);
+        if let Some(t) = self.tables.get(&class) {
+            return t.probe(pos);
+        }
+        let mirror = Class {
+            light: class.dark,
+            dark: class.light,
+            light_hand: class.dark_hand,
+            dark_hand: class.light_hand,
+        };
+        self.tables.get(&mirror)?.probe(&mirrored(pos))
+    }
+
+    /// Whether positions of a class can be probed, from its own table or
+    /// its mirror's.
+    pub(crate) fn has(&self, light: u8, dark: u8) -> bool {
+        self.tables.contains_key(&Class::moving(light, dark))
+            || self.tables.contains_key(&Class::moving(dark, light))
+    }
+
+    /// Solves the moving and flying phases with `light` and `dark` pieces
+    /// on the board, after the smaller classes a removal leads to (each of
+    /// those with more light than dark pieces or as many, unless its
+    /// mirror is already solved: a table answers for its mirror too).
+    pub fn solve(&mut self, light: u8, dark: u8) -> Result<&Table, SolveError> {
+        let class = Class::moving(light, dark);
+        if !self.tables.contains_key(&class) {
+            self.solve_smaller(light, dark)?;
+            let indexer = SymIndexer::new(self.rules, class).ok_or(SolveError::DoesNotFit { light, dark })?;
+            let table = Table::from_codes(indexer.clone(), self.build(&indexer)?);
+            self.tables.insert(class, table);
+        }
+        self.tables.get(&class).ok_or(SolveError::Missing(class))
+    }
+
+    fn solve_smaller(&mut self, light: u8, dark: u8) -> Result<(), SolveError> {
+        for class in self.needs(light, dark) {
+            if !self.has(class.light, class.dark) {
+                self.solve(class.light, class.dark)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Solves a class without the symmetries, one entry per position, after
+    /// the smaller classes (with the symmetries); the reference the
+    /// reduced tables are checked against.
+    pub fn solve_unreduced(&mut self, light: u8, dark: u8) -> Result<FullTable, SolveError> {
+        self.solve_smaller(light, dark)?;
+        let indexer = Indexer::new(self.rules, Class::moving(light, dark))
+            .ok_or(SolveError::DoesNotFit { light, dark })?;
+        let values = self.build(&indexer)?;
+        Ok(FullTable::new(indexer, values))
+    }
+
+    /// The most pieces one turn can remove under these rules.
+    fn most_removals(&self) -> u8 {
+        if self.rules.mill_wins || self.rules.removal == Removal::Never {
+            0
+        } else {
+            match self.rules.mill_takes {
+                morris_core::MillTakes::One => 1,
+                morris_core::MillTakes::Each => morris_core::MAX_MILLS_THROUGH as u8,
+            }
+        }
+    }
+
+    /// Solves one class in the numbering `space`: the codes of its entries.
+    fn build(&self, space: &(impl Space + Sync)) -> Result<Vec<u16>, SolveError> {
+        let retro = Retro {
+            rules: &self.rules,
+            solved: self,
+        };
+        retro.build_on(space, solve_threads())
+    }
+}
+
+impl Solved for Tablebase {
+    fn probe(&self, pos: &Position) -> Option<Value> {
+        Tablebase::probe(self, pos)
+    }
+}
