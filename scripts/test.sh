@@ -20,6 +20,9 @@ step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy -p mulino-app -p morris-wasm --target wasm32-unknown-unknown --all-features --locked -- -D warnings
 
+step "no import cycles between files"
+python3 scripts/import-cycles.py
+
 step "morris-core builds for wasm32-unknown-unknown"
 cargo build -p morris-core --target wasm32-unknown-unknown --locked
 

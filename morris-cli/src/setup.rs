@@ -204,3 +204,15 @@ pub fn options_help() -> String {
     );
     help
 }
+
+/// The rules of a table or a book: a variant and options on top of it.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The variant [default: nine]
+    #[arg(long, value_name = "ID")]
+    pub variant: Option<String>,
+
+    /// Set a rule option, as KEY=VALUE; repeat for several
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}

@@ -8,8 +8,11 @@ use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use morris_core::Rules;
 use morris_engine::{Book, Tables};
-use morris_solver::{EntrySource, Table, TableFileError, HEAD_MAX};
+use morris_solver::{EntrySource, Table, TableFileError, Tablebase, HEAD_MAX};
+
+use crate::error::CliError;
 
 /// A flat table file, read a byte at a time at a place in the file.
 #[derive(Debug)]
@@ -112,4 +115,25 @@ pub fn load_book(paths: &[PathBuf]) -> Result<Book, String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(book)
+}
+
+/// The tables of `paths` (files, or folders of `.tb` files), every one of
+/// `rules`.
+pub fn tablebase_of(rules: Rules, paths: &[PathBuf]) -> Result<Tablebase, CliError> {
+    let mut tb = Tablebase::new(rules);
+    for path in paths {
+        for file in table_files(path).map_err(CliError::input)? {
+            let table = read_table(&file).map_err(CliError::input)?;
+            if *table.indexer().rules() != rules {
+                return Err(CliError::input(format!(
+                    "{}: the table is for the rules `{}`, not `{rules}`",
+                    file.display(),
+                    table.indexer().rules()
+                )));
+            }
+            tb.insert(table)
+                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+        }
+    }
+    Ok(tb)
 }

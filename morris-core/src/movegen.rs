@@ -3,23 +3,6 @@
 
 use crate::{Bitboard, Geometry, MillTakes, Move, Point, Position, Removal};
 
-/// The opposing pieces (`theirs`) one removal may take under `rule`.
-#[inline]
-pub(crate) fn removable(geo: &Geometry, rule: Removal, theirs: Bitboard) -> Bitboard {
-    match rule {
-        Removal::Never => Bitboard::EMPTY,
-        Removal::Always => theirs,
-        Removal::Protected => {
-            let free = theirs.minus(geo.in_mills(theirs));
-            if free.any() {
-                free
-            } else {
-                theirs
-            }
-        }
-    }
-}
-
 /// Every set of `n` pieces that `n` removals in a row may take from
 /// `theirs`, each removal legal when it is made. Distinct sets only.
 fn removal_sets(geo: &Geometry, rule: Removal, theirs: Bitboard, n: u32, out: &mut Vec<Bitboard>) {
@@ -37,7 +20,7 @@ fn removal_sets(geo: &Geometry, rule: Removal, theirs: Bitboard, n: u32, out: &m
             }
             return;
         }
-        for p in removable(geo, rule, theirs) {
+        for p in rule.removable(geo, theirs) {
             go(geo, rule, theirs.without(p), left - 1, taken.with(p), out);
         }
     }
@@ -94,7 +77,7 @@ impl Position {
     pub(crate) fn generate_unchecked(&self, out: &mut Vec<Move>) {
         let geo = self.geometry();
         let theirs = self.pieces[!self.turn];
-        let single = removable(geo, self.rules.removal, theirs);
+        let single = self.rules.removal.removable(geo, theirs);
         let mut sets = Vec::new();
         self.for_each_action(|from, to, mills| {
             let m = match from {
@@ -118,7 +101,7 @@ impl Position {
     pub(crate) fn count_unchecked(&self) -> u64 {
         let geo = self.geometry();
         let theirs = self.pieces[!self.turn];
-        let single = removable(geo, self.rules.removal, theirs).count() as u64;
+        let single = self.rules.removal.removable(geo, theirs).count() as u64;
         let mut sets = Vec::new();
         let mut total = 0;
         self.for_each_action(|_, _, mills| {

@@ -185,7 +185,7 @@ impl Position {
         let mut left = set;
         let mut order = Vec::with_capacity(set.count() as usize);
         while left.any() {
-            let allowed = crate::movegen::removable(geo, self.rules().removal, theirs) & left;
+            let allowed = self.rules().removal.removable(geo, theirs) & left;
             let Some(p) = allowed.first().or(left.first()) else {
                 break;
             };

@@ -229,7 +229,9 @@ impl Position {
         if self.rules.mill_wins {
             return Bitboard::EMPTY;
         }
-        crate::movegen::removable(self.geometry(), self.rules.removal, self.pieces[!self.turn])
+        self.rules
+            .removal
+            .removable(self.geometry(), self.pieces[!self.turn])
     }
 
     /// The history-free ends that need no move generation: a standing mill

@@ -23,6 +23,25 @@ pub enum Removal {
     Never,
 }
 
+impl Removal {
+    /// The opposing pieces (`theirs`) one removal may take under this rule.
+    #[inline]
+    pub(crate) fn removable(self, geo: &crate::Geometry, theirs: crate::Bitboard) -> crate::Bitboard {
+        match self {
+            Removal::Never => crate::Bitboard::EMPTY,
+            Removal::Always => theirs,
+            Removal::Protected => {
+                let free = theirs.minus(geo.in_mills(theirs));
+                if free.any() {
+                    free
+                } else {
+                    theirs
+                }
+            }
+        }
+    }
+}
+
 /// How many pieces a turn that closes several mills at once removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MillTakes {

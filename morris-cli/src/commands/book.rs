@@ -25,9 +25,9 @@ use morris_engine::{Book, PlacingMemo, PlacingSolve, Tables};
 use morris_solver::{PlacingKey, Symmetries};
 
 use super::r#match::openings;
-use super::tb::{tablebase_of, RulesArgs};
 use crate::error::CliError;
-use crate::setup::rules_from;
+use crate::setup::{rules_from, RulesArgs};
+use crate::tables::tablebase_of;
 
 /// The most solves run side by side.
 const MAX_BOOK_THREADS: usize = 64;

@@ -13,8 +13,8 @@ use morris_engine::{PlacingMemo, Tables};
 use morris_solver::{Class, Tablebase, Value};
 
 use crate::error::CliError;
-use crate::setup::rules_from;
-use crate::tables::{read_table, table_files};
+use crate::setup::{rules_from, RulesArgs};
+use crate::tables::{read_table, table_files, tablebase_of};
 
 #[derive(Debug, Args)]
 pub struct TbArgs {
@@ -57,18 +57,6 @@ pub struct FlatArgs {
     /// if missing; it may be the tables' own folder)
     #[arg(long, value_name = "DIR")]
     pub out_dir: PathBuf,
-}
-
-/// The rules of the tables: a variant and options on top of it.
-#[derive(Debug, Args)]
-pub struct RulesArgs {
-    /// The variant [default: nine]
-    #[arg(long, value_name = "ID")]
-    pub variant: Option<String>,
-
-    /// Set a rule option, as KEY=VALUE; repeat for several
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -430,27 +418,6 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Value::Loss(n) => writeln!(out, "loss in {n}")?,
     }
     Ok(())
-}
-
-/// The tables of `paths` (files, or folders of `.tb` files), every one of
-/// `rules`.
-pub(super) fn tablebase_of(rules: Rules, paths: &[PathBuf]) -> Result<Tablebase, CliError> {
-    let mut tb = Tablebase::new(rules);
-    for path in paths {
-        for file in table_files(path).map_err(CliError::input)? {
-            let table = read_table(&file).map_err(CliError::input)?;
-            if *table.indexer().rules() != rules {
-                return Err(CliError::input(format!(
-                    "{}: the table is for the rules `{}`, not `{rules}`",
-                    file.display(),
-                    table.indexer().rules()
-                )));
-            }
-            tb.insert(table)
-                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-        }
-    }
-    Ok(tb)
 }
 
 /// A placing position's value, by solving the rest of the placing down to
