@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long job behind a placing book (RULES.md's Nine Men's Morris; Six
+# The long job behind a placing book (docs/RULES.md's Nine Men's Morris; Six
 # Men's Morris to try it in minutes), in one command that can be stopped
 # and run again: each step keeps what an earlier run finished and goes on
 # from there.

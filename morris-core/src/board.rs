@@ -20,7 +20,7 @@ pub const MAX_MILLS_THROUGH: usize = 4;
 /// The most mills on any board (the mill board with diagonals).
 pub const MAX_MILLS: usize = 20;
 
-/// Which board a game is played on (RULES.md §1).
+/// Which board a game is played on (docs/RULES.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BoardKind {
     /// 24 points, three squares joined at the midpoints (§1.1).
@@ -406,7 +406,7 @@ const fn as_lines<const N: usize>(mills: &'static [[&'static str; 3]; N]) -> [&'
 const MILL_LINES: [&[&str]; 16] = as_lines(&MILL_MILLS);
 const DIAGONALS_LINES: [&[&str]; 20] = as_lines(&DIAGONALS_MILLS);
 
-/// The Sotho board's lines. THE place to correct its geometry (RULES.md §1.3):
+/// The Sotho board's lines. THE place to correct its geometry (docs/RULES.md §1.3):
 /// square sides, the two cross lines running through the centre, and the
 /// short diagonals between the outer and the middle square only.
 const SOTHO_LINES: [&[&str]; 18] = [

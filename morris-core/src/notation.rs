@@ -1,4 +1,4 @@
-//! Move notation (RULES.md §5): `d6`, `d6-d5`, `d6xb4`, `d6-d5xb4xe4`.
+//! Move notation (docs/RULES.md §5): `d6`, `d6-d5`, `d6xb4`, `d6-d5xb4xe4`.
 //!
 //! Reading a move has two steps with two error types, as in chess
 //! libraries: [`MoveText`] is what the text says, checked for syntax only

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::Color;
 
-/// The rule that ended a game (RULES.md §2.7–2.8 and §3).
+/// The rule that ended a game (docs/RULES.md §2.7–2.8 and §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// The loser has fewer than three pieces on the board and in hand.

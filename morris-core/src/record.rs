@@ -1,4 +1,4 @@
-//! Game records: PGN-style tags, then the turns in notation (RULES.md §5).
+//! Game records: PGN-style tags, then the turns in notation (docs/RULES.md §5).
 //!
 //! ```text
 //! [Variant "nine"]

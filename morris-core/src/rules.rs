@@ -1,4 +1,4 @@
-//! Rule options and the named variants (RULES.md §3 and §4).
+//! Rule options and the named variants (docs/RULES.md §3 and §4).
 //!
 //! A [`Rules`] value is the complete rule set of a game: the variant it
 //! started from plus every option a host may set. Options are read and
@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::{BoardKind, Color};
 
-/// Which opposing pieces a mill may take (RULES.md §2.6 and §3).
+/// Which opposing pieces a mill may take (docs/RULES.md §2.6 and §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Removal {
     /// Not a piece in a mill, unless every opposing piece is in a mill.
@@ -59,7 +59,7 @@ pub enum BoardFull {
     SideToMoveLoses,
 }
 
-/// The named variants of RULES.md §4.
+/// The named variants of docs/RULES.md §4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Nine,
@@ -396,7 +396,7 @@ const fn show_on(b: bool) -> &'static str {
 }
 
 impl Rules {
-    /// The standard game's options (RULES.md §2) under the given variant name.
+    /// The standard game's options (docs/RULES.md §2) under the given variant name.
     const fn standard(variant: Variant) -> Rules {
         Rules {
             variant,

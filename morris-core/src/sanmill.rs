@@ -1,4 +1,4 @@
-//! Import of Sanmill's FEN for the 24-point boards (RULES.md §5).
+//! Import of Sanmill's FEN for the 24-point boards (docs/RULES.md §5).
 //!
 //! ```text
 //! O*@*****/********/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 1

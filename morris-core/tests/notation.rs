@@ -1,4 +1,4 @@
-//! Notation as players write it (RULES.md §5): moves, position texts, game
+//! Notation as players write it (docs/RULES.md §5): moves, position texts, game
 //! records with tags, the removal-as-its-own-token and numbered imports,
 //! and Sanmill's FEN.
 

@@ -1,4 +1,4 @@
-//! The rule book (RULES.md) as tests: every example and edge case set up
+//! The rule book (docs/RULES.md) as tests: every example and edge case set up
 //! from a position text or a move list, checked by what a player would see —
 //! the exact legal moves, who wins, and why.
 
@@ -54,7 +54,7 @@ fn coord(s: &str) -> morris_core::Coord {
     s.parse().unwrap()
 }
 
-/// The position from the seed text's figure 2 (RULES.md §2 example):
+/// The position from the seed text's figure 2 (docs/RULES.md §2 example):
 /// placing, light to move; dark c5 d5 e5 form a mill, dark b4 and e4 do not;
 /// light b2 d2 wait for f2. Light c4 makes c3 look tempting, but c3 closes
 /// nothing (c5 is dark, d3 and e3 are empty).

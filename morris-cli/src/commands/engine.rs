@@ -2,7 +2,7 @@
 //! in the style of UCI, so that GUIs, match runners and scripts can drive it.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name N value V`
-//! (engine options and one option per rule of RULES.md §3),
+//! (engine options and one option per rule of docs/RULES.md §3),
 //! `position startpos|fen TEXT [moves …]`, `go movetime|depth|nodes|infinite`,
 //! `setoption name Tablebases value PATH…` (table files or folders of them,
 //! `none` to drop them; `--tables PATH` on the command line; flat files,

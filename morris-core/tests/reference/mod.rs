@@ -1,9 +1,9 @@
 //! A slow, independent move generator written straight from the rule text
-//! of the rule book (RULES.md), used to cross-check the perft counts of the
+//! of the rule book (docs/RULES.md), used to cross-check the perft counts of the
 //! fast generator in `morris_core`.
 //!
 //! Nothing here calls the engine: the boards are the point names, lines and
-//! mills of RULES.md §1 typed in as lists, the rule options and variant
+//! mills of docs/RULES.md §1 typed in as lists, the rule options and variant
 //! presets are those of §3 and §4, the position text and the move notation
 //! have their own small readers, and a position is a plain array of owners.
 //! Clarity wins over speed everywhere; the cost is paid by a node limit.
@@ -48,7 +48,7 @@ impl Side {
     }
 }
 
-/// One board of RULES.md §1: its points, which points are joined by a drawn
+/// One board of docs/RULES.md §1: its points, which points are joined by a drawn
 /// line, and its mills.
 #[derive(Debug)]
 pub struct Board {
@@ -535,7 +535,7 @@ impl<'r> State<'r> {
         next
     }
 
-    /// Plays a move written in the notation of RULES.md §5 (`d6`, `d6-d5`,
+    /// Plays a move written in the notation of docs/RULES.md §5 (`d6`, `d6-d5`,
     /// `d6xb4`, `d6-d5xb4xe4`), which must be legal.
     pub fn play(&self, text: &str) -> State<'r> {
         let board = &self.rules.board;

@@ -1,4 +1,4 @@
-// The boards of the rule book (RULES.md §1), as far as the tests need them:
+// The boards of the rule book (docs/RULES.md §1), as far as the tests need them:
 // the points of each variant, and the lines of the mill board for the
 // keyboard cursor, which moves along them.
 const ring = (s) => {
@@ -16,7 +16,7 @@ export const MILL_LINES = [
 export const SMALL_POINTS = "a1 c1 e1 b2 c2 d2 a3 b3 d3 e3 b4 c4 d4 a5 c5 e5".split(" ");
 export const THREE_POINTS = "a1 b1 c1 a2 b2 c2 a3 b3 c3".split(" ");
 
-/** id -> the points its board has (RULES.md §4). */
+/** id -> the points its board has (docs/RULES.md §4). */
 export const VARIANTS = {
   nine: MILL_POINTS,
   three: THREE_POINTS,
