@@ -25,7 +25,7 @@ use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
 use morris_core::{Game, Move};
-use morris_engine::{Clock, Level, Score, Searcher, Tables};
+use morris_engine::{Clock, Level, Score, Searcher, Tablebases};
 use morris_solver::Value;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -223,7 +223,7 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
 }
 
 /// The tables' value of a request's position, if they cover it.
-pub fn probe(tables: Option<&Tables>, request: &Request) -> Option<Value> {
+pub fn probe(tables: Option<&Tablebases>, request: &Request) -> Option<Value> {
     let game = link::parse(&request.game).ok()?.game;
     if game.outcome().is_some() {
         return None;
@@ -258,7 +258,7 @@ impl Clock for JsClock {
 #[cfg(target_arch = "wasm32")]
 struct WorkerState {
     searcher: Searcher,
-    tables: std::sync::Arc<Tables>,
+    tables: std::sync::Arc<Tablebases>,
     /// Files loaded, or given up on (not served, offline and not cached).
     tried: Vec<&'static str>,
     queue: std::collections::VecDeque<Request>,
@@ -369,7 +369,7 @@ pub fn run_worker_with_tables() {
         .unwrap_or_default();
     let state = Rc::new(RefCell::new(WorkerState {
         searcher: Searcher::new(TT_MB),
-        tables: std::sync::Arc::new(Tables::new()),
+        tables: std::sync::Arc::new(Tablebases::new()),
         tried: Vec::new(),
         queue: std::collections::VecDeque::new(),
         busy: false,
@@ -607,7 +607,7 @@ mod tests {
         assert_eq!(needs(&request), ["nine-3v3.tb"]);
         assert_eq!(probe(None, &request), None);
 
-        let mut tables = Tables::new();
+        let mut tables = Tablebases::new();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/tb/nine-3v3.tb");
         let loaded = std::fs::read(path)
             .map_err(|e| e.to_string())

@@ -6,7 +6,7 @@ mod commands;
 mod diagram;
 mod error;
 mod setup;
-mod tables;
+mod table_files;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -13,7 +13,7 @@ use std::thread;
 use std::time::Duration;
 
 use morris_core::{parse_turns, Game, Position, RuleKey, Variant};
-use morris_engine::Tables;
+use morris_engine::Tablebases;
 use morris_solver::{Class, Indexer, Value};
 
 /// Long enough for any answer of a debug build; no test measures time.
@@ -467,7 +467,7 @@ fn a_match_gives_a_silent_engine_the_startup_time_and_no_more() {
 }
 
 /// A won Nine position of the 3v3 table, the win `min` plies or more away.
-fn won_three_three(tables: &Tables, min: u16) -> Position {
+fn won_three_three(tables: &Tablebases, min: u16) -> Position {
     let indexer = Indexer::new(Variant::Nine.rules(), Class::moving(3, 3)).unwrap();
     (0..indexer.len())
         .step_by(997)
@@ -478,7 +478,7 @@ fn won_three_three(tables: &Tables, min: u16) -> Position {
 
 #[test]
 fn with_tables_the_engine_reports_the_exact_value_and_keeps_it() {
-    let mut tables = Tables::new();
+    let mut tables = Tablebases::new();
     let bytes = std::fs::read(format!("{}/nine-3v3.tb", app_tables())).unwrap();
     tables.load(&bytes).unwrap();
     let pos = won_three_three(&tables, 9);
@@ -553,7 +553,7 @@ fn flat_tables_play_from_the_disk_as_packed_ones_play_from_memory() {
         "{report}"
     );
 
-    let mut tables = Tables::new();
+    let mut tables = Tablebases::new();
     tables
         .load(&std::fs::read(format!("{}/nine-3v3.tb", app_tables())).unwrap())
         .unwrap();

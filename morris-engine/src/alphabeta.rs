@@ -30,7 +30,7 @@ use super::params::{
     ORDER_KILLER,
 };
 use super::score::{INFINITE, MATE, MAX_PLY, WIN_BOUND, WIN_SPAN};
-use super::tablebase::Tables;
+use super::tablebase::Tablebases;
 use super::tt::{Bound, TranspositionTable};
 use super::{Info, Limits, Line, Score, SearchResult};
 
@@ -97,10 +97,10 @@ pub(super) struct Worker<'a> {
     /// Root moves the current multi-PV line may not use.
     pub excluded: Vec<Move>,
     /// Root moves the search never plays: they lose what the tables show
-    /// the root is worth ([`Tables::placing_solve`]).
+    /// the root is worth ([`Tablebases::placing_solve`]).
     pub banned: Vec<Move>,
-    /// Endgame tables, asked below the root (see [`Tables`]).
-    pub tables: Option<&'a Tables>,
+    /// Endgame tables, asked below the root (see [`Tablebases`]).
+    pub tables: Option<&'a Tablebases>,
     /// The best root line the running iteration has proved so far: a root
     /// move whose search at the new depth beat every move searched before
     /// it (see [`Worker::adopt_partial`]).
@@ -131,7 +131,7 @@ fn outcome_score(o: Outcome, pos: &Position, ply: usize) -> i32 {
 /// The exact score of a position the tables cover, `ply` below the root:
 /// a table win in `d` plies is a win `ply + d` plies from the root.
 #[inline]
-fn table_score(tables: &Tables, pos: &Position, ply: usize) -> Option<i32> {
+fn table_score(tables: &Tablebases, pos: &Position, ply: usize) -> Option<i32> {
     let far = |d: u16| (ply as i32 + i32::from(d)).min(WIN_SPAN as i32 - 1);
     Some(match tables.probe(pos)? {
         Value::Win(d) => MATE - far(d),
@@ -164,7 +164,7 @@ impl<'a> Worker<'a> {
         stop: &'a AtomicBool,
         threefold: bool,
         keys: Vec<u64>,
-        tables: Option<&'a Tables>,
+        tables: Option<&'a Tablebases>,
     ) -> Worker<'a> {
         Worker {
             tt,

@@ -1,6 +1,6 @@
 //! The placing book: exact solves of placing positions, made ahead of time.
 //!
-//! [`Tables::placing_solve`] solves the rest of a placing phase down to the
+//! [`Tablebases::placing_solve`] solves the rest of a placing phase down to the
 //! endgame tables, but early in the placing that costs far more than a
 //! move's time (in Nine Men's Morris with 14 placements left, 12 to 200
 //! million positions: half a minute to three minutes). A book keeps such

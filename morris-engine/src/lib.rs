@@ -48,7 +48,9 @@ pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::Level;
 pub use score::{Score, MAX_PLY};
-pub use tablebase::{PlacingError, PlacingMemo, PlacingSolve, TableMove, Tables, Wdl, PLACING_SOLVE_PLIES};
+pub use tablebase::{
+    PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Wdl, PLACING_SOLVE_PLIES,
+};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -197,8 +199,8 @@ pub struct Searcher {
     main: ThreadMemory,
     /// ... and each helper thread's (one fewer than threads).
     helpers: Vec<ThreadMemory>,
-    /// Endgame tables, if any: see [`Tables`] for how they are used.
-    tables: Option<Arc<Tables>>,
+    /// Endgame tables, if any: see [`Tablebases`] for how they are used.
+    tables: Option<Arc<Tablebases>>,
     /// What the placing solves of this game proved so far.
     placing_memo: PlacingMemo,
     /// A placing book, if any: its positions are played as solved ones.
@@ -241,12 +243,12 @@ impl Searcher {
 
     /// Plays perfectly from the positions these tables cover (none: the
     /// search alone, exactly as without tables).
-    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+    pub fn set_tables(&mut self, tables: Option<Arc<Tablebases>>) {
         self.tables = tables.filter(|t| !t.is_empty());
     }
 
     /// The tables in use.
-    pub fn tables(&self) -> Option<&Tables> {
+    pub fn tables(&self) -> Option<&Tablebases> {
         self.tables.as_deref()
     }
 
@@ -416,7 +418,7 @@ const PLACING_SOLVE_NODES: u64 = 2_000_000;
 /// Only for a search that reports one line: an analysis of several lines
 /// (and the weaker levels, which choose among several) sees every move.
 fn placing_root(
-    tables: &Tables,
+    tables: &Tablebases,
     memo: &mut PlacingMemo,
     root: &Position,
     limits: &Limits,
@@ -439,7 +441,7 @@ fn placing_root(
 /// The result for a root the tables cover, without a search: the best
 /// table moves (as many as `limits.multi_pv` asks), each reported once.
 fn table_root(
-    tables: &Tables,
+    tables: &Tablebases,
     root: &Position,
     limits: &Limits,
     clock: &dyn Clock,

@@ -2,13 +2,13 @@
 //! turned into perfect play.
 //!
 //! ```
-//! use morris_engine::Tables;
+//! use morris_engine::Tablebases;
 //! use morris_solver::{Tablebase};
 //! use morris_core::Variant;
 //!
 //! let mut base = Tablebase::new(Variant::Three.rules());
 //! let bytes = morris_solver::write(base.solve(3, 3).unwrap());
-//! let mut tables = Tables::new();
+//! let mut tables = Tablebases::new();
 //! let class = tables.load(&bytes).unwrap();
 //! assert_eq!((class.light, class.dark), (3, 3));
 //! ```
@@ -43,7 +43,7 @@
 //!   loss. So, measured by the table, the mover's value never drops.
 //! - **The end of the placing phase** is solved at the root when the
 //!   tables cover every position it can end in and at most
-//!   [`PLACING_SOLVE_PLIES`] placements are left ([`Tables::placing_solve`]:
+//!   [`PLACING_SOLVE_PLIES`] placements are left ([`Tablebases::placing_solve`]:
 //!   win, draw or loss only, by alpha-beta down to the tables). The search
 //!   then chooses only among the moves that keep that value, so a drawn
 //!   position is never placed into a lost one, whatever the search's
@@ -63,15 +63,16 @@ use morris_solver::{Class, PlacingKey, Symmetries, Table, TableFileError, Tableb
 use super::eval::evaluate;
 use super::ordering::{pick, Lines, MoveOrder};
 
-/// Loaded endgame tables, of one or more rule sets. Hand them to a
+/// The tablebases in play: the solved classes of one or more rule sets
+/// ([`Tablebase`], one per rule set). Hand them to a
 /// [`super::Searcher`] with [`super::Searcher::set_tables`].
 #[derive(Clone, Debug, Default)]
-pub struct Tables {
+pub struct Tablebases {
     bases: Vec<Tablebase>,
 }
 
 /// The most placements left (both sides together) for which
-/// [`Tables::placing_solve`] is tried. In Nine Men's Morris, with the real
+/// [`Tablebases::placing_solve`] is tried. In Nine Men's Morris, with the real
 /// tables, solving the last eight placements visits 60 to 150 thousand
 /// positions and the last ten 0.3 to 0.6 million (three positions with
 /// captures, the only ones the tables reached when this was measured);
@@ -171,10 +172,10 @@ impl PlacingMemo {
     }
 }
 
-/// The search of [`Tables::placing_solve`]: alpha-beta on win, draw and
+/// The search of [`Tablebases::placing_solve`]: alpha-beta on win, draw and
 /// loss, with a memo of bounds shared by symmetric positions.
 struct PlacingSearch<'t> {
-    tables: &'t Tables,
+    tables: &'t Tablebases,
     syms: Symmetries,
     /// Lower and upper bound per position (smallest image, hands, turn).
     memo: &'t mut FxHashMap<PlacingKey, (Wdl, Wdl)>,
@@ -297,15 +298,15 @@ pub struct TableMove {
     pub value: Value,
 }
 
-impl Tables {
+impl Tablebases {
     /// No tables.
-    pub fn new() -> Tables {
-        Tables::default()
+    pub fn new() -> Tablebases {
+        Tablebases::default()
     }
 
     /// The tables of one solved or read [`Tablebase`].
-    pub fn from_base(base: Tablebase) -> Tables {
-        Tables { bases: vec![base] }
+    pub fn from_base(base: Tablebase) -> Tablebases {
+        Tablebases { bases: vec![base] }
     }
 
     /// Whether no table is loaded.

@@ -11,14 +11,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
 use morris_core::{Color, Position, Setup, Variant};
-use morris_engine::{Book, BookErrorKind, Limits, NoClock, PlacingMemo, Searcher, Tables, Wdl};
+use morris_engine::{Book, BookErrorKind, Limits, NoClock, PlacingMemo, Searcher, Tablebases, Wdl};
 use morris_solver::{Class, Symmetries, Tablebase};
 use proptest::prelude::*;
 
 /// Every Six table, 3v3 … 6v6.
-static SIX: LazyLock<Tables> = LazyLock::new(|| {
+static SIX: LazyLock<Tablebases> = LazyLock::new(|| {
     let mut tb = Tablebase::new(Variant::Six.rules());
-    let mut tables = Tables::new();
+    let mut tables = Tablebases::new();
     for light in 3..=6 {
         for dark in 3..=light {
             tb.solve(light, dark).unwrap();

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
 use morris_core::{Position, Rules, Variant};
-use morris_engine::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tables, Wdl};
+use morris_engine::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tablebases, Wdl};
 use morris_solver::Tablebase;
 
 /// Every Six table, 3v3 … 6v6, solved once for all the tests here.
@@ -25,8 +25,8 @@ static SIX: LazyLock<Tablebase> = LazyLock::new(|| {
     tb
 });
 
-fn tables(skip: Option<(u8, u8)>) -> Tables {
-    let mut t = Tables::new();
+fn tables(skip: Option<(u8, u8)>) -> Tablebases {
+    let mut t = Tablebases::new();
     for light in 3..=6u8 {
         for dark in 3..=light {
             if skip != Some((light, dark)) {
@@ -101,7 +101,7 @@ fn it_gives_up_without_a_table_it_needs_or_past_its_budget() {
         .placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false)
         .unwrap();
     // 6v6 is where every quiet line ends.
-    let solve = |t: &Tables, pos: &Position, nodes: u64, late: bool| {
+    let solve = |t: &Tablebases, pos: &Position, nodes: u64, late: bool| {
         t.placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || late)
     };
     assert_eq!(

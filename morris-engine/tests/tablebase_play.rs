@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use morris_core::{Color, Game, Position, Variant};
-use morris_engine::{Limits, NoClock, Score, Searcher, Tables};
+use morris_engine::{Limits, NoClock, Score, Searcher, Tablebases};
 use morris_solver::{Class, Indexer, Tablebase, Value};
 
 fn table_dir() -> PathBuf {
@@ -36,8 +36,8 @@ fn committed() -> Vec<(String, Vec<u8>)> {
     files
 }
 
-fn tables() -> Tables {
-    let mut t = Tables::new();
+fn tables() -> Tablebases {
+    let mut t = Tablebases::new();
     for (name, bytes) in committed() {
         t.load(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
@@ -62,7 +62,7 @@ fn rank(v: Value) -> u8 {
 }
 
 /// Covered positions of the committed classes that are not over, seeded.
-fn sample(tables: &Tables, count: usize, seed: u64) -> Vec<Position> {
+fn sample(tables: &Tablebases, count: usize, seed: u64) -> Vec<Position> {
     let rules = Variant::Nine.rules();
     let classes: Vec<Class> = tables.classes().into_iter().map(|(_, c)| c).collect();
     let mut state = seed;
@@ -92,7 +92,7 @@ struct Tally {
 /// value never drops and that each of its turns keeps the value exactly.
 fn play(
     searcher: &mut Searcher,
-    tables: &Tables,
+    tables: &Tablebases,
     start: Position,
     random: bool,
     seed: u64,
@@ -303,7 +303,7 @@ fn no_tables_change_nothing() {
     let stop = AtomicBool::new(false);
     let mut plain = Searcher::new(4);
     let mut empty = Searcher::new(4);
-    empty.set_tables(Some(Arc::new(Tables::new())));
+    empty.set_tables(Some(Arc::new(Tablebases::new())));
     let a = plain.search_game(&game, Limits::depth(6), &NoClock, &stop, |_| {});
     let b = empty.search_game(&game, Limits::depth(6), &NoClock, &stop, |_| {});
     assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));

@@ -52,7 +52,7 @@ impl From<Value> for TableValueView {
 #[wasm_bindgen]
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
-    inner: Arc<morris_engine::Tables>,
+    inner: Arc<morris_engine::Tablebases>,
 }
 
 impl Tables {
@@ -68,11 +68,11 @@ impl Tables {
         })
     }
 
-    pub fn shared(&self) -> Arc<morris_engine::Tables> {
+    pub fn shared(&self) -> Arc<morris_engine::Tablebases> {
         Arc::clone(&self.inner)
     }
 
-    pub fn core(&self) -> &morris_engine::Tables {
+    pub fn core(&self) -> &morris_engine::Tablebases {
         &self.inner
     }
 }

@@ -4,7 +4,7 @@
 //! The positions come from a file (a position text or turns from the
 //! start, one a line, as `morris match --openings` reads them) or from the
 //! built-in match openings, and optionally every position a few turns
-//! further. Each is solved exactly ([`Tables::placing_solve`]) and its line
+//! further. Each is solved exactly ([`Tablebases::placing_solve`]) and its line
 //! is appended to the book as soon as it is solved, so a run cut short
 //! keeps everything it finished; run again, it skips the positions the
 //! book holds already (and their rotations and reflections). A position
@@ -21,13 +21,13 @@ use std::time::Instant;
 
 use clap::Args;
 use morris_core::{Position, Rules};
-use morris_engine::{Book, PlacingMemo, PlacingSolve, Tables};
+use morris_engine::{Book, PlacingMemo, PlacingSolve, Tablebases};
 use morris_solver::{PlacingKey, Symmetries};
 
 use super::r#match::openings;
 use crate::error::CliError;
 use crate::setup::{rules_from, RulesArgs};
-use crate::tables::tablebase_of;
+use crate::table_files::tablebase_of;
 
 /// The most solves run side by side.
 const MAX_BOOK_THREADS: usize = 64;
@@ -91,7 +91,7 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     let starts = starting_positions(args, rules)?;
-    let tables = Arc::new(Tables::from_base(tablebase_of(rules, &args.table)?));
+    let tables = Arc::new(Tablebases::from_base(tablebase_of(rules, &args.table)?));
     let book = read_book(&args.out, out)?;
     let wanted = expand(&starts, args.replies, rules);
     let todo: Vec<Position> = wanted.iter().filter(|p| !book.contains(p)).copied().collect();

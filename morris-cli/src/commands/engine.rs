@@ -14,7 +14,7 @@
 //! never stops over one.
 //!
 //! In a position the loaded tables cover, the move comes from the tables
-//! (see [`morris_engine::Tables`]) and `info` gives the exact value
+//! (see [`morris_engine::Tablebases`]) and `info` gives the exact value
 //! in plies, as `morris tb probe` does: `score win 7`, `score draw`,
 //! `score loss 12`; elsewhere `score cp N` or `score mate N` as in UCI.
 //! Where the tables cover every position the placing phase can end in and
@@ -40,12 +40,12 @@ use std::time::Duration;
 use clap::Args;
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 use morris_engine::{
-    Book, Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tables, MAX_THREADS,
+    Book, Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tablebases, MAX_THREADS,
 };
 
 use crate::error::CliError;
 use crate::setup::{check_search_resources, MAX_HASH_MB};
-use crate::tables::{load_book, load_tables};
+use crate::table_files::{load_book, load_tables};
 
 /// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
 const MAX_MULTI_PV: usize = 64;
@@ -143,7 +143,7 @@ struct Engine {
     /// The running search (or the last one) is `go infinite`.
     infinite: bool,
     /// Loaded endgame tables, and the paths they came from.
-    tables: Option<Arc<Tables>>,
+    tables: Option<Arc<Tablebases>>,
     table_paths: String,
     /// The placing book, and the files it came from.
     book: Option<Arc<Book>>,

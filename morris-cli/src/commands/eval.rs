@@ -12,12 +12,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use morris_core::{split_records, Color, Game, Position, Record};
-use morris_engine::{terms, SideTerms, Tables};
+use morris_engine::{terms, SideTerms, Tablebases};
 use morris_solver::Value;
 
 use crate::error::CliError;
 use crate::setup::PositionArgs;
-use crate::tables::load_tables;
+use crate::table_files::load_tables;
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -78,7 +78,7 @@ pub fn run(args: &EvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// The terms of both sides and the evaluation.
-fn breakdown(pos: &Position, tables: Option<&Tables>, out: &mut dyn Write) -> Result<(), CliError> {
+fn breakdown(pos: &Position, tables: Option<&Tablebases>, out: &mut dyn Write) -> Result<(), CliError> {
     let t = terms(pos);
     let us = pos.turn();
     let [mover, other] = t.sides;
@@ -131,7 +131,7 @@ fn plies(n: u16) -> String {
 /// The `table` and `table_plies` cells of a position: its exact value for
 /// the side to move (1, 0.5 or 0) and the plies to the end of a won or
 /// lost game (0 for a draw); both empty where the tables do not reach.
-fn table_cells(tables: &Tables, pos: &Position) -> [String; 2] {
+fn table_cells(tables: &Tablebases, pos: &Position) -> [String; 2] {
     match tables.probe(pos) {
         Some(Value::Win(n)) => ["1".into(), n.to_string()],
         Some(Value::Draw) => ["0.5".into(), "0".into()],
@@ -152,7 +152,7 @@ fn result_for(game: &Game, c: Color) -> Option<&'static str> {
 
 /// Reads every game of `files` first, so that a bad file or record fails
 /// before any row is written.
-fn csv(files: &[PathBuf], tables: Option<&Tables>, out: &mut dyn Write) -> Result<(), CliError> {
+fn csv(files: &[PathBuf], tables: Option<&Tablebases>, out: &mut dyn Write) -> Result<(), CliError> {
     let mut games: Vec<(usize, usize, Game)> = Vec::new();
     for (f, path) in files.iter().enumerate() {
         let text = fs::read_to_string(path)

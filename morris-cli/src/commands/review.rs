@@ -23,7 +23,7 @@ use morris_engine::{Limits, Score, Searcher, StdClock};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;
-use crate::tables::load_tables;
+use crate::table_files::load_tables;
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {

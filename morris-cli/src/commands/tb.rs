@@ -9,12 +9,12 @@ use std::io::Write;
 
 use clap::{Args, Subcommand};
 use morris_core::{Position, Rules, Setup};
-use morris_engine::{PlacingMemo, Tables};
+use morris_engine::{PlacingMemo, Tablebases};
 use morris_solver::{Class, Tablebase, Value};
 
 use crate::error::CliError;
 use crate::setup::{rules_from, RulesArgs};
-use crate::tables::{read_table, table_files, tablebase_of};
+use crate::table_files::{read_table, table_files, tablebase_of};
 
 #[derive(Debug, Args)]
 pub struct TbArgs {
@@ -424,7 +424,7 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// the tables: `draw`, then the moves that keep it and the positions the
 /// solve visited.
 fn probe_placing(tb: Tablebase, pos: &Position, nodes: u64, out: &mut dyn Write) -> Result<(), CliError> {
-    let tables = Tables::from_base(tb);
+    let tables = Tablebases::from_base(tb);
     let solved = tables
         .placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || false)
         .map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;

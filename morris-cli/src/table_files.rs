@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use morris_core::Rules;
-use morris_engine::{Book, Tables};
+use morris_engine::{Book, Tablebases};
 use morris_solver::{EntrySource, Table, TableFileError, Tablebase, HEAD_MAX};
 
 use crate::error::CliError;
@@ -68,8 +68,8 @@ fn open_flat(path: &Path) -> Result<Option<Table>, String> {
 
 /// Reads table files, and every `.tb` file of the folders among `paths`:
 /// flat files stay on disk, packed ones are read into memory.
-pub fn load_tables(paths: &[PathBuf]) -> Result<Tables, String> {
-    let mut tables = Tables::new();
+pub fn load_tables(paths: &[PathBuf]) -> Result<Tablebases, String> {
+    let mut tables = Tablebases::new();
     for path in paths {
         for file in table_files(path)? {
             tables.insert(read_table(&file)?);
