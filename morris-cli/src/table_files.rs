@@ -78,13 +78,47 @@ pub fn load_tables(paths: &[PathBuf]) -> Result<Tablebases, String> {
     Ok(tables)
 }
 
+/// The most bytes a placing book file may hold (Nine's book of its 55
+/// openings is 56 lines of a few hundred bytes).
+pub const MAX_BOOK_FILE: u64 = 256 << 20;
+
+/// The most bytes a packed table file may hold (Nine's largest, 9v8 and
+/// 8v8, deflate to about 1 GB at level 1).
+pub const MAX_TABLE_FILE: u64 = 8 << 30;
+
+/// The bytes of a regular file of at most `max` bytes. Anything else (a
+/// device such as `/dev/zero`, a pipe, a file that grows while it is read)
+/// is refused before it is read, so a file option never reads without bound.
+fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = File::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    let too_large = || format!("{} is larger than {max} bytes", path.display());
+    if meta.len() > max {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(max + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
 /// The table of a file: left on disk if the file is flat, else read into
 /// memory. Errors name the file.
 pub fn read_table(path: &Path) -> Result<Table, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
     if let Some(table) = open_flat(path)? {
         return Ok(table);
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = read_bounded(path, MAX_TABLE_FILE)?;
     morris_solver::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -109,8 +143,8 @@ pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
 pub fn load_book(paths: &[PathBuf]) -> Result<Book, String> {
     let mut book = Book::new();
     for path in paths {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = read_bounded(path, MAX_BOOK_FILE)?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))?;
         book.extend(&text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }

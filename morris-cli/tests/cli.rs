@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, ok};
+use common::{fails, morris, ok};
 
 use morris_core::{RuleKey, Variant};
 
@@ -174,8 +174,10 @@ fn set_applies_on_top_of_a_position() {
 }
 
 #[test]
-fn finished_game_has_no_moves() {
+fn finished_game_has_no_moves_and_says_why() {
     assert_eq!(ok(&["moves", "--position", FINISHED]), "");
+    let stderr = String::from_utf8(morris(&["moves", "--position", FINISHED]).stderr).unwrap();
+    assert!(stderr.starts_with("morris: the game is over: "), "{stderr}");
     assert_eq!(count(&["13", "--force", "--position", FINISHED]), 0);
 }
 

@@ -279,6 +279,119 @@ fn stop_ends_an_infinite_search() {
     e.quit();
 }
 
+/// Every `go` that sets no limit a search reaches by itself; each used to
+/// hold the engine for good once a second `go` came.
+const ENDLESS_GOES: [&str; 7] = [
+    "go",
+    "go btime 200",
+    "go winc 100",
+    "go movestogo 5",
+    "go depth 4294967295",
+    "go nodes 18446744073709551615",
+    "go movetime 100000000",
+];
+
+#[test]
+fn a_new_go_stops_an_endless_search_and_the_engine_still_answers() {
+    for first in ENDLESS_GOES {
+        let mut e = Engine::start(&["--hash", "4"]);
+        e.send("position startpos moves d6 a1");
+        e.send(first);
+        thread::sleep(Duration::from_millis(50));
+        e.send("go depth 2");
+        // The first search is stopped and answers, then the second one.
+        let lines = e.until("bestmove");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("a new go stops the running search")),
+            "{first}: {lines:#?}"
+        );
+        let best = e.bestmove();
+        assert!(
+            nine_after("d6 a1").position().parse_move(&best).is_ok(),
+            "{first}: {best}"
+        );
+        assert_eq!(e.ready().last().map(String::as_str), Some("readyok"), "{first}");
+        e.send(first);
+        e.send("stop");
+        e.bestmove();
+        e.quit();
+    }
+}
+
+#[test]
+fn isready_and_quit_answer_during_an_endless_search() {
+    let mut e = Engine::start(&["--hash", "4"]);
+    e.send("position startpos");
+    e.send("go");
+    assert_eq!(e.ready().last().map(String::as_str), Some("readyok"));
+    // quit stops the search and ends the process.
+    e.quit();
+}
+
+#[test]
+fn the_end_of_input_ends_the_engine_during_a_search() {
+    let mut e = Engine::start(&["--hash", "4"]);
+    e.send("position startpos");
+    e.send("go infinite");
+    assert_eq!(e.ready().last().map(String::as_str), Some("readyok"));
+    let Engine { mut child, stdin, .. } = e;
+    drop(stdin);
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(started.elapsed() < PATIENCE, "the engine outlived its input");
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn huge_clock_numbers_saturate() {
+    let mut e = Engine::start(&["--hash", "4"]);
+    // Light to move: a second on the clock and an increment that used to
+    // overflow give a search of under a second.
+    e.send("position startpos");
+    e.send("go wtime 1000 winc 18446744073709551615 movestogo 18446744073709551615");
+    let best = e.bestmove();
+    assert!(nine_after("").position().parse_move(&best).is_ok(), "{best}");
+    e.quit();
+}
+
+#[test]
+fn file_options_read_only_regular_files() {
+    let mut e = Engine::start(&["--hash", "4"]);
+    for option in ["Book", "Tablebases"] {
+        e.send(&format!("setoption name {option} value /dev/zero"));
+        let answer = e.ready();
+        assert!(
+            answer.len() == 2 && answer[0].contains("/dev/zero is not a regular file"),
+            "{option}: {answer:#?}"
+        );
+    }
+    e.quit();
+}
+
+#[test]
+fn a_finished_game_says_why_there_is_no_move() {
+    let mut e = Engine::start(&[]);
+    e.send("position fen nine L../.L./.../....../.../.D./D.D L 0/0 0/0 -");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(best_of(&lines), "none");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string the game is over: ")
+                && l.contains("light is left with fewer than three pieces")),
+        "{lines:#?}"
+    );
+    e.quit();
+}
+
 #[test]
 fn levels_play_legal_turns() {
     let mut e = Engine::start(&["--level", "1"]);

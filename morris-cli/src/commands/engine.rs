@@ -7,9 +7,13 @@
 //! `setoption name Tablebases value PATH…` (table files or folders of them,
 //! `none` to drop them; `--tables PATH` on the command line; flat files,
 //! from `morris tb flat`, stay on disk and are read as the search asks),
-//! `stop`, `quit`. The search runs on its own thread, so `stop` and
-//! `isready` are answered while it thinks; it reports `info …` lines and
-//! ends with `bestmove TURN` (`bestmove none` when the game is over). A line
+//! `stop`, `quit`. The search runs on its own thread (its hash table is
+//! allocated there too), so `stop`, `isready` and `quit` are answered while
+//! it thinks, and the end of the input ends the engine; a `go` during a
+//! search stops that search first, whatever its limits. It reports `info …`
+//! lines and ends with `bestmove TURN` (`bestmove none`, after an `info
+//! string` that says why, when the game is over). File options read only
+//! regular files, of bounded size. A line
 //! that cannot be obeyed is answered with `info string error …`; the engine
 //! never stops over one.
 //!
@@ -140,8 +144,6 @@ struct Engine {
     running: Option<Running>,
     /// `ucinewgame` came: the next search starts from an empty table.
     clear: bool,
-    /// The running search (or the last one) is `go infinite`.
-    infinite: bool,
     /// Loaded endgame tables, and the paths they came from.
     tables: Option<Arc<Tablebases>>,
     table_paths: String,
@@ -190,7 +192,6 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         searcher: None,
         running: None,
         clear: false,
-        infinite: false,
         tables,
         table_paths,
         book,
@@ -217,7 +218,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             break;
         }
     }
-    engine.finish_search(true);
+    engine.finish_search();
     Ok(())
 }
 
@@ -457,40 +458,49 @@ impl Engine {
     }
 
     fn go(&mut self, words: &[&str]) -> Result<(), String> {
-        // A search that ends by itself is waited for, as a script that
-        // sends `go` after `go` expects; an endless one needs `stop`.
-        if self.infinite {
-            self.finish_search(false);
-            if self.running.is_some() {
-                return Err("go: `go infinite` is running; send stop first".into());
-            }
+        // A new `go` never waits for a search that may not end by itself
+        // (no limit, a clock of hours, `go infinite`): the running search
+        // is stopped, answers with its `bestmove`, and the new one starts.
+        if self.running.is_some() {
+            self.out.line("info string a new go stops the running search");
+            self.finish_search();
         }
-        self.finish_search_waiting();
         let Some(game) = self.game.clone() else {
             return Err(
                 "go: no position is set; send `position startpos` or `position fen TEXT` first".into(),
             );
         };
         let request = GoRequest::parse(words, game.position())?;
-        if game.outcome().is_some() {
+        if let Some(outcome) = game.outcome() {
+            self.out.line(&format!(
+                "info string the game is over: {outcome}; there is no move to search"
+            ));
             self.out.line("bestmove none");
             return Ok(());
         }
-        let (mut searcher, size) = match self.searcher.take() {
-            Some((s, size)) if size == self.options.hash_mb => (s, size),
-            _ => (Searcher::new(self.options.hash_mb), self.options.hash_mb),
-        };
-        if std::mem::take(&mut self.clear) {
-            searcher.clear();
-        }
-        searcher.set_tables(self.tables.clone());
-        searcher.set_book(self.book.clone());
-        searcher.set_threads(self.options.threads);
+        // The table is allocated on the search thread, so that a large
+        // `Hash` never holds up `isready` or `stop`.
+        let kept = self.searcher.take();
+        let hash_mb = self.options.hash_mb;
+        let clear = std::mem::take(&mut self.clear);
+        let tables = self.tables.clone();
+        let book = self.book.clone();
+        let threads = self.options.threads;
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);
         let out = self.out.clone();
         let options = self.options;
         let spawned = thread::Builder::new().name("search".into()).spawn(move || {
+            let (mut searcher, size) = match kept {
+                Some((s, size)) if size == hash_mb => (s, size),
+                _ => (Searcher::new(hash_mb), hash_mb),
+            };
+            if clear {
+                searcher.clear();
+            }
+            searcher.set_tables(tables);
+            searcher.set_book(book);
+            searcher.set_threads(threads);
             let result = think(&mut searcher, &game, &request, options, &thread_stop, &out);
             if request.infinite {
                 // `go infinite` answers only after `stop`, even when the search ends early.
@@ -506,7 +516,6 @@ impl Engine {
         });
         match spawned {
             Ok(handle) => {
-                self.infinite = request.infinite;
                 self.running = Some(Running { stop, handle });
                 Ok(())
             }
@@ -520,29 +529,15 @@ impl Engine {
         }
     }
 
-    /// Takes the searcher back from a search that has ended; with `stop`,
-    /// stops the search first and waits for it.
-    fn finish_search(&mut self, stop: bool) {
+    /// Stops the running search, waits for its `bestmove` and takes the
+    /// searcher back.
+    fn finish_search(&mut self) {
         let Some(r) = self.running.take() else {
             return;
         };
-        if stop {
-            r.stop.store(true, Ordering::Relaxed);
-        } else if !r.handle.is_finished() {
-            self.running = Some(r);
-            return;
-        }
+        r.stop.store(true, Ordering::Relaxed);
         if let Ok(pair) = r.handle.join() {
             self.searcher = Some(pair);
-        }
-    }
-
-    /// Waits for the running search to end by itself.
-    fn finish_search_waiting(&mut self) {
-        if let Some(r) = self.running.take() {
-            if let Ok(pair) = r.handle.join() {
-                self.searcher = Some(pair);
-            }
         }
     }
 }
@@ -594,7 +589,9 @@ impl GoRequest {
         if let (Some(time), None) = (time, request.movetime_ms) {
             // A share of the time left, most of the increment, and a margin
             // for the answer to travel.
-            let share = time / moves_to_go.unwrap_or(30) + inc.unwrap_or(0) * 3 / 4;
+            // Saturating: any number a GUI sends is a time, never an overflow.
+            let share =
+                (time / moves_to_go.unwrap_or(30)).saturating_add(inc.unwrap_or(0).saturating_mul(3) / 4);
             request.movetime_ms = Some(share.min(time.saturating_sub(50)).max(1));
         }
         Ok(request)

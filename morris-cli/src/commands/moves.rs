@@ -1,6 +1,7 @@
-//! `morris moves`: the legal turns of a position, one per line, sorted.
+//! `morris moves`: the legal turns of a position, one per line, sorted. A
+//! finished game has none; the reason goes to stderr, and the status is 0.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use clap::Args;
 
@@ -15,6 +16,13 @@ pub struct MovesArgs {
 
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = args.position.game()?;
+    if let Some(outcome) = game.outcome() {
+        writeln!(
+            io::stderr(),
+            "morris: the game is over: {outcome}; there are no legal turns"
+        )?;
+        return Ok(());
+    }
     let pos = game.position();
     let mut texts: Vec<String> = game.legal_moves().into_iter().map(|m| pos.notation(m)).collect();
     texts.sort();
