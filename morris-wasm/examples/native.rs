@@ -9,6 +9,9 @@
 use std::time::Instant;
 
 use morris_wasm::{perft_count, ApiError, Engine, OptionValue, SearchOptions};
+
+/// An API error, or the example's own (its arguments, its file).
+type Failure = Box<dyn std::error::Error>;
 use serde_json::{json, Value};
 
 /// The default table size of `new Engine()`.
@@ -54,7 +57,7 @@ fn perft_of(case: &Case) -> Result<u64, ApiError> {
     perft_count(Some(&case.variant), &case.options, &case.moves, case.depth)
 }
 
-fn search_of(case: &Case) -> Result<Value, ApiError> {
+fn search_of(case: &Case) -> Result<Value, Failure> {
     let mut game = morris_wasm::Game::create(Some(&case.variant), &case.options)?;
     for m in &case.moves {
         game.play_text(m)?;
@@ -65,17 +68,17 @@ fn search_of(case: &Case) -> Result<Value, ApiError> {
         ..SearchOptions::default()
     };
     let view = engine.search_best(game.core(), &options)?;
-    serde_json::to_value(view).map_err(|e| ApiError(e.to_string()))
+    Ok(serde_json::to_value(view)?)
 }
 
-fn run(args: &[String]) -> Result<Value, ApiError> {
+fn run(args: &[String]) -> Result<Value, Failure> {
     let (bench, path) = match args {
         [flag, path] if flag == "--bench" => (true, path),
         [path] => (false, path),
-        _ => return Err(ApiError("usage: native [--bench] CASES.json".into())),
+        _ => return Err("usage: native [--bench] CASES.json".into()),
     };
-    let text = std::fs::read_to_string(path).map_err(|e| ApiError(format!("{path}: {e}")))?;
-    let cases: Value = serde_json::from_str(&text).map_err(|e| ApiError(format!("{path}: {e}")))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let cases: Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
     let list = |v: &Value| -> Vec<Case> {
         v.as_array()
             .map(|a| a.iter().map(read_case).collect())

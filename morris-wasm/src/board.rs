@@ -23,7 +23,7 @@ use yew::prelude::*;
 use yew::AppHandle;
 
 use crate::clock::with_clock;
-use crate::options::{bad_value, entries, OptionValue};
+use crate::options::{bad_argument, bad_value, entries, rules_from_options, OptionValue};
 use crate::views::{to_js, OutcomeView, StateView};
 use crate::ApiError;
 
@@ -69,7 +69,7 @@ impl Model {
     /// Plays `m`; returns what the page's callbacks are told.
     fn play(&mut self, m: Move) -> Result<Played, ApiError> {
         let before = *self.game.position();
-        self.game.play(m).map_err(|e| ApiError(e.to_string()))?;
+        self.game.play(m)?;
         self.turn = PartialTurn::default();
         Ok(self.played(before.notation(m)))
     }
@@ -274,7 +274,7 @@ impl BoardHandle {
     fn live(&self) -> Result<(), ApiError> {
         match self.app {
             Some(_) => Ok(()),
-            None => Err(ApiError("the board was destroyed".into())),
+            None => Err(ApiError::State("the board was destroyed")),
         }
     }
 }
@@ -285,15 +285,12 @@ impl BoardHandle {
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         self.live()?;
         let text = crate::options::string_arg(&text, "the move")?;
         let played = {
             let mut m = self.model.borrow_mut();
-            let mv = m.game.position().parse_move(&text).map_err(|e| match e {
-                morris_core::MoveError::Illegal(e) => ApiError(e.to_string()),
-                morris_core::MoveError::Syntax(e) => ApiError(format!("illegal move: {e}")),
-            })?;
+            let mv = m.game.position().parse_move(&text).map_err(ApiError::from)?;
             m.play(mv)?
         };
         let text = played.text.clone();
@@ -304,7 +301,7 @@ impl BoardHandle {
 
     /// Takes back the last move (in a game against the engine, also the
     /// engine's reply, so that it is the person's turn again).
-    pub fn undo(&mut self) -> Result<Option<String>, JsError> {
+    pub fn undo(&mut self) -> Result<Option<String>, JsValue> {
         self.live()?;
         let undone = {
             let mut m = self.model.borrow_mut();
@@ -322,10 +319,10 @@ impl BoardHandle {
     pub fn set_position(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    ) -> Result<(), JsError> {
+    ) -> Result<(), JsValue> {
         self.live()?;
         let text = crate::options::string_arg(&text, "the position text")?;
-        let start: Position = text.parse().map_err(|e| ApiError(format!("{e}")))?;
+        let start: Position = text.parse().map_err(ApiError::from)?;
         {
             let mut m = self.model.borrow_mut();
             m.game = morris_core::Game::from_position(start);
@@ -338,7 +335,7 @@ impl BoardHandle {
 
     /// The game's state, as `Game.state()` gives it.
     #[wasm_bindgen(unchecked_return_type = "GameState")]
-    pub fn state(&self) -> Result<JsValue, JsError> {
+    pub fn state(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&StateView::of(&self.model.borrow().game))?)
     }
 
@@ -387,10 +384,10 @@ export interface BoardOptions extends GameOptions {
 pub fn mount_board(
     #[wasm_bindgen(unchecked_param_type = "Element")] element: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "BoardOptions")] options: Option<JsValue>,
-) -> Result<BoardHandle, JsError> {
+) -> Result<BoardHandle, JsValue> {
     let element: web_sys::Element = element
         .dyn_into()
-        .map_err(|v| bad_value("the element", "a DOM element", &OptionValue::from_js(&v)))?;
+        .map_err(|v| bad_argument("the element", "a DOM element", &OptionValue::from_js(&v)))?;
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let pairs = entries(&options, "the board options")?;
     let function = |key: &str| -> Result<Option<js_sys::Function>, ApiError> {
@@ -400,7 +397,7 @@ pub fn mount_board(
                 .ok()
                 .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
                 .map(Some)
-                .ok_or_else(|| ApiError(format!("option `{key}` must be a function"))),
+                .ok_or_else(|| ApiError::Option(format!("option `{key}` must be a function"))),
         }
     };
     let text = |key: &str, value: &OptionValue| match value {
@@ -441,7 +438,7 @@ pub fn mount_board(
         "view" => Mode::View,
         "vs-engine" => match level.or(Level::new(DEFAULT_LEVEL)) {
             Some(level) => Mode::VsEngine { engine, level },
-            None => return Err(ApiError("no engine level".into()).into()),
+            None => return Err(ApiError::Option("no engine level".into()).into()),
         },
         other => {
             return Err(bad_value(
@@ -456,13 +453,10 @@ pub fn mount_board(
         Some(text) => {
             let start: Position = text
                 .parse()
-                .map_err(|e| ApiError(format!("option `position`: {e}")))?;
+                .map_err(|e| ApiError::from(e).within("option `position`"))?;
             morris_core::Game::from_position(start)
         }
-        None => crate::game::Game::create(variant.as_deref(), &game_options)
-            .map_err(|e| ApiError(e.0.replace("unknown game option", "unknown board option")))?
-            .core()
-            .clone(),
+        None => morris_core::Game::new(rules_from_options(variant.as_deref(), &game_options, "board")?),
     };
     let model = Rc::new(RefCell::new(Model {
         game,

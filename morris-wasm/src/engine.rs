@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::clock::with_clock;
 use crate::game::Game;
-use crate::options::{entries, string_arg, unknown_key, OptionValue};
+use crate::options::{bad_argument, bad_value, entries, string_arg, unknown_key, whole_numbers, OptionValue};
 use crate::tables::Tables;
 use crate::views::{to_js, LineView, SearchView};
 use crate::ApiError;
@@ -87,11 +87,11 @@ impl Engine {
         let level = match level {
             None => None,
             Some(n) => Some(Level::new(n).ok_or_else(|| {
-                ApiError(format!(
-                    "option `level` must be a whole number from {} to {}, not {n}",
-                    Level::MIN,
-                    Level::MAX
-                ))
+                bad_value(
+                    "option `level`",
+                    &whole_numbers(Level::MIN.into(), Level::MAX.into()),
+                    &OptionValue::Number(n.into()),
+                )
             })?),
         };
         Ok(Engine {
@@ -111,7 +111,7 @@ impl Engine {
         let result = match self.level {
             Some(level) => {
                 if options.depth.is_some() || options.nodes.is_some() {
-                    return Err(ApiError(
+                    return Err(ApiError::Option(
                         "an engine with a level searches as deep as its level says: \
                          give only `movetimeMs`, or make an engine without a level"
                             .into(),
@@ -150,11 +150,11 @@ impl Engine {
 #[wasm_bindgen]
 impl Engine {
     /// An engine; `{ level: 1…10, ttMb, seed }`, all optional (no level is
-    /// full strength).
+    /// full strength). Throws an `OptionError` for a bad option.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "EngineOptions")] options: Option<JsValue>,
-    ) -> Result<Engine, JsError> {
+    ) -> Result<Engine, JsValue> {
         let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the engine options")?;
         let (mut level, mut tt_mb, mut seed) = (None, DEFAULT_TT_MB, 0);
         for (key, value) in &pairs {
@@ -180,25 +180,28 @@ impl Engine {
     }
 
     /// The move to play in `game`, searched within `{ depth, nodes,
-    /// movetimeMs }` (one second when none is given).
+    /// movetimeMs }` (one second when none is given). Throws an
+    /// `OptionError` for a bad option, or for `depth` or `nodes` given to
+    /// an engine with a level.
     #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "SearchResult")]
     pub fn best_move(
         &mut self,
         game: &Game,
         #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the search options")?;
         let options = SearchOptions::read(&pairs, false)?;
         Ok(to_js(&self.search_best(game.core(), &options)?)?)
     }
 
     /// The `multiPv` best moves with their scores and lines, best first.
+    /// Throws an `OptionError` for a bad option.
     #[wasm_bindgen(unchecked_return_type = "AnalysisLine[]")]
     pub fn analyze(
         &mut self,
         game: &Game,
         #[wasm_bindgen(unchecked_optional_param_type = "AnalyzeOptions")] options: Option<JsValue>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the analysis options")?;
         let options = SearchOptions::read(&pairs, true)?;
         Ok(to_js(&self.search_lines(game.core(), &options))?)
@@ -234,20 +237,24 @@ pub fn perft_count(
     let mut game = Game::create(variant, options)?;
     for (i, m) in moves.iter().enumerate() {
         game.play_text(m)
-            .map_err(|e| ApiError(format!("move {} of the list: {e}", i + 1)))?;
+            .map_err(|e| e.within(format!("move {} of the list", i + 1)))?;
     }
     Ok(morris_core::perft(game.core().position(), depth))
 }
 
 /// `perft(variant, moves, depth, options?)`: the number of move paths of
 /// `depth` turns after `moves`, the rules' own test of move generation.
+/// Throws a `MoveSyntaxError` or an `IllegalMoveError` for a move of the
+/// list (its message says which), an `OptionError` for an unknown variant
+/// or a bad option, an `ArgumentError` for a depth that is not a whole
+/// number from 0 to 32.
 #[wasm_bindgen(js_name = perft)]
 pub fn perft(
     #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
-) -> Result<f64, JsError> {
+) -> Result<f64, JsValue> {
     let variant = string_arg(&variant, "the variant")?;
     let list = if js_sys::Array::is_array(&moves) {
         js_sys::Array::from(&moves)
@@ -256,16 +263,17 @@ pub fn perft(
             .map(|(i, m)| string_arg(&m, &format!("move {} of the list", i + 1)))
             .collect::<Result<Vec<_>, _>>()?
     } else {
-        return Err(crate::options::bad_value(
+        return Err(bad_argument(
             "the moves",
             "an array of moves in notation",
             &OptionValue::from_js(&moves),
         )
         .into());
     };
-    let depth = OptionValue::from_js(&depth)
-        .integer("the depth", 0, MAX_PERFT_DEPTH)?
-        .ok_or_else(|| ApiError("the depth is missing".into()))?;
+    let depth = OptionValue::from_js(&depth);
+    let depth = depth
+        .whole_number(0, MAX_PERFT_DEPTH)
+        .ok_or_else(|| bad_argument("the depth", &whole_numbers(0, MAX_PERFT_DEPTH), &depth))?;
     let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
     Ok(perft_count(Some(&variant), &options, &list, depth as u32)? as f64)
 }
@@ -278,12 +286,16 @@ mod tests {
     fn perft_from_the_start_and_after_moves() {
         let count = |moves: &[&str], depth| {
             let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            perft_count(Some("nine"), &[], &moves, depth).map_err(|e| e.0)
+            perft_count(Some("nine"), &[], &moves, depth).map_err(|e| (e.name(), e.to_string()))
         };
         assert_eq!(count(&[], 2), Ok(552));
         assert_eq!(count(&["d6", "d5"], 1), Ok(22));
-        let err = count(&["d6", "d6"], 1).err().unwrap_or_default();
+        let (name, err) = count(&["d6", "d6"], 1).err().unwrap_or_default();
+        assert_eq!(name, "IllegalMoveError");
         assert!(err.starts_with("move 2 of the list: illegal move `d6`"), "{err}");
+        let (name, err) = count(&["d6", "z9"], 1).err().unwrap_or_default();
+        assert_eq!(name, "MoveSyntaxError");
+        assert!(err.starts_with("move 2 of the list: `z9` is not a move"), "{err}");
     }
 
     #[test]
@@ -292,9 +304,9 @@ mod tests {
         let ok = SearchOptions::read(&pairs("depth", OptionValue::Number(3.0)), false);
         assert_eq!(ok.map(|o| o.limits().depth), Ok(Some(3)));
         let err = SearchOptions::read(&pairs("multiPv", OptionValue::Number(2.0)), false);
-        assert!(err.is_err_and(|e| e.0.contains("`multiPv`")));
+        assert!(err.is_err_and(|e| e.name() == "OptionError" && e.to_string().contains("`multiPv`")));
         let err = SearchOptions::read(&pairs("depth", OptionValue::Number(-1.0)), true);
-        assert!(err.is_err_and(|e| e.0.contains("option `depth` must be a whole number")));
+        assert!(err.is_err_and(|e| e.to_string().contains("option `depth` must be a whole number")));
         assert_eq!(
             SearchOptions::default().limits().movetime_ms,
             Some(DEFAULT_MOVETIME_MS)
@@ -304,7 +316,7 @@ mod tests {
     #[test]
     fn an_engine_moves_and_a_leveled_one_refuses_a_depth() {
         let game = morris_core::Game::new(morris_core::Variant::Nine.rules());
-        let mut engine = Engine::create(None, 1, 0).map_err(|e| e.0);
+        let mut engine = Engine::create(None, 1, 0).map_err(|e| e.to_string());
         let result = engine.as_mut().map(|e| {
             e.search_best(
                 &game,
@@ -324,7 +336,13 @@ mod tests {
                 },
             )
         });
-        assert!(leveled.is_err());
-        assert!(Engine::create(Some(0), 1, 0).is_err());
+        assert_eq!(leveled.map_err(|e| e.name()).err(), Some("OptionError"));
+        assert_eq!(
+            Engine::create(Some(0), 1, 0)
+                .map_err(|e| e.to_string())
+                .err()
+                .as_deref(),
+            Some("option `level` must be a whole number from 1 to 10, not 0")
+        );
     }
 }

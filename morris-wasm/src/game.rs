@@ -1,14 +1,17 @@
 //! `Game`: a game in progress, with its history, for JavaScript.
 
-use morris_core::{Color, MoveError, Position};
+use morris_core::{Color, Position};
 use wasm_bindgen::prelude::*;
 
-use crate::options::{entries, optional_string_arg, rules_from_options, string_arg, OptionValue};
+use crate::options::{
+    bad_argument, entries, optional_string_arg, rules_from_options, string_arg, OptionValue,
+};
 use crate::views::{to_js, OutcomeView, RulesView, StateView};
 use crate::ApiError;
 
 /// A game: its rules, the turns played and the position now. Every
-/// method that fails throws an `Error` and leaves the game as it was.
+/// method that fails throws an `Error` named for the kind of failure
+/// (`MorrisErrorName`) and leaves the game as it was.
 #[wasm_bindgen]
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -18,7 +21,7 @@ pub struct Game {
 impl Game {
     /// A new game of `variant` (`"nine"` if `None`) with rule options set.
     pub fn create(variant: Option<&str>, options: &[(String, OptionValue)]) -> Result<Game, ApiError> {
-        let rules = rules_from_options(variant, options)?;
+        let rules = rules_from_options(variant, options, "game")?;
         Ok(Game {
             inner: morris_core::Game::new(rules),
         })
@@ -26,7 +29,7 @@ impl Game {
 
     /// A game starting from a position text.
     pub fn parse_position(text: &str) -> Result<Game, ApiError> {
-        let start: Position = text.parse().map_err(|e| ApiError(format!("{e}")))?;
+        let start: Position = text.parse()?;
         Ok(Game {
             inner: morris_core::Game::from_position(start),
         })
@@ -36,17 +39,14 @@ impl Game {
     pub fn parse_record(text: &str) -> Result<Game, ApiError> {
         morris_core::Game::from_record(text)
             .map(|inner| Game { inner })
-            .map_err(|e| ApiError(format!("bad game record: {e}")))
+            .map_err(ApiError::from)
     }
 
     /// Plays a move in notation; returns it as the game writes it.
     pub fn play_text(&mut self, text: &str) -> Result<String, ApiError> {
         let before = *self.inner.position();
-        match self.inner.play_text(text) {
-            Ok(m) => Ok(before.notation(m)),
-            Err(MoveError::Illegal(e)) => Err(ApiError(e.to_string())),
-            Err(MoveError::Syntax(e)) => Err(ApiError(format!("illegal move: {e}"))),
-        }
+        let m = self.inner.play_text(text)?;
+        Ok(before.notation(m))
     }
 
     pub fn core(&self) -> &morris_core::Game {
@@ -57,29 +57,33 @@ impl Game {
 #[wasm_bindgen]
 impl Game {
     /// A new game of `variant` (default `"nine"`), with rule options.
+    /// Throws an `OptionError` for an unknown variant or option or a bad
+    /// value, an `ArgumentError` for options that are not an object.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "VariantId")] variant: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
-    ) -> Result<Game, JsError> {
+    ) -> Result<Game, JsValue> {
         let variant = optional_string_arg(&variant.unwrap_or(JsValue::UNDEFINED), "the variant")?;
         let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
         Ok(Game::create(variant.as_deref(), &options)?)
     }
 
     /// A game that starts from a position text (as `position()` writes it).
+    /// Throws a `PositionError` for a bad text or an impossible position.
     #[wasm_bindgen(js_name = fromPosition)]
     pub fn from_position(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    ) -> Result<Game, JsError> {
+    ) -> Result<Game, JsValue> {
         Ok(Game::parse_position(&string_arg(&text, "the position text")?)?)
     }
 
-    /// A game read from a record (as `record()` writes it).
+    /// A game read from a record (as `record()` writes it). Throws a
+    /// `RecordError`.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    ) -> Result<Game, JsError> {
+    ) -> Result<Game, JsValue> {
         Ok(Game::parse_record(&string_arg(&text, "the game record")?)?)
     }
 
@@ -91,7 +95,7 @@ impl Game {
 
     /// The rules, every option under its JavaScript name.
     #[wasm_bindgen(unchecked_return_type = "Rules")]
-    pub fn rules(&self) -> Result<JsValue, JsError> {
+    pub fn rules(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&RulesView::from(self.inner.rules()))?)
     }
 
@@ -107,11 +111,13 @@ impl Game {
     }
 
     /// Plays a move in notation (`d6`, `d6-d5`, `d6-d5xb4`) and returns it
-    /// as written by the game; throws `Error("illegal move …")`.
+    /// as written by the game. Throws a `MoveSyntaxError` for a text that
+    /// is not a move, an `IllegalMoveError` for a move not legal here (or
+    /// after the end); the game is unchanged.
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         let text = string_arg(&text, "the move")?;
         Ok(self.play_text(&text)?)
     }
@@ -129,7 +135,7 @@ impl Game {
 
     /// The board, the side to move, the hands and the outcome.
     #[wasm_bindgen(unchecked_return_type = "GameState")]
-    pub fn state(&self) -> Result<JsValue, JsError> {
+    pub fn state(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&StateView::of(&self.inner))?)
     }
 
@@ -145,27 +151,30 @@ impl Game {
 
     /// The end of the game, or `null` while it goes on.
     #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
-    pub fn outcome(&self) -> Result<JsValue, JsError> {
+    pub fn outcome(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&self.inner.outcome().map(OutcomeView::from))?)
     }
 
-    /// `color` (`"light"` or `"dark"`) resigns.
+    /// `color` (`"light"` or `"dark"`) resigns. Throws a `GameOverError`
+    /// once the game is over.
     #[wasm_bindgen(unchecked_return_type = "Outcome")]
     pub fn resign(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let name = string_arg(&color, "the color")?;
-        let color = Color::from_name(&name)
-            .ok_or_else(|| ApiError(format!("the color must be \"light\" or \"dark\", not {name:?}")))?;
-        let outcome = self.inner.resign(color).map_err(|e| ApiError(e.to_string()))?;
+        let color = Color::from_name(&name).ok_or_else(|| {
+            bad_argument("the color", r#""light" or "dark""#, &OptionValue::from_js(&color))
+        })?;
+        let outcome = self.inner.resign(color).map_err(ApiError::from)?;
         Ok(to_js(&OutcomeView::from(outcome))?)
     }
 
-    /// The players agree to a draw.
+    /// The players agree to a draw. Throws a `GameOverError` once the game
+    /// is over.
     #[wasm_bindgen(js_name = agreeDraw, unchecked_return_type = "Outcome")]
-    pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {
-        let outcome = self.inner.agree_draw().map_err(|e| ApiError(e.to_string()))?;
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsValue> {
+        let outcome = self.inner.agree_draw().map_err(ApiError::from)?;
         Ok(to_js(&OutcomeView::from(outcome))?)
     }
 

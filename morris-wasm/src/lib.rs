@@ -6,11 +6,14 @@
 //! `game`, [`Engine`] and [`perft`] in `engine`, [`variants`] with the rule
 //! options in `options`, [`Tables`] (endgame tables) in `tables`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
-//! live in `types.d.ts`. Every failure is a JavaScript `Error` with a
-//! message; nothing panics, so a bad call never takes the module down.
+//! live in `types.d.ts`. Every failure is a JavaScript `Error` whose
+//! `name` says its kind (`MoveSyntaxError`, `IllegalMoveError`, …) and whose
+//! message says what was wrong; nothing panics, so a bad call never takes
+//! the module down.
 //!
 //! The logic under the bindings is plain Rust that returns [`ApiError`]s,
-//! so it runs and is tested natively as well.
+//! one variant per kind, so it runs and is tested natively as well; they
+//! become JavaScript `Error`s only at the boundary.
 
 #[cfg(feature = "board")]
 mod board;

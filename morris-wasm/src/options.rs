@@ -39,16 +39,22 @@ impl OptionValue {
     /// A whole number between `min` and `max`, or `None` when unset;
     /// `label` names the value in the error.
     pub fn integer(&self, label: &str, min: u64, max: u64) -> Result<Option<u64>, ApiError> {
-        match *self {
+        match self {
             OptionValue::Unset => Ok(None),
+            _ => self
+                .whole_number(min, max)
+                .map(Some)
+                .ok_or_else(|| bad_value(label, &whole_numbers(min, max), self)),
+        }
+    }
+
+    /// The value if it is a whole number between `min` and `max`.
+    pub fn whole_number(&self, min: u64, max: u64) -> Option<u64> {
+        match *self {
             OptionValue::Number(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => {
-                Ok(Some(n as u64))
+                Some(n as u64)
             }
-            _ => Err(bad_value(
-                label,
-                &format!("a whole number from {min} to {max}"),
-                self,
-            )),
+            _ => None,
         }
     }
 
@@ -74,15 +80,30 @@ impl OptionValue {
     }
 }
 
-/// The error for a value that does not fit: `label` names it, like
-/// ``option `flying` ``.
+/// What a whole number from `min` to `max` is called in errors.
+pub fn whole_numbers(min: u64, max: u64) -> String {
+    format!("a whole number from {min} to {max}")
+}
+
+fn misfit(label: &str, expected: &str, got: &OptionValue) -> String {
+    format!("{label} must be {expected}, not {}", got.describe())
+}
+
+/// The `OptionError` for an option's value that does not fit: `label`
+/// names it, like ``option `flying` ``.
 pub fn bad_value(label: &str, expected: &str, got: &OptionValue) -> ApiError {
-    ApiError(format!("{label} must be {expected}, not {}", got.describe()))
+    ApiError::Option(misfit(label, expected, got))
+}
+
+/// The `ArgumentError` for an argument of a kind the call does not take:
+/// `label` names it, like `the move`.
+pub fn bad_argument(label: &str, expected: &str, got: &OptionValue) -> ApiError {
+    ApiError::Argument(misfit(label, expected, got))
 }
 
 /// The error for a key no option has.
 pub fn unknown_key(key: &str, what: &str, known: &[&str]) -> ApiError {
-    ApiError(format!(
+    ApiError::Option(format!(
         "unknown {what} option `{}`; the options are: {}",
         key.chars().take(32).collect::<String>(),
         known.join(", ")
@@ -141,10 +162,12 @@ fn rule_text(key: RuleKey, name: &str, value: &OptionValue) -> Result<Option<Str
     }
 }
 
-/// The rules of `variant` (an id, `"nine"` when `None`) with the options set.
+/// The rules of `variant` (an id, `"nine"` when `None`) with the options
+/// set; `what` names the options object in errors (`game`, `board`).
 pub fn rules_from_options(
     variant: Option<&str>,
     options: &[(String, OptionValue)],
+    what: &str,
 ) -> Result<Rules, ApiError> {
     let variant = parse_variant(variant.unwrap_or("nine"))?;
     let mut rules = variant.rules();
@@ -155,7 +178,7 @@ pub fn rules_from_options(
             .find(|&k| js_name(k) == *name)
             .ok_or_else(|| {
                 let known: Vec<&str> = names.iter().map(String::as_str).collect();
-                unknown_key(name, "game", &known)
+                unknown_key(name, what, &known)
             })?;
         if let Some(text) = rule_text(key, name, value)? {
             rules
@@ -164,8 +187,8 @@ pub fn rules_from_options(
         }
     }
     rules.validate().map_err(|e| match e {
-        RuleError::TooManyPieces { .. } => ApiError(format!("options `pieces` and `board`: {e}")),
-        other => ApiError(other.to_string()),
+        RuleError::TooManyPieces { .. } => ApiError::Option(format!("options `pieces` and `board`: {e}")),
+        other => ApiError::from(other),
     })?;
     Ok(rules)
 }
@@ -174,7 +197,7 @@ pub fn rules_from_options(
 pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
     id.parse().map_err(|_| {
         let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-        ApiError(format!(
+        ApiError::Option(format!(
             "unknown variant {:?}; the variants are: {}",
             id.chars().take(32).collect::<String>(),
             ids.join(", ")
@@ -194,10 +217,7 @@ pub fn entries(value: &JsValue, what: &str) -> Result<Vec<(String, OptionValue)>
         return Ok(Vec::new());
     }
     if !value.is_object() || js_sys::Array::is_array(value) || value.is_function() {
-        return Err(ApiError(format!(
-            "{what} must be an object, not {}",
-            OptionValue::from_js(value).describe()
-        )));
+        return Err(bad_argument(what, "an object", &OptionValue::from_js(value)));
     }
     let object = js_sys::Object::from(value.clone());
     js_sys::Object::entries(&object)
@@ -214,7 +234,7 @@ pub fn entries(value: &JsValue, what: &str) -> Result<Vec<(String, OptionValue)>
 pub fn string_arg(value: &JsValue, what: &str) -> Result<String, ApiError> {
     value
         .as_string()
-        .ok_or_else(|| bad_value(what, "a string", &OptionValue::from_js(value)))
+        .ok_or_else(|| bad_argument(what, "a string", &OptionValue::from_js(value)))
 }
 
 /// Bytes given as a `Uint8Array` (a Node `Buffer` is one) or an `ArrayBuffer`.
@@ -225,7 +245,7 @@ pub fn bytes_arg(value: &JsValue, what: &str) -> Result<Vec<u8>, ApiError> {
     if let Some(b) = value.dyn_ref::<js_sys::ArrayBuffer>() {
         return Ok(js_sys::Uint8Array::new(b).to_vec());
     }
-    Err(bad_value(
+    Err(bad_argument(
         what,
         "a Uint8Array or an ArrayBuffer",
         &OptionValue::from_js(value),
@@ -244,7 +264,7 @@ pub fn optional_string_arg(value: &JsValue, what: &str) -> Result<Option<String>
 /// `variants()`: every variant with its preset options, as
 /// `[{ id, name, pieces, board, flying, … }]`.
 #[wasm_bindgen(js_name = variants, unchecked_return_type = "VariantInfo[]")]
-pub fn variants_js() -> Result<JsValue, JsError> {
+pub fn variants_js() -> Result<JsValue, JsValue> {
     Ok(crate::views::to_js(&variants())?)
 }
 
@@ -269,8 +289,9 @@ mod tests {
                 ("endgameDraw", OptionValue::Number(10.0)),
                 ("threefold", OptionValue::Unset),
             ]),
+            "game",
         )
-        .map_err(|e| e.0);
+        .map_err(|e| e.to_string());
         let rules = rules
             .as_ref()
             .map(|r| (r.flying, r.mill_takes, r.removal, r.n_move_rule, r.endgame_draw));
@@ -281,33 +302,49 @@ mod tests {
     }
 
     #[test]
-    fn errors_name_the_key() {
-        let err = |pairs: &[(&str, OptionValue)]| rules_from_options(None, &opts(pairs)).err().map(|e| e.0);
-        let unknown = err(&[("fly", OptionValue::Bool(true))]).unwrap_or_default();
+    fn errors_name_the_key_and_are_option_errors() {
+        // Every one is an `OptionError`; its message is returned to check.
+        let err = |variant: Option<&str>, pairs: &[(&str, OptionValue)]| match rules_from_options(
+            variant,
+            &opts(pairs),
+            "game",
+        ) {
+            Err(e) if e.name() == "OptionError" => e.to_string(),
+            other => format!("not an OptionError: {other:?}"),
+        };
+        let unknown = err(None, &[("fly", OptionValue::Bool(true))]);
         assert!(
             unknown.contains("`fly`") && unknown.contains("millTakes"),
             "{unknown}"
         );
-        let wrong_kind = err(&[("flying", OptionValue::Text("on".into()))]).unwrap_or_default();
+        let wrong_kind = err(None, &[("flying", OptionValue::Text("on".into()))]);
         assert!(
             wrong_kind.contains("`flying`") && wrong_kind.contains("true or false"),
             "{wrong_kind}"
         );
-        let bad = err(&[("millTakes", OptionValue::Text("two".into()))]).unwrap_or_default();
+        let bad = err(None, &[("millTakes", OptionValue::Text("two".into()))]);
         assert!(bad.contains("`millTakes`") && bad.contains("\"two\""), "{bad}");
-        let big = err(&[
-            ("pieces", OptionValue::Number(12.0)),
-            ("board", OptionValue::Text("small".into())),
-        ])
-        .unwrap_or_default();
+        let big = err(
+            None,
+            &[
+                ("pieces", OptionValue::Number(12.0)),
+                ("board", OptionValue::Text("small".into())),
+            ],
+        );
         assert!(big.contains("`pieces`"), "{big}");
-        let variant = rules_from_options(Some("ten"), &[])
-            .err()
-            .map(|e| e.0)
-            .unwrap_or_default();
+        let variant = err(Some("ten"), &[]);
         assert!(
             variant.contains("\"ten\"") && variant.contains("morabaraba"),
             "{variant}"
+        );
+    }
+
+    #[test]
+    fn an_argument_of_the_wrong_kind_is_an_argument_error() {
+        let err = bad_argument("the move", "a string", &OptionValue::Number(42.0));
+        assert_eq!(
+            (err.name(), err.to_string().as_str()),
+            ("ArgumentError", "the move must be a string, not 42")
         );
     }
 

@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use crate::game::Game;
 use crate::options::bytes_arg;
 use crate::views::to_js;
+use crate::ApiError;
 
 /// What `tables.load()` returns: the class a file holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -77,14 +78,6 @@ impl Tables {
     }
 }
 
-/// A JavaScript `Error` named `TableFileError`, for a file that is not a
-/// usable table.
-fn file_error(e: &TableFileError) -> JsValue {
-    let err = js_sys::Error::new(&format!("not a usable table file: {e}"));
-    err.set_name("TableFileError");
-    err.into()
-}
-
 #[wasm_bindgen]
 impl Tables {
     /// No tables yet.
@@ -94,20 +87,21 @@ impl Tables {
     }
 
     /// Adds a table file's bytes (a `Uint8Array` or `ArrayBuffer`); throws
-    /// a `TableFileError` when they are not a table.
+    /// a `TableFileError` when they are not a usable table, and an
+    /// `ArgumentError` when they are not bytes.
     #[wasm_bindgen(unchecked_return_type = "TableInfo")]
     pub fn load(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let bytes = bytes_arg(&bytes, "the table file").map_err(|e| JsValue::from(JsError::from(e)))?;
-        let info = self.load_bytes(&bytes).map_err(|e| file_error(&e))?;
-        to_js(&info).map_err(|e| JsError::from(e).into())
+        let bytes = bytes_arg(&bytes, "the table file")?;
+        let info = self.load_bytes(&bytes).map_err(ApiError::from)?;
+        Ok(to_js(&info)?)
     }
 
     /// The loaded classes.
     #[wasm_bindgen(unchecked_return_type = "TableInfo[]")]
-    pub fn classes(&self) -> Result<JsValue, JsError> {
+    pub fn classes(&self) -> Result<JsValue, JsValue> {
         let list: Vec<TableInfoView> = self
             .inner
             .classes()
@@ -124,7 +118,7 @@ impl Tables {
     /// The exact value of the game's position for its side to move, or
     /// `undefined` when no loaded table covers it.
     #[wasm_bindgen(unchecked_return_type = "TableValue | undefined")]
-    pub fn probe(&self, game: &Game) -> Result<JsValue, JsError> {
+    pub fn probe(&self, game: &Game) -> Result<JsValue, JsValue> {
         let pos = game.core().position();
         if game.core().outcome().is_some() {
             return Ok(JsValue::UNDEFINED);
@@ -143,7 +137,8 @@ mod tests {
     fn check(bytes: &[u8]) -> Result<TableInfoView, String> {
         Tables::default()
             .load_bytes(bytes)
-            .map_err(|e| format!("not a usable table file: {e}"))
+            .map_err(ApiError::from)
+            .map_err(|e| format!("{}: {e}", e.name()))
     }
 
     #[test]
@@ -165,7 +160,10 @@ mod tests {
             })
         );
         let err = check(b"MULINOTB").err().unwrap_or_default();
-        assert_eq!(err, "not a usable table file: the table file is truncated");
+        assert_eq!(
+            err,
+            "TableFileError: not a usable table file: the table file is truncated"
+        );
         let mut flipped = bytes.clone();
         if let Some(b) = flipped.get_mut(40) {
             *b ^= 1;

@@ -132,3 +132,47 @@ export interface TableValue {
   result: "win" | "draw" | "loss";
   plies: number | null;
 }
+
+/**
+ * The `name` of every `Error` the package throws; the `message` says what
+ * was wrong, in the words of the rules.
+ *
+ * - `"MoveSyntaxError"`: a move text that is not written in the notation
+ *   (`game.play("z9")`, a move of `perft`'s list, `board.play`).
+ * - `"IllegalMoveError"`: a well-written move that is not legal in the
+ *   position, or any move once the game is over (`game.play`, `perft`,
+ *   `board.play`).
+ * - `"PositionError"`: a position text that does not parse, or a position
+ *   the rules cannot have (`Game.fromPosition`, `board.setPosition`, the
+ *   board's `position` option).
+ * - `"RecordError"`: a game record that cannot be read (`Game.fromRecord`).
+ * - `"OptionError"`: an unknown variant, an unknown key in an options
+ *   object, a value an option does not take, or options that do not go
+ *   together (`new Game`, `new Engine`, `engine.bestMove`,
+ *   `engine.analyze`, `perft`, `mountBoard`).
+ * - `"ArgumentError"`: an argument of a kind the call does not take: a
+ *   move that is not a string, options that are not an object, a depth
+ *   that is not a whole number, a colour that is not `"light"` or `"dark"`.
+ * - `"TableFileError"`: bytes that are not a usable endgame table
+ *   (`tables.load`).
+ * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
+ * - `"StateError"`: a call on a board handle after `destroy()`.
+ *
+ * A wrong object where a `Game` or a `Tables` is expected is caught by
+ * wasm-bindgen itself and throws a plain `Error`.
+ */
+export type MorrisErrorName =
+  | "MoveSyntaxError"
+  | "IllegalMoveError"
+  | "PositionError"
+  | "RecordError"
+  | "OptionError"
+  | "ArgumentError"
+  | "TableFileError"
+  | "GameOverError"
+  | "StateError";
+
+/** An `Error` thrown by the package: `name` says the kind of failure. */
+export interface MorrisError extends Error {
+  name: MorrisErrorName;
+}

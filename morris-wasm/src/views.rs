@@ -227,7 +227,8 @@ impl LineView {
 }
 
 /// A view as a plain JavaScript object: maps as objects, `None` as `null`.
-pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<wasm_bindgen::JsValue, crate::ApiError> {
+/// It fails only if JavaScript does; the error is JavaScript's own.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<wasm_bindgen::JsValue, serde_wasm_bindgen::Error> {
     const SERIALIZER: serde_wasm_bindgen::Serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    Ok(value.serialize(&SERIALIZER)?)
+    value.serialize(&SERIALIZER)
 }

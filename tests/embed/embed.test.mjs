@@ -89,8 +89,27 @@ test("two boards side by side, moves clicked on both", async () => {
   assert.equal(await page.textContent("#left-last"), "g1xb2");
 
   // The handle: errors are Errors, undo and setPosition redraw the board.
-  const err = await page.evaluate(() => { try { window.left.play("g1"); } catch (e) { return [e instanceof Error, e.message]; } });
-  assert.deepEqual(err, [true, "illegal move `g1`: g1 is not empty"]);
+  const err = await page.evaluate(() => { try { window.left.play("g1"); } catch (e) { return [e instanceof Error, e.name, e.message]; } });
+  assert.deepEqual(err, [true, "IllegalMoveError", "illegal move `g1`: g1 is not empty"]);
+  const syntax = await page.evaluate(() => { try { window.left.play("z9"); } catch (e) { return [e.name, e.message]; } });
+  assert.deepEqual(syntax, ["MoveSyntaxError", "`z9` is not a move: write points as a file letter and a rank, like d6, d6-d5 or d6-d5xb4"]);
+  const position = await page.evaluate(() => { try { window.left.setPosition("nine"); } catch (e) { return e.name; } });
+  assert.equal(position, "PositionError");
+  // mountBoard's errors name their kind too.
+  const mounting = await page.evaluate(() => {
+    const host = document.createElement("div");
+    const attempt = (f) => { try { f(); return "no error"; } catch (e) { return `${e.name}: ${e.message}`; } };
+    return [
+      attempt(() => window.mountBoard(host, { fly: true })),
+      attempt(() => window.mountBoard(host, { mode: "solo" })),
+      attempt(() => window.mountBoard("#left")),
+      attempt(() => window.mountBoard(host, { position: "nine" })),
+    ];
+  });
+  assert.match(mounting[0], /^OptionError: unknown board option `fly`; the options are: pieces, board, flying/);
+  assert.equal(mounting[1], 'OptionError: option `mode` must be "two-players", "vs-engine" or "view", not "solo"');
+  assert.equal(mounting[2], 'ArgumentError: the element must be a DOM element, not "#left"');
+  assert.match(mounting[3], /^PositionError: option `position`: bad position text/);
   await page.evaluate(() => window.left.undo());
   await page.waitForFunction(() => document.querySelector('#left [data-point="b2"]').dataset.piece === "dark");
   const start = await page.evaluate(() => new window.Game().position());
@@ -103,8 +122,8 @@ test("two boards side by side, moves clicked on both", async () => {
   await page.evaluate(() => window.left.destroy());
   assert.equal(await page.locator("#left svg").count(), 0);
   assert.equal(await page.locator("#right svg.board").count(), 1);
-  const dead = await page.evaluate(() => { try { window.left.play("a1"); } catch (e) { return e.message; } });
-  assert.equal(dead, "the board was destroyed");
+  const dead = await page.evaluate(() => { try { window.left.play("a1"); } catch (e) { return [e.name, e.message]; } });
+  assert.deepEqual(dead, ["StateError", "the board was destroyed"]);
   assert.deepEqual(errors, []);
   await page.close();
 });

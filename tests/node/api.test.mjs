@@ -7,6 +7,8 @@ import init, { Game, Engine, perft, variants } from "./lib/pkg.mjs";
 await init();
 
 const isError = (pattern) => (e) => e instanceof Error && pattern.test(e.message);
+// An Error of one kind (its `name`, one of `MorrisErrorName`) whose message matches.
+const named = (name, pattern) => (e) => isError(pattern)(e) && e.name === name;
 
 test("variants lists every variant with its preset options", () => {
   const all = variants();
@@ -44,20 +46,20 @@ test("new Game takes a variant and camelCase rule options", () => {
 });
 
 test("bad game options throw an Error naming the key", () => {
-  assert.throws(() => new Game("nine", { fly: true }), isError(/unknown game option `fly`; the options are: pieces, board, flying/));
-  assert.throws(() => new Game("nine", { flying: "yes" }), isError(/option `flying` must be true or false, not "yes"/));
-  assert.throws(() => new Game("nine", { millTakes: "two" }), isError(/option `millTakes` must be "one" or "each", not "two"/));
-  assert.throws(() => new Game("nine", { pieces: 7 }), isError(/option `pieces` must be 3, 6, 9, 10, 11 or 12, not 7/));
-  assert.throws(() => new Game("nine", { pieces: "9" }), isError(/option `pieces`/));
-  assert.throws(() => new Game("nine", { nMove: 0 }), isError(/option `nMove` must be a number of moves from 1 to 1000/));
-  assert.throws(() => new Game("nine", { nMove: 2.5 }), isError(/option `nMove`/));
-  assert.throws(() => new Game("nine", { board: "hex" }), isError(/option `board`/));
-  assert.throws(() => new Game("nine", { first: {} }), isError(/option `first` must be "light" or "dark", not an object/));
-  assert.throws(() => new Game("nine", { pieces: 12, board: "small" }), isError(/`pieces` and `board`/));
-  assert.throws(() => new Game("nine", "flying"), isError(/the game options must be an object/));
-  assert.throws(() => new Game("nine", [1]), isError(/the game options must be an object, not an array/));
-  assert.throws(() => new Game("ten"), isError(/unknown variant "ten"; the variants are: nine, three/));
-  assert.throws(() => new Game(9), isError(/the variant must be a string, not 9/));
+  assert.throws(() => new Game("nine", { fly: true }), named("OptionError", /unknown game option `fly`; the options are: pieces, board, flying/));
+  assert.throws(() => new Game("nine", { flying: "yes" }), named("OptionError", /option `flying` must be true or false, not "yes"/));
+  assert.throws(() => new Game("nine", { millTakes: "two" }), named("OptionError", /option `millTakes` must be "one" or "each", not "two"/));
+  assert.throws(() => new Game("nine", { pieces: 7 }), named("OptionError", /option `pieces` must be 3, 6, 9, 10, 11 or 12, not 7/));
+  assert.throws(() => new Game("nine", { pieces: "9" }), named("OptionError", /option `pieces`/));
+  assert.throws(() => new Game("nine", { nMove: 0 }), named("OptionError", /option `nMove` must be a number of moves from 1 to 1000/));
+  assert.throws(() => new Game("nine", { nMove: 2.5 }), named("OptionError", /option `nMove`/));
+  assert.throws(() => new Game("nine", { board: "hex" }), named("OptionError", /option `board`/));
+  assert.throws(() => new Game("nine", { first: {} }), named("OptionError", /option `first` must be "light" or "dark", not an object/));
+  assert.throws(() => new Game("nine", { pieces: 12, board: "small" }), named("OptionError", /`pieces` and `board`/));
+  assert.throws(() => new Game("nine", "flying"), named("ArgumentError", /the game options must be an object/));
+  assert.throws(() => new Game("nine", [1]), named("ArgumentError", /the game options must be an object, not an array/));
+  assert.throws(() => new Game("ten"), named("OptionError", /unknown variant "ten"; the variants are: nine, three/));
+  assert.throws(() => new Game(9), named("ArgumentError", /the variant must be a string, not 9/));
 });
 
 test("legalMoves, play and state", () => {
@@ -79,19 +81,24 @@ test("legalMoves, play and state", () => {
   assert.equal(g.legalMoves().length, 23);
 });
 
-test("an illegal move throws Error('illegal move …') and leaves the game unchanged", () => {
+test("a bad move throws a MoveSyntaxError or an IllegalMoveError and leaves the game unchanged", () => {
   const g = new Game();
   for (const m of ["a1", "b2", "d1", "d2"]) g.play(m);
   const before = { position: g.position(), history: g.history(), record: g.record() };
-  assert.throws(() => g.play("d1"), { name: "Error", message: "illegal move `d1`: d1 is not empty" });
-  assert.throws(() => g.play("g1"), isError(/^illegal move `g1`: it closes a mill: name the piece to remove/));
-  assert.throws(() => g.play("g1xa1"), isError(/^illegal move `g1xa1`: a1 is not an opposing piece/));
-  assert.throws(() => g.play("a1-a4"), isError(/^illegal move `a1-a4`: light still has pieces in hand/));
-  assert.throws(() => g.play("zz"), isError(/^illegal move: `zz` is not a move/));
-  assert.throws(() => g.play("h9"), isError(/^illegal move/));
-  assert.throws(() => g.play(""), isError(/^illegal move/));
-  assert.throws(() => g.play(42), isError(/^the move must be a string, not 42$/));
-  assert.throws(() => g.play(undefined), isError(/the move must be a string, not undefined/));
+  assert.throws(() => g.play("d1"), { name: "IllegalMoveError", message: "illegal move `d1`: d1 is not empty" });
+  assert.throws(() => g.play("g1"), named("IllegalMoveError", /^illegal move `g1`: it closes a mill: name the piece to remove/));
+  assert.throws(() => g.play("g1xa1"), named("IllegalMoveError", /^illegal move `g1xa1`: a1 is not an opposing piece/));
+  assert.throws(() => g.play("a1-a4"), named("IllegalMoveError", /^illegal move `a1-a4`: light still has pieces in hand/));
+  // A text that is not a move is a syntax error, not an illegal move.
+  assert.throws(() => g.play("zz"), named("MoveSyntaxError", /^`zz` is not a move: write points as a file letter and a rank/));
+  assert.throws(() => g.play("a1-"), named("MoveSyntaxError", /^`a1-` is not a move/));
+  assert.throws(() => g.play(""), named("MoveSyntaxError", /is not a move: it is empty$/));
+  for (const text of ["zz", "h9", "a1-", "", "d6-d5-d4", "xb4"]) {
+    assert.throws(() => g.play(text), (e) => e.name === "MoveSyntaxError" && !/illegal/.test(e.message), text);
+  }
+  assert.throws(() => g.play("a2"), named("IllegalMoveError", /^illegal move `a2`: a2 is not a point of this board/));
+  assert.throws(() => g.play(42), named("ArgumentError", /^the move must be a string, not 42$/));
+  assert.throws(() => g.play(undefined), named("ArgumentError", /the move must be a string, not undefined/));
   assert.deepEqual({ position: g.position(), history: g.history(), record: g.record() }, before);
   // Still usable.
   assert.equal(g.play("g1xb2"), "g1xb2");
@@ -120,8 +127,8 @@ test("position text round-trips through Game.fromPosition", () => {
   assert.deepEqual(copy.state(), g.state());
   assert.deepEqual(copy.rules(), g.rules());
   assert.deepEqual(copy.history(), []);
-  assert.throws(() => Game.fromPosition("nonsense"), isError(/position/));
-  assert.throws(() => Game.fromPosition(7), isError(/the position text must be a string/));
+  assert.throws(() => Game.fromPosition("nonsense"), named("PositionError", /position/));
+  assert.throws(() => Game.fromPosition(7), named("ArgumentError", /the position text must be a string/));
 });
 
 test("records round-trip through Game.fromRecord, with their tags", () => {
@@ -138,8 +145,8 @@ test("records round-trip through Game.fromRecord, with their tags", () => {
   const over = new Game("three");
   over.resign("light");
   assert.equal(Game.fromRecord(over.record()).record(), over.record());
-  assert.throws(() => Game.fromRecord("1. d6 d6"), isError(/^bad game record: turn 2/));
-  assert.throws(() => Game.fromRecord(null), isError(/the game record must be a string/));
+  assert.throws(() => Game.fromRecord("1. d6 d6"), named("RecordError", /^bad game record: turn 2/));
+  assert.throws(() => Game.fromRecord(null), named("ArgumentError", /the game record must be a string/));
 });
 
 test("outcome, resign, agreeDraw and clone", () => {
@@ -150,9 +157,9 @@ test("outcome, resign, agreeDraw and clone", () => {
   assert.deepEqual(g.outcome(), { winner: null, reason: "agreement", result: "1/2-1/2" });
   assert.deepEqual(g.state().outcome, g.outcome());
   assert.deepEqual(g.legalMoves(), []);
-  assert.throws(() => g.play("d6"), isError(/^illegal move `d6`: the game is over/));
-  assert.throws(() => g.resign("light"), isError(/the game is already over/));
-  assert.throws(() => copy.resign("blue"), isError(/the color must be "light" or "dark", not "blue"/));
+  assert.throws(() => g.play("d6"), named("IllegalMoveError", /^illegal move `d6`: the game is over/));
+  assert.throws(() => g.resign("light"), named("GameOverError", /the game is already over/));
+  assert.throws(() => copy.resign("blue"), named("ArgumentError", /the color must be "light" or "dark", not "blue"/));
   assert.deepEqual(copy.resign("light"), { winner: "dark", reason: "resignation", result: "0-1" });
   assert.equal(copy.undo(), undefined, "undo takes back the resignation; no move to return");
   assert.equal(copy.outcome(), null);
@@ -190,16 +197,16 @@ test("Engine with a level, and its errors", () => {
   const g = new Game();
   assert.ok(g.legalMoves().includes(e.bestMove(g).move));
   assert.ok(e.bestMove(g, { movetimeMs: 50 }).move);
-  assert.throws(() => e.bestMove(g, { depth: 3 }), isError(/searches as deep as its level says/));
-  assert.throws(() => new Engine({ level: 0 }), isError(/option `level` must be a whole number from 1 to 10, not 0/));
-  assert.throws(() => new Engine({ level: "3" }), isError(/option `level`/));
-  assert.throws(() => new Engine({ ttMb: 0 }), isError(/option `ttMb`/));
-  assert.throws(() => new Engine({ strength: 3 }), isError(/unknown engine option `strength`; the options are: level, ttMb, seed/));
-  assert.throws(() => new Engine(5), isError(/the engine options must be an object, not 5/));
+  assert.throws(() => e.bestMove(g, { depth: 3 }), named("OptionError", /searches as deep as its level says/));
+  assert.throws(() => new Engine({ level: 0 }), named("OptionError", /option `level` must be a whole number from 1 to 10, not 0/));
+  assert.throws(() => new Engine({ level: "3" }), named("OptionError", /option `level`/));
+  assert.throws(() => new Engine({ ttMb: 0 }), named("OptionError", /option `ttMb`/));
+  assert.throws(() => new Engine({ strength: 3 }), named("OptionError", /unknown engine option `strength`; the options are: level, ttMb, seed/));
+  assert.throws(() => new Engine(5), named("ArgumentError", /the engine options must be an object, not 5/));
   const full = new Engine();
-  assert.throws(() => full.bestMove(g, { depth: 0 }), isError(/option `depth` must be a whole number from 1 to 127, not 0/));
-  assert.throws(() => full.bestMove(g, { movetime: 5 }), isError(/unknown search option `movetime`; the options are: depth, nodes, movetimeMs$/));
-  assert.throws(() => full.bestMove(g, { multiPv: 2 }), isError(/unknown search option `multiPv`/));
+  assert.throws(() => full.bestMove(g, { depth: 0 }), named("OptionError", /option `depth` must be a whole number from 1 to 127, not 0/));
+  assert.throws(() => full.bestMove(g, { movetime: 5 }), named("OptionError", /unknown search option `movetime`; the options are: depth, nodes, movetimeMs$/));
+  assert.throws(() => full.bestMove(g, { multiPv: 2 }), named("OptionError", /unknown search option `multiPv`/));
   assert.throws(() => full.bestMove({}, { depth: 1 }), Error);
   assert.throws(() => full.bestMove(null), Error);
   // Still usable after every error.
@@ -229,7 +236,7 @@ test("Engine.analyze gives the best lines, best first", () => {
     assert.ok(lines[i - 1].score.value >= lines[i].score.value);
   }
   assert.equal(e.analyze(g, { depth: 2 }).length, 1);
-  assert.throws(() => e.analyze(g, { multiPv: 0 }), isError(/option `multiPv`/));
+  assert.throws(() => e.analyze(g, { multiPv: 0 }), named("OptionError", /option `multiPv`/));
 });
 
 test("perft counts as native Rust does", () => {
@@ -237,12 +244,47 @@ test("perft counts as native Rust does", () => {
   assert.equal(perft("nine", [], 0), 1);
   assert.equal(perft("nine", ["d6", "d5"], 1), 22);
   assert.equal(perft("nine", [], 2, { millTakes: "each" }), 552);
-  assert.throws(() => perft("nine", ["d6", "d6"], 1), isError(/^move 2 of the list: illegal move `d6`: d6 is not empty/));
-  assert.throws(() => perft("nine", "d6", 1), isError(/the moves must be an array of moves in notation, not "d6"/));
-  assert.throws(() => perft("nine", [1], 1), isError(/move 1 of the list must be a string, not 1/));
-  assert.throws(() => perft("nine", [], -1), isError(/the depth must be a whole number from 0 to 32, not -1/));
-  assert.throws(() => perft("nine", [], 1.5), isError(/the depth/));
-  assert.throws(() => perft("nine", []), isError(/the depth/));
-  assert.throws(() => perft("ten", [], 1), isError(/unknown variant/));
-  assert.throws(() => perft("nine", [], 1, { x: 1 }), isError(/unknown game option `x`/));
+  assert.throws(() => perft("nine", ["d6", "d6"], 1), named("IllegalMoveError", /^move 2 of the list: illegal move `d6`: d6 is not empty/));
+  assert.throws(() => perft("nine", "d6", 1), named("ArgumentError", /the moves must be an array of moves in notation, not "d6"/));
+  assert.throws(() => perft("nine", [1], 1), named("ArgumentError", /move 1 of the list must be a string, not 1/));
+  assert.throws(() => perft("nine", [], -1), named("ArgumentError", /the depth must be a whole number from 0 to 32, not -1/));
+  assert.throws(() => perft("nine", [], 1.5), named("ArgumentError", /the depth/));
+  assert.throws(() => perft("nine", []), named("ArgumentError", /the depth/));
+  assert.throws(() => perft("ten", [], 1), named("OptionError", /unknown variant/));
+  assert.throws(() => perft("nine", [], 1, { x: 1 }), named("OptionError", /unknown game option `x`/));
+});
+
+test("every kind of failure throws an Error whose name says the kind", () => {
+  const caught = (f) => {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof Error, "an Error");
+      assert.equal(Object.prototype.toString.call(e), "[object Error]");
+      assert.ok(e.stack, "with a stack");
+      return `${e.name}: ${e.message}`;
+    }
+    assert.fail("nothing thrown");
+  };
+  const g = new Game();
+  assert.equal(caught(() => g.play("z9")), "MoveSyntaxError: `z9` is not a move: write points as a file letter and a rank, like d6, d6-d5 or d6-d5xb4");
+  g.play("d6");
+  assert.equal(caught(() => g.play("d6")), "IllegalMoveError: illegal move `d6`: d6 is not empty");
+  assert.equal(caught(() => perft("nine", ["d6", "d6-"], 1)), "MoveSyntaxError: move 2 of the list: `d6-` is not a move: write points as a file letter and a rank, like d6, d6-d5 or d6-d5xb4");
+  assert.match(caught(() => Game.fromPosition("nine ...")), /^PositionError: bad position text, /);
+  const crowded = new Game().position().replace("9/9", "10/9");
+  assert.match(caught(() => Game.fromPosition(crowded)), /^PositionError: /);
+  assert.match(caught(() => Game.fromRecord("1. d6 zz")), /^RecordError: bad game record: turn 2: `zz` is not a move/);
+  assert.match(caught(() => new Game("nine", { millTakes: "two" })), /^OptionError: option `millTakes`/);
+  assert.match(caught(() => new Engine({ level: 11 })), /^OptionError: option `level`/);
+  assert.match(caught(() => g.play(6)), /^ArgumentError: the move must be a string, not 6$/);
+  g.resign("dark");
+  assert.match(caught(() => g.agreeDraw()), /^GameOverError: the game is already over/);
+  assert.match(caught(() => g.resign("light")), /^GameOverError: the game is already over/);
+  // String(e) shows the kind, as for the built-in errors.
+  try {
+    new Game().play("z9");
+  } catch (e) {
+    assert.match(String(e), /^MoveSyntaxError: `z9` is not a move/);
+  }
 });
