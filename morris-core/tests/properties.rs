@@ -196,6 +196,46 @@ proptest! {
         prop_assert_eq!(game.position(), &Position::new(rules(rules_index)));
     }
 
+    /// The repetition count kept as the game goes agrees with counting the
+    /// whole history, through random play and take-backs in small endgames
+    /// where positions come back often.
+    #[test]
+    fn repetitions_agree_with_a_count_of_the_history(
+        start in prop::sample::select(vec![
+            "nine L.D/.../.D./.....L/.../.L./D.. L 0/0 0/0 -",
+            "three LD./.L./D.D L 0/0 0/0 -",
+            "six LL./LD./L.D./DD./... L 0/0 0/0 -",
+        ]),
+        steps in prop::collection::vec(any::<u16>(), 0..200),
+    ) {
+        let mut game = Game::from_position(start.parse().unwrap());
+        for step in steps {
+            if step % 7 == 0 {
+                game.undo();
+            } else {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    game.undo();
+                } else {
+                    game.play(moves[step as usize % moves.len()]).unwrap();
+                }
+            }
+            let now = game.position();
+            let same = |p: &&Position| {
+                p.pieces(Color::Light) == now.pieces(Color::Light)
+                    && p.pieces(Color::Dark) == now.pieces(Color::Dark)
+                    && p.in_hand(Color::Light) == now.in_hand(Color::Light)
+                    && p.in_hand(Color::Dark) == now.in_hand(Color::Dark)
+                    && p.turn() == now.turn()
+            };
+            let counted = game.positions().iter().filter(same).count();
+            prop_assert_eq!(game.repetitions(), counted);
+            if now.outcome().is_none() {
+                prop_assert_eq!(game.outcome().is_some(), counted >= 3);
+            }
+        }
+    }
+
     #[test]
     fn records_round_trip(
         rules_index in 0..RULE_SETS.len(),

@@ -16,7 +16,9 @@
 //! budget are checked inside the tree; the node budget exactly, so that a
 //! search bounded by nodes or depth on one thread is deterministic.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::Arc;
 
 use morris_core::{Move, Outcome, Position};
 use morris_solver::Value;
@@ -85,11 +87,15 @@ pub(super) struct Worker<'a> {
     pub aborted: bool,
     /// Whether a repeated position is a draw (the rules' threefold).
     pub threefold: bool,
-    /// Keys of the reversible history before the root, the root, the path.
+    /// Keys of the root and the path to the current position.
     pub keys: Vec<u64>,
-    /// For each position on `keys` from the root on: the index of the last
-    /// position reached by an irreversible turn (nothing before it repeats).
+    /// For each position on `keys`: the index of the last position reached
+    /// by an irreversible turn (nothing before it repeats); 0 while no
+    /// such turn was played since the root, so the history counts too.
     pub boundary: Vec<usize>,
+    /// Keys of the reversible history before the root: a set, so that a
+    /// game of 80,000 reversible turns costs a lookup per node, not a scan.
+    pub history: Arc<HashSet<u64>>,
     pub moves: Vec<Vec<Move>>,
     pub scores: Vec<Vec<i32>>,
     pub quiets: Vec<Vec<Move>>,
@@ -155,15 +161,14 @@ fn buffers<T>() -> Vec<Vec<T>> {
 
 impl<'a> Worker<'a> {
     /// A worker with no limits yet (no deadline, no node budget, started
-    /// at time 0) over the reversible history `keys`, which ends with the
-    /// root's key.
+    /// at time 0, no history before the root) at the root with this key.
     pub fn new(
         tt: &'a TranspositionTable,
         memory: &'a mut ThreadMemory,
         clock: &'a dyn Clock,
         stop: &'a AtomicBool,
         threefold: bool,
-        keys: Vec<u64>,
+        root: u64,
         tables: Option<&'a Tablebases>,
     ) -> Worker<'a> {
         Worker {
@@ -179,8 +184,9 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             aborted: false,
             threefold,
-            keys,
+            keys: vec![root],
             boundary: vec![0],
+            history: Arc::default(),
             moves: buffers(),
             scores: buffers(),
             quiets: buffers(),
@@ -248,6 +254,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the current position stood on the path or in the history.
+    /// The path is scanned every second ply (the same side to move); the
+    /// history only while no irreversible turn was played since the root,
+    /// by its key (which holds the side to move).
     #[inline]
     fn repeated(&self) -> bool {
         let Some((&key, earlier)) = self.keys.split_last() else {
@@ -261,7 +270,7 @@ impl<'a> Worker<'a> {
                 return true;
             }
         }
-        false
+        lo == 0 && self.history.contains(&key)
     }
 
     /// The value at the horizon: the rules' verdict if the game may be
@@ -592,7 +601,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let root = Position::new(Rules::default());
         memory.new_search(&root);
-        let mut w = Worker::new(&tt, &mut memory, &NoClock, &stop, true, vec![root.key()], None);
+        let mut w = Worker::new(&tt, &mut memory, &NoClock, &stop, true, root.key(), None);
         w.publish_nodes = publish;
         w.team_nodes = team;
         let mut infos = Vec::new();

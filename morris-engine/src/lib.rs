@@ -31,6 +31,7 @@ mod score;
 mod tablebase;
 mod tt;
 
+use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -296,7 +297,7 @@ impl Searcher {
                 && p.material(Color::Dark) == root.material(Color::Dark)
         };
         let tail = history.iter().rev().take_while(|p| same(p)).count();
-        let mut keys: Vec<u64> = history[history.len() - tail..]
+        let keys: Vec<u64> = history[history.len() - tail..]
             .iter()
             .map(Position::key)
             .collect();
@@ -327,11 +328,20 @@ impl Searcher {
         } else {
             None
         };
-        keys.push(root.key());
+        let history = Arc::new(keys.into_iter().collect::<HashSet<u64>>());
         self.tt.new_search();
         self.main.new_search(root);
         let tables = self.tables.as_deref();
-        let mut main = Worker::new(&self.tt, &mut self.main, clock, stop, threefold, keys, tables);
+        let mut main = Worker::new(
+            &self.tt,
+            &mut self.main,
+            clock,
+            stop,
+            threefold,
+            root.key(),
+            tables,
+        );
+        main.history = history;
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
@@ -520,10 +530,11 @@ fn helped(
             .enumerate()
             .map(|(i, memory)| {
                 memory.new_search(root);
-                let (done, keys, helper_limits) = (&done, main.keys.clone(), &helper_limits);
+                let (done, history, helper_limits) = (&done, Arc::clone(&main.history), &helper_limits);
                 let helper_nodes = &helper_nodes;
                 scope.spawn(move || {
-                    let mut w = Worker::new(tt, memory, &NoClock, done, threefold, keys, tables);
+                    let mut w = Worker::new(tt, memory, &NoClock, done, threefold, root.key(), tables);
+                    w.history = history;
                     w.depth_offset = 1 + (i as u32 % 2);
                     w.publish_nodes = Some(helper_nodes);
                     w.iterate(root, helper_limits, &mut |_| {}).nodes
