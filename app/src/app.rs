@@ -9,7 +9,6 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-use crate::board::Board;
 use crate::dialog::NewGameDialog;
 use crate::engine::{EngineLink, FromWorker, Request};
 use crate::i18n::Lang;
@@ -22,6 +21,7 @@ use crate::state::{Action, Notice, Table};
 use crate::storage;
 use crate::table::{action_button, color_name, icon, status, MoveList, Seat};
 use crate::tablebase;
+use morris_board::Board;
 
 /// The shortest time between the person's turn and the computer's answer,
 /// so the eye can follow both.

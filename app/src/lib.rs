@@ -9,7 +9,6 @@
 //! [`i18n`], [`storage`], [`sound`], and [`app`] which wires them.
 
 pub mod app;
-pub mod board;
 pub mod dialog;
 pub mod engine;
 pub mod i18n;
@@ -22,4 +21,3 @@ pub mod table;
 pub mod tablebase;
 
 pub use app::App;
-pub use board::{Board, BoardProps};

@@ -3,8 +3,6 @@
 //! and send [`Action`]s; nothing here touches the browser, so every rule of
 //! the game flow is tested natively.
 
-mod turn;
-
 use std::rc::Rc;
 
 use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
@@ -12,7 +10,7 @@ use yew::Reducible;
 
 use crate::link::{self, Declared, Mode, Opened};
 use crate::room::{self, Room};
-pub use turn::{Hints, PartialTurn, Press};
+use morris_board::{Hints, PartialTurn, Press};
 
 /// A message for the player, as a catalogue key and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
