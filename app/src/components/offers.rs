@@ -1,0 +1,96 @@
+//! Offers and confirmations waiting for an answer: resigning to confirm, a
+//! draw or a rematch offered (or, in a room, one's own offer waiting for
+//! the friend).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::button::action_button;
+use super::status::color_name;
+use crate::i18n::Lang;
+use crate::model::{Action, Model};
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct OffersProps {
+    pub model: Rc<Model>,
+    pub lang: Lang,
+    pub send: Callback<Action>,
+}
+
+/// A question with its two answers.
+fn ask(text: String, yes: Html, no: Html) -> Html {
+    html! {
+        <div class="pending" role="alertdialog">
+            <p>{ text }</p>
+            <div class="row">{ yes }{ no }</div>
+        </div>
+    }
+}
+
+#[function_component(Offers)]
+pub fn offers(props: &OffersProps) -> Html {
+    let (t, lang) = (&props.model, props.lang);
+    let button = |name: &'static str, action: Action, primary: bool| {
+        let send = props.send.clone();
+        action_button(
+            lang,
+            name,
+            true,
+            Callback::from(move |_: MouseEvent| send.emit(action.clone())),
+            primary,
+        )
+    };
+    let over = t.outcome().is_some();
+    if t.confirm_resign {
+        return html! {
+            <div class="pending" role="alertdialog" aria-label={lang.t("resign.ask")}>
+                <p>{ lang.t("resign.ask") }</p>
+                <div class="row">
+                    { button("confirm", Action::Confirm, true) }
+                    { button("cancel", Action::CancelDialog, false) }
+                </div>
+            </div>
+        };
+    }
+    if t.room
+        .as_ref()
+        .is_some_and(|r| Some(r.my_color()) == t.draw_offer)
+    {
+        return html! {
+            <div class="pending waiting" role="status" data-waiting="draw">
+                <p>{ lang.t("room.draw-waiting") }</p>
+            </div>
+        };
+    }
+    if let Some(r) = t.room.as_ref().filter(|r| r.rematch_by.is_some() && over) {
+        if r.rematch_by == Some(r.me) {
+            return html! {
+                <div class="pending waiting" role="status" data-waiting="rematch">
+                    <p>{ lang.t("room.rematch-waiting") }</p>
+                    <div class="row">{ button("cancel", Action::CancelDialog, false) }</div>
+                </div>
+            };
+        }
+        let (yes, no) = (
+            button("accept-rematch", Action::AcceptRematch, true),
+            button("cancel", Action::CancelDialog, false),
+        );
+        return ask(lang.t("room.rematch-offered"), yes, no);
+    }
+    if let Some(by) = t.draw_offer {
+        let (yes, no) = (
+            button("accept-draw", Action::AcceptDraw, true),
+            button("decline-draw", Action::DeclineDraw, false),
+        );
+        return ask(lang.fmt("draw.offered", &[&color_name(lang, by)]), yes, no);
+    }
+    if t.rematch_offer {
+        let (yes, no) = (
+            button("accept-rematch", Action::AcceptRematch, true),
+            button("cancel", Action::CancelDialog, false),
+        );
+        return ask(lang.t("rematch.offered"), yes, no);
+    }
+    html! {}
+}
