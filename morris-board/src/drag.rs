@@ -10,9 +10,9 @@ use morris_core::{Bitboard, Point};
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
-use crate::board::{translate, BoardProps};
-use crate::draw::f;
+use crate::draw::{f, translate};
 use crate::layout::{Layout, SIZE};
+use crate::props::BoardProps;
 
 /// A piece being dragged.
 #[derive(Clone, Copy, Debug)]

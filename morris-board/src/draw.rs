@@ -4,8 +4,8 @@
 use morris_core::{Bitboard, Color};
 use yew::prelude::*;
 
-use crate::board::BoardProps;
 use crate::layout::{self, Layout};
+use crate::props::BoardProps;
 
 /// A number for an SVG attribute, two decimals at most.
 pub(crate) fn f(v: f64) -> String {
@@ -100,4 +100,9 @@ pub(crate) fn edge_labels(layout: &Layout) -> Vec<Html> {
         out.push(html! { <text class="coord" x="1.6" y={f(y + 1.0)}>{rank}</text> });
     }
     out
+}
+
+/// A translation to a point of the drawing.
+pub(crate) fn translate((x, y): (f64, f64)) -> String {
+    format!("translate({} {})", f(x), f(y))
 }

@@ -7,8 +7,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent, SvgElement};
 use yew::prelude::*;
 
-use crate::board::BoardProps;
 use crate::layout::{Arrow, Layout};
+use crate::props::BoardProps;
 
 /// The board's key handler.
 pub(crate) fn on_keydown(

@@ -10,7 +10,8 @@
 //! crate's own stylesheet, `board.css`.
 //!
 //! The modules: [`layout`] (pure geometry: where points are drawn, how
-//! the arrow keys walk the lines), `board` (the component), `point` (one
+//! the arrow keys walk the lines), `props` (what the board is given),
+//! `board` (the component), `point` (one
 //! point with its piece and marks), `drag` (pointer gestures), `keys`
 //! (keyboard and focus), `draw` (the wood, the lines, the coordinates),
 //! [`turn`] (the turn being put together, click by click).
@@ -21,7 +22,9 @@ mod draw;
 mod keys;
 pub mod layout;
 mod point;
+mod props;
 pub mod turn;
 
-pub use board::{Board, BoardProps};
+pub use board::Board;
+pub use props::BoardProps;
 pub use turn::{Hints, PartialTurn, Press};

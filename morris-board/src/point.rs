@@ -8,10 +8,11 @@ use std::rc::Rc;
 use morris_core::{Color, Move, Point};
 use yew::prelude::*;
 
-use crate::board::{translate, BoardProps};
 use crate::drag::Gesture;
 use crate::draw::f;
+use crate::draw::translate;
 use crate::layout::Layout;
+use crate::props::BoardProps;
 
 /// What every point is drawn from.
 #[derive(Debug)]
