@@ -4,7 +4,7 @@
 //! second binary, `worker`) and the page never waits for it. The page sends
 //! the game as link text with the `epoch` it was asked under; the answer
 //! carries the epoch back so a stale answer is dropped (see
-//! [`crate::model::Model::epoch`]). The search keeps its own time limit,
+//! `Model::epoch`). The search keeps its own time limit,
 //! since messages cannot interrupt it.
 //!
 //! The messages are plain text lines ([`Request::encode`], [`Reply::encode`],
@@ -14,7 +14,7 @@
 //! into an error value or a [`FromWorker::Failed`] message, never a panic,
 //! and the table says the computer is unavailable.
 //!
-//! The worker also holds the endgame tables ([`crate::tablebase`]): when a
+//! The worker also holds the endgame tables (`tablebase`): when a
 //! request's position is in a class they cover, it loads the tables it
 //! needs first (IndexedDB, else the network), answers a
 //! [`Request::probe`] with the exact value ([`FromWorker::TablebaseValue`]), and
@@ -223,12 +223,12 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
 }
 
 /// The tables' value of a request's position, if they cover it.
-pub fn probe(tables: Option<&Tables>, request: &Request) -> Option<Value> {
+pub fn probe(tablebase: Option<&Tables>, request: &Request) -> Option<Value> {
     let game = link::parse(&request.game).ok()?.game;
     if game.outcome().is_some() {
         return None;
     }
-    tables?.probe(game.position())
+    tablebase?.probe(game.position())
 }
 
 /// The table files a request's position needs, if the app's tables cover it.
@@ -258,7 +258,7 @@ impl Clock for JsClock {
 #[cfg(target_arch = "wasm32")]
 struct WorkerState {
     searcher: Searcher,
-    tables: std::sync::Arc<Tables>,
+    tablebase: std::sync::Arc<Tables>,
     /// Files loaded, or given up on (not served, offline and not cached).
     tried: Vec<&'static str>,
     queue: std::collections::VecDeque<Request>,
@@ -277,8 +277,8 @@ async fn load_class(state: &RefCell<WorkerState>, base: &str, name: &'static str
         let mut s = state.borrow_mut();
         // The searcher lets go of the tables so that they grow in place.
         s.searcher.set_tables(None);
-        let loaded = std::sync::Arc::make_mut(&mut s.tables).load(&bytes).is_ok();
-        let shared = std::sync::Arc::clone(&s.tables);
+        let loaded = std::sync::Arc::make_mut(&mut s.tablebase).load(&bytes).is_ok();
+        let shared = std::sync::Arc::clone(&s.tablebase);
         s.searcher.set_tables(Some(shared));
         if loaded {
             return;
@@ -369,7 +369,7 @@ pub fn run_worker_with_tablebase() {
         .unwrap_or_default();
     let state = Rc::new(RefCell::new(WorkerState {
         searcher: Searcher::new(TT_MB),
-        tables: std::sync::Arc::new(Tables::new()),
+        tablebase: std::sync::Arc::new(Tables::new()),
         tried: Vec::new(),
         queue: std::collections::VecDeque::new(),
         busy: false,

@@ -1,7 +1,7 @@
 //! The Mulino web app: a wooden table in the browser to play the mill games
 //! against the computer, a friend on the same screen, or a friend far away.
 //!
-//! The modules, from the inside out: [`model`] (the table as a reducer, no
+//! The modules, from the inside out: `model` (the table as a reducer, no
 //! browser access), `link` (game links and the saved game), `room` (a
 //! room's types, its wire and its WebRTC peer), `components` (the page's
 //! parts, one a file), `hooks` (the page's lasting concerns, one a file:

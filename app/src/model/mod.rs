@@ -3,11 +3,14 @@
 //! and send [`Action`]s; nothing here touches the browser, so every rule of
 //! the game flow is tested natively.
 
+mod reducer;
+pub mod room;
+
+use morris_board::{Hints, PartialTurn};
 use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
 
 use crate::link::{self, Declared, Mode, Opened};
 use crate::room::{Room, Shared};
-use morris_board::{Hints, PartialTurn};
 
 /// A message for the player, as a catalogue key and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,6 +340,3 @@ impl Model {
         }
     }
 }
-
-mod reducer;
-pub mod room;
