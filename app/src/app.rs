@@ -9,8 +9,8 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::components::{
-    Announce, Controls, EngineNotes, GameBoard, MoveList, NewGameDialog, NoticeBar, Offers, RecordPanel,
-    RoomBar, RoomList, RoomPanel, Seat, StatusLine, TopBar,
+    announce, controls, engine_notes, game_board, notice_bar, offers, room_bar, room_list, status_line,
+    top_bar, MoveList, NewGameDialog, RecordPanel, RoomPanel, Seat, TopBarProps, Ui,
 };
 use crate::hooks::{
     use_address, use_engine, use_escape, use_lang, use_latest, use_live_room, use_saving, use_sounds,
@@ -75,7 +75,20 @@ pub fn app() -> Html {
             dialog.set(Dialog::None);
         })
     };
-    let variant = lang.t(&format!("variant.{}", t.game.rules().variant.id()));
+    let ui = Ui {
+        model: t.clone(),
+        lang,
+        send: send.clone(),
+    };
+    let bar = TopBarProps {
+        lang,
+        variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
+        sound_on,
+        on_new_game: open(Dialog::NewGame),
+        on_play_friend: open(Dialog::Room),
+        on_lang,
+        on_sound,
+    };
     // The room's link from this side, with what it carries for the live
     // connection; the invite's field is shared by the bar and the panel.
     let invite_field = use_node_ref();
@@ -87,35 +100,31 @@ pub fn app() -> Html {
         );
         (r.clone(), AttrValue::from(link))
     });
-    let current_room = t.room.as_ref().map(|r| AttrValue::from(r.code.clone()));
     html! {
         <div class="app">
-            <TopBar {lang} variant={variant} {sound_on} on_new_game={open(Dialog::NewGame)}
-                    on_play_friend={open(Dialog::Room)} {on_lang} {on_sound} />
+            { top_bar(&bar) }
             <main class="table">
                 <section class="play">
-                    if let Some((room, link)) = room_link.clone() {
-                        <RoomBar {lang} {room} {link} field={invite_field.clone()} live={live.clone()} send={send.clone()} />
-                    }
+                    if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &invite_field, &live) } }
                     <Seat model={t.clone()} {lang} bottom={false} />
-                    <div class="board-wrap"><GameBoard model={t.clone()} {lang} send={send.clone()} /></div>
+                    <div class="board-wrap">{ game_board(&ui) }</div>
                     <Seat model={t.clone()} {lang} bottom={true} />
                 </section>
                 <aside class="side">
-                    <StatusLine model={t.clone()} {lang} />
-                    <EngineNotes model={t.clone()} {lang} {perfect} />
-                    <NoticeBar notice={t.notice.clone()} {lang} send={send.clone()} />
-                    <Offers model={t.clone()} {lang} send={send.clone()} />
-                    <Controls model={t.clone()} {lang} send={send.clone()} on_new_game={open(Dialog::NewGame)} />
+                    { status_line(&ui) }
+                    { engine_notes(&ui, perfect) }
+                    { notice_bar(&ui) }
+                    { offers(&ui) }
+                    { controls(&ui, open(Dialog::NewGame)) }
                     if let Some((room, link)) = room_link {
                         <RoomPanel model={t.clone()} {room} {lang} {link} {invite_field} live={live.clone()} send={send.clone()} />
                     }
                     <MoveList model={t.clone()} {lang} send={send.clone()} />
-                    <RoomList {lang} {rooms} current={current_room} send={send.clone()} />
+                    { room_list(&ui, &rooms) }
                     <RecordPanel model={t.clone()} {lang} {send} />
                 </aside>
             </main>
-            <Announce model={t.clone()} {lang} />
+            { announce(&ui) }
             if *dialog != Dialog::None {
                 <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}
                                {on_start} on_close={open(Dialog::None)} />

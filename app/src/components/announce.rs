@@ -1,23 +1,14 @@
 //! The live region for screen readers: each move as it is played, and the
 //! outcome when the game ends.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::status::{color_name, status};
-use crate::i18n::Lang;
-use crate::model::Model;
+use super::ui::Ui;
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct AnnounceProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-}
-
-#[function_component(Announce)]
-pub fn announce(props: &AnnounceProps) -> Html {
-    let (t, lang) = (&props.model, props.lang);
+/// The live region with the last move (and the outcome).
+pub fn announce(ui: &Ui) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
     let (_, status_text) = status(t, lang);
     let text = match (t.game.moves().last(), t.game.positions().iter().rev().nth(1)) {
         (Some(&m), Some(before)) => {

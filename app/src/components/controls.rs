@@ -2,23 +2,12 @@
 //! game is over, offers and resigning in a room once the friend sat down;
 //! undo, redo and hints only at one table).
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::button::action_button;
-use crate::i18n::Lang;
+use super::ui::Ui;
 use crate::link::Mode;
 use crate::model::{Action, Model};
-
-#[derive(Properties, PartialEq, Debug)]
-pub struct ControlsProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    pub send: Callback<Action>,
-    /// Opens the new-game dialog.
-    pub on_new_game: Callback<()>,
-}
 
 /// Whether a turn can be taken back: against the computer only back to a
 /// turn of the person's own.
@@ -33,11 +22,11 @@ fn can_undo(t: &Model) -> bool {
     }
 }
 
-#[function_component(Controls)]
-pub fn controls(props: &ControlsProps) -> Html {
-    let (t, lang) = (&props.model, props.lang);
+/// The buttons that apply now; `on_new_game` opens the new-game dialog.
+pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
     let button = |name: &'static str, enabled: bool, action: Action, primary: bool| {
-        let send = props.send.clone();
+        let send = ui.send.clone();
         action_button(
             lang,
             name,
@@ -67,7 +56,7 @@ pub fn controls(props: &ControlsProps) -> Html {
         lang,
         "new-game",
         true,
-        props.on_new_game.reform(|_: MouseEvent| ()),
+        on_new_game.reform(|_: MouseEvent| ()),
         false,
     );
     html! {

@@ -2,28 +2,16 @@
 //! status line: the tables' exact value, the hint, and why the computer
 //! is unavailable (said here when the status line does not say it).
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
+use super::ui::Ui;
 use crate::hooks::Perfect;
-use crate::i18n::Lang;
-use crate::model::Model;
 use crate::tablebase;
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct EngineNotesProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    /// The endgame tables' value of the position of an epoch.
-    pub perfect: Perfect,
-}
-
-#[function_component(EngineNotes)]
-pub fn engine_notes(props: &EngineNotesProps) -> Html {
-    let (t, lang) = (&props.model, props.lang);
-    let perfect = props
-        .perfect
+/// The notes, given the endgame tables' value of the position of an epoch.
+pub fn engine_notes(ui: &Ui, perfect: Perfect) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
+    let perfect = perfect
         .filter(|&(epoch, _)| epoch == t.epoch && t.outcome().is_none())
         .map(|(_, v)| tablebase::describe(lang, v));
     let hint = if t.hint_pending {

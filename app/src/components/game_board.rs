@@ -2,21 +2,13 @@
 //! given (the shown position, the marks of the turn being put together,
 //! the labels in the interface's language) and where its presses go.
 
-use std::rc::Rc;
-
 use morris_board::Board;
 use morris_core::{Color, Point, Position};
 use yew::prelude::*;
 
+use super::ui::Ui;
 use crate::i18n::Lang;
 use crate::model::{Action, Model};
-
-#[derive(Properties, PartialEq, Debug)]
-pub struct GameBoardProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    pub send: Callback<Action>,
-}
 
 /// The piece on each point as the board shows it: while removals are due,
 /// the piece already stands where it went and the pieces picked so far
@@ -58,9 +50,9 @@ fn labels(lang: Lang, pos: &Position, pieces: &[Option<Color>]) -> Vec<AttrValue
         .collect()
 }
 
-#[function_component(GameBoard)]
-pub fn game_board(props: &GameBoardProps) -> Html {
-    let (t, lang, send) = (&props.model, props.lang, &props.send);
+/// The board of the model's game.
+pub fn game_board(ui: &Ui) -> Html {
+    let (t, lang, send) = (&ui.model, ui.lang, &ui.send);
     let pos = *t.shown();
     let at_live_ply = t.view.is_none();
     let hints = if at_live_ply {

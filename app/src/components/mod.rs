@@ -1,5 +1,8 @@
-//! The page's parts, one component a file: each renders from the model
-//! (and the language) and sends actions; none holds game logic.
+//! The page's parts, one a file. Each renders from the model (through
+//! [`Ui`]) and sends actions; none holds game logic. Parts with hooks of
+//! their own (a node, a scroll position, the dialog's choices) are function
+//! components; the others are view functions, which cost no component of
+//! their own in the first load.
 
 mod announce;
 mod button;
@@ -17,19 +20,21 @@ mod room_panel;
 mod seat;
 mod status;
 mod top_bar;
+mod ui;
 
-pub use announce::Announce;
-pub use controls::Controls;
-pub use engine_notes::EngineNotes;
-pub use game_board::GameBoard;
+pub use announce::announce;
+pub use controls::controls;
+pub use engine_notes::engine_notes;
+pub use game_board::game_board;
 pub use move_list::MoveList;
 pub use new_game_dialog::NewGameDialog;
-pub use notice::NoticeBar;
-pub use offers::Offers;
+pub use notice::notice_bar;
+pub use offers::offers;
 pub use record_panel::RecordPanel;
-pub use room_bar::RoomBar;
-pub use room_list::RoomList;
+pub use room_bar::room_bar;
+pub use room_list::room_list;
 pub use room_panel::RoomPanel;
 pub use seat::Seat;
-pub use status::StatusLine;
-pub use top_bar::TopBar;
+pub use status::status_line;
+pub use top_bar::{top_bar, TopBarProps};
+pub use ui::Ui;

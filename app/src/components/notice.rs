@@ -3,22 +3,17 @@
 
 use yew::prelude::*;
 
-use crate::i18n::Lang;
-use crate::model::{Action, Notice};
+use super::ui::Ui;
+use crate::model::Action;
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct NoticeBarProps {
-    pub notice: Option<Notice>,
-    pub lang: Lang,
-    pub send: Callback<Action>,
-}
-
-#[function_component(NoticeBar)]
-pub fn notice_bar(props: &NoticeBarProps) -> Html {
-    let Some(n) = &props.notice else { return html! {} };
+/// The model's notice, if there is one.
+pub fn notice_bar(ui: &Ui) -> Html {
+    let Some(n) = &ui.model.notice else {
+        return html! {};
+    };
     let args: Vec<&str> = n.args.iter().map(String::as_str).collect();
-    let text = props.lang.fmt(n.key, &args);
-    let close = props.send.reform(|_: MouseEvent| Action::Notify(None));
+    let text = ui.lang.fmt(n.key, &args);
+    let close = ui.send.reform(|_: MouseEvent| Action::Notify(None));
     html! {
         <div class="notice" role="status" data-notice={n.key}>
             <span>{ text }</span>

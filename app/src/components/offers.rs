@@ -2,21 +2,12 @@
 //! draw or a rematch offered (or, in a room, one's own offer waiting for
 //! the friend).
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::button::action_button;
 use super::status::color_name;
-use crate::i18n::Lang;
-use crate::model::{Action, Model};
-
-#[derive(Properties, PartialEq, Debug)]
-pub struct OffersProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    pub send: Callback<Action>,
-}
+use super::ui::Ui;
+use crate::model::Action;
 
 /// A question with its two answers.
 fn ask(text: String, yes: Html, no: Html) -> Html {
@@ -28,11 +19,11 @@ fn ask(text: String, yes: Html, no: Html) -> Html {
     }
 }
 
-#[function_component(Offers)]
-pub fn offers(props: &OffersProps) -> Html {
-    let (t, lang) = (&props.model, props.lang);
+/// The offer or confirmation waiting, if any.
+pub fn offers(ui: &Ui) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
     let button = |name: &'static str, action: Action, primary: bool| {
-        let send = props.send.clone();
+        let send = ui.send.clone();
         action_button(
             lang,
             name,

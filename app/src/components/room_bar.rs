@@ -3,38 +3,27 @@
 
 use yew::prelude::*;
 
+use super::ui::Ui;
 use crate::browser::copy_text;
 use crate::hooks::Live;
-use crate::i18n::Lang;
 use crate::model::{Action, Notice};
 use crate::room::{Connection, Room};
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct RoomBarProps {
-    pub lang: Lang,
-    pub room: Room,
-    /// The room's link from this side, as the invite.
-    pub link: AttrValue,
-    /// The field that shows the link (in the room panel), selected on copy.
-    pub field: NodeRef,
-    pub live: Live,
-    pub send: Callback<Action>,
-}
-
-#[function_component(RoomBar)]
-pub fn room_bar(props: &RoomBarProps) -> Html {
-    let lang = props.lang;
-    let connection = props.live.connection;
+/// The bar of `room`, whose link from this side is `link`; `field` is the
+/// invite's field in the room panel, selected on copy.
+pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) -> Html {
+    let lang = ui.lang;
+    let connection = live.connection;
     let on_copy = {
-        let (text, field, send) = (props.link.clone(), props.field.clone(), props.send.clone());
+        let (text, field, send) = (link.to_string(), field.clone(), ui.send.clone());
         Callback::from(move |_: MouseEvent| {
             copy_text(&text, &field);
             send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
         })
     };
-    let can_connect = props.live.supported && matches!(connection, Connection::ByLink | Connection::Lost);
+    let can_connect = live.supported && matches!(connection, Connection::ByLink | Connection::Lost);
     let on_connect = {
-        let (live, code) = (props.live.clone(), props.room.code.clone());
+        let (live, code) = (live.clone(), room.code.clone());
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
     };
     let conn_text = match connection {
@@ -43,7 +32,7 @@ pub fn room_bar(props: &RoomBarProps) -> Html {
         Connection::Live => lang.t("room.live"),
         Connection::Lost => lang.t("room.lost"),
     };
-    let code = props.room.code.clone();
+    let code = room.code.clone();
     html! {
         <div class="room-bar" data-room={code.clone()}>
             <span class="room-label">{ lang.t("room.code") }</span>

@@ -2,31 +2,22 @@
 
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use super::ui::Ui;
 use crate::model::room::Summary;
 use crate::model::Action;
 use crate::opening::kept_room;
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct RoomListProps {
-    pub lang: Lang,
-    pub rooms: Vec<Summary>,
-    /// The code of the room on the table, if any.
-    pub current: Option<AttrValue>,
-    pub send: Callback<Action>,
-}
-
-#[function_component(RoomList)]
-pub fn room_list(props: &RoomListProps) -> Html {
-    let lang = props.lang;
-    if props.rooms.is_empty() {
+/// The kept rooms, the one on the table marked.
+pub fn room_list(ui: &Ui, rooms: &[Summary]) -> Html {
+    let lang = ui.lang;
+    if rooms.is_empty() {
         return html! {};
     }
-    let current = props.current.as_deref();
-    let items = props.rooms.iter().map(|s| {
+    let current = ui.model.room.as_ref().map(|r| r.code.as_str());
+    let items = rooms.iter().map(|s| {
         let code = s.code.clone();
         let open = {
-            let send = props.send.clone();
+            let send = ui.send.clone();
             let code = code.clone();
             Callback::from(move |_: MouseEvent| {
                 if let Some(t) = kept_room(&code) {

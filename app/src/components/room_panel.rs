@@ -33,27 +33,14 @@ pub struct RoomPanelProps {
 #[function_component(RoomPanel)]
 pub fn room_panel(props: &RoomPanelProps) -> Html {
     let r = &props.room;
+    let friend_field = use_node_ref();
+    let paste_field = use_node_ref();
     let host_waiting = r.me == Role::Host && !r.joined;
     html! {
         <section class="room-panel" data-room-panel="">
-            if host_waiting { { invite_box(props) } } else { <FriendLinkBox ..props.clone_parts() /> }
-            <PasteBox model={props.model.clone()} lang={props.lang} name={r.name(r.me).to_string()}
-                      live={props.live.clone()} send={props.send.clone()} />
+            if host_waiting { { invite_box(props) } } else { { friend_link_box(props, &friend_field) } }
+            { paste_box(props, &paste_field) }
         </section>
-    }
-}
-
-impl RoomPanelProps {
-    fn clone_parts(&self) -> FriendLinkProps {
-        FriendLinkProps {
-            model: self.model.clone(),
-            room: self.room.clone(),
-            lang: self.lang,
-            link: self.link.clone(),
-            signal: self.live.signal.clone(),
-            live_now: self.live.connection == Connection::Live,
-            send: self.send.clone(),
-        }
     }
 }
 
@@ -85,23 +72,12 @@ fn invite_box(props: &RoomPanelProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq, Debug)]
-struct FriendLinkProps {
-    model: Rc<Model>,
-    room: Room,
-    lang: Lang,
-    link: AttrValue,
-    signal: Option<Signal>,
-    live_now: bool,
-    send: Callback<Action>,
-}
-
 /// The link for the friend (or, answering their offer, the reply), marked
 /// due when it is the friend's turn to hear from this side.
-#[function_component(FriendLinkBox)]
-fn friend_link_box(props: &FriendLinkProps) -> Html {
+fn friend_link_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
     let (lang, t, r) = (props.lang, &props.model, &props.room);
-    let field = use_node_ref();
+    let live_now = props.live.connection == Connection::Live;
+    let signal = props.live.signal.as_ref();
     let copy = {
         let (text, field, send) = (props.link.clone(), field.clone(), props.send.clone());
         Callback::from(move |_: MouseEvent| {
@@ -109,21 +85,20 @@ fn friend_link_box(props: &FriendLinkProps) -> Html {
             send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
         })
     };
-    let replying = matches!(props.signal, Some(Signal::Answer(_)));
+    let replying = matches!(signal, Some(Signal::Answer(_)));
     let due = replying
-        || !props.live_now
-            && (t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined);
+        || !live_now && (t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined);
     let (title, help) = if replying {
         ("room.reply-title", "room.reply-help")
     } else {
         ("room.friend-link-title", "room.friend-link-help")
     };
     html! {
-        <div class={classes!("room-box", due.then_some("due"), props.live_now.then_some("quiet"))}>
+        <div class={classes!("room-box", due.then_some("due"), live_now.then_some("quiet"))}>
             <h2>{ lang.t(title) }</h2>
             <p>{ lang.t(help) }</p>
-            <input type="text" readonly=true class="link-field" data-friend-link="" data-signal={signal_kind(props.signal.as_ref())}
-                   ref={field} value={props.link.clone()} aria-label={lang.t(title)} />
+            <input type="text" readonly=true class="link-field" data-friend-link="" data-signal={signal_kind(signal)}
+                   ref={field.clone()} value={props.link.clone()} aria-label={lang.t(title)} />
             <div class="row">
                 <button type="button" class="btn primary" data-action="copy-friend-link" onclick={copy}>{ lang.t("room.copy-friend-link") }</button>
             </div>
@@ -131,30 +106,18 @@ fn friend_link_box(props: &FriendLinkProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq, Debug)]
-struct PasteProps {
-    model: Rc<Model>,
-    lang: Lang,
-    /// This side's name in the room.
-    name: AttrValue,
-    live: Live,
-    send: Callback<Action>,
-}
-
 /// The box for a reply or a link from the friend, and this side's name.
-#[function_component(PasteBox)]
-fn paste_box(props: &PasteProps) -> Html {
+fn paste_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
     let lang = props.lang;
-    let paste = use_node_ref();
     let open = {
-        let (paste, model, send, live) = (
-            paste.clone(),
+        let (field, model, send, live) = (
+            field.clone(),
             props.model.clone(),
             props.send.clone(),
             props.live.clone(),
         );
         Callback::from(move |_: MouseEvent| {
-            let Some(area) = paste.cast::<HtmlTextAreaElement>() else {
+            let Some(area) = field.cast::<HtmlTextAreaElement>() else {
                 return;
             };
             let text = area.value();
@@ -178,10 +141,11 @@ fn paste_box(props: &PasteProps) -> Html {
             }
         })
     };
+    let r = &props.room;
     html! {
         <div class="room-box">
             <label for="room-paste"><h2>{ lang.t("room.paste-title") }</h2></label>
-            <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={paste}
+            <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={field.clone()}
                       placeholder={lang.t("room.paste-placeholder")} />
             <div class="row">
                 <button type="button" class="btn" data-action="open-room-paste" onclick={open}>{ lang.t("room.paste-open") }</button>
@@ -189,7 +153,7 @@ fn paste_box(props: &PasteProps) -> Html {
             <label class="name-field">
                 <span>{ lang.t("room.name") }</span>
                 <input type="text" maxlength={MAX_NAME.to_string()} data-field="name"
-                       value={props.name.clone()} onchange={rename} autocomplete="nickname" />
+                       value={r.name(r.me).to_string()} onchange={rename} autocomplete="nickname" />
             </label>
         </div>
     }

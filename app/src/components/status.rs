@@ -2,11 +2,10 @@
 //! ended and why. What it says is decided by pure functions tested
 //! natively; texts come from the catalogue.
 
-use std::rc::Rc;
-
 use morris_core::{Color, Phase, Reason};
 use yew::prelude::*;
 
+use super::ui::Ui;
 use crate::i18n::Lang;
 use crate::link::Mode;
 use crate::model::Model;
@@ -98,17 +97,10 @@ pub fn reason_text(lang: Lang, reason: Reason, winner: Option<Color>) -> String 
     }
 }
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct StatusLineProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-}
-
 /// The status line, with its machine-readable `data-status`.
-#[function_component(StatusLine)]
-pub fn status_line(props: &StatusLineProps) -> Html {
-    let (value, text) = status(&props.model, props.lang);
-    let over = props.model.outcome().is_some();
+pub fn status_line(ui: &Ui) -> Html {
+    let (value, text) = status(&ui.model, ui.lang);
+    let over = ui.model.outcome().is_some();
     html! {
         <p class={classes!("status", over.then_some("over"))} data-status={value}>{ text }</p>
     }

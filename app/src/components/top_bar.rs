@@ -10,7 +10,8 @@ use crate::i18n::Lang;
 const SOUND_ON: &str = "M4 9h4l5-4v14l-5-4H4zM16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12";
 const SOUND_OFF: &str = "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6";
 
-#[derive(Properties, PartialEq, Debug)]
+/// What the top bar shows and where its buttons go.
+#[derive(Debug)]
 pub struct TopBarProps {
     pub lang: Lang,
     /// The name of the variant in play.
@@ -22,7 +23,6 @@ pub struct TopBarProps {
     pub on_sound: Callback<()>,
 }
 
-#[function_component(TopBar)]
 pub fn top_bar(props: &TopBarProps) -> Html {
     let lang = props.lang;
     let on_lang = {

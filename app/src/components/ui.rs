@@ -1,0 +1,18 @@
+//! What the page's parts render from: the model, the language, and where
+//! actions go.
+
+use std::rc::Rc;
+
+use yew::Callback;
+
+use crate::i18n::Lang;
+use crate::model::{Action, Model};
+
+/// The model as last rendered, the interface's language, and the sender of
+/// actions to the reducer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ui {
+    pub model: Rc<Model>,
+    pub lang: Lang,
+    pub send: Callback<Action>,
+}
