@@ -9,12 +9,12 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::components::{
-    announce, controls, engine_notes, game_board, notice_bar, offers, room_bar, room_list, status_line,
-    top_bar, MoveList, NewGameDialog, RecordPanel, RoomPanel, Seat, TopBarProps, Ui,
+    announce, controls, engine_notes, game_board, notice_bar, offers, record_panel, room_bar, room_list,
+    room_panel, status_line, top_bar, MoveList, NewGameDialog, RoomPanel, Seat, TopBarProps, Ui,
 };
 use crate::hooks::{
-    use_address, use_engine, use_escape, use_lang, use_latest, use_live_room, use_saving, use_sounds,
-    use_warm_up,
+    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room, use_saving,
+    use_sounds, use_warm_up,
 };
 use crate::link::Mode;
 use crate::model::room::share;
@@ -90,8 +90,8 @@ pub fn app() -> Html {
         on_sound,
     };
     // The room's link from this side, with what it carries for the live
-    // connection; the invite's field is shared by the bar and the panel.
-    let invite_field = use_node_ref();
+    // connection.
+    let fields = use_fields();
     let room_link = t.room.as_ref().map(|r| {
         let link = format!(
             "{}#{}",
@@ -105,7 +105,7 @@ pub fn app() -> Html {
             { top_bar(&bar) }
             <main class="table">
                 <section class="play">
-                    if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &invite_field, &live) } }
+                    if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     <Seat model={t.clone()} {lang} bottom={false} />
                     <div class="board-wrap">{ game_board(&ui) }</div>
                     <Seat model={t.clone()} {lang} bottom={true} />
@@ -116,12 +116,12 @@ pub fn app() -> Html {
                     { notice_bar(&ui) }
                     { offers(&ui) }
                     { controls(&ui, open(Dialog::NewGame)) }
-                    if let Some((room, link)) = room_link {
-                        <RoomPanel model={t.clone()} {room} {lang} {link} {invite_field} live={live.clone()} send={send.clone()} />
+                    if let Some((room, link)) = &room_link {
+                        { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                     }
                     <MoveList model={t.clone()} {lang} send={send.clone()} />
                     { room_list(&ui, &rooms) }
-                    <RecordPanel model={t.clone()} {lang} {send} />
+                    { record_panel(&ui, &fields.record) }
                 </aside>
             </main>
             { announce(&ui) }

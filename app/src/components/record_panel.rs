@@ -2,22 +2,13 @@
 //! (to the clipboard and into the text box), and a record, position or
 //! link pasted to open it.
 
-use std::rc::Rc;
-
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+use super::ui::Ui;
 use crate::browser::{base_url, copy_text};
-use crate::i18n::Lang;
 use crate::link;
-use crate::model::{Action, Model, Notice};
-
-#[derive(Properties, PartialEq, Debug)]
-pub struct RecordPanelProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    pub send: Callback<Action>,
-}
+use crate::model::{Action, Notice};
 
 /// What a copy button copies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +18,11 @@ enum Copy {
     Link,
 }
 
-#[function_component(RecordPanel)]
-pub fn record_panel(props: &RecordPanelProps) -> Html {
-    let lang = props.lang;
-    let area = use_node_ref();
+/// The record panel; `area` is its text box.
+pub fn record_panel(ui: &Ui, area: &NodeRef) -> Html {
+    let lang = ui.lang;
     let copy = |what: Copy| {
-        let (t, area, send) = (props.model.clone(), area.clone(), props.send.clone());
+        let (t, area, send) = (ui.model.clone(), area.clone(), ui.send.clone());
         Callback::from(move |_: MouseEvent| {
             let text = match what {
                 Copy::Record => t.game.record(),
@@ -44,7 +34,7 @@ pub fn record_panel(props: &RecordPanelProps) -> Html {
         })
     };
     let load = {
-        let (field, send, mode) = (area.clone(), props.send.clone(), props.model.mode);
+        let (field, send, mode) = (area.clone(), ui.send.clone(), ui.model.mode);
         Callback::from(move |_: MouseEvent| {
             let Some(text) = field.cast::<HtmlTextAreaElement>().map(|a| a.value()) else {
                 return;

@@ -3,43 +3,37 @@
 //! a reply or a link from the friend; this side's name. Names are only
 //! ever rendered as text.
 
-use std::rc::Rc;
-
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::ui::Ui;
 use crate::browser::copy_text;
-use crate::hooks::Live;
-use crate::i18n::Lang;
-use crate::model::{Action, Model, Notice};
+use crate::hooks::{Fields, Live};
+use crate::model::{Action, Notice};
 use crate::opening::{follow_room_link, room_payload};
 use crate::room::codec::MAX_NAME;
 use crate::room::{clean_name, Connection, Role, Room, Signal};
 use crate::storage;
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct RoomPanelProps {
-    pub model: Rc<Model>,
-    pub room: Room,
-    pub lang: Lang,
-    /// The room's link from this side (an invite while the seat is free).
-    pub link: AttrValue,
-    /// The invite's field, shared with the bar's "Copy invite link".
-    pub invite_field: NodeRef,
-    pub live: Live,
-    pub send: Callback<Action>,
+/// What the room panel shows: the room on the table, its link from this
+/// side (an invite while the seat is free), the live connection.
+#[derive(Debug)]
+pub struct RoomPanel<'a> {
+    pub ui: &'a Ui,
+    pub room: &'a Room,
+    pub link: &'a str,
+    pub fields: &'a Fields,
+    pub live: &'a Live,
 }
 
-#[function_component(RoomPanel)]
-pub fn room_panel(props: &RoomPanelProps) -> Html {
-    let r = &props.room;
-    let friend_field = use_node_ref();
-    let paste_field = use_node_ref();
+/// The room panel.
+pub fn room_panel(props: &RoomPanel) -> Html {
+    let r = props.room;
     let host_waiting = r.me == Role::Host && !r.joined;
     html! {
         <section class="room-panel" data-room-panel="">
-            if host_waiting { { invite_box(props) } } else { { friend_link_box(props, &friend_field) } }
-            { paste_box(props, &paste_field) }
+            if host_waiting { { invite_box(props) } } else { { friend_link_box(props) } }
+            { paste_box(props) }
         </section>
     }
 }
@@ -53,8 +47,8 @@ fn signal_kind(signal: Option<&Signal>) -> Option<&'static str> {
 }
 
 /// The invite link, while the friend's seat is free.
-fn invite_box(props: &RoomPanelProps) -> Html {
-    let lang = props.lang;
+fn invite_box(props: &RoomPanel) -> Html {
+    let lang = props.ui.lang;
     let kind = signal_kind(props.live.signal.as_ref());
     let select = Callback::from(|e: FocusEvent| {
         if let Some(i) = e.target_dyn_into::<HtmlInputElement>() {
@@ -66,20 +60,21 @@ fn invite_box(props: &RoomPanelProps) -> Html {
             <h2>{ lang.t("room.invite-title") }</h2>
             <p>{ lang.t("room.invite-help") }</p>
             if kind == Some("offer") { <p>{ lang.t("room.invite-live") }</p> }
-            <input type="text" readonly=true class="link-field" data-invite-link="" data-signal={kind} ref={props.invite_field.clone()}
-                   value={props.link.clone()} aria-label={lang.t("room.invite-title")} onfocus={select} />
+            <input type="text" readonly=true class="link-field" data-invite-link="" data-signal={kind} ref={props.fields.invite.clone()}
+                   value={props.link.to_string()} aria-label={lang.t("room.invite-title")} onfocus={select} />
         </div>
     }
 }
 
 /// The link for the friend (or, answering their offer, the reply), marked
 /// due when it is the friend's turn to hear from this side.
-fn friend_link_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
-    let (lang, t, r) = (props.lang, &props.model, &props.room);
+fn friend_link_box(props: &RoomPanel) -> Html {
+    let (lang, t, r) = (props.ui.lang, &props.ui.model, props.room);
+    let field = &props.fields.friend;
     let live_now = props.live.connection == Connection::Live;
     let signal = props.live.signal.as_ref();
     let copy = {
-        let (text, field, send) = (props.link.clone(), field.clone(), props.send.clone());
+        let (text, field, send) = (props.link.to_string(), field.clone(), props.ui.send.clone());
         Callback::from(move |_: MouseEvent| {
             copy_text(&text, &field);
             send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
@@ -98,7 +93,7 @@ fn friend_link_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
             <h2>{ lang.t(title) }</h2>
             <p>{ lang.t(help) }</p>
             <input type="text" readonly=true class="link-field" data-friend-link="" data-signal={signal_kind(signal)}
-                   ref={field.clone()} value={props.link.clone()} aria-label={lang.t(title)} />
+                   ref={field.clone()} value={props.link.to_string()} aria-label={lang.t(title)} />
             <div class="row">
                 <button type="button" class="btn primary" data-action="copy-friend-link" onclick={copy}>{ lang.t("room.copy-friend-link") }</button>
             </div>
@@ -107,13 +102,14 @@ fn friend_link_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
 }
 
 /// The box for a reply or a link from the friend, and this side's name.
-fn paste_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
-    let lang = props.lang;
+fn paste_box(props: &RoomPanel) -> Html {
+    let lang = props.ui.lang;
+    let field = &props.fields.paste;
     let open = {
         let (field, model, send, live) = (
             field.clone(),
-            props.model.clone(),
-            props.send.clone(),
+            props.ui.model.clone(),
+            props.ui.send.clone(),
             props.live.clone(),
         );
         Callback::from(move |_: MouseEvent| {
@@ -132,7 +128,7 @@ fn paste_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
         })
     };
     let rename = {
-        let send = props.send.clone();
+        let send = props.ui.send.clone();
         Callback::from(move |e: Event| {
             if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
                 let name = clean_name(&input.value());
@@ -141,7 +137,7 @@ fn paste_box(props: &RoomPanelProps, field: &NodeRef) -> Html {
             }
         })
     };
-    let r = &props.room;
+    let r = props.room;
     html! {
         <div class="room-box">
             <label for="room-paste"><h2>{ lang.t("room.paste-title") }</h2></label>

@@ -5,6 +5,7 @@
 mod use_address;
 mod use_engine;
 mod use_escape;
+mod use_fields;
 mod use_lang;
 mod use_latest;
 mod use_live;
@@ -16,6 +17,7 @@ mod use_warm_up;
 pub use use_address::use_address;
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
+pub use use_fields::{use_fields, Fields};
 pub use use_lang::use_lang;
 pub use use_latest::use_latest;
 pub use use_live::Live;
