@@ -75,11 +75,7 @@ pub fn app() -> Html {
             dialog.set(Dialog::None);
         })
     };
-    let ui = Ui {
-        model: t.clone(),
-        lang,
-        send: send.clone(),
-    };
+    let ui = Ui::new(t.clone(), lang, send.clone());
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),

@@ -47,12 +47,9 @@ pub fn first_model() -> Model {
     };
     let current = saved();
     let mut model = current.clone();
-    follow_room_link(
-        &current,
-        payload,
-        |a| model.apply(a),
-        |code, signal| FIRST_SIGNAL.with(|s| *s.borrow_mut() = Some((code, signal))),
-    );
+    follow_room_link(&current, payload, &mut |a| model.apply(a), &mut |code, signal| {
+        FIRST_SIGNAL.with(|s| *s.borrow_mut() = Some((code, signal)))
+    });
     model
 }
 
@@ -73,10 +70,9 @@ fn open_link(hash: &str) -> Model {
 pub fn open_address(
     current: &Model,
     hash: &str,
-    send: impl FnMut(Action),
-    signal: impl FnOnce(String, Signal),
+    send: &mut dyn FnMut(Action),
+    signal: &mut dyn FnMut(String, Signal),
 ) {
-    let mut send = send;
     if let Some(payload) = room_payload(hash) {
         return follow_room_link(current, payload, send, signal);
     }
@@ -106,8 +102,8 @@ pub fn kept_room(code: &str) -> Option<Model> {
 pub fn follow_room_link(
     current: &Model,
     payload: &str,
-    mut send: impl FnMut(Action),
-    signal: impl FnOnce(String, Signal),
+    send: &mut dyn FnMut(Action),
+    signal: &mut dyn FnMut(String, Signal),
 ) {
     let (actions, link_signal) = room_actions(current, payload);
     for a in actions {

@@ -3,13 +3,13 @@
 
 use yew::prelude::*;
 
-use super::status::{color_name, status};
+use super::status_text::color_name;
 use super::ui::Ui;
 
 /// The live region with the last move (and the outcome).
 pub fn announce(ui: &Ui) -> Html {
     let (t, lang) = (&ui.model, ui.lang);
-    let (_, status_text) = status(t, lang);
+    let status_text = ui.status.1.clone();
     let text = match (t.game.moves().last(), t.game.positions().iter().rev().nth(1)) {
         (Some(&m), Some(before)) => {
             let who = color_name(lang, before.turn());

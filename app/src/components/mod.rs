@@ -18,7 +18,8 @@ mod room_bar;
 mod room_list;
 mod room_panel;
 mod seat;
-mod status;
+mod status_line;
+mod status_text;
 mod top_bar;
 mod ui;
 
@@ -35,6 +36,6 @@ pub use room_bar::room_bar;
 pub use room_list::room_list;
 pub use room_panel::{room_panel, RoomPanel};
 pub use seat::Seat;
-pub use status::status_line;
+pub use status_line::status_line;
 pub use top_bar::{top_bar, TopBarProps};
 pub use ui::Ui;

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::button::action_button;
-use super::status::color_name;
+use super::status_text::color_name;
 use super::ui::Ui;
 use crate::model::Action;
 

@@ -118,12 +118,9 @@ fn paste_box(props: &RoomPanel) -> Html {
             };
             let text = area.value();
             let payload = room_payload(&text).unwrap_or(text.trim());
-            follow_room_link(
-                &model,
-                payload,
-                |a| send.emit(a),
-                |code, signal| live.signal_from_link(&code, signal),
-            );
+            follow_room_link(&model, payload, &mut |a| send.emit(a), &mut |code, signal| {
+                live.signal_from_link(&code, signal)
+            });
             area.set_value("");
         })
     };

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::status::color_name;
+use super::status_text::color_name;
 use crate::i18n::Lang;
 use crate::link::Mode;
 use crate::model::Model;

@@ -24,8 +24,8 @@ pub fn use_address(dispatcher: UseReducerDispatcher<Model>, latest: Rc<RefCell<R
                     open_address(
                         &current,
                         &hash,
-                        |a| dispatcher.dispatch(a),
-                        |code, signal| live.signal_from_link(&code, signal),
+                        &mut |a| dispatcher.dispatch(a),
+                        &mut |code, signal| live.signal_from_link(&code, signal),
                     );
                 }
             })

@@ -1,11 +1,9 @@
-//! The status line: whose turn it is and what to do, or how the game
-//! ended and why. What it says is decided by pure functions tested
+//! What the status line says: whose turn it is and what to do, or how the
+//! game ended and why; and the colours' names. Pure functions, tested
 //! natively; texts come from the catalogue.
 
 use morris_core::{Color, Phase, Reason};
-use yew::prelude::*;
 
-use super::ui::Ui;
 use crate::i18n::Lang;
 use crate::link::Mode;
 use crate::model::Model;
@@ -94,15 +92,6 @@ pub fn reason_text(lang: Lang, reason: Reason, winner: Option<Color>) -> String 
         (Reason::MillWins, _) => lang.fmt("reason.mill-wins", &[&winner_name]),
         (Reason::BoardFull, Some(_)) => lang.fmt("reason.board-full-win", &[&loser]),
         (r, _) => lang.fmt(&format!("reason.{}", r.id()), &[&loser]),
-    }
-}
-
-/// The status line, with its machine-readable `data-status`.
-pub fn status_line(ui: &Ui) -> Html {
-    let (value, text) = status(&ui.model, ui.lang);
-    let over = ui.model.outcome().is_some();
-    html! {
-        <p class={classes!("status", over.then_some("over"))} data-status={value}>{ text }</p>
     }
 }
 
