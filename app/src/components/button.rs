@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::model::Action;
 
 /// A button that sends an action, with its `data-action` name.
 pub fn action_button(
@@ -19,6 +20,12 @@ pub fn action_button(
             { lang.t(&format!("action.{name}")) }
         </button>
     }
+}
+
+/// A click that sends `action`.
+pub fn sends(send: &Callback<Action>, action: Action) -> Callback<MouseEvent> {
+    let send = send.clone();
+    Callback::from(move |_: MouseEvent| send.emit(action.clone()))
 }
 
 /// A small icon drawn from one SVG path (no icon font, no images).

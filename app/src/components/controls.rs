@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::button::action_button;
+use super::button::{action_button, sends};
 use super::ui::Ui;
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -26,14 +26,7 @@ fn can_undo(t: &Model) -> bool {
 pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
     let (t, lang) = (&ui.model, ui.lang);
     let button = |name: &'static str, enabled: bool, action: Action, primary: bool| {
-        let send = ui.send.clone();
-        action_button(
-            lang,
-            name,
-            enabled,
-            Callback::from(move |_: MouseEvent| send.emit(action.clone())),
-            primary,
-        )
+        action_button(lang, name, enabled, sends(&ui.send, action), primary)
     };
     let over = t.outcome().is_some();
     let draw_open = t.draw_offer.is_none();

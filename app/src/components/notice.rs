@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use super::button::sends;
 use super::ui::Ui;
 use crate::model::Action;
 
@@ -13,7 +14,7 @@ pub fn notice_bar(ui: &Ui) -> Html {
     };
     let args: Vec<&str> = n.args.iter().map(String::as_str).collect();
     let text = ui.lang.fmt(n.key, &args);
-    let close = ui.send.reform(|_: MouseEvent| Action::Notify(None));
+    let close = sends(&ui.send, Action::Notify(None));
     html! {
         <div class="notice" role="status" data-notice={n.key}>
             <span>{ text }</span>

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::button::action_button;
+use super::button::{action_button, sends};
 use super::status_text::color_name;
 use super::ui::Ui;
 use crate::model::Action;
@@ -23,14 +23,7 @@ fn ask(text: String, yes: Html, no: Html) -> Html {
 pub fn offers(ui: &Ui) -> Html {
     let (t, lang) = (&ui.model, ui.lang);
     let button = |name: &'static str, action: Action, primary: bool| {
-        let send = ui.send.clone();
-        action_button(
-            lang,
-            name,
-            true,
-            Callback::from(move |_: MouseEvent| send.emit(action.clone())),
-            primary,
-        )
+        action_button(lang, name, true, sends(&ui.send, action), primary)
     };
     let over = t.outcome().is_some();
     if t.confirm_resign {
