@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::browser::base_url;
 use crate::components::{
     announce, controls, engine_notes, game_board, notice_bar, offers, record_panel, room_bar, room_list,
-    room_panel, status_line, top_bar, MoveList, NewGameDialog, RoomPanel, Seat, TopBarProps, Ui,
+    room_panel, seat, status_line, top_bar, MoveList, NewGameDialog, RoomPanel, TopBarProps, Ui,
 };
 use crate::hooks::{
     use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room, use_saving,
@@ -102,9 +102,9 @@ pub fn app() -> Html {
             <main class="table">
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
-                    <Seat model={t.clone()} {lang} bottom={false} />
+                    { seat(&ui, false) }
                     <div class="board-wrap">{ game_board(&ui) }</div>
-                    <Seat model={t.clone()} {lang} bottom={true} />
+                    { seat(&ui, true) }
                 </section>
                 <aside class="side">
                     { status_line(&ui) }

@@ -1,8 +1,8 @@
 //! The page's parts, one a file. Each renders from the model (through
 //! [`Ui`]) and sends actions; none holds game logic. Parts with hooks of
-//! their own (a node, a scroll position, the dialog's choices) are function
+//! their own (the move list's scrolling, the dialog's choices) are function
 //! components; the others are view functions, which cost no component of
-//! their own in the first load.
+//! their own in the first load (about 1 KB gzip each).
 
 mod announce;
 mod button;
@@ -35,7 +35,7 @@ pub use record_panel::record_panel;
 pub use room_bar::room_bar;
 pub use room_list::room_list;
 pub use room_panel::{room_panel, RoomPanel};
-pub use seat::Seat;
+pub use seat::seat;
 pub use status_line::status_line;
 pub use top_bar::{top_bar, TopBarProps};
 pub use ui::Ui;

@@ -2,11 +2,10 @@
 //! friend far away or the free seat), their colour, the pieces still in
 //! hand and the pieces lost.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::status_text::color_name;
+use super::ui::Ui;
 use crate::i18n::Lang;
 use crate::link::Mode;
 use crate::model::Model;
@@ -40,38 +39,26 @@ pub fn room_seat_name(room: &Room, lang: Lang, bottom: bool) -> (String, bool) {
     (text, false)
 }
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct SeatProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    pub bottom: bool,
-}
-
-/// One side of the table: who sits there, their colour, the pieces still
-/// in hand and the pieces lost.
-#[function_component(Seat)]
-pub fn seat(props: &SeatProps) -> Html {
-    let t = &props.model;
-    let lang = props.lang;
-    let color = if props.bottom {
-        t.mode.bottom()
-    } else {
-        !t.mode.bottom()
-    };
+/// One side of the table (the bottom one, or the top): who sits there,
+/// their colour, the pieces still in hand and the pieces lost.
+pub fn seat(ui: &Ui, bottom: bool) -> Html {
+    let t = &ui.model;
+    let lang = ui.lang;
+    let color = if bottom { t.mode.bottom() } else { !t.mode.bottom() };
     let pos = t.shown();
     let in_hand = pos.in_hand(color);
     let lost = pos.removed(color);
     let active = t.outcome().is_none() && t.game.position().turn() == color && t.view.is_none();
     let thinking = active && t.mode.engine() == Some(color);
     let (name, free) = match &t.room {
-        Some(room) => room_seat_name(room, lang, props.bottom),
-        None => (seat_name(t, lang, props.bottom), false),
+        Some(room) => room_seat_name(room, lang, bottom),
+        None => (seat_name(t, lang, bottom), false),
     };
     let hand = (0..in_hand).map(|_| html! { <span class={classes!("hand-piece", color.name())}></span> });
     let gone = (0..lost).map(|_| html! { <span class={classes!("lost-piece", color.name())}></span> });
     html! {
-        <section class={classes!("seat", if props.bottom { "seat-bottom" } else { "seat-top" }, active.then_some("active"), free.then_some("free"))}
-                 data-seat={if props.bottom { "bottom" } else { "top" }} data-color={color.name()}
+        <section class={classes!("seat", if bottom { "seat-bottom" } else { "seat-top" }, active.then_some("active"), free.then_some("free"))}
+                 data-seat={if bottom { "bottom" } else { "top" }} data-color={color.name()}
                  data-active={active.then_some("")} data-free={free.then_some("")}>
             <div class="seat-who">
                 <span class={classes!("seat-disc", color.name())} aria-hidden="true"></span>
