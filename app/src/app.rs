@@ -9,12 +9,12 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::components::{
-    announce, controls, engine_notes, game_board, notice_bar, offers, record_panel, room_bar, room_list,
-    room_panel, seat, status_line, top_bar, MoveList, NewGameDialog, RoomPanel, TopBarProps, Ui,
+    announce, controls, engine_notes, game_board, move_list, notice_bar, offers, record_panel, room_bar,
+    room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
 };
 use crate::hooks::{
-    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room, use_saving,
-    use_sounds, use_warm_up,
+    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
+    use_move_list_scroll, use_saving, use_sounds, use_warm_up,
 };
 use crate::link::Mode;
 use crate::model::room::share;
@@ -88,6 +88,7 @@ pub fn app() -> Html {
     // The room's link from this side, with what it carries for the live
     // connection.
     let fields = use_fields();
+    let moves = use_move_list_scroll(&t);
     let room_link = t.room.as_ref().map(|r| {
         let link = format!(
             "{}#{}",
@@ -115,7 +116,7 @@ pub fn app() -> Html {
                     if let Some((room, link)) = &room_link {
                         { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                     }
-                    <MoveList model={t.clone()} {lang} send={send.clone()} />
+                    { move_list(&ui, &moves) }
                     { room_list(&ui, &rooms) }
                     { record_panel(&ui, &fields.record) }
                 </aside>

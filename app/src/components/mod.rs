@@ -1,7 +1,6 @@
 //! The page's parts, one a file. Each renders from the model (through
-//! [`Ui`]) and sends actions; none holds game logic. Parts with hooks of
-//! their own (the move list's scrolling, the dialog's choices) are function
-//! components; the others are view functions, which cost no component of
+//! [`Ui`]) and sends actions; none holds game logic. The new-game dialog,
+//! with its own state (the choices), is a function component; the others are view functions, which cost no component of
 //! their own in the first load (about 1 KB gzip each).
 
 mod announce;
@@ -27,7 +26,7 @@ pub use announce::announce;
 pub use controls::controls;
 pub use engine_notes::engine_notes;
 pub use game_board::game_board;
-pub use move_list::MoveList;
+pub use move_list::move_list;
 pub use new_game_dialog::NewGameDialog;
 pub use notice::notice_bar;
 pub use offers::offers;

@@ -1,61 +1,23 @@
 //! The move list: one entry per turn, in notation, each a button that
 //! shows the position after it; arrows step through the game.
 
-use std::rc::Rc;
-
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::button::icon;
-use crate::i18n::Lang;
-use crate::model::{Action, Model};
-
-#[derive(Properties, PartialEq, Debug)]
-pub struct MoveListProps {
-    pub model: Rc<Model>,
-    pub lang: Lang,
-    pub send: Callback<Action>,
-}
+use super::ui::Ui;
+use crate::model::Action;
 
 /// The move list: one entry per turn, in notation, each a button that shows
-/// the position after it; arrows step through the game.
-#[function_component(MoveList)]
-pub fn move_list(props: &MoveListProps) -> Html {
-    let t = &props.model;
-    let lang = props.lang;
+/// the position after it; arrows step through the game. `list` is the
+/// list's node, kept scrolled by `use_move_list_scroll`.
+pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
+    let t = &ui.model;
+    let lang = ui.lang;
     let texts = t.game.move_texts();
     let n = texts.len();
     let shown = t.shown_ply();
-    let list_ref = use_node_ref();
-    {
-        let list_ref = list_ref.clone();
-        use_effect_with((n, shown), move |_| {
-            // Measuring the list forces a layout: done in the next frame,
-            // where the browser lays out anyway, rather than inside the
-            // click or the computer's move that changed the list.
-            let scroll = move || {
-                let Some(el) = list_ref.cast::<web_sys::Element>() else {
-                    return;
-                };
-                if let Ok(Some(cur)) = el.query_selector("[aria-current]") {
-                    let parent_h = el.client_height();
-                    let top = cur.get_bounding_client_rect().top() - el.get_bounding_client_rect().top();
-                    if top < 0.0 || top > f64::from(parent_h) - 24.0 {
-                        el.set_scroll_top(el.scroll_top() + top as i32 - parent_h / 2);
-                    }
-                } else {
-                    el.set_scroll_top(el.scroll_height());
-                }
-            };
-            if let Some(w) = web_sys::window() {
-                let _ = w.request_animation_frame(
-                    wasm_bindgen::closure::Closure::once_into_js(scroll).unchecked_ref(),
-                );
-            }
-        });
-    }
     let go = |ply: Option<usize>| {
-        let send = props.send.clone();
+        let send = ui.send.clone();
         Callback::from(move |_: MouseEvent| send.emit(Action::View(ply)))
     };
     let items = texts.iter().enumerate().map(|(i, text)| {
@@ -74,7 +36,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
     html! {
         <section class="moves-panel" aria-label={lang.t("moves.title")}>
             <h2>{ lang.t("moves.title") }</h2>
-            <ol class="moves" data-move-list="" ref={list_ref}>{ for items }</ol>
+            <ol class="moves" data-move-list="" ref={list.clone()}>{ for items }</ol>
             if n == 0 { <p class="moves-empty">{ lang.t("moves.empty") }</p> }
             <div class="stepper">
                 <button type="button" class="btn icon" title={lang.t("action.first")} aria-label={lang.t("action.first")}
