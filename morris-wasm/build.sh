@@ -4,8 +4,8 @@
 #   pkg/web/      web target (ES module with `init()`), for browsers
 #   pkg/bundler/  bundler target, for webpack/vite-style bundlers
 #   pkg/board/    the board for pages: `mountBoard` (web target, the
-#                 `board` feature) and board.css, the board's styles taken
-#                 from the app's stylesheet; `--no-board` skips it
+#                 `board` feature) and board.css, the board's own
+#                 stylesheet (morris-board/board.css); `--no-board` skips it
 # then optimises every module with binaryen's wasm-opt and writes
 # package.json, the README and the type declarations.
 #
@@ -65,7 +65,7 @@ if [ "$BOARD" = 1 ]; then
   log "wasm-bindgen --target web (board)"
   wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board "$WASM_DIR/morris_wasm.wasm"
   optimise "$PKG/board/morris_wasm_board_bg.wasm"
-  node "$HERE/board-css.mjs" "$ROOT/app/style.css" >"$PKG/board/board.css"
+  cp "$ROOT/morris-board/board.css" "$PKG/board/board.css"
 fi
 
 # The nodejs build is CommonJS, the others ES modules: each folder says so,

@@ -18,7 +18,7 @@ cargo fmt --all -- --check
 
 step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
-cargo clippy -p mulino-app -p morris-wasm --target wasm32-unknown-unknown --all-features --locked -- -D warnings
+cargo clippy -p mulino-app -p morris-board -p morris-wasm --target wasm32-unknown-unknown --all-features --locked -- -D warnings
 
 step "no import cycles between files"
 python3 scripts/import-cycles.py

@@ -4,7 +4,7 @@
 //! second binary, `worker`) and the page never waits for it. The page sends
 //! the game as link text with the `epoch` it was asked under; the answer
 //! carries the epoch back so a stale answer is dropped (see
-//! [`crate::state::Table::epoch`]). The search keeps its own time limit,
+//! `Model::epoch`). The search keeps its own time limit,
 //! since messages cannot interrupt it.
 //!
 //! The messages are plain text lines ([`Request::encode`], [`Reply::encode`],
@@ -14,10 +14,10 @@
 //! into an error value or a [`FromWorker::Failed`] message, never a panic,
 //! and the table says the computer is unavailable.
 //!
-//! The worker also holds the endgame tables ([`crate::tablebase`]): when a
+//! The worker also holds the endgame tables (`tablebase`): when a
 //! request's position is in a class they cover, it loads the tables it
 //! needs first (IndexedDB, else the network), answers a
-//! [`Request::probe`] with the exact value ([`FromWorker::Table`]), and
+//! [`Request::probe`] with the exact value ([`FromWorker::TablebaseValue`]), and
 //! its search plays such positions perfectly at every level.
 
 use std::cell::RefCell;
@@ -147,7 +147,7 @@ pub enum FromWorker {
     Reply(Reply),
     /// The tables' value of the position a probe asked about (for its side
     /// to move); `None` when they do not cover it or could not be loaded.
-    Table {
+    TablebaseValue {
         epoch: u32,
         value: Option<Value>,
     },
@@ -156,8 +156,8 @@ pub enum FromWorker {
 impl FromWorker {
     pub const READY: &'static str = "ready";
 
-    /// A [`FromWorker::Table`] as one line: `t`, epoch, value.
-    pub fn table(epoch: u32, value: Option<Value>) -> String {
+    /// A [`FromWorker::TablebaseValue`] as one line: `t`, epoch, value.
+    pub fn tablebase_value(epoch: u32, value: Option<Value>) -> String {
         let v = value.map(crate::tablebase::encode).unwrap_or_default();
         format!("t\t{epoch}\t{v}")
     }
@@ -171,7 +171,7 @@ impl FromWorker {
         }
         if let Some(rest) = text.strip_prefix("t\t") {
             let (epoch, value) = rest.split_once('\t')?;
-            return Some(FromWorker::Table {
+            return Some(FromWorker::TablebaseValue {
                 epoch: epoch.parse().ok()?,
                 value: crate::tablebase::decode(value),
             });
@@ -223,12 +223,12 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
 }
 
 /// The tables' value of a request's position, if they cover it.
-pub fn probe(tables: Option<&Tablebases>, request: &Request) -> Option<Value> {
+pub fn probe(tablebase: Option<&Tablebases>, request: &Request) -> Option<Value> {
     let game = link::parse(&request.game).ok()?.game;
     if game.outcome().is_some() {
         return None;
     }
-    tables?.probe(game.position())
+    tablebase?.probe(game.position())
 }
 
 /// The table files a request's position needs, if the app's tables cover it.
@@ -258,7 +258,7 @@ impl Clock for JsClock {
 #[cfg(target_arch = "wasm32")]
 struct WorkerState {
     searcher: Searcher,
-    tables: std::sync::Arc<Tablebases>,
+    tablebase: std::sync::Arc<Tablebases>,
     /// Files loaded, or given up on (not served, offline and not cached).
     tried: Vec<&'static str>,
     queue: std::collections::VecDeque<Request>,
@@ -268,17 +268,17 @@ struct WorkerState {
 /// Loads a table file (again from the network if the cached copy does not
 /// read) into the worker's tables.
 #[cfg(target_arch = "wasm32")]
-async fn load_table(state: &RefCell<WorkerState>, base: &str, name: &'static str) {
+async fn load_class(state: &RefCell<WorkerState>, base: &str, name: &'static str) {
     state.borrow_mut().tried.push(name);
     for fresh in [false, true] {
-        let Ok(bytes) = crate::tablebase::fetch_table(base, name, fresh).await else {
+        let Ok(bytes) = crate::tablebase::fetch_class(base, name, fresh).await else {
             return;
         };
         let mut s = state.borrow_mut();
         // The searcher lets go of the tables so that they grow in place.
         s.searcher.set_tables(None);
-        let loaded = std::sync::Arc::make_mut(&mut s.tables).load(&bytes).is_ok();
-        let shared = std::sync::Arc::clone(&s.tables);
+        let loaded = std::sync::Arc::make_mut(&mut s.tablebase).load(&bytes).is_ok();
+        let shared = std::sync::Arc::clone(&s.tablebase);
         s.searcher.set_tables(Some(shared));
         if loaded {
             return;
@@ -298,13 +298,13 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
         };
         for name in needs(&request) {
             if !state.borrow().tried.contains(&name) {
-                load_table(&state, &base, name).await;
+                load_class(&state, &base, name).await;
             }
         }
         let text = {
             let mut s = state.borrow_mut();
             if request.probe {
-                FromWorker::table(request.epoch, probe(s.searcher.tables(), &request))
+                FromWorker::tablebase_value(request.epoch, probe(s.searcher.tables(), &request))
             } else {
                 move_reply(&mut s.searcher, &request)
             }
@@ -346,7 +346,7 @@ pub fn run_worker() {
     let out = scope.clone();
     listen(&scope, move |request| {
         let text = if request.probe {
-            FromWorker::table(request.epoch, None)
+            FromWorker::tablebase_value(request.epoch, None)
         } else {
             move_reply(&mut searcher.borrow_mut(), &request)
         };
@@ -359,7 +359,7 @@ pub fn run_worker() {
 /// binary, which the page starts in place of the other when a game reaches
 /// a class the tables cover.
 #[cfg(target_arch = "wasm32")]
-pub fn run_worker_with_tables() {
+pub fn run_worker_with_tablebase() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     // The folder of the table files, set by the loader (the worker itself
     // runs from a blob: address, against which nothing resolves).
@@ -369,7 +369,7 @@ pub fn run_worker_with_tables() {
         .unwrap_or_default();
     let state = Rc::new(RefCell::new(WorkerState {
         searcher: Searcher::new(TT_MB),
-        tables: std::sync::Arc::new(Tablebases::new()),
+        tablebase: std::sync::Arc::new(Tablebases::new()),
         tried: Vec::new(),
         queue: std::collections::VecDeque::new(),
         busy: false,
@@ -616,12 +616,12 @@ mod tests {
         let value = probe(Some(&tables), &request);
         assert_eq!(value, Some(Value::Win(7)));
         assert_eq!(
-            FromWorker::decode(&FromWorker::table(4, value)),
-            Some(FromWorker::Table { epoch: 4, value })
+            FromWorker::decode(&FromWorker::tablebase_value(4, value)),
+            Some(FromWorker::TablebaseValue { epoch: 4, value })
         );
         assert_eq!(
-            FromWorker::decode(&FromWorker::table(5, None)),
-            Some(FromWorker::Table {
+            FromWorker::decode(&FromWorker::tablebase_value(5, None)),
+            Some(FromWorker::TablebaseValue {
                 epoch: 5,
                 value: None
             })

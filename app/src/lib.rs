@@ -1,25 +1,29 @@
 //! The Mulino web app: a wooden table in the browser to play the mill games
-//! against the computer or a friend on the same screen.
+//! against the computer, a friend on the same screen, or a friend far away.
 //!
-//! The modules, from the board outwards: [`board`] (the SVG board, also
-//! mounted by pages that embed it), [`state`] (the table as a reducer),
-//! [`link`] (game links and the saved game), [`table`] and [`dialog`] (the
-//! rest of the table), [`engine`] (the computer, in a web worker), [`tablebase`] (perfect play
-//! from endgame tables),
-//! [`i18n`], [`storage`], [`sound`], and [`app`] which wires them.
+//! The modules, from the inside out: `model` (the table as a reducer, no
+//! browser access), `link` (game links and the saved game), `room` (a
+//! room's types, its wire and its WebRTC peer), `components` (the page's
+//! parts, one a file), `hooks` (the page's lasting concerns, one a file:
+//! the computer's worker, saving, links, sounds, the live room), `opening`
+//! (what the page opens with and what a room link does), [`engine`] (the
+//! computer, in a web worker: the worker binaries start it), `tablebase`
+//! (perfect play from the endgame tables), `i18n`, `storage`, `sound`,
+//! `browser` (the page's address, clipboard and clock), and [`App`],
+//! which wires them. The board itself is the crate `morris-board`.
 
-pub mod app;
-pub mod board;
-pub mod dialog;
+mod app;
+mod browser;
+mod components;
 pub mod engine;
-pub mod i18n;
-pub mod link;
-pub mod room;
-pub mod sound;
-pub mod state;
-pub mod storage;
-pub mod table;
-pub mod tablebase;
+mod hooks;
+mod i18n;
+mod link;
+mod model;
+mod opening;
+mod room;
+mod sound;
+mod storage;
+mod tablebase;
 
 pub use app::App;
-pub use board::{Board, BoardProps};

@@ -24,7 +24,7 @@
 //! a game first reaches a covered class.
 
 use morris_core::{Color, Position, Variant};
-use morris_solver::{Value, FORMAT_VERSION};
+use morris_solver::Value;
 
 use crate::i18n::Lang;
 
@@ -97,14 +97,8 @@ pub fn describe(lang: Lang, value: Value) -> (String, String) {
     }
 }
 
-/// The IndexedDB key of a file: the format version in it, so that a build
-/// reading another version fetches its own files.
-pub fn cache_key(name: &str) -> String {
-    format!("{name}#v{FORMAT_VERSION}")
-}
-
 #[cfg(target_arch = "wasm32")]
-pub use browser::fetch_table;
+pub use browser::fetch_class;
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
@@ -116,7 +110,13 @@ mod browser {
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{IdbDatabase, IdbRequest, IdbTransactionMode};
 
-    use super::cache_key;
+    use morris_solver::FORMAT_VERSION;
+
+    /// The IndexedDB key of a file: the format version in it, so that a
+    /// build reading another version fetches its own files.
+    fn cache_key(name: &str) -> String {
+        format!("{name}#v{FORMAT_VERSION}")
+    }
 
     const DB: &str = "mulino-tables";
     const STORE: &str = "tables";
@@ -194,7 +194,7 @@ mod browser {
     /// IndexedDB when it has them (and `fresh` is false), else downloaded
     /// and stored there. IndexedDB failing (private modes) only means a
     /// download every time.
-    pub async fn fetch_table(base: &str, name: &str, fresh: bool) -> Result<Vec<u8>, String> {
+    pub async fn fetch_class(base: &str, name: &str, fresh: bool) -> Result<Vec<u8>, String> {
         let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
         let key = cache_key(name);
         let db = open(&scope).await.ok();

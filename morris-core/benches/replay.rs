@@ -3,6 +3,8 @@
 //! repetition count once scanned the whole history, which made a game of
 //! 80,000 turns take seconds).
 
+#![allow(clippy::panic)]
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use morris_core::{Game, Move, Position};
 

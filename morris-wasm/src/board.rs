@@ -13,10 +13,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
+use morris_board::{Board, BoardProps, PartialTurn, Press};
 use morris_core::{Color, Move, Point, Position};
 use morris_engine::{Level, Searcher};
-use mulino_app::board::{Board, BoardProps};
-use mulino_app::state::{PartialTurn, Press};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;

@@ -28,14 +28,11 @@
 //!   be sent to one friend).
 
 pub mod codec;
-pub mod live;
 pub mod peer;
-pub mod view;
 
 use morris_core::{Color, Game, Rules, Variant};
 
-use crate::link::{declare, Declared, Mode};
-use crate::state::{Notice, Table};
+use crate::link::{Declared, Mode};
 use codec::{Wire, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
 
 /// Which side of the room.
@@ -60,7 +57,7 @@ impl Role {
         }
     }
 
-    const fn tag(self) -> &'static str {
+    pub(crate) const fn tag(self) -> &'static str {
         match self {
             Role::Host => "h",
             Role::Guest => "g",
@@ -145,6 +142,31 @@ impl Room {
     }
 }
 
+/// The live connection to the friend, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// No live connection: the game goes on by links.
+    ByLink,
+    /// An exchange is under way (an invite or reply is out).
+    Connecting,
+    /// The data channel is open: moves flow live.
+    Live,
+    /// The data channel dropped; a fresh exchange reconnects.
+    Lost,
+}
+
+impl Connection {
+    /// The value of `data-connection`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Connection::ByLink => "by-link",
+            Connection::Connecting => "connecting",
+            Connection::Live => "live",
+            Connection::Lost => "lost",
+        }
+    }
+}
+
 /// A pending offer, as the wire carries it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Offer {
@@ -211,15 +233,6 @@ pub enum Refusal {
     GameNumber,
 }
 
-/// What merging a room from the other side did.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Merged {
-    /// Nothing newer: a duplicate, or an older link or message.
-    Stale,
-    /// The room was brought up to date; a notice if something needs saying.
-    Updated(Box<Table>),
-}
-
 const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 /// Room codes are this long.
 pub const CODE_LEN: usize = 8;
@@ -248,7 +261,7 @@ pub fn clean_name(name: &str) -> String {
         .to_string()
 }
 
-fn rules_text(rules: &Rules) -> String {
+pub(crate) fn rules_text(rules: &Rules) -> String {
     let changes: Vec<String> = rules
         .changes()
         .iter()
@@ -266,38 +279,6 @@ fn parse_rules(text: &str) -> Result<Rules, Refusal> {
     let variant: Variant = variant.parse().map_err(|e| Refusal::Rules(format!("{e}")))?;
     Rules::with_options(variant, set.split(',').filter(|s| !s.is_empty()))
         .map_err(|e| Refusal::Rules(e.to_string()))
-}
-
-/// The room on the table as the wire carries it, from this side.
-pub fn share(table: &Table, room: &Room, signal: Option<&Signal>) -> Wire {
-    let end = match table.declared() {
-        Some(Declared::Agreed) => "agreed".to_string(),
-        Some(Declared::Resigned(c)) => format!("resign-{}", c.name()),
-        None => String::new(),
-    };
-    let offer = match (table.draw_offer, room.rematch_by) {
-        (Some(c), _) => format!("draw-{}", c.name()),
-        (None, Some(r)) => format!("rematch-{}", r.tag()),
-        (None, None) => String::new(),
-    };
-    Wire {
-        v: codec::VERSION,
-        c: room.code.clone(),
-        f: room.me.tag().to_string(),
-        r: rules_text(table.game.rules()),
-        h: room.host_color.name().to_string(),
-        g: room.game_no,
-        m: table.game.move_texts().join(" "),
-        e: end,
-        o: offer,
-        s: room.seq,
-        n: room.names.clone(),
-        j: room.joined,
-        x: signal.map(|s| match s {
-            Signal::Offer(sdp) => format!("o:{sdp}"),
-            Signal::Answer(sdp) => format!("a:{sdp}"),
-        }),
-    }
 }
 
 /// Checks a received room field by field and replays its turns.
@@ -381,213 +362,15 @@ fn cut(s: &str) -> String {
     s.chars().take(24).collect()
 }
 
-/// The table of a room this browser does not have yet: the guest sits
-/// down in the free seat from the host's invite (or link).
-pub fn join(shared: &Shared, name: String) -> Result<Table, Refusal> {
-    if shared.from != Role::Host {
-        return Err(Refusal::Field("g".into()));
-    }
-    let mut room = shared.room.clone();
-    room.me = Role::Guest;
-    room.joined = true;
-    if !name.is_empty() {
-        room.names[Role::Guest.index()] = name;
-    }
-    let mut game = shared.game.clone();
-    declare(&mut game, shared.end);
-    let mut t = Table::new(game, room.mode());
-    t.draw_offer = match shared.offer {
-        Some(Offer::Draw(c)) if c == room.color_of(Role::Host) && t.outcome().is_none() => Some(c),
-        _ => None,
-    };
-    // Sitting down is the guest's first action: the host learns of it.
-    room.acted();
-    t.room = Some(room);
-    Ok(t)
-}
-
-/// The table of a room kept in this browser (its saved form is a room
-/// sent from this side), checked like any other.
-pub fn restore(shared: &Shared) -> Table {
-    let room = shared.room.clone();
-    let mut game = shared.game.clone();
-    declare(&mut game, shared.end);
-    let mut t = Table::new(game, room.mode());
-    if let Some(Offer::Draw(c)) = shared.offer {
-        if t.outcome().is_none() {
-            t.draw_offer = Some(c);
-        }
-    }
-    t.room = Some(room);
-    t
-}
-
-/// A line about a kept room for the list of rooms: the friend's name (if
-/// known), whose turn it is, or how it ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    pub code: String,
-    pub friend: String,
-    pub game_no: u32,
-    pub plies: usize,
-    /// `your-turn`, `their-turn`, or `over`.
-    pub state: &'static str,
-}
-
-pub fn summary(t: &Table) -> Option<Summary> {
-    let room = t.room.as_ref()?;
-    Some(Summary {
-        code: room.code.clone(),
-        friend: room.name(room.me.other()).to_string(),
-        game_no: room.game_no,
-        plies: t.game.moves().len(),
-        state: if t.outcome().is_some() {
-            "over"
-        } else if t.remote_to_move() {
-            "their-turn"
-        } else {
-            "your-turn"
-        },
-    })
-}
-
-/// Brings this room up to date with one from the other side, taking only
-/// what the other side may do. The table is never changed on refusal.
-pub fn merge(table: &Table, incoming: &Shared) -> Result<Merged, Refusal> {
-    let Some(room) = table.room.as_ref() else {
-        return Err(Refusal::OtherRoom(incoming.room.code.clone()));
-    };
-    let inc = &incoming.room;
-    if inc.code != room.code {
-        return Err(Refusal::OtherRoom(inc.code.clone()));
-    }
-    let them = incoming.from;
-    let me = room.me;
-    if them == me {
-        return Err(Refusal::OwnLink);
-    }
-    if incoming.game.rules() != table.game.rules() {
-        return Err(Refusal::RulesDiffer);
-    }
-    if inc.seq[them.index()] <= room.seq[them.index()] {
-        return Ok(Merged::Stale);
-    }
-    // Whether the sender had seen every action of ours.
-    let seen_all = inc.seq[me.index()] >= room.seq[me.index()];
-    let mut next = table.clone();
-    next.notice = None;
-    let mut notice = None;
-    let mut mine = room.clone();
-    if inc.game_no == room.game_no + 1 {
-        // They accepted the rematch offered here.
-        if table.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
-            return Err(Refusal::RematchNotOffered);
-        }
-        mine.host_color = inc.host_color;
-        mine.game_no = inc.game_no;
-        mine.rematch_by = None;
-        next.start_room_game(mine.clone());
-    } else if inc.game_no < room.game_no {
-        return Ok(Merged::Stale);
-    } else if inc.game_no != room.game_no || inc.host_color != room.host_color {
-        return Err(Refusal::GameNumber);
-    }
-    let their_color = mine.color_of(them);
-    let my_color = mine.color_of(me);
-    let ours = next.game.moves().to_vec();
-    let theirs = incoming.game.moves();
-    let behind;
-    if theirs.len() >= ours.len() && theirs[..ours.len()] == ours[..] {
-        behind = false;
-        for (i, &m) in theirs.iter().enumerate().skip(ours.len()) {
-            let before = &incoming.game.positions()[i];
-            if before.turn() != their_color {
-                return Err(Refusal::NotTheirTurn);
-            }
-            if next.game.outcome().is_some() {
-                return Err(Refusal::GamesDiffer);
-            }
-            let offered = next.draw_offer;
-            if !next.play_remote(m) {
-                return Err(Refusal::GamesDiffer);
-            }
-            if offered == Some(my_color) {
-                notice = Some(Notice::new("room.draw-refused", Vec::new()));
-            }
-        }
-    } else if ours.len() > theirs.len() && ours[..theirs.len()] == theirs[..] {
-        behind = true;
-    } else {
-        return Err(Refusal::GamesDiffer);
-    }
-    let new_moves = !behind && theirs.len() > ours.len();
-    let already = next.declared() == incoming.end;
-    match incoming.end {
-        None => {}
-        _ if already => {}
-        Some(Declared::Resigned(c)) if c == their_color && next.game.resign(c).is_ok() => {
-            next.draw_offer = None;
-            notice = Some(Notice::new("room.resigned", Vec::new()));
-        }
-        // Over by the rules already: the resignation came too late.
-        Some(Declared::Resigned(c)) if c == their_color => {}
-        Some(Declared::Resigned(_)) => return Err(Refusal::ResignsForYou),
-        Some(Declared::Agreed) => {
-            if behind || next.draw_offer != Some(my_color) || next.game.agree_draw().is_err() {
-                return Err(Refusal::DrawNotOffered);
-            }
-            next.draw_offer = None;
-        }
-    }
-    let over = next.game.outcome().is_some();
-    match incoming.offer {
-        Some(Offer::Draw(c)) if c == their_color && !behind && !over => {
-            if next.draw_offer == Some(my_color) {
-                // Both offered: that is agreement.
-                let _ = next.game.agree_draw();
-                next.draw_offer = None;
-            } else if next.draw_offer != Some(c) {
-                next.draw_offer = Some(c);
-            }
-        }
-        Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by.is_none() => {
-            mine.rematch_by = Some(them);
-        }
-        Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by == Some(me) => {
-            // Both asked for a rematch: the host's page starts it, as if
-            // accepting; the guest's page takes that start as the answer
-            // to its own offer.
-            if me == Role::Host {
-                mine.host_color = !mine.host_color;
-                mine.game_no = mine.game_no.saturating_add(1);
-                mine.rematch_by = None;
-                next.start_room_game(mine.clone());
-                mine.acted();
-            }
-        }
-        _ => {
-            if seen_all && !new_moves && !over && next.draw_offer == Some(my_color) {
-                next.draw_offer = None;
-                notice = Some(Notice::new("draw.declined", Vec::new()));
-            }
-            if seen_all && next.draw_offer == Some(their_color) && incoming.offer.is_none() {
-                next.draw_offer = None;
-            }
-            if seen_all && mine.rematch_by.is_some() && incoming.offer.is_none() {
-                if mine.rematch_by == Some(me) {
-                    notice = Some(Notice::new("room.rematch-declined", Vec::new()));
-                }
-                mine.rematch_by = None;
-            }
-        }
-    }
-    mine.names[them.index()] = inc.names[them.index()].clone();
-    mine.joined |= them == Role::Guest || inc.joined;
-    mine.seq[them.index()] = inc.seq[them.index()];
-    next.room = Some(mine);
-    next.notice = notice;
-    Ok(Merged::Updated(Box::new(next)))
-}
-
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_use_no_look_alikes() {
+        let code = code_from([0, 30, 31, 255, 100, 7, 8, 9]);
+        assert_eq!(code.len(), CODE_LEN);
+        assert!(valid_code(&code));
+        assert!(!code.contains(['i', 'l', 'o', '0', '1']));
+    }
+}

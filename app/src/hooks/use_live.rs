@@ -25,11 +25,10 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use super::codec::Wire;
-use super::peer::{Peer, PeerEvent};
-use super::view::Connection;
-use super::{decode, Signal};
-use crate::state::{Action, Notice};
+use crate::model::{Action, Notice};
+use crate::room::codec::Wire;
+use crate::room::peer::{self, Peer, PeerEvent};
+use crate::room::{decode, Connection, Signal};
 
 /// The channel name tabs of this app hand replies over.
 const TABS: &str = "mulino-rooms";
@@ -88,7 +87,7 @@ pub fn use_live(dispatch: Callback<Action>) -> Live {
     let connection = use_state(|| Connection::ByLink);
     let signal = use_state(|| None::<Signal>);
     let inner = use_mut_ref(Inner::default);
-    let supported = use_state(super::peer::supported);
+    let supported = use_state(peer::supported);
     Live {
         connection: *connection,
         supported: *supported,
@@ -300,7 +299,7 @@ impl Live {
             };
             let mut parts = text.splitn(3, '\n');
             if let (Some("answer"), Some(code), Some(sdp)) = (parts.next(), parts.next(), parts.next()) {
-                if sdp.len() <= super::codec::MAX_SIGNAL && live.accept(code, sdp.to_string()) {
+                if sdp.len() <= crate::room::codec::MAX_SIGNAL && live.accept(code, sdp.to_string()) {
                     let _ = reply.post_message(&JsValue::from_str(&format!("taken\n{code}")));
                 }
             }

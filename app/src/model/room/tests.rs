@@ -1,18 +1,22 @@
 //! The room's rules of trust, played natively: two tables, one per
 //! browser, exchanging rooms as links would.
 
-use super::*;
-use crate::state::Action;
+use morris_core::{Color, Game, Rules, Variant};
 
-fn host_table(rules: Rules) -> Table {
+use super::*;
+use crate::model::Action;
+use crate::room::codec::{MAX_MOVES, MAX_NAME};
+use crate::room::{clean_name, read_link};
+
+fn host_table(rules: Rules) -> Model {
     let room = Room::host("k7qm2xpa".into(), Color::Light, "Ann".into());
-    let mut t = Table::new(Game::new(rules), room.mode());
+    let mut t = Model::new(Game::new(rules), room.mode());
     t.room = Some(room);
     t
 }
 
 /// What one side sends: the whole room, through the link format.
-fn send(t: &Table) -> Shared {
+fn send(t: &Model) -> Shared {
     let Some(room) = t.room.as_ref() else {
         unreachable!("not a room")
     };
@@ -23,18 +27,18 @@ fn send(t: &Table) -> Shared {
     }
 }
 
-fn receive(t: &mut Table, from: &Table) {
+fn receive(t: &mut Model, from: &Model) {
     t.apply(Action::Remote(Box::new(send(from))));
 }
 
-fn press(t: &mut Table, s: &str) {
+fn press(t: &mut Model, s: &str) {
     let Ok(p) = t.game.position().geometry().parse_point(s) else {
         unreachable!()
     };
     t.apply(Action::Press(p));
 }
 
-fn pair() -> (Table, Table) {
+fn pair() -> (Model, Model) {
     let host = host_table(Rules::default());
     let guest = match join(&send(&host), "Bob".into()) {
         Ok(t) => t,
@@ -43,7 +47,7 @@ fn pair() -> (Table, Table) {
     (host, guest)
 }
 
-fn room(t: &Table) -> &Room {
+fn room(t: &Model) -> &Room {
     match t.room.as_ref() {
         Some(r) => r,
         None => unreachable!(),
@@ -288,14 +292,6 @@ fn a_rematch_nobody_offered_is_refused() {
         .notice
         .as_ref()
         .is_some_and(|n| n.args[0].contains("rematch")));
-}
-
-#[test]
-fn codes_use_no_look_alikes() {
-    let code = code_from([0, 30, 31, 255, 100, 7, 8, 9]);
-    assert_eq!(code.len(), CODE_LEN);
-    assert!(valid_code(&code));
-    assert!(!code.contains(['i', 'l', 'o', '0', '1']));
 }
 
 #[test]

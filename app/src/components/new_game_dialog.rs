@@ -84,6 +84,91 @@ fn is_switch(key: RuleKey) -> bool {
     )
 }
 
+/// A rule option changed: the rules change with it when they allow the value.
+fn on_rule(choice: UseStateHandle<Choice>, key: RuleKey) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        let mut v = value_of(&e);
+        if key == RuleKey::MillTakes {
+            v = if v == "on" { "each" } else { "one" }.into();
+        }
+        if matches!(key, RuleKey::EndgameDraw | RuleKey::NMove) && v.trim().parse::<u32>().ok() == Some(0) {
+            v = "off".into();
+        }
+        let mut rules = choice.rules;
+        if rules.set(key, &v).is_ok() {
+            choice.set(Choice { rules, ..*choice });
+        }
+    })
+}
+
+/// Starts the game chosen, if its rules hold together.
+fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool)>) -> Callback<SubmitEvent> {
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        if c.rules.validate().is_ok() {
+            let mode = if c.room {
+                Mode::TwoPlayers { bottom: c.human }
+            } else if c.engine {
+                Mode::VsEngine {
+                    level: c.level,
+                    human: c.human,
+                }
+            } else {
+                Mode::TwoPlayers { bottom: Color::Light }
+            };
+            on_start.emit((c.rules, mode, c.room));
+        }
+    })
+}
+
+/// One rule option's field: a switch, a number, or a choice.
+fn rule_field(lang: Lang, rules: &Rules, key: RuleKey, onchange: Callback<Event>) -> Html {
+    let id = format!("rule-{}", key.key());
+    let label = lang.t(&format!("opt.{}", key.key()));
+    let current = rules.get(key);
+    let input = if is_switch(key) {
+        let on = if key == RuleKey::MillTakes {
+            current == "each"
+        } else {
+            current == "on"
+        };
+        html! { <input type="checkbox" id={id.clone()} name={key.key()} data-rule={key.key()} checked={on} onchange={onchange.clone()} /> }
+    } else if matches!(key, RuleKey::EndgameDraw | RuleKey::NMove) {
+        let n = if current == "off" {
+            "0".to_string()
+        } else {
+            current.clone()
+        };
+        html! { <input type="number" min="0" max="1000" id={id.clone()} name={key.key()} data-rule={key.key()} value={n} onchange={onchange.clone()} /> }
+    } else {
+        let opts = choices(key).into_iter().map(|(v, k)| {
+            let text = if k.is_empty() { v.clone() } else { lang.t(&k) };
+            html! { <option value={v.clone()} selected={v == current}>{ text }</option> }
+        });
+        html! { <select id={id.clone()} name={key.key()} data-rule={key.key()} onchange={onchange.clone()}>{ for opts }</select> }
+    };
+    let switch = is_switch(key);
+    html! {
+        <div class={classes!("field", switch.then_some("switch"))}>
+            if switch { {input} <label for={id}>{ label }</label> }
+            else { <label for={id}>{ label }</label> {input} }
+        </div>
+    }
+}
+
+/// The colour of the person (against the computer) or of the host.
+fn color_field(lang: Lang, human: Color, onchange: Callback<Event>) -> Html {
+    html! {
+        <div class="field">
+            <label for="ng-color">{ lang.t("dialog.color") }</label>
+            <select id="ng-color" name="color" data-field="color" {onchange}>
+                <option value="light" selected={human == Color::Light}>{ lang.t("color.light") }</option>
+                <option value="dark" selected={human == Color::Dark}>{ lang.t("color.dark") }</option>
+            </select>
+        </div>
+    }
+}
+
 #[function_component(NewGameDialog)]
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let lang = props.lang;
@@ -124,23 +209,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             }
         })
     };
-    let on_rule = |key: RuleKey| {
-        let choice = choice.clone();
-        Callback::from(move |e: Event| {
-            let mut v = value_of(&e);
-            if key == RuleKey::MillTakes {
-                v = if v == "on" { "each" } else { "one" }.into();
-            }
-            if matches!(key, RuleKey::EndgameDraw | RuleKey::NMove) && v.trim().parse::<u32>().ok() == Some(0)
-            {
-                v = "off".into();
-            }
-            let mut rules = choice.rules;
-            if rules.set(key, &v).is_ok() {
-                choice.set(Choice { rules, ..*choice });
-            }
-        })
-    };
+    let on_rule = |key: RuleKey| on_rule(choice.clone(), key);
     let on_mode = {
         let choice = choice.clone();
         Callback::from(move |e: Event| {
@@ -171,25 +240,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             }
         })
     };
-    let start = {
-        let on_start = props.on_start.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if c.rules.validate().is_ok() {
-                let mode = if c.room {
-                    Mode::TwoPlayers { bottom: c.human }
-                } else if c.engine {
-                    Mode::VsEngine {
-                        level: c.level,
-                        human: c.human,
-                    }
-                } else {
-                    Mode::TwoPlayers { bottom: Color::Light }
-                };
-                on_start.emit((c.rules, mode, c.room));
-            }
-        })
-    };
+    let start = submit(c, props.on_start.clone());
     let close = {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
@@ -207,31 +258,9 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let variants = Variant::ALL.iter().map(|v| {
         html! { <option value={v.id()} selected={c.rules.variant == *v}>{ lang.t(&format!("variant.{}", v.id())) }</option> }
     });
-    let options = RuleKey::ALL.iter().map(|&key| {
-        let id = format!("rule-{}", key.key());
-        let label = lang.t(&format!("opt.{}", key.key()));
-        let current = c.rules.get(key);
-        let input = if is_switch(key) {
-            let on = if key == RuleKey::MillTakes { current == "each" } else { current == "on" };
-            html! { <input type="checkbox" id={id.clone()} name={key.key()} data-rule={key.key()} checked={on} onchange={on_rule(key)} /> }
-        } else if matches!(key, RuleKey::EndgameDraw | RuleKey::NMove) {
-            let n = if current == "off" { "0".to_string() } else { current.clone() };
-            html! { <input type="number" min="0" max="1000" id={id.clone()} name={key.key()} data-rule={key.key()} value={n} onchange={on_rule(key)} /> }
-        } else {
-            let opts = choices(key).into_iter().map(|(v, k)| {
-                let text = if k.is_empty() { v.clone() } else { lang.t(&k) };
-                html! { <option value={v.clone()} selected={v == current}>{ text }</option> }
-            });
-            html! { <select id={id.clone()} name={key.key()} data-rule={key.key()} onchange={on_rule(key)}>{ for opts }</select> }
-        };
-        let switch = is_switch(key);
-        html! {
-            <div class={classes!("field", switch.then_some("switch"))}>
-                if switch { {input} <label for={id}>{ label }</label> }
-                else { <label for={id}>{ label }</label> {input} }
-            </div>
-        }
-    });
+    let options = RuleKey::ALL
+        .iter()
+        .map(|&key| rule_field(lang, &c.rules, key, on_rule(key)));
     let levels = (1..=MAX_LEVEL)
         .map(|n| html! { <option value={n.to_string()} selected={n == c.level}>{ n }</option> });
     html! {
@@ -256,22 +285,10 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                         <select id="ng-level" name="level" data-field="level" onchange={on_level}>{ for levels }</select>
                         <small>{ lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }</small>
                     </div>
-                    <div class="field">
-                        <label for="ng-color">{ lang.t("dialog.color") }</label>
-                        <select id="ng-color" name="color" data-field="color" onchange={on_color.clone()}>
-                            <option value="light" selected={c.human == Color::Light}>{ lang.t("color.light") }</option>
-                            <option value="dark" selected={c.human == Color::Dark}>{ lang.t("color.dark") }</option>
-                        </select>
-                    </div>
+                    { color_field(lang, c.human, on_color.clone()) }
                 }
                 if c.room {
-                    <div class="field">
-                        <label for="ng-color">{ lang.t("dialog.color") }</label>
-                        <select id="ng-color" name="color" data-field="color" onchange={on_color}>
-                            <option value="light" selected={c.human == Color::Light}>{ lang.t("color.light") }</option>
-                            <option value="dark" selected={c.human == Color::Dark}>{ lang.t("color.dark") }</option>
-                        </select>
-                    </div>
+                    { color_field(lang, c.human, on_color) }
                 }
                 <fieldset class="rules">
                     <legend>{ lang.t("dialog.rules") }</legend>

@@ -1,347 +1,20 @@
-//! The table's state as a reducer: the game, who sits where, the turn being
-//! put together, offers and confirmations. Components render a [`Table`]
-//! and send [`Action`]s; nothing here touches the browser, so every rule of
-//! the game flow is tested natively.
-
-mod turn;
+//! The reducer: what each [`Action`] does to the [`Model`]. In a room the
+//! actions that work differently with a friend far away are taken first
+//! (offers wait for the friend, undo and hints are off), the rest work as
+//! at one table.
 
 use std::rc::Rc;
 
-use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
+use morris_board::{PartialTurn, Press};
+use morris_core::{Game, Position};
 use yew::Reducible;
 
-use crate::link::{self, Declared, Mode, Opened};
-use crate::room::{self, Room};
-pub use turn::{Hints, PartialTurn, Press};
+use super::room::{merge, Merged};
+use super::{Action, Model, Notice};
+use crate::link::Mode;
+use crate::room::{clean_name, Room};
 
-/// A message for the player, as a catalogue key and its arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub key: &'static str,
-    pub args: Vec<String>,
-}
-
-impl Notice {
-    pub fn new(key: &'static str, args: Vec<String>) -> Notice {
-        Notice { key, args }
-    }
-}
-
-/// Everything on the table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    pub game: Game,
-    pub mode: Mode,
-    /// Turns taken back, the next to redo last.
-    pub redo: Vec<Move>,
-    pub turn: PartialTurn,
-    /// Browsing the move list: the ply shown (0 = the start).
-    pub view: Option<usize>,
-    /// A pending draw offer, by the side that made it.
-    pub draw_offer: Option<Color>,
-    /// A pending rematch offer (between two people).
-    pub rematch_offer: bool,
-    pub confirm_resign: bool,
-    /// Bumped whenever the game changes: answers from the engine carry the
-    /// number they were asked under, and stale ones are dropped.
-    pub epoch: u32,
-    /// The engine's suggestion for the side to move.
-    pub suggestion: Option<Move>,
-    pub hint_pending: bool,
-    /// The engine's last evaluation, from its own side, in hundredths of a piece.
-    pub engine_score: Option<i32>,
-    pub cursor: Option<Point>,
-    pub notice: Option<Notice>,
-    /// Why the computer is unavailable (its worker could not start or
-    /// broke): it neither moves nor gives hints; two people still play.
-    pub engine_error: Option<String>,
-    /// The room, when the other player is a friend far away: this
-    /// browser's side sits at the bottom and only its turns are taken here.
-    pub room: Option<Room>,
-}
-
-/// What a player or the engine does.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// A click, tap, drop or Enter on a point.
-    Press(Point),
-    /// Escape: drop the turn being put together.
-    Cancel,
-    Cursor(Point),
-    /// The engine's move (in notation) for the game as it was at `epoch`.
-    EngineMove {
-        epoch: u32,
-        text: String,
-        score: Option<i32>,
-    },
-    /// The engine's suggestion for the player.
-    Suggestion {
-        epoch: u32,
-        text: String,
-    },
-    AskHint,
-    Undo,
-    Redo,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    Resign,
-    Confirm,
-    CancelDialog,
-    Rematch,
-    AcceptRematch,
-    NewGame {
-        rules: Rules,
-        mode: Mode,
-    },
-    /// A game from a link, a paste or the saved game.
-    Open(Box<Opened>),
-    View(Option<usize>),
-    Notify(Option<Notice>),
-    /// The computer's worker could not start or broke, and why.
-    EngineFailed(String),
-    /// Opens a room: a new one hosted here, or one joined or kept.
-    OpenRoom(Box<Table>),
-    /// A room from the friend (a link or a live message), checked.
-    Remote(Box<room::Shared>),
-    /// This side's name in the room.
-    Rename(String),
-}
-
-impl Default for Table {
-    fn default() -> Self {
-        Table::new(Game::new(Rules::default()), Mode::default())
-    }
-}
-
-impl Table {
-    pub fn new(game: Game, mode: Mode) -> Table {
-        Table {
-            game,
-            mode,
-            redo: Vec::new(),
-            turn: PartialTurn::default(),
-            view: None,
-            draw_offer: None,
-            rematch_offer: false,
-            confirm_resign: false,
-            epoch: 0,
-            suggestion: None,
-            hint_pending: false,
-            engine_score: None,
-            cursor: None,
-            notice: None,
-            engine_error: None,
-            room: None,
-        }
-    }
-
-    pub fn from_opened(o: Opened) -> Table {
-        let mut t = Table::new(o.game, o.mode);
-        t.redo = o.redo.into_iter().rev().collect();
-        t
-    }
-
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-
-    /// The end the players declared, if that is how the game ended.
-    pub fn declared(&self) -> Option<Declared> {
-        match self.outcome()? {
-            Outcome {
-                reason: Reason::Agreement,
-                ..
-            } => Some(Declared::Agreed),
-            Outcome {
-                reason: Reason::Resignation,
-                winner: Some(w),
-            } => Some(Declared::Resigned(!w)),
-            _ => None,
-        }
-    }
-
-    /// The position on the board: the live one, or the one browsed to.
-    pub fn shown(&self) -> &Position {
-        let all = self.game.positions();
-        self.view
-            .and_then(|ply| all.get(ply))
-            .unwrap_or_else(|| self.game.position())
-    }
-
-    /// The ply of the shown position.
-    pub fn shown_ply(&self) -> usize {
-        self.view.unwrap_or(self.game.moves().len())
-    }
-
-    /// The move that led to the shown position.
-    pub fn shown_last_move(&self) -> Option<Move> {
-        let ply = self.shown_ply();
-        ply.checked_sub(1).and_then(|i| self.game.moves().get(i).copied())
-    }
-
-    /// Whether the computer is to move now.
-    pub fn engine_to_move(&self) -> bool {
-        self.outcome().is_none() && self.mode.engine() == Some(self.game.position().turn())
-    }
-
-    /// Whether the person at the screen may put a turn together now.
-    pub fn accepts_input(&self) -> bool {
-        self.view.is_none()
-            && self.outcome().is_none()
-            && !self.engine_to_move()
-            && !self.confirm_resign
-            && !self.remote_to_move()
-    }
-
-    /// Whether the friend far away is to move now.
-    pub fn remote_to_move(&self) -> bool {
-        self.outcome().is_none()
-            && self
-                .room
-                .as_ref()
-                .is_some_and(|r| r.remote_color() == self.game.position().turn())
-    }
-
-    /// The legal moves the board offers now (none when it takes no input).
-    pub fn offered_moves(&self) -> Vec<Move> {
-        if self.accepts_input() {
-            self.game.legal_moves()
-        } else {
-            Vec::new()
-        }
-    }
-
-    pub fn hints(&self) -> Hints {
-        self.turn.hints(self.game.position(), &self.offered_moves())
-    }
-
-    /// The link (and saved form) of this table.
-    pub fn link(&self) -> String {
-        let redo: Vec<Move> = self.redo.iter().rev().copied().collect();
-        link::format(self.mode, &self.game, &redo, self.declared())
-    }
-
-    /// The side that acts on the buttons: in hot-seat the side to move,
-    /// against the computer the person.
-    pub fn acting_side(&self) -> Color {
-        if let Some(r) = &self.room {
-            return r.my_color();
-        }
-        match self.mode {
-            Mode::TwoPlayers { .. } => self.game.position().turn(),
-            Mode::VsEngine { human, .. } => human,
-        }
-    }
-
-    fn changed(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1);
-        self.turn = PartialTurn::default();
-        self.suggestion = None;
-        self.hint_pending = false;
-        self.view = None;
-    }
-
-    /// Counts an action of this side in the room, if there is one.
-    fn acted(&mut self) {
-        if let Some(r) = self.room.as_mut() {
-            r.acted();
-        }
-    }
-
-    /// Plays the friend's turn (already checked); false if it is illegal.
-    pub(crate) fn play_remote(&mut self, m: Move) -> bool {
-        let before = self.game.moves().len();
-        self.play(m);
-        self.game.moves().len() > before
-    }
-
-    /// Starts the room's next game (a rematch), keeping the room.
-    pub(crate) fn start_room_game(&mut self, room: Room) {
-        let start = Game::new(*self.game.rules());
-        self.start(start, room.mode());
-        self.room = Some(room);
-    }
-
-    fn play(&mut self, m: Move) {
-        if self.game.play(m).is_ok() {
-            // Redo survives only when the same turn is played again.
-            if self.redo.last() == Some(&m) {
-                self.redo.pop();
-            } else {
-                self.redo.clear();
-            }
-            // A move instead of an answer refuses a draw offer.
-            if self
-                .draw_offer
-                .is_some_and(|by| by != !self.game.position().turn())
-            {
-                self.notice = Some(Notice::new("draw.refused", Vec::new()));
-            }
-            self.draw_offer = None;
-            self.changed();
-        }
-    }
-
-    fn undo(&mut self) {
-        let Some(m) = self.game.undo() else { return };
-        self.redo.push(m);
-        // Against the computer take back to the person's own turn.
-        if let Mode::VsEngine { human, .. } = self.mode {
-            while self.game.position().turn() != human {
-                match self.game.undo() {
-                    Some(m) => self.redo.push(m),
-                    None => break,
-                }
-            }
-        }
-        self.draw_offer = None;
-        self.changed();
-    }
-
-    fn redo(&mut self) {
-        let Some(m) = self.redo.pop() else { return };
-        if self.game.play(m).is_err() {
-            self.redo.clear();
-            return;
-        }
-        if let Mode::VsEngine { human, .. } = self.mode {
-            while self.game.position().turn() != human && self.game.outcome().is_none() {
-                match self.redo.pop() {
-                    Some(m) if self.game.play(m).is_ok() => {}
-                    _ => break,
-                }
-            }
-        }
-        self.changed();
-    }
-
-    fn start(&mut self, game: Game, mode: Mode) {
-        let epoch = self.epoch;
-        let cursor = self.cursor;
-        let engine_error = self.engine_error.take();
-        *self = Table::new(game, mode);
-        self.epoch = epoch;
-        // The worker stays broken for the page's life.
-        self.engine_error = engine_error;
-        if cursor.is_some_and(|p| p.index() < self.game.position().geometry().len()) {
-            self.cursor = cursor;
-        }
-        self.changed();
-    }
-
-    /// The computer's view of a draw: it accepts when its evaluation says
-    /// the game is level or worse for it.
-    fn engine_accepts_draw(&self, engine: Color) -> bool {
-        match self.engine_score {
-            Some(score) => score <= 0,
-            None => {
-                let pos = self.game.position();
-                pos.material(engine) <= pos.material(!engine)
-            }
-        }
-    }
-
+impl Model {
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
         if self.room.is_some() {
@@ -417,9 +90,9 @@ impl Table {
                     self.acted();
                 }
             }
-            Action::Remote(shared) => match room::merge(self, &shared) {
-                Ok(room::Merged::Updated(next)) => *self = *next,
-                Ok(room::Merged::Stale) => {
+            Action::Remote(shared) => match merge(self, &shared) {
+                Ok(Merged::Updated(next)) => *self = *next,
+                Ok(Merged::Stale) => {
                     // A link that only carries a connection offer or
                     // answer is not worth a word.
                     if shared.by_link && shared.signal.is_none() {
@@ -429,7 +102,7 @@ impl Table {
                 Err(why) => self.notice = Some(Notice::new("room.refused", vec![why.to_string()])),
             },
             Action::Rename(name) => {
-                let name = room::clean_name(&name);
+                let name = clean_name(&name);
                 if room.name(room.me) != name {
                     self.with_room(|r| r.names[r.me.index()] = name);
                     self.acted();
@@ -589,7 +262,7 @@ impl Table {
     }
 }
 
-impl Reducible for Table {
+impl Reducible for Model {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
@@ -602,23 +275,24 @@ impl Reducible for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use morris_core::Variant;
+    use crate::link;
+    use morris_core::{Color, Point, Reason, Rules, Variant};
 
-    fn p(t: &Table, s: &str) -> Point {
+    fn p(t: &Model, s: &str) -> Point {
         match t.game.position().geometry().parse_point(s) {
             Ok(p) => p,
             Err(e) => unreachable!("{e}"),
         }
     }
 
-    fn press(t: &mut Table, s: &str) {
+    fn press(t: &mut Model, s: &str) {
         let pt = p(t, s);
         t.apply(Action::Press(pt));
     }
 
     #[test]
     fn hot_seat_mill_and_removal() {
-        let mut t = Table::default();
+        let mut t = Model::default();
         for s in ["a1", "b2", "d1", "d2", "g1"] {
             press(&mut t, s);
         }
@@ -631,7 +305,7 @@ mod tests {
 
     #[test]
     fn an_unavailable_engine_stops_hints_and_survives_a_new_game_while_people_play_on() {
-        let mut t = Table::default();
+        let mut t = Model::default();
         t.apply(Action::AskHint);
         assert!(t.hint_pending);
         t.apply(Action::EngineFailed("worker.js: NetworkError".into()));
@@ -666,7 +340,7 @@ mod tests {
 
     #[test]
     fn draw_offer_accept_decline_and_a_move_refuses() {
-        let mut t = Table::default();
+        let mut t = Model::default();
         t.apply(Action::OfferDraw);
         assert_eq!(t.draw_offer, Some(Color::Light));
         t.apply(Action::DeclineDraw);
@@ -681,7 +355,7 @@ mod tests {
 
     #[test]
     fn resign_needs_confirmation_and_rematch_swaps_colours() {
-        let mut t = Table::new(
+        let mut t = Model::new(
             Game::new(Rules::default()),
             Mode::VsEngine {
                 level: 2,
@@ -709,7 +383,7 @@ mod tests {
 
     #[test]
     fn hot_seat_rematch_needs_acceptance() {
-        let mut t = Table::default();
+        let mut t = Model::default();
         t.apply(Action::Resign);
         t.apply(Action::Confirm);
         t.apply(Action::Rematch);
@@ -721,7 +395,7 @@ mod tests {
 
     #[test]
     fn engine_moves_only_for_the_current_epoch_and_undo_returns_to_the_person() {
-        let mut t = Table::new(
+        let mut t = Model::new(
             Game::new(Rules::default()),
             Mode::VsEngine {
                 level: 1,
@@ -754,7 +428,7 @@ mod tests {
 
     #[test]
     fn browsing_the_move_list_blocks_input() {
-        let mut t = Table::new(Game::new(Variant::Three.rules()), Mode::default());
+        let mut t = Model::new(Game::new(Variant::Three.rules()), Mode::default());
         press(&mut t, "a1");
         press(&mut t, "b2");
         t.apply(Action::View(Some(1)));
@@ -768,7 +442,7 @@ mod tests {
 
     #[test]
     fn the_saved_form_round_trips() {
-        let mut t = Table::default();
+        let mut t = Model::default();
         for s in ["a1", "b2", "d1"] {
             press(&mut t, s);
         }
@@ -776,7 +450,7 @@ mod tests {
         let Ok(o) = link::parse(&t.link()) else {
             unreachable!()
         };
-        let back = Table::from_opened(o);
+        let back = Model::from_opened(o);
         assert_eq!(back.game, t.game);
         assert_eq!(back.redo, t.redo);
     }

@@ -1,0 +1,71 @@
+//! The few things the app asks of the page itself: its address, the
+//! clipboard, the clock, idle time.
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::NodeRef;
+
+/// The address of the page without its fragment.
+pub fn base_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// Writes text to the clipboard (where the browser allows it) and selects
+/// it in its field (an input or a text area), so it can be copied by hand too.
+pub fn copy_text(text: &str, field: &NodeRef) {
+    if let Some(input) = field.cast::<HtmlInputElement>() {
+        input.set_value(text);
+        input.select();
+    } else if let Some(area) = field.cast::<HtmlTextAreaElement>() {
+        area.set_value(text);
+        area.select();
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// The fragment of the address, if it holds something, and clears it.
+pub fn take_hash() -> Option<String> {
+    let window = web_sys::window()?;
+    let location = window.location();
+    let hash = location.hash().ok()?;
+    let hash = hash.trim_start_matches('#').to_string();
+    if hash.is_empty() {
+        return None;
+    }
+    let plain = format!("{}{}", location.pathname().ok()?, location.search().ok()?);
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&plain));
+    }
+    Some(hash)
+}
+
+/// Milliseconds since the epoch, from the page's clock.
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Runs `f` when the browser is idle (soon after loading), or after a short
+/// timeout where there is no `requestIdleCallback`.
+pub fn when_idle(f: impl FnOnce() + 'static) {
+    let f = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let run = {
+        let f = f.clone();
+        move || {
+            if let Some(f) = f.take() {
+                f();
+            }
+        }
+    };
+    let scheduled = web_sys::window().is_some_and(|w| {
+        let cb = wasm_bindgen::closure::Closure::once_into_js(run.clone());
+        w.request_idle_callback(cb.unchecked_ref()).is_ok()
+    });
+    if !scheduled {
+        gloo_timers::callback::Timeout::new(100, run).forget();
+    }
+}

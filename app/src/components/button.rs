@@ -1,0 +1,36 @@
+//! The buttons' looks: a button that sends an action, named by its
+//! `data-action`, and the small icons drawn from one SVG path.
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::model::Action;
+
+/// A button that sends an action, with its `data-action` name.
+pub fn action_button(
+    lang: Lang,
+    name: &'static str,
+    enabled: bool,
+    onclick: Callback<MouseEvent>,
+    primary: bool,
+) -> Html {
+    html! {
+        <button type="button" class={classes!("btn", primary.then_some("primary"))} data-action={name}
+                disabled={!enabled} {onclick}>
+            { lang.t(&format!("action.{name}")) }
+        </button>
+    }
+}
+
+/// A click that sends `action`.
+pub fn sends(send: &Callback<Action>, action: Action) -> Callback<MouseEvent> {
+    let send = send.clone();
+    Callback::from(move |_: MouseEvent| send.emit(action.clone()))
+}
+
+/// A small icon drawn from one SVG path (no icon font, no images).
+pub fn icon(d: &'static str) -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={d} /></svg>
+    }
+}

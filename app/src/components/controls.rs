@@ -1,0 +1,70 @@
+//! The game's buttons: each shown only when it applies (a rematch once the
+//! game is over, offers and resigning in a room once the friend sat down;
+//! undo, redo and hints only at one table).
+
+use yew::prelude::*;
+
+use super::button::{action_button, sends};
+use super::ui::Ui;
+use crate::link::Mode;
+use crate::model::{Action, Model};
+
+/// Whether a turn can be taken back: against the computer only back to a
+/// turn of the person's own.
+fn can_undo(t: &Model) -> bool {
+    match t.mode {
+        Mode::TwoPlayers { .. } => !t.game.moves().is_empty(),
+        Mode::VsEngine { human, .. } => t
+            .game
+            .positions()
+            .split_last()
+            .is_some_and(|(_, before)| before.iter().any(|p| p.turn() == human)),
+    }
+}
+
+/// The buttons that apply now; `on_new_game` opens the new-game dialog.
+pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
+    let button = |name: &'static str, enabled: bool, action: Action, primary: bool| {
+        action_button(lang, name, enabled, sends(&ui.send, action), primary)
+    };
+    let over = t.outcome().is_some();
+    let draw_open = t.draw_offer.is_none();
+    let resign = !t.confirm_resign;
+    if let Some(room) = &t.room {
+        // Offers and resigning wait for the friend to sit down.
+        let seated = room.joined;
+        return html! {
+            <div class="controls">
+                if over {
+                    if room.rematch_by.is_none() { { button("rematch", true, Action::Rematch, true) } }
+                } else {
+                    if draw_open && seated { { button("offer-draw", !t.confirm_resign, Action::OfferDraw, false) } }
+                    if resign && seated { { button("resign", true, Action::Resign, false) } }
+                }
+            </div>
+        };
+    }
+    let new_game = action_button(
+        lang,
+        "new-game",
+        true,
+        on_new_game.reform(|_: MouseEvent| ()),
+        false,
+    );
+    html! {
+        <div class="controls">
+            if over {
+                if !t.rematch_offer { { button("rematch", true, Action::Rematch, true) } }
+                { button("undo", can_undo(t), Action::Undo, false) }
+                { new_game }
+            } else {
+                { button("undo", can_undo(t), Action::Undo, false) }
+                { button("redo", !t.redo.is_empty(), Action::Redo, false) }
+                { button("hint", t.accepts_input() && !t.hint_pending && t.engine_error.is_none(), Action::AskHint, false) }
+                if draw_open { { button("offer-draw", !t.confirm_resign, Action::OfferDraw, false) } }
+                if resign { { button("resign", true, Action::Resign, false) } }
+            }
+        </div>
+    }
+}

@@ -1,0 +1,53 @@
+//! The move list: one entry per turn, in notation, each a button that
+//! shows the position after it; arrows step through the game.
+
+use yew::prelude::*;
+
+use super::button::icon;
+use super::ui::Ui;
+use crate::model::Action;
+
+/// The move list: one entry per turn, in notation, each a button that shows
+/// the position after it; arrows step through the game. `list` is the
+/// list's node, kept scrolled by `use_move_list_scroll`.
+pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
+    let t = &ui.model;
+    let lang = ui.lang;
+    let texts = t.game.move_texts();
+    let n = texts.len();
+    let shown = t.shown_ply();
+    let go = |ply: Option<usize>| {
+        let send = ui.send.clone();
+        Callback::from(move |_: MouseEvent| send.emit(Action::View(ply)))
+    };
+    let items = texts.iter().enumerate().map(|(i, text)| {
+        let ply = i + 1;
+        let number = (i / 2 + 1).to_string();
+        let current = t.view.is_some() && shown == ply;
+        html! {
+            <li key={ply} data-ply={ply.to_string()} data-number={(i % 2 == 0).then(|| number.clone())}
+                class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })}>
+                <button type="button" onclick={go(Some(ply))} aria-current={current.then_some("step")}>{ text }</button>
+            </li>
+        }
+    });
+    let at_start = shown == 0;
+    let at_end = t.view.is_none();
+    html! {
+        <section class="moves-panel" aria-label={lang.t("moves.title")}>
+            <h2>{ lang.t("moves.title") }</h2>
+            <ol class="moves" data-move-list="" ref={list.clone()}>{ for items }</ol>
+            if n == 0 { <p class="moves-empty">{ lang.t("moves.empty") }</p> }
+            <div class="stepper">
+                <button type="button" class="btn icon" title={lang.t("action.first")} aria-label={lang.t("action.first")}
+                        disabled={at_start || n == 0} onclick={go(Some(0))}>{ icon("M7 5v14M18 5l-8 7 8 7z") }</button>
+                <button type="button" class="btn icon" title={lang.t("action.prev")} aria-label={lang.t("action.prev")}
+                        disabled={at_start || n == 0} onclick={go(Some(shown.saturating_sub(1)))}>{ icon("M16 5l-9 7 9 7z") }</button>
+                <button type="button" class="btn icon" title={lang.t("action.next")} aria-label={lang.t("action.next")}
+                        disabled={at_end} onclick={go(Some(shown + 1))}>{ icon("M8 5l9 7-9 7z") }</button>
+                <button type="button" class="btn icon" title={lang.t("action.live")} aria-label={lang.t("action.live")}
+                        disabled={at_end} onclick={go(None)}>{ icon("M17 5v14M6 5l8 7-8 7z") }</button>
+            </div>
+        </section>
+    }
+}

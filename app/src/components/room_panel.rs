@@ -1,0 +1,153 @@
+//! The room's panel beside the game: the invite link while the friend's
+//! seat is free, else the link (or the reply) for the friend; the box for
+//! a reply or a link from the friend; this side's name. Names are only
+//! ever rendered as text.
+
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use super::ui::Ui;
+use crate::browser::copy_text;
+use crate::hooks::{Fields, Live};
+use crate::model::{Action, Notice};
+use crate::opening::{follow_room_link, room_payload};
+use crate::room::codec::MAX_NAME;
+use crate::room::{clean_name, Connection, Role, Room, Signal};
+use crate::storage;
+
+/// What the room panel shows: the room on the table, its link from this
+/// side (an invite while the seat is free), the live connection.
+#[derive(Debug)]
+pub struct RoomPanel<'a> {
+    pub ui: &'a Ui,
+    pub room: &'a Room,
+    pub link: &'a str,
+    pub fields: &'a Fields,
+    pub live: &'a Live,
+}
+
+/// The room panel.
+pub fn room_panel(props: &RoomPanel) -> Html {
+    let r = props.room;
+    let host_waiting = r.me == Role::Host && !r.joined;
+    html! {
+        <section class="room-panel" data-room-panel="">
+            if host_waiting { { invite_box(props) } } else { { friend_link_box(props) } }
+            { paste_box(props) }
+        </section>
+    }
+}
+
+/// The kind of connection data the link carries, for `data-signal`.
+fn signal_kind(signal: Option<&Signal>) -> Option<&'static str> {
+    signal.map(|s| match s {
+        Signal::Offer(_) => "offer",
+        Signal::Answer(_) => "answer",
+    })
+}
+
+/// The invite link, while the friend's seat is free.
+fn invite_box(props: &RoomPanel) -> Html {
+    let lang = props.ui.lang;
+    let kind = signal_kind(props.live.signal.as_ref());
+    let select = Callback::from(|e: FocusEvent| {
+        if let Some(i) = e.target_dyn_into::<HtmlInputElement>() {
+            i.select();
+        }
+    });
+    html! {
+        <div class="room-box due">
+            <h2>{ lang.t("room.invite-title") }</h2>
+            <p>{ lang.t("room.invite-help") }</p>
+            if kind == Some("offer") { <p>{ lang.t("room.invite-live") }</p> }
+            <input type="text" readonly=true class="link-field" data-invite-link="" data-signal={kind} ref={props.fields.invite.clone()}
+                   value={props.link.to_string()} aria-label={lang.t("room.invite-title")} onfocus={select} />
+        </div>
+    }
+}
+
+/// The link for the friend (or, answering their offer, the reply), marked
+/// due when it is the friend's turn to hear from this side.
+fn friend_link_box(props: &RoomPanel) -> Html {
+    let (lang, t, r) = (props.ui.lang, &props.ui.model, props.room);
+    let field = &props.fields.friend;
+    let live_now = props.live.connection == Connection::Live;
+    let signal = props.live.signal.as_ref();
+    let copy = {
+        let (text, field, send) = (props.link.to_string(), field.clone(), props.ui.send.clone());
+        Callback::from(move |_: MouseEvent| {
+            copy_text(&text, &field);
+            send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
+        })
+    };
+    let replying = matches!(signal, Some(Signal::Answer(_)));
+    let due = replying
+        || !live_now && (t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined);
+    let (title, help) = if replying {
+        ("room.reply-title", "room.reply-help")
+    } else {
+        ("room.friend-link-title", "room.friend-link-help")
+    };
+    html! {
+        <div class={classes!("room-box", due.then_some("due"), live_now.then_some("quiet"))}>
+            <h2>{ lang.t(title) }</h2>
+            <p>{ lang.t(help) }</p>
+            <input type="text" readonly=true class="link-field" data-friend-link="" data-signal={signal_kind(signal)}
+                   ref={field.clone()} value={props.link.to_string()} aria-label={lang.t(title)} />
+            <div class="row">
+                <button type="button" class="btn primary" data-action="copy-friend-link" onclick={copy}>{ lang.t("room.copy-friend-link") }</button>
+            </div>
+        </div>
+    }
+}
+
+/// The box for a reply or a link from the friend, and this side's name.
+fn paste_box(props: &RoomPanel) -> Html {
+    let lang = props.ui.lang;
+    let field = &props.fields.paste;
+    let open = {
+        let (field, model, send, live) = (
+            field.clone(),
+            props.ui.model.clone(),
+            props.ui.send.clone(),
+            props.live.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let Some(area) = field.cast::<HtmlTextAreaElement>() else {
+                return;
+            };
+            let text = area.value();
+            let payload = room_payload(&text).unwrap_or(text.trim());
+            follow_room_link(&model, payload, &mut |a| send.emit(a), &mut |code, signal| {
+                live.signal_from_link(&code, signal)
+            });
+            area.set_value("");
+        })
+    };
+    let rename = {
+        let send = props.ui.send.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                let name = clean_name(&input.value());
+                storage::save_name(&name);
+                send.emit(Action::Rename(name));
+            }
+        })
+    };
+    let r = props.room;
+    html! {
+        <div class="room-box">
+            <label for="room-paste"><h2>{ lang.t("room.paste-title") }</h2></label>
+            <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={field.clone()}
+                      placeholder={lang.t("room.paste-placeholder")} />
+            <div class="row">
+                <button type="button" class="btn" data-action="open-room-paste" onclick={open}>{ lang.t("room.paste-open") }</button>
+            </div>
+            <label class="name-field">
+                <span>{ lang.t("room.name") }</span>
+                <input type="text" maxlength={MAX_NAME.to_string()} data-field="name"
+                       value={r.name(r.me).to_string()} onchange={rename} autocomplete="nickname" />
+            </label>
+        </div>
+    }
+}

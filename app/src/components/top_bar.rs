@@ -1,0 +1,63 @@
+//! The bar at the top of the page: the name and the variant in play, "New
+//! game", "Play a friend", the language and the sound switch.
+
+use yew::prelude::*;
+
+use super::button::icon;
+use crate::i18n::Lang;
+
+/// The sound switch's icons: a speaker with waves, and one struck through.
+const SOUND_ON: &str = "M4 9h4l5-4v14l-5-4H4zM16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12";
+const SOUND_OFF: &str = "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6";
+
+/// What the top bar shows and where its buttons go.
+#[derive(Debug)]
+pub struct TopBarProps {
+    pub lang: Lang,
+    /// The name of the variant in play.
+    pub variant: AttrValue,
+    pub sound_on: bool,
+    pub on_new_game: Callback<()>,
+    pub on_play_friend: Callback<()>,
+    pub on_lang: Callback<Lang>,
+    pub on_sound: Callback<()>,
+}
+
+pub fn top_bar(props: &TopBarProps) -> Html {
+    let lang = props.lang;
+    let on_lang = {
+        let set = props.on_lang.clone();
+        Callback::from(move |e: Event| {
+            let chosen = e.target_dyn_into::<web_sys::HtmlSelectElement>();
+            if let Some(l) = chosen.and_then(|sel| Lang::from_code(&sel.value())) {
+                set.emit(l);
+            }
+        })
+    };
+    let langs = Lang::ALL.iter().map(|l| {
+        html! { <option value={l.code()} selected={*l == lang}>{ l.t("lang.name") }</option> }
+    });
+    let sound = if props.sound_on { "true" } else { "false" };
+    html! {
+        <header class="topbar">
+            <div class="brand">
+                <svg class="logo" viewBox="0 0 24 24" aria-hidden="true">
+                    <rect x="2" y="2" width="20" height="20" /><rect x="6.5" y="6.5" width="11" height="11" />
+                    <path d="M12 2v4.5M12 17.5V22M2 12h4.5M17.5 12H22" />
+                </svg>
+                <h1>{ lang.t("app.title") }</h1>
+                <span class="tagline">{ props.variant.clone() }</span>
+            </div>
+            <nav class="top-actions">
+                <button type="button" class="btn primary" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ lang.t("action.new-game") }</button>
+                <button type="button" class="btn" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ lang.t("room.play-friend") }</button>
+                <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
+                <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
+                <button type="button" class="btn icon sound" aria-pressed={sound}
+                        title={lang.t("settings.sound")} aria-label={lang.t("settings.sound")} onclick={props.on_sound.reform(|_: MouseEvent| ())}>
+                    { icon(if props.sound_on { SOUND_ON } else { SOUND_OFF }) }
+                </button>
+            </nav>
+        </header>
+    }
+}

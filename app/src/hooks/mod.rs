@@ -1,0 +1,29 @@
+//! The app's custom hooks, one a file: each owns one of the page's
+//! lasting concerns (a worker, a listener, a connection, saving) and
+//! gives the app what it needs to render.
+
+mod use_address;
+mod use_engine;
+mod use_escape;
+mod use_fields;
+mod use_lang;
+mod use_latest;
+mod use_live;
+mod use_live_room;
+mod use_move_list_scroll;
+mod use_saving;
+mod use_sounds;
+mod use_warm_up;
+
+pub use use_address::use_address;
+pub use use_engine::{use_engine, Perfect};
+pub use use_escape::use_escape;
+pub use use_fields::{use_fields, Fields};
+pub use use_lang::use_lang;
+pub use use_latest::use_latest;
+pub use use_live::Live;
+pub use use_live_room::use_live_room;
+pub use use_move_list_scroll::use_move_list_scroll;
+pub use use_saving::use_saving;
+pub use use_sounds::use_sounds;
+pub use use_warm_up::use_warm_up;

@@ -1,0 +1,35 @@
+//! The address: a new link in the address bar (a game, or a room) opens
+//! while the page is up.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+use super::use_live::Live;
+use crate::browser::take_hash;
+use crate::model::Model;
+use crate::opening::open_address;
+
+/// Listens for links opened in the address bar; `latest` is the model as
+/// last rendered.
+#[hook]
+pub fn use_address(dispatcher: UseReducerDispatcher<Model>, latest: Rc<RefCell<Rc<Model>>>, live: Live) {
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            EventListener::new(&window, "hashchange", move |_| {
+                if let Some(hash) = take_hash() {
+                    let current = latest.borrow().clone();
+                    open_address(
+                        &current,
+                        &hash,
+                        &mut |a| dispatcher.dispatch(a),
+                        &mut |code, signal| live.signal_from_link(&code, signal),
+                    );
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}

@@ -1,0 +1,42 @@
+//! The move list keeps the turn shown in view (the last one while playing).
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::model::Model;
+
+/// The move list's node, scrolled whenever a turn is played or another
+/// one is shown.
+#[hook]
+pub fn use_move_list_scroll(model: &Model) -> NodeRef {
+    let list = use_node_ref();
+    let key = (model.game.moves().len(), model.shown_ply());
+    {
+        let list = list.clone();
+        use_effect_with(key, move |_| {
+            // Measuring the list forces a layout: done in the next frame,
+            // where the browser lays out anyway, rather than inside the
+            // click or the computer's move that changed the list.
+            let scroll = move || {
+                let Some(el) = list.cast::<web_sys::Element>() else {
+                    return;
+                };
+                if let Ok(Some(cur)) = el.query_selector("[aria-current]") {
+                    let parent_h = el.client_height();
+                    let top = cur.get_bounding_client_rect().top() - el.get_bounding_client_rect().top();
+                    if top < 0.0 || top > f64::from(parent_h) - 24.0 {
+                        el.set_scroll_top(el.scroll_top() + top as i32 - parent_h / 2);
+                    }
+                } else {
+                    el.set_scroll_top(el.scroll_height());
+                }
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.request_animation_frame(
+                    wasm_bindgen::closure::Closure::once_into_js(scroll).unchecked_ref(),
+                );
+            }
+        });
+    }
+    list
+}

@@ -1,0 +1,263 @@
+//! Rooms as the model sees them: the room on the table sent as a wire
+//! ([`share`]), a room joined from an invite ([`join`]) or restored from
+//! this browser ([`restore`]), the line about a kept room ([`summary`]),
+//! and [`merge`], which takes from a room sent by the other side only
+//! what that side may do. The room's own types and its wire are in
+//! [`crate::room`]; the rules of trust are its module's documentation.
+
+use super::{Model, Notice};
+use crate::link::{declare, Declared};
+use crate::room::codec::{self, Wire};
+use crate::room::{rules_text, Offer, Refusal, Role, Room, Shared, Signal};
+
+/// What merging a room from the other side did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Merged {
+    /// Nothing newer: a duplicate, or an older link or message.
+    Stale,
+    /// The room was brought up to date; a notice if something needs saying.
+    Updated(Box<Model>),
+}
+
+/// The room on the table as the wire carries it, from this side.
+pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
+    let end = match model.declared() {
+        Some(Declared::Agreed) => "agreed".to_string(),
+        Some(Declared::Resigned(c)) => format!("resign-{}", c.name()),
+        None => String::new(),
+    };
+    let offer = match (model.draw_offer, room.rematch_by) {
+        (Some(c), _) => format!("draw-{}", c.name()),
+        (None, Some(r)) => format!("rematch-{}", r.tag()),
+        (None, None) => String::new(),
+    };
+    Wire {
+        v: codec::VERSION,
+        c: room.code.clone(),
+        f: room.me.tag().to_string(),
+        r: rules_text(model.game.rules()),
+        h: room.host_color.name().to_string(),
+        g: room.game_no,
+        m: model.game.move_texts().join(" "),
+        e: end,
+        o: offer,
+        s: room.seq,
+        n: room.names.clone(),
+        j: room.joined,
+        x: signal.map(|s| match s {
+            Signal::Offer(sdp) => format!("o:{sdp}"),
+            Signal::Answer(sdp) => format!("a:{sdp}"),
+        }),
+    }
+}
+
+/// The model of a room this browser does not have yet: the guest sits
+/// down in the free seat from the host's invite (or link).
+pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
+    if shared.from != Role::Host {
+        return Err(Refusal::Field("g".into()));
+    }
+    let mut room = shared.room.clone();
+    room.me = Role::Guest;
+    room.joined = true;
+    if !name.is_empty() {
+        room.names[Role::Guest.index()] = name;
+    }
+    let mut game = shared.game.clone();
+    declare(&mut game, shared.end);
+    let mut t = Model::new(game, room.mode());
+    t.draw_offer = match shared.offer {
+        Some(Offer::Draw(c)) if c == room.color_of(Role::Host) && t.outcome().is_none() => Some(c),
+        _ => None,
+    };
+    // Sitting down is the guest's first action: the host learns of it.
+    room.acted();
+    t.room = Some(room);
+    Ok(t)
+}
+
+/// The model of a room kept in this browser (its saved form is a room
+/// sent from this side), checked like any other.
+pub fn restore(shared: &Shared) -> Model {
+    let room = shared.room.clone();
+    let mut game = shared.game.clone();
+    declare(&mut game, shared.end);
+    let mut t = Model::new(game, room.mode());
+    if let Some(Offer::Draw(c)) = shared.offer {
+        if t.outcome().is_none() {
+            t.draw_offer = Some(c);
+        }
+    }
+    t.room = Some(room);
+    t
+}
+
+/// A line about a kept room for the list of rooms: the friend's name (if
+/// known), whose turn it is, or how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub code: String,
+    pub friend: String,
+    pub game_no: u32,
+    pub plies: usize,
+    /// `your-turn`, `their-turn`, or `over`.
+    pub state: &'static str,
+}
+
+pub fn summary(t: &Model) -> Option<Summary> {
+    let room = t.room.as_ref()?;
+    Some(Summary {
+        code: room.code.clone(),
+        friend: room.name(room.me.other()).to_string(),
+        game_no: room.game_no,
+        plies: t.game.moves().len(),
+        state: if t.outcome().is_some() {
+            "over"
+        } else if t.remote_to_move() {
+            "their-turn"
+        } else {
+            "your-turn"
+        },
+    })
+}
+
+/// Brings this room up to date with one from the other side, taking only
+/// what the other side may do. The model is never changed on refusal.
+pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
+    let Some(room) = model.room.as_ref() else {
+        return Err(Refusal::OtherRoom(incoming.room.code.clone()));
+    };
+    let inc = &incoming.room;
+    if inc.code != room.code {
+        return Err(Refusal::OtherRoom(inc.code.clone()));
+    }
+    let them = incoming.from;
+    let me = room.me;
+    if them == me {
+        return Err(Refusal::OwnLink);
+    }
+    if incoming.game.rules() != model.game.rules() {
+        return Err(Refusal::RulesDiffer);
+    }
+    if inc.seq[them.index()] <= room.seq[them.index()] {
+        return Ok(Merged::Stale);
+    }
+    // Whether the sender had seen every action of ours.
+    let seen_all = inc.seq[me.index()] >= room.seq[me.index()];
+    let mut next = model.clone();
+    next.notice = None;
+    let mut notice = None;
+    let mut mine = room.clone();
+    if inc.game_no == room.game_no + 1 {
+        // They accepted the rematch offered here.
+        if model.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
+            return Err(Refusal::RematchNotOffered);
+        }
+        mine.host_color = inc.host_color;
+        mine.game_no = inc.game_no;
+        mine.rematch_by = None;
+        next.start_room_game(mine.clone());
+    } else if inc.game_no < room.game_no {
+        return Ok(Merged::Stale);
+    } else if inc.game_no != room.game_no || inc.host_color != room.host_color {
+        return Err(Refusal::GameNumber);
+    }
+    let their_color = mine.color_of(them);
+    let my_color = mine.color_of(me);
+    let ours = next.game.moves().to_vec();
+    let theirs = incoming.game.moves();
+    let behind;
+    if theirs.len() >= ours.len() && theirs[..ours.len()] == ours[..] {
+        behind = false;
+        for (i, &m) in theirs.iter().enumerate().skip(ours.len()) {
+            let before = &incoming.game.positions()[i];
+            if before.turn() != their_color {
+                return Err(Refusal::NotTheirTurn);
+            }
+            if next.game.outcome().is_some() {
+                return Err(Refusal::GamesDiffer);
+            }
+            let offered = next.draw_offer;
+            if !next.play_remote(m) {
+                return Err(Refusal::GamesDiffer);
+            }
+            if offered == Some(my_color) {
+                notice = Some(Notice::new("room.draw-refused", Vec::new()));
+            }
+        }
+    } else if ours.len() > theirs.len() && ours[..theirs.len()] == theirs[..] {
+        behind = true;
+    } else {
+        return Err(Refusal::GamesDiffer);
+    }
+    let new_moves = !behind && theirs.len() > ours.len();
+    let already = next.declared() == incoming.end;
+    match incoming.end {
+        None => {}
+        _ if already => {}
+        Some(Declared::Resigned(c)) if c == their_color && next.game.resign(c).is_ok() => {
+            next.draw_offer = None;
+            notice = Some(Notice::new("room.resigned", Vec::new()));
+        }
+        // Over by the rules already: the resignation came too late.
+        Some(Declared::Resigned(c)) if c == their_color => {}
+        Some(Declared::Resigned(_)) => return Err(Refusal::ResignsForYou),
+        Some(Declared::Agreed) => {
+            if behind || next.draw_offer != Some(my_color) || next.game.agree_draw().is_err() {
+                return Err(Refusal::DrawNotOffered);
+            }
+            next.draw_offer = None;
+        }
+    }
+    let over = next.game.outcome().is_some();
+    match incoming.offer {
+        Some(Offer::Draw(c)) if c == their_color && !behind && !over => {
+            if next.draw_offer == Some(my_color) {
+                // Both offered: that is agreement.
+                let _ = next.game.agree_draw();
+                next.draw_offer = None;
+            } else if next.draw_offer != Some(c) {
+                next.draw_offer = Some(c);
+            }
+        }
+        Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by.is_none() => {
+            mine.rematch_by = Some(them);
+        }
+        Some(Offer::Rematch(r)) if r == them && over && mine.rematch_by == Some(me) => {
+            // Both asked for a rematch: the host's page starts it, as if
+            // accepting; the guest's page takes that start as the answer
+            // to its own offer.
+            if me == Role::Host {
+                mine.host_color = !mine.host_color;
+                mine.game_no = mine.game_no.saturating_add(1);
+                mine.rematch_by = None;
+                next.start_room_game(mine.clone());
+                mine.acted();
+            }
+        }
+        _ => {
+            if seen_all && !new_moves && !over && next.draw_offer == Some(my_color) {
+                next.draw_offer = None;
+                notice = Some(Notice::new("draw.declined", Vec::new()));
+            }
+            if seen_all && next.draw_offer == Some(their_color) && incoming.offer.is_none() {
+                next.draw_offer = None;
+            }
+            if seen_all && mine.rematch_by.is_some() && incoming.offer.is_none() {
+                if mine.rematch_by == Some(me) {
+                    notice = Some(Notice::new("room.rematch-declined", Vec::new()));
+                }
+                mine.rematch_by = None;
+            }
+        }
+    }
+    mine.names[them.index()] = inc.names[them.index()].clone();
+    mine.joined |= them == Role::Guest || inc.joined;
+    mine.seq[them.index()] = inc.seq[them.index()];
+    next.room = Some(mine);
+    next.notice = notice;
+    Ok(Merged::Updated(Box::new(next)))
+}
+
+#[cfg(test)]
+mod tests;

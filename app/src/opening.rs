@@ -1,0 +1,155 @@
+//! What the page opens: a link in the address, else the saved game, else a
+//! new standard game; and what a room link does when it is opened (from
+//! the address, a pasted reply, or the list of kept rooms).
+
+use std::cell::RefCell;
+
+use crate::browser::take_hash;
+use crate::link;
+use crate::model::room::{join, merge, restore};
+use crate::model::{Action, Model, Notice};
+use crate::room::{self, Signal};
+use crate::storage;
+
+/// The saved game names the room in progress this way: `room=CODE`.
+pub const ROOM_MARK: &str = "room=";
+
+/// The connection data a link carried, for the room of that code.
+type LinkSignal = Option<(String, Signal)>;
+
+thread_local! {
+    /// The connection data of the link the page opened with, for the
+    /// live connection once the page is up.
+    static FIRST_SIGNAL: RefCell<LinkSignal> = const { RefCell::new(None) };
+}
+
+/// The connection data of the link the page opened with, once.
+pub fn take_first_signal() -> LinkSignal {
+    FIRST_SIGNAL.with(|s| s.borrow_mut().take())
+}
+
+/// What the page opens with. A link is removed from the address once read,
+/// so a reload resumes the game instead of opening the link again.
+pub fn first_model() -> Model {
+    let saved = || {
+        storage::load_game()
+            .and_then(|saved| match saved.strip_prefix(ROOM_MARK) {
+                Some(code) => kept_room(code),
+                None => link::parse(&saved).ok().map(Model::from_opened),
+            })
+            .unwrap_or_default()
+    };
+    let Some(hash) = take_hash() else {
+        return saved();
+    };
+    let Some(payload) = room_payload(&hash) else {
+        return open_link(&hash);
+    };
+    let current = saved();
+    let mut model = current.clone();
+    follow_room_link(&current, payload, &mut |a| model.apply(a), &mut |code, signal| {
+        FIRST_SIGNAL.with(|s| *s.borrow_mut() = Some((code, signal)))
+    });
+    model
+}
+
+/// The game of a link, or a new standard game with a word on what is
+/// wrong with the link.
+fn open_link(hash: &str) -> Model {
+    match link::parse(hash) {
+        Ok(o) => Model::from_opened(o),
+        Err(e) => Model {
+            notice: Some(Notice::new("link.bad", vec![e.to_string()])),
+            ..Model::default()
+        },
+    }
+}
+
+/// What a link opened while the page is up does: a room link is followed,
+/// any other opens its game.
+pub fn open_address(
+    current: &Model,
+    hash: &str,
+    send: &mut dyn FnMut(Action),
+    signal: &mut dyn FnMut(String, Signal),
+) {
+    if let Some(payload) = room_payload(hash) {
+        return follow_room_link(current, payload, send, signal);
+    }
+    match link::parse(hash) {
+        Ok(o) => send(Action::Open(Box::new(o))),
+        Err(e) => send(Action::Notify(Some(Notice::new("link.bad", vec![e.to_string()])))),
+    }
+}
+
+/// The payload of a room link (`#room=…`, or a whole address holding one,
+/// or the payload alone as a reply code), if the text is one.
+pub fn room_payload(text: &str) -> Option<&str> {
+    let text = text.trim();
+    let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
+    hash.strip_prefix(ROOM_MARK)
+}
+
+/// A room kept in this browser, by its code.
+pub fn kept_room(code: &str) -> Option<Model> {
+    let payload = storage::load_room(code)?;
+    let shared = room::read_link(&payload).ok()?;
+    (shared.room.code == code).then(|| restore(&shared))
+}
+
+/// Follows a room link from `current`: sends each action it leads to and
+/// hands on the connection data it carries (with the room's code).
+pub fn follow_room_link(
+    current: &Model,
+    payload: &str,
+    send: &mut dyn FnMut(Action),
+    signal: &mut dyn FnMut(String, Signal),
+) {
+    let (actions, link_signal) = room_actions(current, payload);
+    for a in actions {
+        send(a);
+    }
+    if let Some((code, s)) = link_signal {
+        signal(code, s);
+    }
+}
+
+/// What opening a room link does: brings the open room up to date; opens
+/// a kept room and brings it up to date; sits this browser in the free
+/// seat of a room it does not have yet; or says why nothing changed.
+fn room_actions(current: &Model, payload: &str) -> (Vec<Action>, LinkSignal) {
+    let refused =
+        |key: &'static str, why: String| (vec![Action::Notify(Some(Notice::new(key, vec![why])))], None);
+    let shared = match room::read_link(payload) {
+        Ok(s) => s,
+        Err(e) => return refused("room.refused", e.to_string()),
+    };
+    let code = shared.room.code.clone();
+    // The connection data only of a link the room takes, from the other
+    // side: never one's own offer, never from a refused link.
+    let signal = |model: &Model| {
+        let from_friend = model.room.as_ref().is_some_and(|r| r.me != shared.from);
+        let taken = merge(model, &shared).is_ok();
+        (from_friend && taken)
+            .then(|| shared.signal.clone().map(|s| (code.clone(), s)))
+            .flatten()
+    };
+    if current.room.as_ref().is_some_and(|r| r.code == code) {
+        let signal = signal(current);
+        return (vec![Action::Remote(Box::new(shared))], signal);
+    }
+    if let Some(kept) = kept_room(&code) {
+        let signal = signal(&kept);
+        return (
+            vec![Action::OpenRoom(Box::new(kept)), Action::Remote(Box::new(shared))],
+            signal,
+        );
+    }
+    match join(&shared, room::clean_name(&storage::load_name())) {
+        Ok(t) => (
+            vec![Action::OpenRoom(Box::new(t))],
+            shared.signal.clone().map(|s| (code.clone(), s)),
+        ),
+        Err(_) => refused("room.unknown", code),
+    }
+}

@@ -1,0 +1,65 @@
+//! The board component: how its parts are put together.
+
+use yew::prelude::*;
+
+use crate::drag::{use_drag, DragProps};
+use crate::draw::{defs, edge_labels, lines, mill_lines};
+use crate::keys::{focus_cursor, on_keydown};
+use crate::layout::{Layout, SIZE};
+use crate::point::Scene;
+use crate::props::BoardProps;
+
+/// The board.
+#[function_component(Board)]
+pub fn board(props: &BoardProps) -> Html {
+    let geometry = props.board.geometry();
+    let layout = Layout::new(geometry, props.flipped);
+    let svg_ref = use_node_ref();
+    let cursor = props.cursor.filter(|p| p.index() < geometry.len());
+
+    // Keep keyboard focus on the cursor's point while the board has focus.
+    {
+        let svg_ref = svg_ref.clone();
+        use_effect_with((cursor, props.board, props.flipped), move |(cursor, board, _)| {
+            focus_cursor(&svg_ref, *cursor, *board);
+        });
+    }
+    let drag = use_drag(
+        svg_ref.clone(),
+        layout,
+        DragProps {
+            movable: props.movable,
+            interactive: props.interactive,
+            selected: props.selected,
+            on_press: props.on_press.clone(),
+        },
+    );
+    let onkeydown = on_keydown(layout, cursor, props);
+
+    let scene = Scene::new(props, layout, cursor, drag.lifted(), drag.gesture.clone());
+    let points = geometry.points().map(|p| scene.point(p));
+    let ghost_piece = drag.ghost_piece(props, scene.piece_r);
+    let removing = props.removable.any();
+    let class = classes!(
+        "board",
+        format!("board-{}", props.board.id()),
+        removing.then_some("removing"),
+        props.selected.is_some().then_some("has-selection"),
+        (!props.interactive).then_some("idle"),
+    );
+    html! {
+        <svg ref={svg_ref} {class} viewBox={format!("0 0 {SIZE} {SIZE}")} role="group" aria-label={props.label.clone()}
+             data-board={props.board.id()} data-flipped={props.flipped.then_some("")}
+             onpointerdown={drag.onpointerdown} onpointermove={drag.onpointermove}
+             onpointerup={drag.onpointerup} onpointercancel={drag.onpointercancel} {onkeydown}>
+            { defs() }
+            <rect class="board-frame" x="0.8" y="0.8" width="98.4" height="98.4" rx="3.2" />
+            <rect class="board-wood" x="2.4" y="2.4" width="95.2" height="95.2" rx="2" fill="url(#wood-board)" />
+            <rect class="board-grain" x="2.4" y="2.4" width="95.2" height="95.2" rx="2" fill="url(#wood-grain)" />
+            <g class="lines">{ lines(layout) }{ mill_lines(layout, props) }</g>
+            <g class="coords" aria-hidden="true">{ for edge_labels(&layout) }</g>
+            <g class="points">{ for points }</g>
+            { for ghost_piece }
+        </svg>
+    }
+}

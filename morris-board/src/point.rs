@@ -1,0 +1,224 @@
+//! One point of the board: its hit area, its piece, and the marks of the
+//! turn under way and of the last one (the DOM contract's `data-*`
+//! attributes live here).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use morris_core::{Color, Move, Point};
+use yew::prelude::*;
+
+use crate::drag::Gesture;
+use crate::draw::f;
+use crate::draw::translate;
+use crate::layout::Layout;
+use crate::props::BoardProps;
+
+/// What every point is drawn from.
+#[derive(Debug)]
+pub(crate) struct Scene<'a> {
+    props: &'a BoardProps,
+    layout: Layout,
+    cursor: Option<Point>,
+    /// The one point in the tab order.
+    tab_point: Option<Point>,
+    removing: bool,
+    lifted: Option<Point>,
+    /// The last turn's piece came from, and went to.
+    slide: Option<(Point, Point)>,
+    /// The colour of a piece the last turn removed: the mover's opponent's.
+    vanished: Option<Color>,
+    pub(crate) piece_r: f64,
+    hit_r: f64,
+    gesture: Rc<RefCell<Gesture>>,
+}
+
+/// What is true of one point now.
+#[derive(Clone, Copy, Debug)]
+struct Marks {
+    piece: Option<Color>,
+    target: bool,
+    removable: bool,
+    selected: bool,
+    was_from: bool,
+    was_to: bool,
+    was_removed: bool,
+    suggested: bool,
+    pressable: bool,
+}
+
+impl<'a> Scene<'a> {
+    pub(crate) fn new(
+        props: &'a BoardProps,
+        layout: Layout,
+        cursor: Option<Point>,
+        lifted: Option<Point>,
+        gesture: Rc<RefCell<Gesture>>,
+    ) -> Scene<'a> {
+        let step = layout.step();
+        let last = props.last_move;
+        Scene {
+            props,
+            layout,
+            cursor,
+            tab_point: cursor.or_else(|| layout.centre_point()),
+            removing: props.removable.any(),
+            lifted,
+            slide: last.and_then(|m| m.from().map(|f| (f, m.to()))),
+            vanished: last.and_then(|m| props.piece(m.to())).map(|mover| !mover),
+            piece_r: (step * 0.36).min(8.5),
+            hit_r: (step * 0.5).min(14.0),
+            gesture,
+        }
+    }
+
+    fn marks(&self, p: Point) -> Marks {
+        let props = self.props;
+        let last = props.last_move;
+        let removable = props.removable.contains(p);
+        Marks {
+            piece: props.piece(p),
+            target: props.targets.contains(p) && !self.removing,
+            removable,
+            selected: props.selected == Some(p),
+            was_from: last.and_then(Move::from) == Some(p),
+            was_to: last.map(Move::to) == Some(p),
+            was_removed: last.is_some_and(|m| m.removals().contains(p)),
+            suggested: props
+                .suggestion
+                .is_some_and(|m| m.to() == p || m.from() == Some(p)),
+            pressable: props.interactive && (!self.removing || removable),
+        }
+    }
+
+    fn onclick(&self, p: Point) -> Callback<MouseEvent> {
+        let on_press = self.props.on_press.clone();
+        let gesture = self.gesture.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.stop_propagation();
+            let mut g = gesture.borrow_mut();
+            if std::mem::take(&mut g.swallow_click) {
+                return;
+            }
+            on_press.emit(p);
+        })
+    }
+
+    fn onfocus(&self, p: Point) -> Callback<FocusEvent> {
+        let on_cursor = self.props.on_cursor.clone();
+        let cursor = self.cursor;
+        Callback::from(move |_: FocusEvent| {
+            if cursor != Some(p) {
+                on_cursor.emit(p);
+            }
+        })
+    }
+
+    /// The point's piece; one that just arrived slides in from where it
+    /// came from, or drops in when placed.
+    fn piece(&self, p: Point, m: Marks) -> Html {
+        let Some(c) = m.piece else { return html! {} };
+        let r = self.piece_r;
+        let arrive = match self.slide {
+            Some((from, to)) if to == p => {
+                let ((fx, fy), (x, y)) = (self.layout.xy(from), self.layout.xy(p));
+                format!("--dx:{}px;--dy:{}px", f(fx - x), f(fy - y))
+            }
+            _ => String::new(),
+        };
+        let class = match (m.was_to, self.slide.is_some()) {
+            (true, true) => classes!("piece", c.name(), "arrived"),
+            (true, false) => classes!("piece", c.name(), "placed"),
+            _ => classes!("piece", c.name()),
+        };
+        html! {
+            <g {class} style={arrive}>
+                <circle class="piece-shadow" cx="0.5" cy="0.9" r={f(r)} />
+                <circle class="piece-body" r={f(r)} fill={format!("url(#piece-{})", c.name())} />
+                <circle class="piece-ring" r={f(r * 0.62)} />
+                <circle class="piece-eye" r={f(r * 0.18)} />
+            </g>
+        }
+    }
+
+    /// A piece the last turn removed from here: it fades away, and a
+    /// cross stays.
+    fn removed(&self, m: Marks) -> Html {
+        if !m.was_removed || m.piece.is_some() {
+            return html! {};
+        }
+        html! {
+            <>
+                if let Some(c) = self.vanished {
+                    <g class={classes!("piece", "vanish", c.name())}>
+                        <circle class="piece-body" r={f(self.piece_r)} fill={format!("url(#piece-{})", c.name())} />
+                    </g>
+                }
+                <g class="removed-mark">
+                    <line x1="-2.4" y1="-2.4" x2="2.4" y2="2.4" />
+                    <line x1="-2.4" y1="2.4" x2="2.4" y2="-2.4" />
+                </g>
+            </>
+        }
+    }
+
+    /// One point, with its piece and marks.
+    pub(crate) fn point(&self, p: Point) -> Html {
+        let props = self.props;
+        let m = self.marks(p);
+        let r = self.piece_r;
+        let name = self.layout.geometry.coord(p).to_string();
+        let hint = if m.removable {
+            Some("removable")
+        } else if m.target {
+            Some("target")
+        } else {
+            None
+        };
+        let label = props
+            .labels
+            .get(p.index())
+            .cloned()
+            .unwrap_or_else(|| AttrValue::from(name.clone()));
+        let class = classes!(
+            "point",
+            m.pressable.then_some("pressable"),
+            (props.movable.contains(p) && !self.removing).then_some("movable"),
+            (self.lifted == Some(p)).then_some("lifted"),
+        );
+        let target_r = if props.selected.is_some() {
+            r * 0.42
+        } else {
+            r * 0.3
+        };
+        let last = m.was_from || m.was_to;
+        html! {
+            <g key={name.clone()} {class}
+               transform={translate(self.layout.xy(p))}
+               data-point={name}
+               data-piece={m.piece.map(|c| c.name())}
+               data-cursor={(self.cursor == Some(p)).then_some("")}
+               data-hint={hint}
+               data-selected={m.selected.then_some("")}
+               data-last={last.then_some("")}
+               data-removed={m.was_removed.then_some("")}
+               data-suggested={m.suggested.then_some("")}
+               role="button"
+               tabindex={if self.tab_point == Some(p) { "0" } else { "-1" }}
+               aria-label={label}
+               aria-disabled={(!m.pressable).then_some("true")}
+               onclick={self.onclick(p)} onfocus={self.onfocus(p)}>
+                <circle class="hit" r={f(self.hit_r)} />
+                <circle class="dot" r="1.35" />
+                if last { <circle class="last-mark" r={f(r + 1.4)} /> }
+                { self.removed(m) }
+                if m.target { <circle class="target-mark" r={f(target_r)} /> }
+                { self.piece(p, m) }
+                if m.suggested { <circle class="suggest-mark" r={f(r + 2.4)} /> }
+                if m.removable { <circle class="removable-mark" r={f(r + 1.6)} /> }
+                if m.selected { <circle class="selected-mark" r={f(r + 1.8)} /> }
+                <circle class="cursor-mark" r={f(r + 3.2)} />
+            </g>
+        }
+    }
+}
