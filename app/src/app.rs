@@ -59,6 +59,8 @@ pub fn app() -> Html {
     use_warm_up(&model);
     use_escape(model.dispatcher());
     use_address(model.dispatcher(), latest, live.clone());
+    let fields = use_fields();
+    let moves = use_move_list_scroll(&t);
 
     let send = {
         let d = model.dispatcher();
@@ -87,15 +89,13 @@ pub fn app() -> Html {
     };
     // The room's link from this side, with what it carries for the live
     // connection.
-    let fields = use_fields();
-    let moves = use_move_list_scroll(&t);
     let room_link = t.room.as_ref().map(|r| {
         let link = format!(
             "{}#{}",
             base_url(),
             link_fragment(&share(&t, r, live.signal.as_ref()))
         );
-        (r.clone(), AttrValue::from(link))
+        (r, link)
     });
     html! {
         <div class="app">
