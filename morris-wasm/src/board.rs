@@ -1,7 +1,7 @@
-//! `mountBoard(element, options)`: the Mulino app's board component
-//! (`mulino_app::board::Board`, the one implementation of the board) drawn
-//! into any element of any page, with the game flow around it: turns built
-//! press by press with the app's `PartialTurn`, two players on one screen,
+//! `mountBoard(element, options)`: the board component of `morris-board`
+//! (`morris_board::Board`, the one implementation of the board, which the
+//! app draws too) in any element of any page, with the game flow around it:
+//! turns built press by press with `morris_board::PartialTurn`, two players on one screen,
 //! a game against the engine, or a board that only shows.
 //!
 //! The page and the component share the game through an `Rc<RefCell<…>>`:
@@ -188,7 +188,7 @@ pub enum Msg {
     EngineMove,
 }
 
-/// The component around the app's board.
+/// The component around the board.
 #[derive(Debug)]
 pub struct Embed;
 
