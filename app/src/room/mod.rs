@@ -250,15 +250,58 @@ fn valid_code(code: &str) -> bool {
     code.len() == CODE_LEN && code.bytes().all(|b| CODE_CHARS.contains(&b))
 }
 
-/// A name as shown: at most [`MAX_NAME`] characters, no control
-/// characters, trimmed. It is only ever rendered as text.
+/// The most combining marks kept on one base character.
+pub const MAX_MARKS: usize = 2;
+
+/// Characters that change how other text is shown without showing
+/// themselves: bidi embeddings, overrides, isolates and marks, zero-width
+/// spaces and joiners, the word joiner and invisible operators, the BOM,
+/// interlinear annotation marks, the Mongolian vowel separator.
+const fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Combining marks (the main blocks): they stack on the character before.
+const fn combining(c: char) -> bool {
+    matches!(c,
+        '\u{0300}'..='\u{036F}' | '\u{0483}'..='\u{0489}' | '\u{0591}'..='\u{05BD}'
+        | '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}' | '\u{0E31}'..='\u{0E3A}'
+        | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}'
+        | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// A name as shown: printable text of bounded width. Control characters
+/// and the invisible characters that reorder or hide text are dropped,
+/// at most [`MAX_MARKS`] combining marks stay on a character (none
+/// without one), whitespace runs become one space, and at most
+/// [`MAX_NAME`] characters are kept, marks included. It is only ever
+/// rendered as text.
 pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_NAME)
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let mut out = String::new();
+    let (mut kept, mut marks) = (0, MAX_MARKS);
+    for c in name.chars().filter(|&c| !c.is_control() && !invisible(c)) {
+        if kept == MAX_NAME {
+            break;
+        }
+        if combining(c) {
+            if marks == MAX_MARKS {
+                continue;
+            }
+            marks += 1;
+        } else if c.is_whitespace() {
+            if out.is_empty() || out.ends_with(' ') {
+                continue;
+            }
+            marks = MAX_MARKS;
+        } else {
+            marks = 0;
+        }
+        out.push(if c.is_whitespace() { ' ' } else { c });
+        kept += 1;
+    }
+    out.trim_end().to_string()
 }
 
 pub(crate) fn rules_text(rules: &Rules) -> String {

@@ -188,6 +188,24 @@ fn names_are_cut_and_cleaned() {
 }
 
 #[test]
+fn names_lose_what_spoofs_them_on_screen() {
+    // Bidi overrides and isolates, zero-width characters, the BOM.
+    assert_eq!(clean_name("\u{202E}nnA\u{202C}"), "nnA");
+    assert_eq!(clean_name("A\u{2066}b\u{2069}\u{200E}c\u{200F}"), "Abc");
+    assert_eq!(clean_name("\u{FEFF}B\u{200B}o\u{200C}\u{200D}b\u{2060}"), "Bob");
+    // A stack of combining marks keeps two; a mark with no base goes.
+    let zalgo = format!("Z{}a", "\u{0301}\u{0316}\u{0344}\u{0353}".repeat(20));
+    assert_eq!(clean_name(&zalgo), "Z\u{0301}\u{0316}a");
+    assert_eq!(clean_name("\u{0301}\u{0301}Eve"), "Eve");
+    assert_eq!(clean_name("e\u{0301} \u{0301}x"), "e\u{0301} x");
+    // Whitespace of any kind is one plain space; the width stays bounded.
+    assert_eq!(clean_name("Ann\u{3000}\u{00A0}\t Lee"), "Ann Lee");
+    let wide = clean_name(&"e\u{0301}\u{0302}".repeat(50));
+    assert_eq!(wide.chars().count(), MAX_NAME);
+    assert!(clean_name(&"\u{200B}".repeat(5000)).is_empty());
+}
+
+#[test]
 fn a_draw_offer_is_declined_or_refused_by_a_move_and_resigning_is_your_own() {
     let (mut host, mut guest) = pair();
     receive(&mut host, &guest);
