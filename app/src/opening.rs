@@ -8,7 +8,7 @@ use crate::browser::take_hash;
 use crate::link;
 use crate::model::room::{join, merge, restore};
 use crate::model::{Action, Model, Notice};
-use crate::room::{self, Signal};
+use crate::room::{self, Refusal, Signal};
 use crate::storage;
 
 /// The saved game names the room in progress this way: `room=CODE`.
@@ -154,6 +154,8 @@ fn room_actions(current: &Model, payload: &str) -> (Vec<Action>, LinkSignal) {
             vec![Action::OpenRoom(Box::new(t))],
             shared.signal.clone().map(|s| (code.clone(), s)),
         ),
-        Err(_) => refused("room.unknown", code),
+        // A reply from a guest, for a room this browser does not have.
+        Err(Refusal::Field(_)) => refused("room.unknown", code),
+        Err(why) => refused("room.refused", why.to_string()),
     }
 }

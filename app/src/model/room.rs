@@ -54,9 +54,7 @@ pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
 /// The model of a room this browser does not have yet: the guest sits
 /// down in the free seat from the host's invite (or link).
 pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
-    if shared.from != Role::Host {
-        return Err(Refusal::Field("g".into()));
-    }
+    check_invite(shared)?;
     let mut room = shared.room.clone();
     room.me = Role::Guest;
     room.joined = true;
@@ -74,6 +72,32 @@ pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
     room.acted();
     t.room = Some(room);
     Ok(t)
+}
+
+/// An invite carries only the host's side: the host's turns, no end, no
+/// offer but the host's own draw offer (which the guest may answer or
+/// refuse by moving), and a seat nobody has taken.
+fn check_invite(shared: &Shared) -> Result<(), Refusal> {
+    let room = &shared.room;
+    if shared.from != Role::Host {
+        return Err(Refusal::Field("g".into()));
+    }
+    if room.joined || room.seq[Role::Guest.index()] != 0 {
+        return Err(Refusal::SeatTaken);
+    }
+    let host = room.color_of(Role::Host);
+    let before_each = shared.game.positions().iter().take(shared.game.moves().len());
+    if let Some(i) = before_each.clone().position(|p| p.turn() != host) {
+        return Err(Refusal::InvitePlaysForYou(i + 1));
+    }
+    if shared.end.is_some() {
+        return Err(Refusal::InviteEnds);
+    }
+    match shared.offer {
+        None => Ok(()),
+        Some(Offer::Draw(c)) if c == host => Ok(()),
+        Some(_) => Err(Refusal::InviteOffers),
+    }
 }
 
 /// The model of a room kept in this browser (its saved form is a room
@@ -148,7 +172,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     next.notice = None;
     let mut notice = None;
     let mut mine = room.clone();
-    if inc.game_no == room.game_no + 1 {
+    if Some(inc.game_no) == room.game_no.checked_add(1) {
         // They accepted the rematch offered here.
         if model.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
             return Err(Refusal::RematchNotOffered);

@@ -14,7 +14,7 @@
 //! characters, it may inflate to at most [`MAX_TEXT`] bytes (the inflater
 //! stops there), a live message is at most [`MAX_TEXT`] bytes; a name is
 //! cut to [`MAX_NAME`] characters without control characters; at most
-//! [`MAX_MOVES`] turns; a WebRTC description is at most [`MAX_SIGNAL`]
+//! [`MAX_MOVES`] turns; game numbers 1 to [`MAX_GAMES`]; a WebRTC description is at most [`MAX_SIGNAL`]
 //! characters. Each field at most once; an unknown field is refused. What
 //! the fields mean is checked by [`super::decode`].
 
@@ -30,6 +30,9 @@ pub const MAX_TEXT: usize = 32_000;
 pub const MAX_NAME: usize = 24;
 /// The most turns a room's game may carry.
 pub const MAX_MOVES: usize = 1_000;
+/// The highest game number of a room (one more for each rematch): far
+/// beyond any evening, and far from overflowing.
+pub const MAX_GAMES: u32 = 100_000;
 /// The longest WebRTC session description carried.
 pub const MAX_SIGNAL: usize = 8_000;
 

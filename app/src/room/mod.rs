@@ -33,7 +33,7 @@ pub mod peer;
 use morris_core::{Color, Game, Rules, Variant};
 
 use crate::link::{Declared, Mode};
-use codec::{Wire, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
+use codec::{Wire, MAX_GAMES, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
 
 /// Which side of the room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -231,6 +231,16 @@ pub enum Refusal {
     RematchNotOffered,
     #[error("its game number does not follow this room's")]
     GameNumber,
+    #[error("the game number {0} is out of bounds (1 to {MAX_GAMES})")]
+    GameOutOfBounds(u32),
+    #[error("it is not an invite: that seat is taken already")]
+    SeatTaken,
+    #[error("the invite plays turn {0} for your side")]
+    InvitePlaysForYou(usize),
+    #[error("the invite declares an end of the game")]
+    InviteEnds,
+    #[error("the invite carries an offer only you could make")]
+    InviteOffers,
 }
 
 const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
@@ -332,6 +342,9 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
     let from = Role::from_tag(&w.f).ok_or_else(|| Refusal::Field(cut(&w.f)))?;
     let rules = parse_rules(&w.r)?;
     let host_color = Color::from_name(&w.h).ok_or_else(|| Refusal::Field(cut(&w.h)))?;
+    if !(1..=MAX_GAMES).contains(&w.g) {
+        return Err(Refusal::GameOutOfBounds(w.g));
+    }
     let texts: Vec<&str> = w.m.split_whitespace().collect();
     if texts.len() > MAX_MOVES {
         return Err(Refusal::TooManyMoves);

@@ -5,7 +5,7 @@ use morris_core::{Color, Game, Rules, Variant};
 
 use super::*;
 use crate::model::Action;
-use crate::room::codec::{MAX_MOVES, MAX_NAME};
+use crate::room::codec::{Wire, MAX_GAMES, MAX_MOVES, MAX_NAME};
 use crate::room::{clean_name, read_link};
 
 fn host_table(rules: Rules) -> Model {
@@ -143,6 +143,90 @@ fn an_illegal_turn_in_a_link_is_refused_when_read() {
     w.m = String::new();
     w.c = "k7qm2xp<".into();
     assert_eq!(read_link(&w.to_link()), Err(Refusal::Code));
+}
+
+/// The host's invite with its wire changed by `f`, as a guest's page reads it.
+fn forged_invite(f: impl FnOnce(&mut Wire)) -> Result<Model, Refusal> {
+    let host = host_table(Rules::default());
+    let mut w = share(&host, room(&host), None);
+    f(&mut w);
+    join(&read_link(&w.to_link())?, "Bob".into())
+}
+
+#[test]
+fn an_invite_carries_only_the_hosts_side() {
+    // The review's link: the guest's d7 played and the guest resigned.
+    let forged = forged_invite(|w| {
+        w.m = "a1 d7 a4".into();
+        w.e = "resign-dark".into();
+    });
+    assert_eq!(forged, Err(Refusal::InvitePlaysForYou(2)));
+    assert_eq!(
+        forged_invite(|w| w.e = "resign-dark".into()),
+        Err(Refusal::InviteEnds)
+    );
+    assert_eq!(forged_invite(|w| w.e = "agreed".into()), Err(Refusal::InviteEnds));
+    assert_eq!(
+        forged_invite(|w| w.o = "draw-dark".into()),
+        Err(Refusal::InviteOffers)
+    );
+    assert_eq!(
+        forged_invite(|w| w.o = "rematch-g".into()),
+        Err(Refusal::InviteOffers)
+    );
+    assert_eq!(forged_invite(|w| w.j = true), Err(Refusal::SeatTaken));
+    assert_eq!(forged_invite(|w| w.s = [4, 2]), Err(Refusal::SeatTaken));
+    // A host with dark: light's turn would be the guest's.
+    assert_eq!(
+        forged_invite(|w| {
+            w.h = "dark".into();
+            w.m = "a1".into();
+        }),
+        Err(Refusal::InvitePlaysForYou(1))
+    );
+    // The host's own first turn and draw offer are fine.
+    let Ok(guest) = forged_invite(|w| {
+        w.m = "a1".into();
+        w.o = "draw-light".into();
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+    assert!(guest.accepts_input());
+    assert_eq!(guest.draw_offer, Some(Color::Light));
+}
+
+#[test]
+fn absurd_game_numbers_are_refused_and_never_overflow() {
+    for g in [0, MAX_GAMES + 1, u32::MAX] {
+        assert_eq!(
+            forged_invite(|w| w.g = g),
+            Err(Refusal::GameOutOfBounds(g)),
+            "{g}"
+        );
+    }
+    assert!(forged_invite(|w| w.g = MAX_GAMES).is_ok());
+    // A room at the last number (kept from before the bound) takes a
+    // link without overflowing when it looks for a rematch.
+    let (mut host, mut guest) = pair();
+    for t in [&mut host, &mut guest] {
+        if let Some(r) = t.room.as_mut() {
+            r.game_no = u32::MAX;
+        }
+    }
+    press(&mut host, "a1");
+    let Some(r) = host.room.as_ref() else {
+        unreachable!()
+    };
+    let mut w = share(&host, r, None);
+    w.g = MAX_GAMES;
+    let Ok(shared) = crate::room::decode(&w) else {
+        unreachable!()
+    };
+    let mut at_max = shared.clone();
+    at_max.room.game_no = u32::MAX;
+    guest.apply(Action::Remote(Box::new(at_max)));
+    assert_eq!(guest.game.move_texts(), ["a1"]);
 }
 
 #[test]
