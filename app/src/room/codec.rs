@@ -198,6 +198,17 @@ impl Wire {
     }
 }
 
+/// A live message, copied into a string only if it may fit: `units` is
+/// its length as the browser counts it (UTF-16 code units, never more
+/// than its UTF-8 bytes), so a huge message is dropped before any copy;
+/// what is read is held to [`MAX_TEXT`] bytes.
+pub fn read_bounded(units: u32, read: impl FnOnce() -> Option<String>) -> Option<String> {
+    if usize::try_from(units).map_or(true, |n| n > MAX_TEXT) {
+        return None;
+    }
+    read().filter(|text| text.len() <= MAX_TEXT)
+}
+
 fn cut(s: &str) -> String {
     s.chars().take(24).collect()
 }
@@ -328,6 +339,28 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn a_live_message_is_measured_before_it_is_copied() {
+        let copied = std::cell::Cell::new(false);
+        let read = |text: &str| {
+            copied.set(true);
+            Some(text.to_string())
+        };
+        let huge = u32::try_from(MAX_TEXT + 1).unwrap_or(u32::MAX);
+        assert_eq!(read_bounded(huge, || read("x")), None);
+        assert!(!copied.get(), "an oversized message is never copied");
+        assert_eq!(read_bounded(u32::MAX, || read("x")), None);
+        assert!(!copied.get());
+        assert_eq!(read_bounded(3, || read("abc")), Some("abc".into()));
+        assert!(copied.get());
+        // Few UTF-16 units, many UTF-8 bytes: held to the byte bound too.
+        let wide = "\u{20AC}".repeat(MAX_TEXT / 2);
+        assert_eq!(
+            read_bounded(u32::try_from(MAX_TEXT / 2).unwrap_or(0), || Some(wide)),
+            None
+        );
     }
 
     #[test]
