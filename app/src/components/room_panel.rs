@@ -118,11 +118,12 @@ fn paste_box(props: &RoomPanel) -> Html {
             };
             let text = area.value();
             let payload = room_payload(&text).unwrap_or(text.trim());
+            let (send, live) = (send.clone(), live.clone());
             follow_room_link(
                 &model,
                 payload,
-                |a| send.emit(a),
-                |code, signal| live.signal_from_link(&code, signal),
+                move |a| send.emit(a),
+                move |code, signal| live.signal_from_link(&code, signal),
             );
             area.set_value("");
         })

@@ -11,6 +11,7 @@ mod use_latest;
 mod use_live;
 mod use_live_room;
 mod use_saving;
+mod use_sealed;
 mod use_sounds;
 mod use_warm_up;
 

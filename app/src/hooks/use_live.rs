@@ -12,7 +12,7 @@
 //!   handed to that tab over a `BroadcastChannel`; the new tab says so (or
 //!   that no tab waits for it).
 //! - Over the channel each message is the whole room as text (versioned,
-//!   at most 32 000 bytes), checked and merged like a link; a duplicate
+//!   at most 32 000 bytes, signed by the sender's seat), checked and merged like a link; a duplicate
 //!   or stale one changes nothing, silently. Each side sends when it has
 //!   acted, and once when the channel opens (this is how a reconnection
 //!   catches up). A drop shows "Connection lost"; the game is kept in
@@ -28,7 +28,7 @@ use yew::prelude::*;
 use crate::model::{Action, Notice};
 use crate::room::codec::Wire;
 use crate::room::peer::{self, Peer, PeerEvent};
-use crate::room::{decode, Connection, Signal};
+use crate::room::{decode, sign, Connection, Signal};
 
 /// The channel name tabs of this app hand replies over.
 const TABS: &str = "mulino-rooms";
@@ -198,7 +198,11 @@ impl Live {
                 .and_then(|w| decode(&w))
             {
                 Ok(shared) if shared.room.code == code => {
-                    self.dispatch.emit(Action::Remote(Box::new(shared)))
+                    let dispatch = self.dispatch.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let shared = sign::check(shared).await;
+                        dispatch.emit(Action::Remote(Box::new(shared)));
+                    });
                 }
                 Ok(_) => {}
                 Err(why) => self.dispatch.emit(Action::Notify(Some(Notice::new(

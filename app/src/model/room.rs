@@ -48,6 +48,8 @@ pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
             Signal::Offer(sdp) => format!("o:{sdp}"),
             Signal::Answer(sdp) => format!("a:{sdp}"),
         }),
+        k: room.keys.clone(),
+        z: String::new(),
     }
 }
 
@@ -58,6 +60,8 @@ pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
     let mut room = shared.room.clone();
     room.me = Role::Guest;
     room.joined = true;
+    // This side's key is added when its rooms are signed.
+    room.keys[Role::Guest.index()] = String::new();
     if !name.is_empty() {
         room.names[Role::Guest.index()] = name;
     }
@@ -82,6 +86,7 @@ fn check_invite(shared: &Shared) -> Result<(), Refusal> {
     if shared.from != Role::Host {
         return Err(Refusal::Field("g".into()));
     }
+    check_seal(shared, "")?;
     if room.joined || room.seq[Role::Guest.index()] != 0 {
         return Err(Refusal::SeatTaken);
     }
@@ -98,6 +103,25 @@ fn check_invite(shared: &Shared) -> Result<(), Refusal> {
         Some(Offer::Draw(c)) if c == host => Ok(()),
         Some(_) => Err(Refusal::InviteOffers),
     }
+}
+
+/// Whether a room from the other side is signed by their seat: signed,
+/// the signature checked and holding, and made with `known`, the key this
+/// room knows for them. A room that knows no key for them yet (a host
+/// waiting for the guest's first reply, or a room kept from before rooms
+/// were signed) learns it from this room: trust on first use, as the
+/// free seat itself is.
+fn check_seal(incoming: &Shared, known: &str) -> Result<(), Refusal> {
+    let Some(seal) = &incoming.seal else {
+        return Err(Refusal::Unsigned);
+    };
+    if !incoming.verified {
+        return Err(Refusal::BadSignature);
+    }
+    if !known.is_empty() && seal.key != known {
+        return Err(Refusal::WrongKey);
+    }
+    Ok(())
 }
 
 /// The model of a room kept in this browser (its saved form is a room
@@ -160,6 +184,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     if them == me {
         return Err(Refusal::OwnLink);
     }
+    check_seal(incoming, &room.keys[them.index()])?;
     if incoming.game.rules() != model.game.rules() {
         return Err(Refusal::RulesDiffer);
     }
@@ -276,6 +301,8 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         }
     }
     mine.names[them.index()] = inc.names[them.index()].clone();
+    // Their key, learnt from their first signed room (check_seal).
+    mine.keys[them.index()] = inc.keys[them.index()].clone();
     mine.joined |= them == Role::Guest || inc.joined;
     mine.seq[them.index()] = inc.seq[them.index()];
     next.room = Some(mine);

@@ -29,6 +29,7 @@
 
 pub mod codec;
 pub mod peer;
+pub mod sign;
 
 use morris_core::{Color, Game, Rules, Variant};
 
@@ -91,6 +92,9 @@ pub struct Room {
     pub joined: bool,
     /// A pending rematch offer, by its side.
     pub rematch_by: Option<Role>,
+    /// The host's and the guest's public keys, as far as known here
+    /// (this side's own is added when a room is signed: [`sign`]).
+    pub keys: [String; 2],
 }
 
 impl Room {
@@ -105,6 +109,7 @@ impl Room {
             names: [name, String::new()],
             joined: false,
             rematch_by: None,
+            keys: [String::new(), String::new()],
         }
     }
 
@@ -181,6 +186,17 @@ pub enum Signal {
     Answer(String),
 }
 
+/// What a signed room asks the receiver to check: that `signature` of
+/// `text` was made with the private key of `key`, the sender's public key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seal {
+    /// The sender's public key, as the room carries it (base64url).
+    pub key: String,
+    /// The text signed: [`Wire::unsigned_text`].
+    pub text: String,
+    pub signature: Vec<u8>,
+}
+
 /// A room as received, every turn already checked by the rules core.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
@@ -194,6 +210,18 @@ pub struct Shared {
     pub signal: Option<Signal>,
     /// Whether it came by a link (an older link is then worth a word).
     pub by_link: bool,
+    /// The sender's signature, if the room is signed.
+    pub seal: Option<Seal>,
+    /// Whether the seal was checked and holds; set by whoever checks it
+    /// ([`Shared::check_seal`]: WebCrypto in the page, a stand-in in tests).
+    pub verified: bool,
+}
+
+impl Shared {
+    /// Checks the seal with `verify` (signature, text, public key).
+    pub fn check_seal(&mut self, verify: impl FnOnce(&Seal) -> bool) {
+        self.verified = self.seal.as_ref().is_some_and(verify);
+    }
 }
 
 /// Why a room from a link or message is refused; the room stays as it was.
@@ -241,6 +269,14 @@ pub enum Refusal {
     InviteEnds,
     #[error("the invite carries an offer only you could make")]
     InviteOffers,
+    #[error("it is not signed (a link from an older version of Mulino?): ask your friend to reload the page and send it again")]
+    Unsigned,
+    #[error("its signature does not match it: it was changed on the way")]
+    BadSignature,
+    #[error("it is signed with another key than your friend's: it does not come from your friend's seat")]
+    WrongKey,
+    #[error("a key or signature in it is malformed")]
+    Key,
 }
 
 const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
@@ -378,6 +414,7 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
             _ => return Err(Refusal::Field(cut(x))),
         },
     };
+    let seal = seal_of(w, from)?;
     let room = Room {
         code: w.c.clone(),
         me: from,
@@ -390,6 +427,7 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
             Some(Offer::Rematch(r)) => Some(r),
             _ => None,
         },
+        keys: w.k.clone(),
     };
     Ok(Shared {
         from,
@@ -399,7 +437,37 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
         offer,
         signal,
         by_link: false,
+        seal,
+        verified: false,
     })
+}
+
+/// The length of a raw P-256 public key (an uncompressed point) and of
+/// an ECDSA P-256 signature as WebCrypto writes it (r and s).
+pub const KEY_BYTES: usize = 65;
+pub const SIGNATURE_BYTES: usize = 64;
+
+/// The seal a room carries, if it is signed: the sender's key, the text
+/// signed and the signature; keys and signature are checked for shape.
+fn seal_of(w: &Wire, from: Role) -> Result<Option<Seal>, Refusal> {
+    let key_ok = |k: &str| k.is_empty() || codec::unbase64url(k).is_some_and(|b| b.len() == KEY_BYTES);
+    if !w.k.iter().all(|k| key_ok(k)) {
+        return Err(Refusal::Key);
+    }
+    if w.z.is_empty() {
+        return Ok(None);
+    }
+    if w.k[from.index()].is_empty() {
+        return Err(Refusal::Key);
+    }
+    let signature = codec::unbase64url(&w.z)
+        .filter(|b| b.len() == SIGNATURE_BYTES)
+        .ok_or(Refusal::Key)?;
+    Ok(Some(Seal {
+        key: w.k[from.index()].clone(),
+        text: w.unsigned_text(),
+        signature,
+    }))
 }
 
 /// Reads a `#room=…` link payload into a checked room.
