@@ -107,10 +107,11 @@ pub fn follow_room_link(
     let shared = match room::read_link(payload) {
         Ok(s) => s,
         Err(e) => {
-            return send(Action::Notify(Some(Notice::new(
+            send(Action::Notify(Some(Notice::new(
                 "room.refused",
                 vec![e.to_string()],
-            ))))
+            ))));
+            return mark_followed();
         }
     };
     let current = current.clone();
@@ -123,7 +124,20 @@ pub fn follow_room_link(
         if let Some((code, s)) = link_signal {
             signal(code, s);
         }
+        mark_followed();
     });
+}
+
+/// Says on the page (`<html data-room-link="followed">`) that a room link
+/// has been followed to its end, its signature checked: a test that
+/// opens a link waits for it.
+fn mark_followed() {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-room-link", "followed");
+    }
 }
 
 /// What opening a room link does: brings the open room up to date; opens

@@ -14,6 +14,11 @@
 //!   [`merge`]s: it takes from the other side only what that side may do
 //!   (its own turns, its resignation, its offers and answers, its name),
 //!   so a link or message can never move, resign or offer for you.
+//! - Every room sent is signed by its sender's seat ([`sign`]); the
+//!   receiver refuses one that is unsigned, changed, or signed with
+//!   another key than the seat's (the model's `merge` and `join`).
+//! - An invite carries only the host's side: its turns, no end, no offer
+//!   that binds the guest, a free seat.
 //! - Each side counts its actions (`seq`); a room whose count for the
 //!   sender is not newer than ours is stale or a duplicate and changes
 //!   nothing, so an older link never rewinds a room. A link of another
