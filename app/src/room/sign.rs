@@ -19,7 +19,6 @@
 //! checked ([`Shared::verified`]), so it stays pure and tested natively.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use js_sys::{Object, Reflect};
@@ -43,8 +42,9 @@ pub struct SeatKey {
 }
 
 thread_local! {
-    /// The seat keys met on this page, by room code.
-    static KEYS: RefCell<HashMap<String, Rc<SeatKey>>> = RefCell::new(HashMap::new());
+    /// The seat keys met on this page, by room code (a few: a list is
+    /// enough, and keeps a map's code out of the first load).
+    static KEYS: RefCell<Vec<(String, Rc<SeatKey>)>> = const { RefCell::new(Vec::new()) };
 }
 
 fn js_err(e: JsValue) -> String {
@@ -94,7 +94,8 @@ async fn call(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, String> {
 /// The key of this side's seat in room `code`: from this page, else from
 /// IndexedDB, else a new one (kept in IndexedDB where there is one).
 pub async fn seat_key(code: &str) -> Result<Rc<SeatKey>, String> {
-    if let Some(k) = KEYS.with(|m| m.borrow().get(code).cloned()) {
+    let known = KEYS.with(|m| m.borrow().iter().find(|(c, _)| c == code).map(|(_, k)| k.clone()));
+    if let Some(k) = known {
         return Ok(k);
     }
     let db = open().await.ok();
@@ -116,7 +117,7 @@ pub async fn seat_key(code: &str) -> Result<Rc<SeatKey>, String> {
         }
     };
     let key = Rc::new(key);
-    KEYS.with(|m| m.borrow_mut().insert(code.to_string(), key.clone()));
+    KEYS.with(|m| m.borrow_mut().push((code.to_string(), key.clone())));
     Ok(key)
 }
 
