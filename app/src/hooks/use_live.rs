@@ -120,11 +120,13 @@ impl Live {
     }
 
     /// Keeps what this side would send now: the room's text and our
-    /// action count; sends it if the channel is open and we acted since.
+    /// action count; sends it if the channel is open and we acted since
+    /// (or nothing went yet: the room is signed a moment after it
+    /// changes, and the channel may have opened in between).
     pub fn update(&self, json: String, seq: u32) {
         let mut inner = self.inner.borrow_mut();
         inner.outgoing = Some((json, seq));
-        if inner.sent.is_some_and(|s| s < seq) {
+        if inner.sent.is_none_or(|s| s < seq) {
             Self::flush(&mut inner);
         }
     }
