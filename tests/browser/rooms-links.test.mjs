@@ -263,6 +263,14 @@ test("rooms: an unsigned or forged invite is refused; a fair one seats the guest
   assert.equal(await guest.locator("[data-room-code]").count(), 0, "not seated");
   await openLink(guest, encodeLink(h.url, { ...invite, g: "4294967295" }));
   assert.match((await notice(guest))?.text ?? "", /out of bounds/);
+  // An invite changed on the way (someone's own key as the host's): its
+  // guest's reply tells the host, who refuses it.
+  const { page: misled } = await linkPlayer(h);
+  await openLink(misled, encodeLink(h.url, await signWithOwnKey(invite)));
+  await misled.locator("[data-room-code]").waitFor();
+  await openLink(host, await offeredLink(misled));
+  assert.match((await notice(host))?.text ?? "", /another key for your seat/);
+  assert.equal(await host.locator('[data-seat="top"][data-free]').count(), 1, "the seat is still free");
   // The fair invite.
   await openLink(guest, encodeLink(h.url, invite));
   await guest.locator("[data-room-code]").waitFor();

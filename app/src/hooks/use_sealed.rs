@@ -24,10 +24,12 @@ pub struct Sealed {
     pub seq: u32,
 }
 
-async fn seal_both(mut link: Wire, mut message: Wire, me: Role) -> Result<(String, String), String> {
+/// The signed link and message, and this side's public key.
+async fn seal_both(mut link: Wire, mut message: Wire, me: Role) -> Result<(String, String, String), String> {
     sign::seal(&mut link, me).await?;
     sign::seal(&mut message, me).await?;
-    Ok((link_fragment(&link), message.to_text()))
+    let key = link.k[me.index()].clone();
+    Ok((link_fragment(&link), message.to_text(), key))
 }
 
 /// Signs the room whenever what this side would send changes; `send`
@@ -38,15 +40,16 @@ pub fn use_sealed(model: &Model, signal: Option<&Signal>, send: Callback<Action>
     let generation = use_mut_ref(|| 0u32);
     let wires = model.room.as_ref().map(|r| {
         let seq = r.seq[r.me.index()];
-        (share(model, r, signal), share(model, r, None), r.me, seq)
+        let known = r.keys[r.me.index()].clone();
+        (share(model, r, signal), share(model, r, None), r.me, seq, known)
     });
-    let from = wires.as_ref().map(|(l, m, _, _)| (l.to_text(), m.to_text()));
+    let from = wires.as_ref().map(|(l, m, ..)| (l.to_text(), m.to_text()));
     {
         let sealed = sealed.clone();
         use_effect_with(from.clone(), move |from| {
             *generation.borrow_mut() += 1;
             let current = *generation.borrow();
-            if let (Some((link, message, me, seq)), Some(from)) = (wires, from.clone()) {
+            if let (Some((link, message, me, seq, known)), Some(from)) = (wires, from.clone()) {
                 wasm_bindgen_futures::spawn_local(async move {
                     let signed = seal_both(link, message, me).await;
                     // Only the latest room's signature is kept.
@@ -54,7 +57,10 @@ pub fn use_sealed(model: &Model, signal: Option<&Signal>, send: Callback<Action>
                         return;
                     }
                     match signed {
-                        Ok((link, message)) => sealed.set(Some(Sealed {
+                        // The model learns this side's key once (signed
+                        // again then, the same room with the key in it).
+                        Ok((_, _, key)) if key != known => send.emit(Action::SeatKey(key)),
+                        Ok((link, message, _)) => sealed.set(Some(Sealed {
                             from,
                             link,
                             message,

@@ -185,6 +185,10 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         return Err(Refusal::OwnLink);
     }
     check_seal(incoming, &room.keys[them.index()])?;
+    let (ours, as_they_know) = (&room.keys[me.index()], &inc.keys[me.index()]);
+    if !ours.is_empty() && !as_they_know.is_empty() && ours != as_they_know {
+        return Err(Refusal::NotYourKey);
+    }
     if incoming.game.rules() != model.game.rules() {
         return Err(Refusal::RulesDiffer);
     }

@@ -282,6 +282,10 @@ pub enum Refusal {
     WrongKey,
     #[error("a key or signature in it is malformed")]
     Key,
+    #[error(
+        "your friend's page knows another key for your seat: the invite it came from was changed on the way"
+    )]
+    NotYourKey,
 }
 
 const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";

@@ -627,3 +627,23 @@ fn malformed_keys_and_signatures_are_refused_when_read() {
         assert_eq!(read(&bad).err(), Some(Refusal::Key), "{bad:?}");
     }
 }
+
+#[test]
+fn a_friend_who_knows_another_key_for_your_seat_is_refused() {
+    // Someone changed the invite on the way: their own key as the host's.
+    let (mut host, mut guest) = pair();
+    host.apply(Action::SeatKey(key(1)));
+    if let Some(r) = guest.room.as_mut() {
+        r.keys[0] = key(9);
+    }
+    let before = host.clone();
+    receive(&mut host, &guest);
+    assert!(!room(&host).joined, "the guest of a changed invite is not seated");
+    assert_eq!(host.game, before.game);
+    assert!(refusal(&host).contains("another key for your seat"));
+    // The fair guest is.
+    let (_, fair) = pair();
+    receive(&mut host, &fair);
+    assert!(room(&host).joined);
+    assert_eq!(room(&host).keys, [key(1), key(2)]);
+}
