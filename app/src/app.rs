@@ -17,10 +17,9 @@ use crate::hooks::{
     use_move_list_scroll, use_saving, use_sounds, use_warm_up,
 };
 use crate::link::Mode;
-use crate::model::room::share;
 use crate::model::{Action, Model};
 use crate::opening::first_model;
-use crate::room::{self, link_fragment, Room};
+use crate::room::{self, Room};
 use crate::storage;
 
 /// The dialog open over the table.
@@ -52,7 +51,7 @@ pub fn app() -> Html {
     let dialog = use_state(|| Dialog::None);
     let t = Rc::new((*model).clone());
     let latest = use_latest(t.clone());
-    let live = use_live_room(&model);
+    let (live, sealed) = use_live_room(&model);
     let rooms = use_saving(&t);
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
@@ -87,14 +86,13 @@ pub fn app() -> Html {
         on_lang,
         on_sound,
     };
-    // The room's link from this side, with what it carries for the live
-    // connection.
+    // The room's link from this side, signed, with what it carries for
+    // the live connection (empty for the moment it is being signed).
     let room_link = t.room.as_ref().map(|r| {
-        let link = format!(
-            "{}#{}",
-            base_url(),
-            link_fragment(&share(&t, r, live.signal.as_ref()))
-        );
+        let link = sealed
+            .as_ref()
+            .map(|s| format!("{}#{}", base_url(), s.link))
+            .unwrap_or_default();
         (r, link)
     });
     html! {

@@ -66,12 +66,36 @@ impl Lang {
 
     /// The text for `key` with `{0}`, `{1}`, … filled in.
     pub fn fmt(self, key: &str, args: &[&str]) -> String {
-        let mut text = self.t(key);
-        for (i, a) in args.iter().enumerate() {
-            text = text.replace(&format!("{{{i}}}"), a);
-        }
-        text
+        fill(&self.t(key), args)
     }
+}
+
+/// Fills `{0}`, `{1}`, … in one pass over the template: what an argument
+/// brings (a name holding `{1}`, say) is never read as a placeholder. A
+/// placeholder without an argument stays as written.
+fn fill(template: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg = after.split_once('}').and_then(|(n, tail)| {
+            let i: usize = n.parse().ok().filter(|_| n.bytes().all(|b| b.is_ascii_digit()))?;
+            Some((args.get(i)?, tail))
+        });
+        match arg {
+            Some((a, tail)) => {
+                out.push_str(a);
+                rest = tail;
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn parse(source: &'static str) -> HashMap<&'static str, &'static str> {
@@ -129,6 +153,19 @@ mod tests {
         );
         let missing: Vec<_> = keys.iter().filter(|k| !en.contains_key(k.as_str())).collect();
         assert!(missing.is_empty(), "{missing:?}");
+    }
+
+    #[test]
+    fn placeholders_are_filled_in_one_pass() {
+        assert_eq!(fill("{0} and {1}", &["{1}", "x"]), "{1} and x");
+        assert_eq!(fill("{1}{0}", &["a", "{0}"]), "{0}a");
+        assert_eq!(fill("{2} {x} {", &["a"]), "{2} {x} {");
+        assert_eq!(fill("{+0}{00}", &["a"]), "{+0}a");
+        assert_eq!(
+            Lang::En.fmt("room.you-named", &["{0}{1}"]),
+            "You ({0}{1})",
+            "a name that looks like a placeholder is shown as typed"
+        );
     }
 
     #[test]

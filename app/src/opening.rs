@@ -8,7 +8,7 @@ use crate::browser::take_hash;
 use crate::link;
 use crate::model::room::{join, merge, restore};
 use crate::model::{Action, Model, Notice};
-use crate::room::{self, Signal};
+use crate::room::{self, sign, Refusal, Shared, Signal};
 use crate::storage;
 
 /// The saved game names the room in progress this way: `room=CODE`.
@@ -18,18 +18,19 @@ pub const ROOM_MARK: &str = "room=";
 type LinkSignal = Option<(String, Signal)>;
 
 thread_local! {
-    /// The connection data of the link the page opened with, for the
-    /// live connection once the page is up.
-    static FIRST_SIGNAL: RefCell<LinkSignal> = const { RefCell::new(None) };
+    /// The room link the page opened with, followed once the page is up
+    /// (its signature is checked by WebCrypto, which answers later).
+    static FIRST_LINK: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// The connection data of the link the page opened with, once.
-pub fn take_first_signal() -> LinkSignal {
-    FIRST_SIGNAL.with(|s| s.borrow_mut().take())
+/// The room link the page opened with, once.
+pub fn take_first_link() -> Option<String> {
+    FIRST_LINK.with(|s| s.borrow_mut().take())
 }
 
 /// What the page opens with. A link is removed from the address once read,
-/// so a reload resumes the game instead of opening the link again.
+/// so a reload resumes the game instead of opening the link again. A room
+/// link is followed once the page is up ([`take_first_link`]).
 pub fn first_model() -> Model {
     let saved = || {
         storage::load_game()
@@ -42,15 +43,11 @@ pub fn first_model() -> Model {
     let Some(hash) = take_hash() else {
         return saved();
     };
-    let Some(payload) = room_payload(&hash) else {
+    if room_payload(&hash).is_none() {
         return open_link(&hash);
-    };
-    let current = saved();
-    let mut model = current.clone();
-    follow_room_link(&current, payload, &mut |a| model.apply(a), &mut |code, signal| {
-        FIRST_SIGNAL.with(|s| *s.borrow_mut() = Some((code, signal)))
-    });
-    model
+    }
+    FIRST_LINK.with(|l| *l.borrow_mut() = Some(hash));
+    saved()
 }
 
 /// The game of a link, or a new standard game with a word on what is
@@ -70,9 +67,10 @@ fn open_link(hash: &str) -> Model {
 pub fn open_address(
     current: &Model,
     hash: &str,
-    send: &mut dyn FnMut(Action),
-    signal: &mut dyn FnMut(String, Signal),
+    send: impl FnMut(Action) + 'static,
+    signal: impl FnOnce(String, Signal) + 'static,
 ) {
+    let mut send = send;
     if let Some(payload) = room_payload(hash) {
         return follow_room_link(current, payload, send, signal);
     }
@@ -97,33 +95,57 @@ pub fn kept_room(code: &str) -> Option<Model> {
     (shared.room.code == code).then(|| restore(&shared))
 }
 
-/// Follows a room link from `current`: sends each action it leads to and
-/// hands on the connection data it carries (with the room's code).
+/// Follows a room link from `current`: once its signature is checked,
+/// sends each action it leads to and hands on the connection data it
+/// carries (with the room's code).
 pub fn follow_room_link(
     current: &Model,
     payload: &str,
-    send: &mut dyn FnMut(Action),
-    signal: &mut dyn FnMut(String, Signal),
+    mut send: impl FnMut(Action) + 'static,
+    signal: impl FnOnce(String, Signal) + 'static,
 ) {
-    let (actions, link_signal) = room_actions(current, payload);
-    for a in actions {
-        send(a);
-    }
-    if let Some((code, s)) = link_signal {
-        signal(code, s);
+    let shared = match room::read_link(payload) {
+        Ok(s) => s,
+        Err(e) => {
+            send(Action::Notify(Some(Notice::new(
+                "room.refused",
+                vec![e.to_string()],
+            ))));
+            return mark_followed();
+        }
+    };
+    let current = current.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let shared = sign::check(shared).await;
+        let (actions, link_signal) = room_actions(&current, shared);
+        for a in actions {
+            send(a);
+        }
+        if let Some((code, s)) = link_signal {
+            signal(code, s);
+        }
+        mark_followed();
+    });
+}
+
+/// Says on the page (`<html data-room-link="followed">`) that a room link
+/// has been followed to its end, its signature checked: a test that
+/// opens a link waits for it.
+fn mark_followed() {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-room-link", "followed");
     }
 }
 
 /// What opening a room link does: brings the open room up to date; opens
 /// a kept room and brings it up to date; sits this browser in the free
 /// seat of a room it does not have yet; or says why nothing changed.
-fn room_actions(current: &Model, payload: &str) -> (Vec<Action>, LinkSignal) {
+fn room_actions(current: &Model, shared: Shared) -> (Vec<Action>, LinkSignal) {
     let refused =
         |key: &'static str, why: String| (vec![Action::Notify(Some(Notice::new(key, vec![why])))], None);
-    let shared = match room::read_link(payload) {
-        Ok(s) => s,
-        Err(e) => return refused("room.refused", e.to_string()),
-    };
     let code = shared.room.code.clone();
     // The connection data only of a link the room takes, from the other
     // side: never one's own offer, never from a refused link.
@@ -150,6 +172,8 @@ fn room_actions(current: &Model, payload: &str) -> (Vec<Action>, LinkSignal) {
             vec![Action::OpenRoom(Box::new(t))],
             shared.signal.clone().map(|s| (code.clone(), s)),
         ),
-        Err(_) => refused("room.unknown", code),
+        // A reply from a guest, for a room this browser does not have.
+        Err(Refusal::Field(_)) => refused("room.unknown", code),
+        Err(why) => refused("room.refused", why.to_string()),
     }
 }

@@ -15,7 +15,7 @@ import {
 } from "./lib/harness.mjs";
 import {
   linkPlayer, hostRoom, offeredLink, openLink, notice, waitForMoves, decodeLink, encodeLink, seats,
-  GAME,
+  signIn, signWithOwnKey, GAME,
 } from "./lib/rooms.mjs";
 
 
@@ -157,6 +157,7 @@ test("rooms: hostile links are refused and the room is unchanged; names are text
   await guest.locator('[data-field="name"]').blur();
   await pass(guest, host);
   await turnByLink(host, guest, "a1", "light");
+  const older = await offeredLink(host);
   await turnByLink(guest, host, "b2", "dark");
   await turnByLink(host, guest, "d1", "light");
   const good = await offeredLink(guest);
@@ -169,29 +170,53 @@ test("rooms: hostile links are refused and the room is unchanged; names are text
   assert.equal(await host.locator('[data-seat="top"] img').count(), 0, "no element was made from the name");
   assert.equal(await host.evaluate(() => window.pwned), undefined, "no script ran");
 
-  const unchanged = async (what) => {
-    const n = await notice(host);
+  const unchanged = async (what, page = host, was = before) => {
+    const n = await notice(page);
     assert.ok(n && /room\.(refused|unknown)/.test(n.key), `${what}: a message (got ${JSON.stringify(n)})`);
-    const snap = await snapshot(host);
-    assert.deepEqual(snap.moves, before.moves, `${what}: the moves are unchanged`);
-    assert.deepEqual(snap.points, before.points, `${what}: the board is unchanged`);
-    assert.equal(await host.locator("[data-room-code]").innerText(), roomBefore, `${what}: still the same room`);
+    const snap = await snapshot(page);
+    assert.deepEqual(snap.moves, was.moves, `${what}: the moves are unchanged`);
+    assert.deepEqual(snap.points, was.points, `${what}: the board is unchanged`);
+    assert.equal(await page.locator("[data-room-code]").innerText(), roomBefore, `${what}: still the same room`);
     return n.text;
   };
 
-  // An illegal move: dark places on a1, where light stands.
+  // The guest's own page, made to sign what the rules forbid (a
+  // dishonest friend): every check of the rules still holds.
   const wire = decodeLink(good);
-  const illegal = { ...wire, m: `${wire.m} a1`, s: [wire.s[0], wire.s[1] + 1] };
+  // An illegal move: dark places on a1, where light stands.
+  const illegal = await signIn(guest, { ...wire, m: `${wire.m} a1`, s: [wire.s[0], wire.s[1] + 1] });
   await openLink(host, encodeLink(h.url, illegal));
   assert.match(await unchanged("an illegal move"), /turn 4 `a1`/);
   await screenshot(host, "room-refused-illegal");
   // A turn played for the receiver: dark's link carries a light move too.
-  const forged = { ...wire, m: `${wire.m} d2 g4`, s: [wire.s[0], wire.s[1] + 2] };
+  const forged = await signIn(guest, { ...wire, m: `${wire.m} d2 g4`, s: [wire.s[0], wire.s[1] + 2] });
   await openLink(host, encodeLink(h.url, forged));
   assert.match(await unchanged("a turn for the host's side"), /your side/);
   // A resignation of the receiver.
-  await openLink(host, encodeLink(h.url, { ...wire, e: "resign-light", s: [wire.s[0], wire.s[1] + 1] }));
+  await openLink(host, encodeLink(h.url, await signIn(guest, { ...wire, e: "resign-light", s: [wire.s[0], wire.s[1] + 1] })));
   assert.match(await unchanged("a forged resignation"), /resigns for you/);
+
+  // Anyone else who saw a link: a changed link, a link signed with another
+  // key, an unsigned (version 1) link. Refused on both sides.
+  const next = { ...wire, m: `${wire.m} b4`, s: [wire.s[0], wire.s[1] + 1] };
+  await openLink(host, encodeLink(h.url, next));
+  assert.match(await unchanged("a changed link"), /changed on the way/);
+  await openLink(host, encodeLink(h.url, await signWithOwnKey(next)));
+  assert.match(await unchanged("a link signed with another key"), /another key/);
+  await screenshot(host, "room-refused-foreign-key");
+  const { z, k0, k1, ...bare } = next;
+  await openLink(host, encodeLink(h.url, { ...bare, v: "1" }));
+  assert.match(await unchanged("an unsigned link"), /not signed/);
+  const guestBefore = await snapshot(guest);
+  const hostWire = decodeLink(await offeredLink(host));
+  const asHost = { ...hostWire, e: "resign-dark", s: [hostWire.s[0] + 1, hostWire.s[1]] };
+  await openLink(guest, encodeLink(h.url, await signWithOwnKey(asHost)));
+  assert.match(await unchanged("the host's seat, signed with another key", guest, guestBefore), /another key/);
+  const { z: _z, k0: _k0, k1: _k1, ...bareHost } = asHost;
+  await openLink(guest, encodeLink(h.url, bareHost));
+  assert.match(await unchanged("the host's seat, unsigned", guest, guestBefore), /not signed/);
+  assert.equal((await snapshot(guest)).status.includes("resign"), false);
+
   // Garbage, and a link that is not even base64.
   await openLink(host, `${h.url}#room=${"x".repeat(60)}`);
   await unchanged("garbage");
@@ -208,15 +233,55 @@ test("rooms: hostile links are refused and the room is unchanged; names are text
   await openLink(host, encodeLink(h.url, { ...wire, c: "zzzzzzzz" }));
   assert.match(await unchanged("another room's link"), /zzzzzzzz/);
   // An older link of the same room does not rewind it.
-  await openLink(host, encodeLink(h.url, { ...wire, m: "a1", s: [1, 1] }));
-  assert.equal((await notice(host))?.key, "room.stale");
-  assert.deepEqual((await snapshot(host)).moves, before.moves, "an older link never rewinds the room");
+  await openLink(guest, older);
+  assert.equal((await notice(guest))?.key, "room.stale");
+  assert.deepEqual((await snapshot(guest)).moves, guestBefore.moves, "an older link never rewinds the room");
   // The good link still works after all that.
   await openLink(host, good);
   await waitForMoves(host, 3);
   assert.equal((await notice(host))?.key, "room.stale", "the good link is no newer than the room");
   await turnByLink(guest, host, "b4", "dark");
+  await turnByLink(host, guest, "d7", "light");
   assertNoErrors(host, [/room/i]);
+});
+
+test("rooms: an unsigned or forged invite is refused; a fair one seats the guest", { timeout: 120_000 }, async () => {
+  const { page: host } = await linkPlayer(h);
+  await hostRoom(host, h.url);
+  const invite = decodeLink(await offeredLink(host));
+  assert.ok(invite.k0 && invite.z && !invite.k1, "the invite carries the host's key and signature");
+  const { page: guest } = await linkPlayer(h);
+  const { z, k0, ...bare } = invite;
+  await openLink(guest, encodeLink(h.url, { ...bare, v: "1" }));
+  assert.match((await notice(guest))?.text ?? "", /not signed/);
+  assert.equal(await guest.locator("[data-room-code]").count(), 0, "not seated");
+  // An invite that plays and resigns for the guest, signed by whoever made it.
+  await openLink(guest, encodeLink(h.url, { ...invite, m: "a1 d7 a4", e: "resign-dark" }));
+  assert.match((await notice(guest))?.text ?? "", /changed on the way/);
+  await openLink(guest, encodeLink(h.url, await signWithOwnKey({ ...invite, m: "a1 d7 a4", e: "resign-dark" })));
+  assert.match((await notice(guest))?.text ?? "", /turn 2 for your side/);
+  assert.equal(await guest.locator("[data-room-code]").count(), 0, "not seated");
+  await openLink(guest, encodeLink(h.url, { ...invite, g: "4294967295" }));
+  assert.match((await notice(guest))?.text ?? "", /out of bounds/);
+  // An invite changed on the way (someone's own key as the host's): its
+  // guest's reply tells the host, who refuses it.
+  const { page: misled } = await linkPlayer(h);
+  await openLink(misled, encodeLink(h.url, await signWithOwnKey(invite)));
+  await misled.locator("[data-room-code]").waitFor();
+  await openLink(host, await offeredLink(misled));
+  assert.match((await notice(host))?.text ?? "", /another key for your seat/);
+  assert.equal(await host.locator('[data-seat="top"][data-free]').count(), 1, "the seat is still free");
+  // The fair invite.
+  await openLink(guest, encodeLink(h.url, invite));
+  await guest.locator("[data-room-code]").waitFor();
+  const reply = decodeLink(await offeredLink(guest));
+  assert.ok(reply.k0 === invite.k0 && reply.k1 && reply.z, "the reply carries both keys and the guest's signature");
+  await openLink(host, encodeLink(h.url, reply));
+  assert.equal(await host.locator('[data-seat="top"][data-free]').count(), 0, "the guest is seated");
+  await turnByLink(host, guest, "a1", "light");
+  await turnByLink(guest, host, "d7", "dark");
+  assertNoErrors(host, [/room/i]);
+  assertNoErrors(guest, [/room/i]);
 });
 
 function zlibBomb() {

@@ -118,9 +118,13 @@ fn paste_box(props: &RoomPanel) -> Html {
             };
             let text = area.value();
             let payload = room_payload(&text).unwrap_or(text.trim());
-            follow_room_link(&model, payload, &mut |a| send.emit(a), &mut |code, signal| {
-                live.signal_from_link(&code, signal)
-            });
+            let (send, live) = (send.clone(), live.clone());
+            follow_room_link(
+                &model,
+                payload,
+                move |a| send.emit(a),
+                move |code, signal| live.signal_from_link(&code, signal),
+            );
             area.set_value("");
         })
     };

@@ -12,6 +12,7 @@ mod use_live;
 mod use_live_room;
 mod use_move_list_scroll;
 mod use_saving;
+mod use_sealed;
 mod use_sounds;
 mod use_warm_up;
 

@@ -12,7 +12,7 @@
 //!   handed to that tab over a `BroadcastChannel`; the new tab says so (or
 //!   that no tab waits for it).
 //! - Over the channel each message is the whole room as text (versioned,
-//!   at most 32 000 bytes), checked and merged like a link; a duplicate
+//!   at most 32 000 bytes, signed by the sender's seat), checked and merged like a link; a duplicate
 //!   or stale one changes nothing, silently. Each side sends when it has
 //!   acted, and once when the channel opens (this is how a reconnection
 //!   catches up). A drop shows "Connection lost"; the game is kept in
@@ -28,7 +28,7 @@ use yew::prelude::*;
 use crate::model::{Action, Notice};
 use crate::room::codec::Wire;
 use crate::room::peer::{self, Peer, PeerEvent};
-use crate::room::{decode, Connection, Signal};
+use crate::room::{decode, sign, Connection, Signal};
 
 /// The channel name tabs of this app hand replies over.
 const TABS: &str = "mulino-rooms";
@@ -120,11 +120,13 @@ impl Live {
     }
 
     /// Keeps what this side would send now: the room's text and our
-    /// action count; sends it if the channel is open and we acted since.
+    /// action count; sends it if the channel is open and we acted since
+    /// (or nothing went yet: the room is signed a moment after it
+    /// changes, and the channel may have opened in between).
     pub fn update(&self, json: String, seq: u32) {
         let mut inner = self.inner.borrow_mut();
         inner.outgoing = Some((json, seq));
-        if inner.sent.is_some_and(|s| s < seq) {
+        if inner.sent.is_none_or(|s| s < seq) {
             Self::flush(&mut inner);
         }
     }
@@ -198,7 +200,11 @@ impl Live {
                 .and_then(|w| decode(&w))
             {
                 Ok(shared) if shared.room.code == code => {
-                    self.dispatch.emit(Action::Remote(Box::new(shared)))
+                    let dispatch = self.dispatch.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let shared = sign::check(shared).await;
+                        dispatch.emit(Action::Remote(Box::new(shared)));
+                    });
                 }
                 Ok(_) => {}
                 Err(why) => self.dispatch.emit(Action::Notify(Some(Notice::new(

@@ -1,32 +1,32 @@
 //! The live connection of the room on the table: a reply handed over by
-//! another tab and the link the page opened with are taken up; another
+//! another tab is taken up; another
 //! room on the table drops the connection of the last one; the host's
 //! page offers a connection while the seat is free, so the invite link
-//! carries it; and the room as this side would send it now is kept ready
-//! for the channel.
+//! carries it; and the room as this side would send it now, signed, is
+//! kept ready for the channel.
 
 use yew::prelude::*;
 
 use super::use_live::{use_live, Live};
-use crate::model::room::share;
+use super::use_sealed::{use_sealed, Sealed};
 use crate::model::{Action, Model};
-use crate::opening::take_first_signal;
 use crate::room::{Connection, Role};
 
-/// The page's live connection, kept in step with the model's room.
+/// The page's live connection, kept in step with the model's room, and
+/// the room as this side sends it now, signed (`None` while it is being
+/// signed, or out of a room).
 #[hook]
-pub fn use_live_room(model: &UseReducerHandle<Model>) -> Live {
-    let live = {
+pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) {
+    let send = {
         let d = model.dispatcher();
-        use_live(Callback::from(move |a: Action| d.dispatch(a)))
+        Callback::from(move |a: Action| d.dispatch(a))
     };
+    let live = use_live(send.clone());
+    let sealed = use_sealed(model, live.signal.as_ref(), send);
     {
         let live = live.clone();
         use_effect_with((), move |_| {
             let listener = live.listen();
-            if let Some((code, signal)) = take_first_signal() {
-                live.signal_from_link(&code, signal);
-            }
             move || {
                 if let Some((bc, _handler)) = listener {
                     bc.close();
@@ -45,10 +45,7 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> Live {
         });
     }
     {
-        let outgoing = model
-            .room
-            .as_ref()
-            .map(|r| (share(model, r, None).to_text(), r.seq[r.me.index()]));
+        let outgoing = sealed.as_ref().map(|s| (s.message.clone(), s.seq));
         let live = live.clone();
         use_effect_with(outgoing, move |outgoing| {
             if let Some((text, seq)) = outgoing {
@@ -56,7 +53,7 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> Live {
             }
         });
     }
-    live
+    (live, sealed)
 }
 
 /// Connects or drops the connection for the room on the table (its code,

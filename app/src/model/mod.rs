@@ -104,6 +104,9 @@ pub enum Action {
     Remote(Box<Shared>),
     /// This side's name in the room.
     Rename(String),
+    /// This side's public key in the room (what its rooms are signed
+    /// with), so that a friend who knows another one is noticed.
+    SeatKey(String),
 }
 
 impl Default for Model {

@@ -108,6 +108,8 @@ impl Model {
                     self.acted();
                 }
             }
+            // Not an action for the friend: every room sent carries it anyway.
+            Action::SeatKey(key) => self.with_room(|r| r.keys[r.me.index()] = key),
             other => return Err(other),
         }
         Ok(())
@@ -250,7 +252,7 @@ impl Model {
                 self.changed();
             }
             // Only a room takes these.
-            Action::Remote(_) | Action::Rename(_) => {}
+            Action::Remote(_) | Action::Rename(_) | Action::SeatKey(_) => {}
         }
     }
 

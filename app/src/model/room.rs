@@ -48,18 +48,20 @@ pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
             Signal::Offer(sdp) => format!("o:{sdp}"),
             Signal::Answer(sdp) => format!("a:{sdp}"),
         }),
+        k: room.keys.clone(),
+        z: String::new(),
     }
 }
 
 /// The model of a room this browser does not have yet: the guest sits
 /// down in the free seat from the host's invite (or link).
 pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
-    if shared.from != Role::Host {
-        return Err(Refusal::Field("g".into()));
-    }
+    check_invite(shared)?;
     let mut room = shared.room.clone();
     room.me = Role::Guest;
     room.joined = true;
+    // This side's key is added when its rooms are signed.
+    room.keys[Role::Guest.index()] = String::new();
     if !name.is_empty() {
         room.names[Role::Guest.index()] = name;
     }
@@ -74,6 +76,52 @@ pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
     room.acted();
     t.room = Some(room);
     Ok(t)
+}
+
+/// An invite carries only the host's side: the host's turns, no end, no
+/// offer but the host's own draw offer (which the guest may answer or
+/// refuse by moving), and a seat nobody has taken.
+fn check_invite(shared: &Shared) -> Result<(), Refusal> {
+    let room = &shared.room;
+    if shared.from != Role::Host {
+        return Err(Refusal::Field("g".into()));
+    }
+    check_seal(shared, "")?;
+    if room.joined || room.seq[Role::Guest.index()] != 0 {
+        return Err(Refusal::SeatTaken);
+    }
+    let host = room.color_of(Role::Host);
+    let before_each = shared.game.positions().iter().take(shared.game.moves().len());
+    if let Some(i) = before_each.clone().position(|p| p.turn() != host) {
+        return Err(Refusal::InvitePlaysForYou(i + 1));
+    }
+    if shared.end.is_some() {
+        return Err(Refusal::InviteEnds);
+    }
+    match shared.offer {
+        None => Ok(()),
+        Some(Offer::Draw(c)) if c == host => Ok(()),
+        Some(_) => Err(Refusal::InviteOffers),
+    }
+}
+
+/// Whether a room from the other side is signed by their seat: signed,
+/// the signature checked and holding, and made with `known`, the key this
+/// room knows for them. A room that knows no key for them yet (a host
+/// waiting for the guest's first reply, or a room kept from before rooms
+/// were signed) learns it from this room: trust on first use, as the
+/// free seat itself is.
+fn check_seal(incoming: &Shared, known: &str) -> Result<(), Refusal> {
+    let Some(seal) = &incoming.seal else {
+        return Err(Refusal::Unsigned);
+    };
+    if !incoming.verified {
+        return Err(Refusal::BadSignature);
+    }
+    if !known.is_empty() && seal.key != known {
+        return Err(Refusal::WrongKey);
+    }
+    Ok(())
 }
 
 /// The model of a room kept in this browser (its saved form is a room
@@ -136,6 +184,11 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     if them == me {
         return Err(Refusal::OwnLink);
     }
+    check_seal(incoming, &room.keys[them.index()])?;
+    let (ours, as_they_know) = (&room.keys[me.index()], &inc.keys[me.index()]);
+    if !ours.is_empty() && !as_they_know.is_empty() && ours != as_they_know {
+        return Err(Refusal::NotYourKey);
+    }
     if incoming.game.rules() != model.game.rules() {
         return Err(Refusal::RulesDiffer);
     }
@@ -148,7 +201,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     next.notice = None;
     let mut notice = None;
     let mut mine = room.clone();
-    if inc.game_no == room.game_no + 1 {
+    if Some(inc.game_no) == room.game_no.checked_add(1) {
         // They accepted the rematch offered here.
         if model.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
             return Err(Refusal::RematchNotOffered);
@@ -252,6 +305,8 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         }
     }
     mine.names[them.index()] = inc.names[them.index()].clone();
+    // Their key, learnt from their first signed room (check_seal).
+    mine.keys[them.index()] = inc.keys[them.index()].clone();
     mine.joined |= them == Role::Guest || inc.joined;
     mine.seq[them.index()] = inc.seq[them.index()];
     next.room = Some(mine);

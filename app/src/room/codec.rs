@@ -14,14 +14,18 @@
 //! characters, it may inflate to at most [`MAX_TEXT`] bytes (the inflater
 //! stops there), a live message is at most [`MAX_TEXT`] bytes; a name is
 //! cut to [`MAX_NAME`] characters without control characters; at most
-//! [`MAX_MOVES`] turns; a WebRTC description is at most [`MAX_SIGNAL`]
+//! [`MAX_MOVES`] turns; game numbers 1 to [`MAX_GAMES`]; a WebRTC description is at most [`MAX_SIGNAL`]
 //! characters. Each field at most once; an unknown field is refused. What
 //! the fields mean is checked by [`super::decode`].
 
 use crate::link::{decode as unescape, encode as escape};
 
-/// The wire format's version; a message of another version is refused.
-pub const VERSION: u8 = 1;
+/// The wire format's version, written by this page.
+pub const VERSION: u8 = 2;
+/// The oldest version read: version 1 is a room from before signing,
+/// read for the rooms this browser kept; unsigned, it is refused from
+/// the friend (see [`super::decode`]).
+pub const OLDEST: u8 = 1;
 /// The longest link payload read (base64url characters after `#room=`).
 pub const MAX_LINK: usize = 12_000;
 /// The most bytes a payload may inflate to, and the longest live message.
@@ -30,6 +34,9 @@ pub const MAX_TEXT: usize = 32_000;
 pub const MAX_NAME: usize = 24;
 /// The most turns a room's game may carry.
 pub const MAX_MOVES: usize = 1_000;
+/// The highest game number of a room (one more for each rematch): far
+/// beyond any evening, and far from overflowing.
+pub const MAX_GAMES: u32 = 100_000;
 /// The longest WebRTC session description carried.
 pub const MAX_SIGNAL: usize = 8_000;
 
@@ -46,7 +53,7 @@ pub enum CodecError {
     TooBig,
     #[error("the room data is malformed: {0}")]
     Malformed(String),
-    #[error("the room data has version {0}; this page reads version {VERSION}")]
+    #[error("the room data has version {0}; this page reads versions {OLDEST} to {VERSION}")]
     Version(String),
 }
 
@@ -79,6 +86,13 @@ pub struct Wire {
     pub j: bool,
     /// A WebRTC offer (`o:` + SDP) or answer (`a:` + SDP), if any.
     pub x: Option<String>,
+    /// The host's and the guest's public keys (`k0`, `k1`: raw P-256
+    /// points in base64url), as far as the sender knows them; the
+    /// sender's own is always there in a signed room.
+    pub k: [String; 2],
+    /// The sender's signature (ECDSA P-256, SHA-256, 64 bytes in
+    /// base64url) of [`Wire::unsigned_text`]; always the last field.
+    pub z: String,
 }
 
 fn malformed<T>(why: impl Into<String>) -> Result<T, CodecError> {
@@ -95,6 +109,18 @@ fn number(key: &str, value: &str) -> Result<u32, CodecError> {
 impl Wire {
     /// The text of the room (for a live message, and inside a link).
     pub fn to_text(&self) -> String {
+        let text = self.unsigned_text();
+        if self.z.is_empty() {
+            text
+        } else {
+            format!("{text}&z={}", escape(&self.z))
+        }
+    }
+
+    /// The text the sender signs: every field but the signature, written
+    /// the one way this page writes it (so what is signed is what the
+    /// fields mean, however they were escaped on the way).
+    pub fn unsigned_text(&self) -> String {
         let mut fields = vec![
             format!("v={}", self.v),
             format!("c={}", escape(&self.c)),
@@ -113,6 +139,11 @@ impl Wire {
         if let Some(x) = &self.x {
             fields.push(format!("x={}", escape(x)));
         }
+        for (i, k) in self.k.iter().enumerate() {
+            if !k.is_empty() {
+                fields.push(format!("k{i}={}", escape(k)));
+            }
+        }
         fields.join("&")
     }
 
@@ -127,6 +158,9 @@ impl Wire {
             let Some((key, raw)) = field.split_once('=') else {
                 return malformed(format!("`{}` has no value", cut(field)));
             };
+            if seen.contains(&"z") {
+                return malformed("`z` is not the last field");
+            }
             if seen.contains(&key) {
                 return malformed(format!("`{}` appears twice", cut(key)));
             }
@@ -134,7 +168,7 @@ impl Wire {
             let value = unescape(raw);
             match key {
                 "v" => match value.parse() {
-                    Ok(VERSION) => w.v = VERSION,
+                    Ok(v @ OLDEST..=VERSION) => w.v = v,
                     _ => return Err(CodecError::Version(cut(&value))),
                 },
                 "c" => w.c = value,
@@ -155,6 +189,9 @@ impl Wire {
                 "n1" => w.n[1] = value,
                 "j" => w.j = value == "1",
                 "x" => w.x = Some(value),
+                "k0" => w.k[0] = value,
+                "k1" => w.k[1] = value,
+                "z" => w.z = value,
                 other => return malformed(format!("unknown field `{}`", cut(other))),
             }
         }
@@ -193,6 +230,17 @@ impl Wire {
         let text = std::str::from_utf8(&text).map_err(|_| CodecError::Malformed("not UTF-8".into()))?;
         Wire::from_text(text)
     }
+}
+
+/// A live message, copied into a string only if it may fit: `units` is
+/// its length as the browser counts it (UTF-16 code units, never more
+/// than its UTF-8 bytes), so a huge message is dropped before any copy;
+/// what is read is held to [`MAX_TEXT`] bytes.
+pub fn read_bounded(units: u32, read: impl FnOnce() -> Option<String>) -> Option<String> {
+    if usize::try_from(units).map_or(true, |n| n > MAX_TEXT) {
+        return None;
+    }
+    read().filter(|text| text.len() <= MAX_TEXT)
 }
 
 fn cut(s: &str) -> String {
@@ -266,6 +314,8 @@ mod tests {
             n: ["Ann <b>".into(), String::new()],
             j: true,
             x: None,
+            k: ["BKey0".into(), String::new()],
+            z: "c2ln".into(),
         }
     }
 
@@ -319,12 +369,36 @@ mod tests {
             good.replace("s=3,1", "s=3"),
             good.replace("g=1", "g=-1"),
             good.replace("&f=h", "&f"),
+            good.replace("&z=c2ln", "&z=c2ln&k1=x"),
+            format!("z=c2ln&{good}"),
         ] {
             assert!(
                 matches!(Wire::from_text(&bad), Err(CodecError::Malformed(_))),
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn a_live_message_is_measured_before_it_is_copied() {
+        let copied = std::cell::Cell::new(false);
+        let read = |text: &str| {
+            copied.set(true);
+            Some(text.to_string())
+        };
+        let huge = u32::try_from(MAX_TEXT + 1).unwrap_or(u32::MAX);
+        assert_eq!(read_bounded(huge, || read("x")), None);
+        assert!(!copied.get(), "an oversized message is never copied");
+        assert_eq!(read_bounded(u32::MAX, || read("x")), None);
+        assert!(!copied.get());
+        assert_eq!(read_bounded(3, || read("abc")), Some("abc".into()));
+        assert!(copied.get());
+        // Few UTF-16 units, many UTF-8 bytes: held to the byte bound too.
+        let wide = "\u{20AC}".repeat(MAX_TEXT / 2);
+        assert_eq!(
+            read_bounded(u32::try_from(MAX_TEXT / 2).unwrap_or(0), || Some(wide)),
+            None
+        );
     }
 
     #[test]
@@ -357,7 +431,7 @@ mod tests {
 
         #[test]
         fn any_room_round_trips(code in "[a-z0-9]{0,12}", moves in "[a-g1-7 x-]{0,60}", name in ".{0,30}", g in 0u32..9999, s0 in 0u32..999, s1 in 0u32..999, x in proptest::option::of(".{0,80}")) {
-            let w = Wire { c: code, m: moves, n: [name, String::new()], g, s: [s0, s1], x, ..sample() };
+            let w = Wire { c: code, m: moves, n: [name.clone(), String::new()], g, s: [s0, s1], x, k: [name, String::new()], ..sample() };
             prop_assert_eq!(Wire::from_link(&w.to_link()), Ok(w.clone()));
         }
     }

@@ -14,6 +14,11 @@
 //!   [`merge`]s: it takes from the other side only what that side may do
 //!   (its own turns, its resignation, its offers and answers, its name),
 //!   so a link or message can never move, resign or offer for you.
+//! - Every room sent is signed by its sender's seat ([`sign`]); the
+//!   receiver refuses one that is unsigned, changed, or signed with
+//!   another key than the seat's (the model's `merge` and `join`).
+//! - An invite carries only the host's side: its turns, no end, no offer
+//!   that binds the guest, a free seat.
 //! - Each side counts its actions (`seq`); a room whose count for the
 //!   sender is not newer than ours is stale or a duplicate and changes
 //!   nothing, so an older link never rewinds a room. A link of another
@@ -29,11 +34,12 @@
 
 pub mod codec;
 pub mod peer;
+pub mod sign;
 
 use morris_core::{Color, Game, Rules, Variant};
 
 use crate::link::{Declared, Mode};
-use codec::{Wire, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
+use codec::{Wire, MAX_GAMES, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
 
 /// Which side of the room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +97,9 @@ pub struct Room {
     pub joined: bool,
     /// A pending rematch offer, by its side.
     pub rematch_by: Option<Role>,
+    /// The host's and the guest's public keys, as far as known here
+    /// (this side's own is added when a room is signed: [`sign`]).
+    pub keys: [String; 2],
 }
 
 impl Room {
@@ -105,6 +114,7 @@ impl Room {
             names: [name, String::new()],
             joined: false,
             rematch_by: None,
+            keys: [String::new(), String::new()],
         }
     }
 
@@ -181,6 +191,17 @@ pub enum Signal {
     Answer(String),
 }
 
+/// What a signed room asks the receiver to check: that `signature` of
+/// `text` was made with the private key of `key`, the sender's public key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seal {
+    /// The sender's public key, as the room carries it (base64url).
+    pub key: String,
+    /// The text signed: [`Wire::unsigned_text`].
+    pub text: String,
+    pub signature: Vec<u8>,
+}
+
 /// A room as received, every turn already checked by the rules core.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
@@ -194,6 +215,18 @@ pub struct Shared {
     pub signal: Option<Signal>,
     /// Whether it came by a link (an older link is then worth a word).
     pub by_link: bool,
+    /// The sender's signature, if the room is signed.
+    pub seal: Option<Seal>,
+    /// Whether the seal was checked and holds; set by whoever checks it
+    /// ([`Shared::check_seal`]: WebCrypto in the page, a stand-in in tests).
+    pub verified: bool,
+}
+
+impl Shared {
+    /// Checks the seal with `verify` (signature, text, public key).
+    pub fn check_seal(&mut self, verify: impl FnOnce(&Seal) -> bool) {
+        self.verified = self.seal.as_ref().is_some_and(verify);
+    }
 }
 
 /// Why a room from a link or message is refused; the room stays as it was.
@@ -231,6 +264,28 @@ pub enum Refusal {
     RematchNotOffered,
     #[error("its game number does not follow this room's")]
     GameNumber,
+    #[error("the game number {0} is out of bounds (1 to {MAX_GAMES})")]
+    GameOutOfBounds(u32),
+    #[error("it is not an invite: that seat is taken already")]
+    SeatTaken,
+    #[error("the invite plays turn {0} for your side")]
+    InvitePlaysForYou(usize),
+    #[error("the invite declares an end of the game")]
+    InviteEnds,
+    #[error("the invite carries an offer only you could make")]
+    InviteOffers,
+    #[error("it is not signed (a link from an older version of Mulino?): ask your friend to reload the page and send it again")]
+    Unsigned,
+    #[error("its signature does not match it: it was changed on the way")]
+    BadSignature,
+    #[error("it is signed with another key than your friend's: it does not come from your friend's seat")]
+    WrongKey,
+    #[error("a key or signature in it is malformed")]
+    Key,
+    #[error(
+        "your friend's page knows another key for your seat: the invite it came from was changed on the way"
+    )]
+    NotYourKey,
 }
 
 const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
@@ -250,15 +305,58 @@ fn valid_code(code: &str) -> bool {
     code.len() == CODE_LEN && code.bytes().all(|b| CODE_CHARS.contains(&b))
 }
 
-/// A name as shown: at most [`MAX_NAME`] characters, no control
-/// characters, trimmed. It is only ever rendered as text.
+/// The most combining marks kept on one base character.
+pub const MAX_MARKS: usize = 2;
+
+/// Characters that change how other text is shown without showing
+/// themselves: bidi embeddings, overrides, isolates and marks, zero-width
+/// spaces and joiners, the word joiner and invisible operators, the BOM,
+/// interlinear annotation marks, the Mongolian vowel separator.
+const fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Combining marks (the main blocks): they stack on the character before.
+const fn combining(c: char) -> bool {
+    matches!(c,
+        '\u{0300}'..='\u{036F}' | '\u{0483}'..='\u{0489}' | '\u{0591}'..='\u{05BD}'
+        | '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}' | '\u{0E31}'..='\u{0E3A}'
+        | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}'
+        | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// A name as shown: printable text of bounded width. Control characters
+/// and the invisible characters that reorder or hide text are dropped,
+/// at most [`MAX_MARKS`] combining marks stay on a character (none
+/// without one), whitespace runs become one space, and at most
+/// [`MAX_NAME`] characters are kept, marks included. It is only ever
+/// rendered as text.
 pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_NAME)
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let mut out = String::new();
+    let (mut kept, mut marks) = (0, MAX_MARKS);
+    for c in name.chars().filter(|&c| !c.is_control() && !invisible(c)) {
+        if kept == MAX_NAME {
+            break;
+        }
+        if combining(c) {
+            if marks == MAX_MARKS {
+                continue;
+            }
+            marks += 1;
+        } else if c.is_whitespace() {
+            if out.is_empty() || out.ends_with(' ') {
+                continue;
+            }
+            marks = MAX_MARKS;
+        } else {
+            marks = 0;
+        }
+        out.push(if c.is_whitespace() { ' ' } else { c });
+        kept += 1;
+    }
+    out.trim_end().to_string()
 }
 
 pub(crate) fn rules_text(rules: &Rules) -> String {
@@ -289,6 +387,9 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
     let from = Role::from_tag(&w.f).ok_or_else(|| Refusal::Field(cut(&w.f)))?;
     let rules = parse_rules(&w.r)?;
     let host_color = Color::from_name(&w.h).ok_or_else(|| Refusal::Field(cut(&w.h)))?;
+    if !(1..=MAX_GAMES).contains(&w.g) {
+        return Err(Refusal::GameOutOfBounds(w.g));
+    }
     let texts: Vec<&str> = w.m.split_whitespace().collect();
     if texts.len() > MAX_MOVES {
         return Err(Refusal::TooManyMoves);
@@ -322,6 +423,7 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
             _ => return Err(Refusal::Field(cut(x))),
         },
     };
+    let seal = seal_of(w, from)?;
     let room = Room {
         code: w.c.clone(),
         me: from,
@@ -334,6 +436,7 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
             Some(Offer::Rematch(r)) => Some(r),
             _ => None,
         },
+        keys: w.k.clone(),
     };
     Ok(Shared {
         from,
@@ -343,7 +446,37 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
         offer,
         signal,
         by_link: false,
+        seal,
+        verified: false,
     })
+}
+
+/// The length of a raw P-256 public key (an uncompressed point) and of
+/// an ECDSA P-256 signature as WebCrypto writes it (r and s).
+pub const KEY_BYTES: usize = 65;
+pub const SIGNATURE_BYTES: usize = 64;
+
+/// The seal a room carries, if it is signed: the sender's key, the text
+/// signed and the signature; keys and signature are checked for shape.
+fn seal_of(w: &Wire, from: Role) -> Result<Option<Seal>, Refusal> {
+    let key_ok = |k: &str| k.is_empty() || codec::unbase64url(k).is_some_and(|b| b.len() == KEY_BYTES);
+    if !w.k.iter().all(|k| key_ok(k)) {
+        return Err(Refusal::Key);
+    }
+    if w.z.is_empty() {
+        return Ok(None);
+    }
+    if w.k[from.index()].is_empty() {
+        return Err(Refusal::Key);
+    }
+    let signature = codec::unbase64url(&w.z)
+        .filter(|b| b.len() == SIGNATURE_BYTES)
+        .ok_or(Refusal::Key)?;
+    Ok(Some(Seal {
+        key: w.k[from.index()].clone(),
+        text: w.unsigned_text(),
+        signature,
+    }))
 }
 
 /// Reads a `#room=…` link payload into a checked room.

@@ -23,7 +23,7 @@ use web_sys::{
     RtcIceGatheringState, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
-use super::codec::MAX_TEXT;
+use super::codec::read_bounded;
 
 /// The public STUN server asked by default.
 pub const STUN: &str = "stun:stun.l.google.com:19302";
@@ -160,12 +160,15 @@ impl Peer {
             let message = {
                 let on_event = on_event.clone();
                 Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                    let text = e
-                        .dyn_into::<MessageEvent>()
-                        .ok()
-                        .and_then(|m| m.data().as_string());
-                    // Longer messages and non-text are dropped unread.
-                    if let Some(text) = text.filter(|t| t.len() <= MAX_TEXT) {
+                    let Ok(data) = e.dyn_into::<MessageEvent>().map(|m| m.data()) else {
+                        return;
+                    };
+                    // Non-text is dropped; longer messages are measured
+                    // and dropped before being copied out of JS.
+                    let Some(js) = data.dyn_ref::<js_sys::JsString>() else {
+                        return;
+                    };
+                    if let Some(text) = read_bounded(js.length(), || js.as_string()) {
                         on_event(PeerEvent::Message(text));
                     }
                 })

@@ -42,19 +42,34 @@ export async function hostRoom(page, url, { variant = "nine", color = "light" } 
   return (await page.locator("[data-room-code]").innerText()).trim();
 }
 
-/** The link the page offers the friend (invite before the guest sits down, else the link for your friend). */
-export async function offeredLink(page) {
-  const field = page.locator("[data-invite-link], [data-friend-link]").first();
-  await field.waitFor();
+/** The value of a link field once it holds a room link (it is empty while the room is being signed). */
+async function linkIn(field, timeout = 15_000) {
+  await field.waitFor({ timeout });
+  await field.page().waitForFunction(
+    (el) => /#room=[A-Za-z0-9_-]+$/.test(el.value), await field.elementHandle(), { timeout },
+  );
   const link = await field.inputValue();
   assert.match(link, /#room=[A-Za-z0-9_-]+$/, "a room link in the field");
   return link;
 }
 
-/** Opens a link from the friend in this page (as pasting it in the address bar does). */
+/** The link the page offers the friend (invite before the guest sits down, else the link for your friend). */
+export async function offeredLink(page) {
+  return linkIn(page.locator("[data-invite-link], [data-friend-link]").first());
+}
+
+/**
+ * Opens a link from the friend in this page (as pasting it in the address
+ * bar does), and waits until the page has followed it (its signature is
+ * checked asynchronously): `<html data-room-link="followed">`.
+ */
 export async function openLink(page, link) {
+  if (!page.url().startsWith("about:")) {
+    await page.evaluate(() => document.documentElement.removeAttribute("data-room-link"));
+  }
   await page.goto(link, { waitUntil: "domcontentloaded" });
   await waitForBoard(page);
+  await page.locator('html[data-room-link="followed"]').waitFor({ state: "attached" });
 }
 
 /** The notice on the page, if any: { key, text }. */
@@ -86,13 +101,64 @@ export function decodeLink(link) {
   return wire;
 }
 
-/** A room link carrying `wire` (as decodeLink gives it), packed as the app packs it. */
+/** Percent-encodes a value as the app writes it (link.rs `encode`). */
+function escape(value) {
+  let out = "";
+  for (const b of Buffer.from(String(value), "utf8")) {
+    const c = String.fromCharCode(b);
+    out += /[A-Za-z0-9\-_.~:,/]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+/**
+ * The text a seat signs for `wire`: every field but the signature, in the
+ * app's order and escaping (`Wire::unsigned_text`).
+ */
+export function unsignedText(wire) {
+  const fields = ["v", "c", "f", "r", "h", "g", "m", "e", "o"].map((k) => `${k}=${escape(wire[k] ?? "")}`);
+  fields.push(`s=${wire.s.join(",")}`, `n0=${escape(wire.n0 ?? "")}`, `n1=${escape(wire.n1 ?? "")}`, `j=${wire.j ?? "0"}`);
+  if (wire.x !== undefined) fields.push(`x=${escape(wire.x)}`);
+  for (const k of ["k0", "k1"]) if (wire[k]) fields.push(`${k}=${escape(wire[k])}`);
+  return fields.join("&");
+}
+
+/** A room link carrying `wire` (as decodeLink gives it, with its signature `z` if any), packed as the app packs it. */
 export function encodeLink(base, wire) {
-  const text = Object.entries(wire)
-    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(",") : String(v)).replace(/%2C/g, ",")}`)
-    .join("&");
+  const text = unsignedText(wire) + (wire.z ? `&z=${wire.z}` : "");
   const payload = zlib.deflateRawSync(Buffer.from(text, "utf8")).toString("base64url");
   return `${base.split("#")[0]}#room=${payload}`;
+}
+
+/**
+ * `wire` signed as its sender's seat with the key that seat keeps in
+ * `page`'s browser (IndexedDB `mulino-keys`): what a dishonest friend can
+ * make with their own page.
+ */
+export async function signIn(page, wire) {
+  const text = unsignedText(wire);
+  const z = await page.evaluate(async ({ code, text }) => {
+    const req = (r) => new Promise((ok, ko) => { r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+    const db = await req(indexedDB.open("mulino-keys"));
+    const seat = await req(db.transaction("seats").objectStore("seats").get(code));
+    const sig = await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, seat.private, new TextEncoder().encode(text));
+    return btoa(String.fromCharCode(...new Uint8Array(sig))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }, { code: wire.c, text });
+  return { ...wire, z };
+}
+
+/**
+ * `wire` signed as its sender's seat with a key of the forger's own (a
+ * fresh P-256 pair, its public key put in the sender's `k0`/`k1`): what
+ * anyone who saw a link can make.
+ */
+export async function signWithOwnKey(wire) {
+  const { subtle } = globalThis.crypto;
+  const pair = await subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const raw = Buffer.from(await subtle.exportKey("raw", pair.publicKey)).toString("base64url");
+  const forged = { ...wire, [wire.f === "h" ? "k0" : "k1"]: raw };
+  const sig = await subtle.sign({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, Buffer.from(unsignedText(forged), "utf8"));
+  return { ...forged, z: Buffer.from(sig).toString("base64url") };
 }
 
 /** Seat colours and texts as a player reads them. */
@@ -124,8 +190,7 @@ export async function livePlayer(h) {
 /** The link in the room panel once it carries a connection offer or answer. */
 export async function signalLink(page, kind, timeout = 30_000) {
   const field = page.locator(`[data-invite-link][data-signal="${kind}"], [data-friend-link][data-signal="${kind}"]`).first();
-  await field.waitFor({ timeout });
-  return field.inputValue();
+  return linkIn(field, timeout);
 }
 
 /** Waits until the page says it is connected live. */

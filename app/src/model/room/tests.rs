@@ -5,8 +5,8 @@ use morris_core::{Color, Game, Rules, Variant};
 
 use super::*;
 use crate::model::Action;
-use crate::room::codec::{MAX_MOVES, MAX_NAME};
-use crate::room::{clean_name, read_link};
+use crate::room::codec::{self, Wire, MAX_GAMES, MAX_MOVES, MAX_NAME};
+use crate::room::{clean_name, read_link, Seal};
 
 fn host_table(rules: Rules) -> Model {
     let room = Room::host("k7qm2xpa".into(), Color::Light, "Ann".into());
@@ -15,13 +15,52 @@ fn host_table(rules: Rules) -> Model {
     t
 }
 
-/// What one side sends: the whole room, through the link format.
+/// A stand-in for a seat's key pair: the public key (65 bytes, as a
+/// P-256 point) of seat `n`; "signing" is a keyed checksum only this
+/// test's signer makes, so a changed text or another key fails it.
+fn key(n: u8) -> String {
+    codec::base64url(&[n; crate::room::KEY_BYTES])
+}
+
+fn fake_signature(key: &str, text: &str) -> Vec<u8> {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut out = Vec::new();
+    for round in 0..8u8 {
+        for b in key.bytes().chain([round]).chain(text.bytes()) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        out.extend_from_slice(&h.to_le_bytes());
+    }
+    out
+}
+
+fn fake_verify(seal: &Seal) -> bool {
+    seal.signature == fake_signature(&seal.key, &seal.text)
+}
+
+/// Signs a wire as seat `me` with the stand-in key `signer`.
+fn sign_as(w: &mut Wire, me: Role, signer: &str) {
+    w.k[me.index()] = signer.to_string();
+    w.z = String::new();
+    w.z = codec::base64url(&fake_signature(signer, &w.unsigned_text()));
+}
+
+/// Reads a link as a page does: decoded, then its seal checked.
+fn read(w: &Wire) -> Result<Shared, Refusal> {
+    let mut s = read_link(&w.to_link())?;
+    s.check_seal(fake_verify);
+    Ok(s)
+}
+
+/// What one side sends: the whole room, signed with its seat's key,
+/// through the link format.
 fn send(t: &Model) -> Shared {
     let Some(room) = t.room.as_ref() else {
         unreachable!("not a room")
     };
-    let link = share(t, room, None).to_link();
-    match read_link(&link) {
+    let mut w = share(t, room, None);
+    sign_as(&mut w, room.me, &key(1 + room.me.index() as u8));
+    match read(&w) {
         Ok(s) => s,
         Err(e) => unreachable!("{e}"),
     }
@@ -145,6 +184,90 @@ fn an_illegal_turn_in_a_link_is_refused_when_read() {
     assert_eq!(read_link(&w.to_link()), Err(Refusal::Code));
 }
 
+/// The host's invite with its wire changed by `f`, as a guest's page reads it.
+fn forged_invite(f: impl FnOnce(&mut Wire)) -> Result<Model, Refusal> {
+    let host = host_table(Rules::default());
+    let mut w = share(&host, room(&host), None);
+    f(&mut w);
+    sign_as(&mut w, Role::Host, &key(1));
+    join(&read(&w)?, "Bob".into())
+}
+
+#[test]
+fn an_invite_carries_only_the_hosts_side() {
+    // The review's link: the guest's d7 played and the guest resigned.
+    let forged = forged_invite(|w| {
+        w.m = "a1 d7 a4".into();
+        w.e = "resign-dark".into();
+    });
+    assert_eq!(forged, Err(Refusal::InvitePlaysForYou(2)));
+    assert_eq!(
+        forged_invite(|w| w.e = "resign-dark".into()),
+        Err(Refusal::InviteEnds)
+    );
+    assert_eq!(forged_invite(|w| w.e = "agreed".into()), Err(Refusal::InviteEnds));
+    assert_eq!(
+        forged_invite(|w| w.o = "draw-dark".into()),
+        Err(Refusal::InviteOffers)
+    );
+    assert_eq!(
+        forged_invite(|w| w.o = "rematch-g".into()),
+        Err(Refusal::InviteOffers)
+    );
+    assert_eq!(forged_invite(|w| w.j = true), Err(Refusal::SeatTaken));
+    assert_eq!(forged_invite(|w| w.s = [4, 2]), Err(Refusal::SeatTaken));
+    // A host with dark: light's turn would be the guest's.
+    assert_eq!(
+        forged_invite(|w| {
+            w.h = "dark".into();
+            w.m = "a1".into();
+        }),
+        Err(Refusal::InvitePlaysForYou(1))
+    );
+    // The host's own first turn and draw offer are fine.
+    let Ok(guest) = forged_invite(|w| {
+        w.m = "a1".into();
+        w.o = "draw-light".into();
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+    assert!(guest.accepts_input());
+    assert_eq!(guest.draw_offer, Some(Color::Light));
+}
+
+#[test]
+fn absurd_game_numbers_are_refused_and_never_overflow() {
+    for g in [0, MAX_GAMES + 1, u32::MAX] {
+        assert_eq!(
+            forged_invite(|w| w.g = g),
+            Err(Refusal::GameOutOfBounds(g)),
+            "{g}"
+        );
+    }
+    assert!(forged_invite(|w| w.g = MAX_GAMES).is_ok());
+    // A room at the last number (kept from before the bound) takes a
+    // link without overflowing when it looks for a rematch.
+    let (mut host, mut guest) = pair();
+    for t in [&mut host, &mut guest] {
+        if let Some(r) = t.room.as_mut() {
+            r.game_no = u32::MAX;
+        }
+    }
+    press(&mut host, "a1");
+    let Some(r) = host.room.as_ref() else {
+        unreachable!()
+    };
+    let mut w = share(&host, r, None);
+    w.g = MAX_GAMES;
+    sign_as(&mut w, Role::Host, &key(1));
+    let Ok(shared) = read(&w) else { unreachable!() };
+    let mut at_max = shared.clone();
+    at_max.room.game_no = u32::MAX;
+    guest.apply(Action::Remote(Box::new(at_max)));
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+}
+
 #[test]
 fn another_room_and_your_own_link_change_nothing() {
     let (mut host, guest) = pair();
@@ -185,6 +308,24 @@ fn names_are_cut_and_cleaned() {
         room(&host).name(Role::Guest),
         "<img src=x onerror=alert(1)>y"[..MAX_NAME].to_string()
     );
+}
+
+#[test]
+fn names_lose_what_spoofs_them_on_screen() {
+    // Bidi overrides and isolates, zero-width characters, the BOM.
+    assert_eq!(clean_name("\u{202E}nnA\u{202C}"), "nnA");
+    assert_eq!(clean_name("A\u{2066}b\u{2069}\u{200E}c\u{200F}"), "Abc");
+    assert_eq!(clean_name("\u{FEFF}B\u{200B}o\u{200C}\u{200D}b\u{2060}"), "Bob");
+    // A stack of combining marks keeps two; a mark with no base goes.
+    let zalgo = format!("Z{}a", "\u{0301}\u{0316}\u{0344}\u{0353}".repeat(20));
+    assert_eq!(clean_name(&zalgo), "Z\u{0301}\u{0316}a");
+    assert_eq!(clean_name("\u{0301}\u{0301}Eve"), "Eve");
+    assert_eq!(clean_name("e\u{0301} \u{0301}x"), "e\u{0301} x");
+    // Whitespace of any kind is one plain space; the width stays bounded.
+    assert_eq!(clean_name("Ann\u{3000}\u{00A0}\t Lee"), "Ann Lee");
+    let wide = clean_name(&"e\u{0301}\u{0302}".repeat(50));
+    assert_eq!(wide.chars().count(), MAX_NAME);
+    assert!(clean_name(&"\u{200B}".repeat(5000)).is_empty());
 }
 
 #[test]
@@ -342,4 +483,167 @@ fn the_variant_and_options_travel_with_the_room() {
     let mut h = host.clone();
     h.apply(Action::Remote(Box::new(from_other)));
     assert!(h.notice.as_ref().is_some_and(|n| n.args[0].contains("rules")));
+}
+
+/// The room `t` would send, unsigned.
+fn wire_of(t: &Model) -> Wire {
+    share(t, room(t), None)
+}
+
+fn refusal(t: &Model) -> String {
+    match &t.notice {
+        Some(n) if n.key == "room.refused" => n.args[0].clone(),
+        other => unreachable!("no refusal: {other:?}"),
+    }
+}
+
+#[test]
+fn each_seat_knows_the_others_key_from_the_first_signed_room() {
+    let (mut host, guest) = pair();
+    assert_eq!(room(&guest).keys, [key(1), String::new()], "the invite's key");
+    assert!(room(&host).keys[1].is_empty());
+    receive(&mut host, &guest);
+    assert_eq!(room(&host).keys[1], key(2), "the guest's first reply");
+    // Kept and restored, the keys stay.
+    let Ok(kept) = read_link(&wire_of(&host).to_link()) else {
+        unreachable!()
+    };
+    assert_eq!(restore(&kept).room.map(|r| r.keys[1].clone()), Some(key(2)));
+}
+
+#[test]
+fn unsigned_links_are_refused_in_invites_and_rooms() {
+    let host = host_table(Rules::default());
+    let invite = read(&wire_of(&host)).unwrap_or_else(|e| unreachable!("{e}"));
+    assert_eq!(join(&invite, "Bob".into()), Err(Refusal::Unsigned));
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    press(&mut guest, "a1");
+    press(&mut host, "a1");
+    // A version 1 link (no key, no signature), a turn newer than the room.
+    let mut w = wire_of(&host);
+    w.v = 1;
+    w.k = Default::default();
+    let before = guest.clone();
+    guest.apply(Action::Remote(Box::new(
+        read(&w).unwrap_or_else(|e| unreachable!("{e}")),
+    )));
+    assert_eq!(guest.game, before.game);
+    assert!(refusal(&guest).contains("not signed"));
+}
+
+#[test]
+fn a_changed_or_foreign_signature_is_refused() {
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    press(&mut host, "a1");
+    // Changed on the way: the guest's d7 slipped into the host's signed room.
+    let mut w = wire_of(&host);
+    sign_as(&mut w, Role::Host, &key(1));
+    w.m = "a1 d7".into();
+    let before = guest.clone();
+    guest.apply(Action::Remote(Box::new(
+        read(&w).unwrap_or_else(|e| unreachable!("{e}")),
+    )));
+    assert_eq!(guest.game, before.game);
+    assert!(refusal(&guest).contains("changed on the way"));
+    // Someone who saw the invite signs as the host with a key of their own.
+    let mut w = wire_of(&host);
+    w.e = "resign-dark".into();
+    sign_as(&mut w, Role::Host, &key(9));
+    guest.apply(Action::Remote(Box::new(
+        read(&w).unwrap_or_else(|e| unreachable!("{e}")),
+    )));
+    assert_eq!(guest.game, before.game);
+    assert!(refusal(&guest).contains("another key"));
+    // ... or as the guest, once the host knows the guest's key.
+    let mut w = wire_of(&guest);
+    w.m = "a1 d7".into();
+    w.s[1] += 1;
+    sign_as(&mut w, Role::Guest, &key(9));
+    let h = host.clone();
+    host.apply(Action::Remote(Box::new(
+        read(&w).unwrap_or_else(|e| unreachable!("{e}")),
+    )));
+    assert_eq!(host.game, h.game);
+    assert!(refusal(&host).contains("another key"));
+    // The host's signed room relabelled as the guest's: the text changed.
+    let mut w = wire_of(&host);
+    sign_as(&mut w, Role::Host, &key(1));
+    w.f = "g".into();
+    w.k[1] = key(1);
+    host.apply(Action::Remote(Box::new(
+        read(&w).unwrap_or_else(|e| unreachable!("{e}")),
+    )));
+    assert!(refusal(&host).contains("changed on the way"));
+    // The real host's room still goes through.
+    receive(&mut guest, &host);
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+}
+
+#[test]
+fn a_room_kept_from_before_signing_learns_each_key_once() {
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    for t in [&mut host, &mut guest] {
+        if let Some(r) = t.room.as_mut() {
+            r.keys = Default::default();
+        }
+    }
+    press(&mut host, "a1");
+    receive(&mut guest, &host);
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+    assert_eq!(room(&guest).keys[0], key(1));
+    // From then on, only that key.
+    press(&mut host, "d1");
+    let mut w = wire_of(&host);
+    sign_as(&mut w, Role::Host, &key(7));
+    guest.apply(Action::Remote(Box::new(
+        read(&w).unwrap_or_else(|e| unreachable!("{e}")),
+    )));
+    assert_eq!(guest.game.move_texts(), ["a1"]);
+    assert!(refusal(&guest).contains("another key"));
+}
+
+#[test]
+fn malformed_keys_and_signatures_are_refused_when_read() {
+    let host = host_table(Rules::default());
+    let mut w = wire_of(&host);
+    sign_as(&mut w, Role::Host, &key(1));
+    for bad in [
+        Wire {
+            z: "c2ln".into(),
+            ..w.clone()
+        },
+        Wire {
+            k: ["short".into(), String::new()],
+            ..w.clone()
+        },
+        Wire {
+            k: [String::new(), String::new()],
+            ..w.clone()
+        },
+    ] {
+        assert_eq!(read(&bad).err(), Some(Refusal::Key), "{bad:?}");
+    }
+}
+
+#[test]
+fn a_friend_who_knows_another_key_for_your_seat_is_refused() {
+    // Someone changed the invite on the way: their own key as the host's.
+    let (mut host, mut guest) = pair();
+    host.apply(Action::SeatKey(key(1)));
+    if let Some(r) = guest.room.as_mut() {
+        r.keys[0] = key(9);
+    }
+    let before = host.clone();
+    receive(&mut host, &guest);
+    assert!(!room(&host).joined, "the guest of a changed invite is not seated");
+    assert_eq!(host.game, before.game);
+    assert!(refusal(&host).contains("another key for your seat"));
+    // The fair guest is.
+    let (_, fair) = pair();
+    receive(&mut host, &fair);
+    assert!(room(&host).joined);
+    assert_eq!(room(&host).keys, [key(1), key(2)]);
 }
