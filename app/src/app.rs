@@ -9,8 +9,8 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::components::{
-    announce, controls, engine_notes, game_board, notice_bar, offers, record_panel, room_bar, room_list,
-    room_panel, status_line, top_bar, MoveList, NewGameDialog, RoomPanel, Seat, TopBarProps, Ui,
+    announce, controls, engine_notes, game_board, notice_bar, offers, recent_list, record_panel, room_bar,
+    room_list, room_panel, status_line, top_bar, MoveList, NewGameDialog, RoomPanel, Seat, TopBarProps, Ui,
 };
 use crate::hooks::{
     use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room, use_saving,
@@ -45,6 +45,12 @@ fn start(rules: Rules, mode: Mode, open_room: bool) -> Action {
     Action::OpenRoom(Box::new(t))
 }
 
+/// A sender of actions to the reducer.
+fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
+    let d = model.dispatcher();
+    Callback::from(move |a: Action| d.dispatch(a))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let model = use_reducer(first_model);
@@ -53,17 +59,14 @@ pub fn app() -> Html {
     let t = Rc::new((*model).clone());
     let latest = use_latest(t.clone());
     let live = use_live_room(&model);
-    let rooms = use_saving(&t);
+    let saved = use_saving(&t, send_to(&model), latest.clone());
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
     use_warm_up(&model);
     use_escape(model.dispatcher());
     use_address(model.dispatcher(), latest, live.clone());
 
-    let send = {
-        let d = model.dispatcher();
-        Callback::from(move |a: Action| d.dispatch(a))
-    };
+    let send = send_to(&model);
     let open = |d: Dialog| {
         let dialog = dialog.clone();
         Callback::from(move |()| dialog.set(d))
@@ -120,7 +123,8 @@ pub fn app() -> Html {
                         { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                     }
                     <MoveList model={t.clone()} {lang} send={send.clone()} />
-                    { room_list(&ui, &rooms) }
+                    { room_list(&ui, &saved.rooms) }
+                    { recent_list(&ui, &saved.recent, &saved.refresh) }
                     { record_panel(&ui, &fields.record) }
                 </aside>
             </main>
