@@ -129,7 +129,7 @@ fn save(
             .map(|(_, p)| p.as_str());
         let stored = storage::load_room(code);
         match store::decide(base, stored.as_deref(), payload) {
-            Decision::Skip => {}
+            Decision::Skip => bases.room = Some((code.clone(), payload.clone())),
             Decision::Stale => {
                 bases.room = stored.map(|s| (code.clone(), s));
                 if let Some(t) = kept_room(code) {
@@ -138,8 +138,10 @@ fn save(
                 }
                 return;
             }
+            // The base moves only with a write that worked: a failed one
+            // must not make the stored room look newer than this tab's.
             Decision::Write => match storage::save_room(code, payload, *over, room_over) {
-                Ok(()) => {}
+                Ok(()) => bases.room = Some((code.clone(), payload.clone())),
                 Err(SaveError::RoomsFull) => {
                     notify("save.rooms-full", vec![store::MAX_ROOMS.to_string()]);
                     return;
@@ -147,20 +149,20 @@ fn save(
                 Err(SaveError::Full(_)) => failed = true,
             },
         }
-        bases.room = Some((code.clone(), payload.clone()));
     }
     let stored = storage::stored_game();
     let replacing = bases.replaced != Some(replaced);
-    bases.replaced = Some(replaced);
     if let Some(old) = stored
         .as_deref()
         .filter(|old| replacing && *old != game && worth_keeping(old))
     {
         match storage::keep_recent(old) {
             Ok(()) => notify("save.kept", Vec::new()),
+            // Tried again at the next change; the old game stays saved.
             Err(_) => return failing(bases, true, send),
         }
     }
+    bases.replaced = Some(replaced);
     match store::decide(bases.game.as_deref(), stored.as_deref(), game) {
         Decision::Skip => bases.game = Some(game.to_string()),
         Decision::Stale => {
