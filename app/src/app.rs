@@ -59,10 +59,12 @@ pub fn app() -> Html {
     let t = Rc::new((*model).clone());
     let latest = use_latest(t.clone());
     let live = use_live_room(&model);
-    let saved = use_saving(&t, send_to(&model), latest.clone());
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
     use_warm_up(&model);
+    // After the warm-up, whose update restores the first notice: what
+    // saving has to say on the first render comes after it.
+    let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
     use_address(model.dispatcher(), latest, live.clone());
 

@@ -42,10 +42,26 @@ fn storage() -> Option<web_sys::Storage> {
 fn local() -> Box<dyn Store> {
     match storage() {
         Some(s) => Box::new(Local(s)),
-        None => Box::new(store::Memory {
-            quota: Some(0),
-            ..store::Memory::default()
-        }),
+        None => Box::new(Nowhere),
+    }
+}
+
+/// No storage at all (blocked): nothing read, every write refused.
+struct Nowhere;
+
+impl Store for Nowhere {
+    fn get(&self, _: &str) -> Option<String> {
+        None
+    }
+
+    fn set(&mut self, _: &str, _: &str) -> Result<(), Full> {
+        Err(Full)
+    }
+
+    fn remove(&mut self, _: &str) {}
+
+    fn keys(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 

@@ -19,6 +19,7 @@
 //! header is the body itself, and version-1 rooms are ordered by the old
 //! list `mulino.rooms`, which is dropped once no version-1 room is left.
 
+#[cfg(test)]
 use std::collections::BTreeMap;
 
 /// The stored format written now.
@@ -180,8 +181,23 @@ pub fn rooms(store: &dyn Store, over: impl Fn(&Entry) -> bool) -> Vec<Kept> {
             Some((rank(&code), Kept { code, entry }))
         })
         .collect();
-    kept.sort_by(|(ra, a), (rb, b)| b.entry.saved.cmp(&a.entry.saved).then(ra.cmp(rb)));
+    sort_small(&mut kept, |(ra, a), (rb, b)| {
+        (b.entry.saved, ra) < (a.entry.saved, rb)
+    });
     kept.into_iter().map(|(_, k)| k).collect()
+}
+
+/// Sorts a short list, `before(a, b)` when `a` goes first. A plain
+/// insertion sort: the standard library's sorts cost over 10 KB of wasm
+/// each, for lists of at most a few dozen saves.
+fn sort_small<T>(items: &mut [T], before: impl Fn(&T, &T) -> bool) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && before(&items[j], &items[j - 1]) {
+            items.swap(j, j - 1);
+            j -= 1;
+        }
+    }
 }
 
 /// The rooms to forget so that room `incoming` can be kept: finished
@@ -241,7 +257,7 @@ pub fn recent(store: &dyn Store) -> Vec<(String, Entry)> {
             Some((id.to_string(), load(store, k).ok()??))
         })
         .collect();
-    out.sort_by(|a, b| b.1.saved.cmp(&a.1.saved).then(b.0.cmp(&a.0)));
+    sort_small(&mut out, |a, b| (b.1.saved, &b.0) < (a.1.saved, &a.0));
     out
 }
 
@@ -273,7 +289,8 @@ pub fn decide(base: Option<&str>, stored: Option<&str>, mine: &str) -> Decision 
     }
 }
 
-/// A store in memory (tests, and a browser with no storage at all).
+/// A store in memory, for the tests.
+#[cfg(test)]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Memory {
     pub values: BTreeMap<String, String>,
@@ -281,6 +298,7 @@ pub struct Memory {
     pub quota: Option<usize>,
 }
 
+#[cfg(test)]
 impl Store for Memory {
     fn get(&self, key: &str) -> Option<String> {
         self.values.get(key).cloned()

@@ -72,36 +72,34 @@ fn saved_forms(model: &Model) -> (String, Option<(String, String, bool)>) {
 pub fn use_saving(model: &Model, send: Callback<Action>, latest: Rc<RefCell<Rc<Model>>>) -> Saved {
     let lists = use_state(|| (Vec::<Summary>::new(), Vec::<Recent>::new()));
     let bases = use_mut_ref(Bases::default);
-    let reread = use_state(|| 0u32);
     let (game, room) = saved_forms(model);
-    let forms = (game, room, model.replaced);
     {
-        let (bases, send) = (bases.clone(), send.clone());
-        use_effect_with(forms.clone(), move |(game, room, replaced)| {
+        let (bases, send, lists) = (bases.clone(), send.clone(), lists.clone());
+        use_effect_with((game, room, model.replaced), move |(game, room, replaced)| {
             save(&mut bases.borrow_mut(), game, room.as_ref(), *replaced, &send);
+            lists.set(read_lists());
         });
     }
     {
         let lists = lists.clone();
-        use_effect_with((forms, *reread), move |_| lists.set(read_lists()));
-    }
-    {
-        let reread = reread.clone();
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "storage", move |e| {
-                    if let Some(e) = e.dyn_ref::<web_sys::StorageEvent>() {
-                        from_other_tab(e, &latest.borrow(), &mut bases.borrow_mut(), &send);
+                    let taken = e
+                        .dyn_ref::<web_sys::StorageEvent>()
+                        .is_some_and(|e| from_other_tab(e, &latest.borrow(), &mut bases.borrow_mut(), &send));
+                    // A state taken up is saved, and the lists read, as it renders.
+                    if !taken {
+                        lists.set(read_lists());
                     }
-                    reread.set(*reread + 1);
                 })
             });
             move || drop(listener)
         });
     }
     let refresh = {
-        let reread = reread.clone();
-        Callback::from(move |()| reread.set(*reread + 1))
+        let lists = lists.clone();
+        Callback::from(move |()| lists.set(read_lists()))
     };
     Saved {
         rooms: lists.0.clone(),
@@ -190,13 +188,18 @@ fn failing(bases: &mut Bases, failed: bool, send: &Callback<Action>) {
 }
 
 /// Another tab wrote a save: the table takes up a newer state of what it
-/// shows (the saved game, or the room on the table).
-fn from_other_tab(e: &web_sys::StorageEvent, model: &Model, bases: &mut Bases, send: &Callback<Action>) {
+/// shows (the saved game, or the room on the table); whether it did.
+fn from_other_tab(
+    e: &web_sys::StorageEvent,
+    model: &Model,
+    bases: &mut Bases,
+    send: &Callback<Action>,
+) -> bool {
     let (Some(key), Some(value)) = (e.key(), e.new_value()) else {
-        return;
+        return false;
     };
     let Ok(entry) = Entry::read(&value) else {
-        return;
+        return false;
     };
     let (game, room) = saved_forms(model);
     let action = if key == store::GAME {
@@ -204,17 +207,17 @@ fn from_other_tab(e: &web_sys::StorageEvent, model: &Model, bases: &mut Bases, s
         (entry.body != game).then(|| adopt(&entry.body)).flatten()
     } else {
         let Some((code, payload, _)) = room.filter(|(c, ..)| key.strip_prefix(store::ROOM) == Some(c)) else {
-            return;
+            return false;
         };
         bases.room = Some((code.clone(), entry.body.clone()));
         (entry.body != payload)
             .then(|| kept_room(&code).map(|t| Action::OpenRoom(Box::new(t))))
             .flatten()
     };
-    if let Some(a) = action {
-        send.emit(a);
-        send.emit(Action::Notify(Some(Notice::new("save.other-tab", Vec::new()))));
-    }
+    let Some(a) = action else { return false };
+    send.emit(a);
+    send.emit(Action::Notify(Some(Notice::new("save.other-tab", Vec::new()))));
+    true
 }
 
 /// The kept rooms and the recent games, as stored now.
