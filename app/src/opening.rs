@@ -39,11 +39,7 @@ pub fn first_model() -> Model {
         return current;
     };
     let Some(payload) = room_payload(&hash) else {
-        let mut opened = open_link(&hash);
-        if opened.notice.is_none() {
-            opened.notice = current.notice;
-        }
-        return opened;
+        return open_link(&hash, current);
     };
     let mut model = current.clone();
     follow_room_link(
@@ -111,14 +107,18 @@ pub fn room_over(entry: &Entry) -> bool {
     room::read_link(&entry.body).is_ok_and(|s| restore(&s).outcome().is_some())
 }
 
-/// The game of a link, or a new standard game with a word on what is
-/// wrong with the link.
-fn open_link(hash: &str) -> Model {
+/// The game of a link; a link that cannot be read leaves `current` on the
+/// table, with a word on what is wrong with the link.
+fn open_link(hash: &str, current: Model) -> Model {
     match link::parse(hash) {
-        Ok(o) => Model::from_opened(o),
+        Ok(o) => {
+            let mut opened = Model::from_opened(o);
+            opened.notice = current.notice;
+            opened
+        }
         Err(e) => Model {
             notice: Some(Notice::new("link.bad", vec![e.to_string()])),
-            ..Model::default()
+            ..current
         },
     }
 }

@@ -56,6 +56,18 @@ test("a game link opened over an unfinished game keeps that game under Recent ga
   assertNoErrors(page);
 });
 
+test("a link that cannot be read leaves the unfinished game on the table", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
+  await playOpening(page, ["d2", "d6"]);
+  await page.goto("about:blank");
+  await openGame(page, gameLink(h.url, { variant: "nine", moves: "d2,d2" }));
+  await page.locator('[data-notice="link.bad"]').waitFor();
+  await waitForState(page, (s) => moveCount(s) === 2 && s.points.d6?.piece === "dark", "the game still on the table");
+  assert.equal(await page.locator("[data-recent-item]").count(), 0, "nothing replaced, nothing to keep");
+  assertNoErrors(page, [/link/i]);
+});
+
 test("a save the browser refuses is said on the table", { timeout: 90_000 }, async () => {
   const { page, context } = await h.newPage();
   await context.addInitScript(() => {

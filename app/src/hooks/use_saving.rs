@@ -75,8 +75,17 @@ pub fn use_saving(model: &Model, send: Callback<Action>, latest: Rc<RefCell<Rc<M
     let (game, room) = saved_forms(model);
     {
         let (bases, send, lists) = (bases.clone(), send.clone(), lists.clone());
+        // A word already on the table (a link refused…) is not covered by
+        // the one on a game kept: the list of recent games shows it anyway.
+        let quiet = model.notice.is_some();
         use_effect_with((game, room, model.replaced), move |(game, room, replaced)| {
-            save(&mut bases.borrow_mut(), game, room.as_ref(), *replaced, &send);
+            let forms = Forms {
+                game,
+                room: room.as_ref(),
+                replaced: *replaced,
+                quiet,
+            };
+            save(&mut bases.borrow_mut(), &forms, &send);
             lists.set(read_lists());
         });
     }
@@ -108,14 +117,23 @@ pub fn use_saving(model: &Model, send: Callback<Action>, latest: Rc<RefCell<Rc<M
     }
 }
 
-/// Writes the table's saved forms (see the module's documentation).
-fn save(
-    bases: &mut Bases,
-    game: &str,
-    room: Option<&(String, String, bool)>,
+/// The table's saved forms and what saving them may say.
+struct Forms<'a> {
+    game: &'a str,
+    room: Option<&'a (String, String, bool)>,
     replaced: u32,
-    send: &Callback<Action>,
-) {
+    /// Whether a game kept goes unsaid (the table says something else).
+    quiet: bool,
+}
+
+/// Writes the table's saved forms (see the module's documentation).
+fn save(bases: &mut Bases, forms: &Forms, send: &Callback<Action>) {
+    let Forms {
+        game,
+        room,
+        replaced,
+        quiet,
+    } = *forms;
     let notify =
         |key: &'static str, args: Vec<String>| send.emit(Action::Notify(Some(Notice::new(key, args))));
     let mut failed = false;
@@ -155,6 +173,7 @@ fn save(
         .filter(|old| replacing && *old != game && worth_keeping(old))
     {
         match storage::keep_recent(old) {
+            Ok(()) if quiet => {}
             Ok(()) => notify("save.kept", Vec::new()),
             // Tried again at the next change; the old game stays saved.
             Err(_) => return failing(bases, true, send),
