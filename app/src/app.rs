@@ -9,8 +9,8 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::components::{
-    announce, controls, engine_notes, game_board, move_list, notice_bar, offers, record_panel, room_bar,
-    room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
+    announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
+    room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
 };
 use crate::hooks::{
     use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
@@ -44,6 +44,12 @@ fn start(rules: Rules, mode: Mode, open_room: bool) -> Action {
     Action::OpenRoom(Box::new(t))
 }
 
+/// A sender of actions to the reducer.
+fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
+    let d = model.dispatcher();
+    Callback::from(move |a: Action| d.dispatch(a))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let model = use_reducer(first_model);
@@ -52,19 +58,18 @@ pub fn app() -> Html {
     let t = Rc::new((*model).clone());
     let latest = use_latest(t.clone());
     let (live, sealed) = use_live_room(&model);
-    let rooms = use_saving(&t);
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
     use_warm_up(&model);
+    // After the warm-up, whose update restores the first notice: what
+    // saving has to say on the first render comes after it.
+    let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
     use_address(model.dispatcher(), latest, live.clone());
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
 
-    let send = {
-        let d = model.dispatcher();
-        Callback::from(move |a: Action| d.dispatch(a))
-    };
+    let send = send_to(&model);
     let open = |d: Dialog| {
         let dialog = dialog.clone();
         Callback::from(move |()| dialog.set(d))
@@ -115,7 +120,8 @@ pub fn app() -> Html {
                         { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                     }
                     { move_list(&ui, &moves) }
-                    { room_list(&ui, &rooms) }
+                    { room_list(&ui, &saved.rooms) }
+                    { recent_list(&ui, &saved.recent, &saved.refresh) }
                     { record_panel(&ui, &fields.record) }
                 </aside>
             </main>

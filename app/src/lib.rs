@@ -24,6 +24,7 @@ mod opening;
 mod room;
 mod sound;
 mod storage;
+mod store;
 mod tablebase;
 
 pub use app::App;

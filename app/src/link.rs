@@ -16,6 +16,12 @@ use morris_core::{Color, Game, Move, Position, Rules, Variant};
 pub const MAX_LEVEL: u8 = morris_engine::Level::MAX;
 /// The level a new game against the computer starts with.
 pub const DEFAULT_LEVEL: u8 = 3;
+/// The longest link (or save) read, in characters: about three times what
+/// [`MAX_TURNS`] turns take.
+pub const MAX_CHARS: usize = 32_000;
+/// The most turns a link (or save) may carry, played and taken back
+/// together: far more than any game runs, few enough to replay at once.
+pub const MAX_TURNS: usize = 2_000;
 
 /// Who sits at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,9 +95,16 @@ fn err<T>(msg: impl Into<String>) -> Result<T, LinkError> {
     Err(LinkError(msg.into()))
 }
 
-/// Reads a link (with or without the leading `#`).
+/// Reads a link (with or without the leading `#`). The bounds
+/// ([`MAX_CHARS`], [`MAX_TURNS`]) are checked before any turn is replayed.
 pub fn parse(link: &str) -> Result<Opened, LinkError> {
     let text = link.trim().trim_start_matches('#');
+    let chars = text.chars().count();
+    if chars > MAX_CHARS {
+        return err(format!(
+            "the link is {chars} characters long, more than the {MAX_CHARS} a link may have"
+        ));
+    }
     let mut variant = Variant::Nine;
     let mut set: Vec<String> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
@@ -153,6 +166,12 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
         },
         other => return err(format!("mode `{}` is not two-players or vs-engine", cut(other))),
     };
+    let turns = moves.len() + redo.len();
+    if turns > MAX_TURNS {
+        return err(format!(
+            "the link carries {turns} turns, more than the {MAX_TURNS} a link may carry"
+        ));
+    }
     let rules =
         Rules::with_options(variant, set.iter().map(String::as_str)).map_err(|e| LinkError(e.to_string()))?;
     let mut game = match position {
@@ -399,6 +418,25 @@ mod tests {
         assert_eq!(l.game.rules().variant, Variant::Six);
         assert!(read_paste("nonsense", mode).is_err());
         assert!(read_paste("nine ../.. L", mode).is_err_and(|e| !e.is_empty()));
+    }
+
+    #[test]
+    fn links_are_bounded_before_any_turn_is_replayed() {
+        let huge = format!("#variant=nine&moves={}", "a1-a4,".repeat(80_000));
+        let started = std::time::Instant::now();
+        match parse(&huge) {
+            Err(LinkError(msg)) => assert!(msg.contains(&MAX_CHARS.to_string()), "{msg}"),
+            Ok(_) => unreachable!("a 480 KB link opened"),
+        }
+        let many = format!("#variant=nine&moves={}", "a1,".repeat(MAX_TURNS + 1));
+        assert!(many.len() < MAX_CHARS);
+        match parse(&many) {
+            Err(LinkError(msg)) => assert!(msg.contains(&MAX_TURNS.to_string()), "{msg}"),
+            Ok(_) => unreachable!("{} turns opened", MAX_TURNS + 1),
+        }
+        let redo = format!("#variant=nine&moves=a1&redo={}", "b2,".repeat(MAX_TURNS));
+        assert!(parse(&redo).is_err_and(|e| e.0.contains("turns")));
+        assert!(started.elapsed().as_millis() < 1000);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::model::room::{join, merge, restore};
 use crate::model::{Action, Model, Notice};
 use crate::room::{self, sign, Refusal, Shared, Signal};
 use crate::storage;
+use crate::store::{self, Entry};
 
 /// The saved game names the room in progress this way: `room=CODE`.
 pub const ROOM_MARK: &str = "room=";
@@ -30,34 +31,89 @@ pub fn take_first_link() -> Option<String> {
 
 /// What the page opens with. A link is removed from the address once read,
 /// so a reload resumes the game instead of opening the link again. A room
-/// link is followed once the page is up ([`take_first_link`]).
+/// link is followed once the page is up ([`take_first_link`]). The saved
+/// game is read first in any case, so that an unreadable one is kept aside
+/// before anything is saved over it.
 pub fn first_model() -> Model {
-    let saved = || {
-        storage::load_game()
-            .and_then(|saved| match saved.strip_prefix(ROOM_MARK) {
-                Some(code) => kept_room(code),
-                None => link::parse(&saved).ok().map(Model::from_opened),
-            })
-            .unwrap_or_default()
-    };
+    let current = resume();
     let Some(hash) = take_hash() else {
-        return saved();
+        return current;
     };
     if room_payload(&hash).is_none() {
-        return open_link(&hash);
+        return open_link(&hash, current);
     }
     FIRST_LINK.with(|l| *l.borrow_mut() = Some(hash));
-    saved()
+    current
 }
 
-/// The game of a link, or a new standard game with a word on what is
-/// wrong with the link.
-fn open_link(hash: &str) -> Model {
-    match link::parse(hash) {
+/// The saved game; a new game if there is none. A save that cannot be
+/// read is kept aside (under `mulino.broken.<ms>`) and the player told.
+fn resume() -> Model {
+    let body = match storage::load_game() {
+        Ok(None) => return Model::default(),
+        Ok(Some(body)) => body,
+        Err(e) => return kept_aside(store::GAME, e.to_string()),
+    };
+    if let Some(code) = body.strip_prefix(ROOM_MARK) {
+        return match (kept_room(code), storage::load_room(code)) {
+            (Some(room), _) => room,
+            // The room is gone (forgotten, or never written): nothing to keep.
+            (None, None) => Model::default(),
+            (None, Some(_)) => kept_aside(&format!("{}{code}", store::ROOM), format!("room {code}")),
+        };
+    }
+    match link::parse(&body) {
         Ok(o) => Model::from_opened(o),
+        Err(e) => kept_aside(store::GAME, e.to_string()),
+    }
+}
+
+/// A new game, the save under `key` kept aside, and a word on it.
+fn kept_aside(key: &str, why: String) -> Model {
+    let notice = match storage::keep_aside(key) {
+        Ok(Some(aside)) => Notice::new("save.broken", vec![why, aside]),
+        Ok(None) => return Model::default(),
+        Err(_) => Notice::new("save.broken-held", vec![why]),
+    };
+    Model {
+        notice: Some(notice),
+        ..Model::default()
+    }
+}
+
+/// The table a save (a game's link text, or `room=CODE`) opens, for a
+/// newer save written by another tab.
+pub fn adopt(body: &str) -> Option<Action> {
+    match body.strip_prefix(ROOM_MARK) {
+        Some(code) => kept_room(code).map(|t| Action::OpenRoom(Box::new(t))),
+        None => link::parse(body).ok().map(|o| Action::Open(Box::new(o))),
+    }
+}
+
+/// Whether a save (link text) is a game worth keeping when another takes
+/// its place: readable, begun and unfinished. Rooms keep themselves.
+pub fn worth_keeping(body: &str) -> bool {
+    !body.starts_with(ROOM_MARK)
+        && link::parse(body).is_ok_and(|o| o.game.outcome().is_none() && !o.game.moves().is_empty())
+}
+
+/// Whether a kept room's game is over (version 1 kept no mark of it).
+pub fn room_over(entry: &Entry) -> bool {
+    room::read_link(&entry.body).is_ok_and(|s| restore(&s).outcome().is_some())
+}
+
+/// The game of a link; a link that cannot be read leaves `current` on the
+/// table, with a word on what is wrong with the link.
+fn open_link(hash: &str, current: Model) -> Model {
+    match link::parse(hash) {
+        Ok(o) => {
+            let mut opened = Model::from_opened(o);
+            opened.notice = current.notice;
+            opened
+        }
         Err(e) => Model {
             notice: Some(Notice::new("link.bad", vec![e.to_string()])),
-            ..Model::default()
+            ..current
         },
     }
 }
@@ -167,6 +223,9 @@ fn room_actions(current: &Model, shared: Shared) -> (Vec<Action>, LinkSignal) {
             signal,
         );
     }
+    if !storage::room_fits(&code, room_over) {
+        return refused("save.rooms-full", store::MAX_ROOMS.to_string());
+    }
     match join(&shared, room::clean_name(&storage::load_name())) {
         Ok(t) => (
             vec![Action::OpenRoom(Box::new(t))],
@@ -175,5 +234,50 @@ fn room_actions(current: &Model, shared: Shared) -> (Vec<Action>, LinkSignal) {
         // A reply from a guest, for a room this browser does not have.
         Err(Refusal::Field(_)) => refused("room.unknown", code),
         Err(why) => refused("room.refused", why.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use morris_core::{Color, Game, Rules};
+
+    use super::*;
+    use crate::model::room::share;
+    use crate::room::Room;
+
+    #[test]
+    fn only_begun_unfinished_games_are_worth_keeping() {
+        assert!(worth_keeping("variant=nine&mode=two-players&moves=a1,b2"));
+        assert!(!worth_keeping("variant=nine&mode=two-players"), "nothing played");
+        assert!(!worth_keeping("variant=nine&moves=a1&end=resign-light"), "over");
+        assert!(!worth_keeping("room=k7qm2xpa"), "a room keeps itself");
+        assert!(!worth_keeping("variant=ten&moves=a1"), "unreadable");
+    }
+
+    #[test]
+    fn a_kept_room_saves_back_to_the_same_text() {
+        // Tabs compare saves as text: a room taken up from another tab
+        // must save to what that tab wrote, or the two would answer each
+        // other for ever.
+        let host = Room::host("k7qm2xpa".into(), Color::Light, "Ann".into());
+        let mut t = Model::new(Game::new(Rules::default()), host.mode());
+        t.room = Some(host);
+        let Ok(d6) = t.game.position().geometry().parse_point("d6") else {
+            unreachable!()
+        };
+        t.apply(Action::Press(d6));
+        t.apply(Action::OfferDraw);
+        let Some(r) = t.room.clone() else { unreachable!() };
+        let text = share(&t, &r, None).to_link();
+        let Ok(shared) = room::read_link(&text) else {
+            unreachable!()
+        };
+        let back = restore(&shared);
+        let Some(rb) = back.room.as_ref() else {
+            unreachable!()
+        };
+        assert_eq!(share(&back, rb, None).to_link(), text);
+        let entry = Entry::read(&text).unwrap_or_else(|e| unreachable!("{e}"));
+        assert!(!room_over(&entry));
     }
 }

@@ -1,21 +1,68 @@
-//! The game in progress and the settings, kept in `localStorage` after
-//! every change, so a reload, a closed tab or a crash resumes the game.
-//! Storage may be missing or full (private windows): then nothing is kept
-//! and nothing breaks.
+//! `localStorage`: the saves (their format and policies are in
+//! [`crate::store`], this is only the browser's side of it) and the
+//! settings. A failed write of a save is an error for the caller to tell
+//! the player; settings are kept where storage allows.
+
+use std::cell::Cell;
 
 use crate::i18n::Lang;
+use crate::store::{self, Entry, Full, Kept, SaveError, Store, Unreadable};
 
-const GAME: &str = "mulino.game";
 const LANG: &str = "mulino.lang";
 const SOUND: &str = "mulino.sound";
-const ROOMS: &str = "mulino.rooms";
-const ROOM: &str = "mulino.room.";
 const NAME: &str = "mulino.name";
-/// The most rooms kept; the oldest is forgotten first.
-pub const MAX_ROOMS: usize = 30;
+
+/// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
+struct Local(web_sys::Storage);
+
+impl Store for Local {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get_item(key).ok()?
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), Full> {
+        self.0.set_item(key, value).map_err(|_| Full)
+    }
+
+    fn remove(&mut self, key: &str) {
+        let _ = self.0.remove_item(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        let n = self.0.length().unwrap_or(0);
+        (0..n).filter_map(|i| self.0.key(i).ok().flatten()).collect()
+    }
+}
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
+}
+
+/// `localStorage`, or a store that keeps nothing (and so refuses every write).
+fn local() -> Box<dyn Store> {
+    match storage() {
+        Some(s) => Box::new(Local(s)),
+        None => Box::new(Nowhere),
+    }
+}
+
+/// No storage at all (blocked): nothing read, every write refused.
+struct Nowhere;
+
+impl Store for Nowhere {
+    fn get(&self, _: &str) -> Option<String> {
+        None
+    }
+
+    fn set(&mut self, _: &str, _: &str) -> Result<(), Full> {
+        Err(Full)
+    }
+
+    fn remove(&mut self, _: &str) {}
+
+    fn keys(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 fn get(key: &str) -> Option<String> {
@@ -28,45 +75,81 @@ fn set(key: &str, value: &str) {
     }
 }
 
-/// The saved game, as link text.
-pub fn load_game() -> Option<String> {
-    get(GAME)
+fn now() -> u64 {
+    crate::browser::now_ms().max(0.0) as u64
 }
 
-pub fn save_game(link: &str) {
-    set(GAME, link);
+thread_local! {
+    /// Set when an unreadable save could not be kept aside: the game is
+    /// then not saved over it.
+    static GAME_HELD: Cell<bool> = const { Cell::new(false) };
 }
 
-/// The codes of the rooms kept, most recent first.
-pub fn room_codes() -> Vec<String> {
-    get(ROOMS)
-        .unwrap_or_default()
-        .split(',')
-        .filter(|c| !c.is_empty())
-        .map(String::from)
-        .take(MAX_ROOMS)
-        .collect()
+/// The saved game (its link text, or `room=CODE`).
+pub fn load_game() -> Result<Option<String>, Unreadable> {
+    Ok(store::load(&*local(), store::GAME)?.map(|e| e.body))
+}
+
+pub fn save_game(body: &str) -> Result<(), Full> {
+    if GAME_HELD.get() {
+        return Err(Full);
+    }
+    store::save(&mut *local(), store::GAME, body, false, now())
+}
+
+/// The saved game's body, readable or not (`None` if unreadable or absent).
+pub fn stored_game() -> Option<String> {
+    load_game().ok().flatten()
+}
+
+/// Keeps the value under `key` aside as it is (see [`store::keep_aside`]);
+/// if that fails, the saved game is not written over for this page's life.
+pub fn keep_aside(key: &str) -> Result<Option<String>, Full> {
+    let kept = store::keep_aside(&mut *local(), key, now());
+    if kept.is_err() && key == store::GAME {
+        GAME_HELD.set(true);
+    }
+    kept
+}
+
+/// The rooms kept, most recent first; `over` judges a version-1 room.
+pub fn rooms(over: impl Fn(&Entry) -> bool) -> Vec<Kept> {
+    store::rooms(&*local(), over)
 }
 
 /// A kept room, as a link payload sent from this browser's side.
 pub fn load_room(code: &str) -> Option<String> {
-    get(&format!("{ROOM}{code}"))
+    let key = format!("{}{code}", store::ROOM);
+    store::load(&*local(), &key).ok()?.map(|e| e.body)
 }
 
-/// Keeps a room and puts it first in the list.
-pub fn save_room(code: &str, payload: &str) {
-    set(&format!("{ROOM}{code}"), payload);
-    let mut codes = room_codes();
-    if codes.first().map(String::as_str) != Some(code) {
-        codes.retain(|c| c != code);
-        codes.insert(0, code.to_string());
-        for old in codes.drain(MAX_ROOMS.min(codes.len())..) {
-            if let Some(s) = storage() {
-                let _ = s.remove_item(&format!("{ROOM}{old}"));
-            }
-        }
-        set(ROOMS, &codes.join(","));
-    }
+/// Whether the room `code` can be kept (see [`store::evictions`]).
+pub fn room_fits(code: &str, over: impl Fn(&Entry) -> bool) -> bool {
+    store::evictions(&rooms(over), code, store::MAX_ROOMS).is_ok()
+}
+
+/// Keeps a room, forgetting finished ones if there is no space.
+pub fn save_room(
+    code: &str,
+    body: &str,
+    over: bool,
+    judge: impl Fn(&Entry) -> bool,
+) -> Result<(), SaveError> {
+    let mut local = local();
+    let kept = store::rooms(&*local, judge);
+    store::save_room(&mut *local, &kept, code, body, over, now())
+}
+
+pub fn keep_recent(body: &str) -> Result<(), Full> {
+    store::keep_recent(&mut *local(), body, now())
+}
+
+pub fn recent() -> Vec<(String, Entry)> {
+    store::recent(&*local())
+}
+
+pub fn take_recent(id: &str) -> Option<String> {
+    store::take_recent(&mut *local(), id)
 }
 
 /// The name this browser's player goes by in rooms.

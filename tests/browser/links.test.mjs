@@ -55,3 +55,17 @@ test("a bad link shows a message and the default game", { timeout: 90_000 }, asy
   await waitForState(bad, (s) => s.points.d6.piece === "light", "a piece on d6 after the bad link");
   assertNoErrors(bad, [/link|variant|nonsense/i]);
 });
+
+test("an oversized link is refused at once, naming its bound", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage();
+  // 80 000 turns, about 480 KB: refused before any turn is replayed.
+  const started = Date.now();
+  await page.goto(gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1-a4,".repeat(80_000) }));
+  await waitForBoard(page);
+  const text = await page.locator('[data-notice="link.bad"]').innerText();
+  assert.match(text, /32000/, "the message names the bound");
+  assert.ok(Date.now() - started < 15_000, "refused at once");
+  const snap = await snapshot(page);
+  assert.equal(moveCount(snap), 0, "a new game");
+  assertNoErrors(page, [/link/i]);
+});

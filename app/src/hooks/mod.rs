@@ -25,6 +25,6 @@ pub use use_latest::use_latest;
 pub use use_live::Live;
 pub use use_live_room::use_live_room;
 pub use use_move_list_scroll::use_move_list_scroll;
-pub use use_saving::use_saving;
+pub use use_saving::{use_saving, Recent};
 pub use use_sounds::use_sounds;
 pub use use_warm_up::use_warm_up;

@@ -56,6 +56,10 @@ pub struct Model {
     /// The room, when the other player is a friend far away: this
     /// browser's side sits at the bottom and only its turns are taken here.
     pub room: Option<Room>,
+    /// Bumped whenever another game takes the table's place (a new game, a
+    /// link, a paste, a rematch, a room): saving keeps an unfinished game
+    /// it replaces.
+    pub replaced: u32,
 }
 
 /// What a player or the engine does.
@@ -134,6 +138,7 @@ impl Model {
             notice: None,
             engine_error: None,
             room: None,
+            replaced: 0,
         }
     }
 
@@ -321,8 +326,10 @@ impl Model {
         let epoch = self.epoch;
         let cursor = self.cursor;
         let engine_error = self.engine_error.take();
+        let replaced = self.replaced.wrapping_add(1);
         *self = Model::new(game, mode);
         self.epoch = epoch;
+        self.replaced = replaced;
         // The worker stays broken for the page's life.
         self.engine_error = engine_error;
         if cursor.is_some_and(|p| p.index() < self.game.position().geometry().len()) {

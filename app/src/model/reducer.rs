@@ -246,8 +246,10 @@ impl Model {
             Action::OpenRoom(t) => {
                 let epoch = self.epoch;
                 let engine_error = self.engine_error.take();
+                let replaced = self.replaced.wrapping_add(1);
                 *self = *t;
                 self.epoch = epoch;
+                self.replaced = replaced;
                 self.engine_error = engine_error;
                 self.changed();
             }
