@@ -1,8 +1,6 @@
 //! A game: the start position, the turns played, and the ends that need
 //! history (repetition) or the players' word (agreement, resignation).
 
-use std::collections::HashMap;
-
 use thiserror::Error;
 
 use crate::notation::{IllegalMoveError, IllegalReason, MoveError};
@@ -18,19 +16,23 @@ fn repeats(p: &Position) -> Repeats {
 
 /// A game in progress or finished.
 ///
-/// How often each position has arisen is kept as the game goes, so that
-/// playing a turn and asking for the outcome cost the same at turn 80,000
-/// as at turn 1 (scanning the whole history made replaying a long game
-/// quadratic).
+/// How often each position has arisen is kept as the game goes: a turn
+/// looks back only over the turns since the last placement or removal
+/// (nothing before one can come back), and only until the last time its
+/// position stood, whose count it carries on. Asking for the outcome is
+/// then free, and replaying a game costs nothing like the whole history
+/// per turn, which made a long game's replay quadratic. (A map of the
+/// positions would bound even the look-back, but its code cost 2.7 KB of
+/// every WebAssembly module; with the n-move rule, on by default, the
+/// look-back is at most 100 turns, and game links and records are bounded.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
     declared: Option<Outcome>,
-    /// For each position, how often it had arisen when it arose (1 the first time).
-    arisen: Vec<u32>,
-    /// How often each position of the game has arisen.
-    seen: HashMap<Repeats, u32>,
+    /// For each position: how often it had arisen when it arose (1 the
+    /// first time), and where the run of reversible turns it is in began.
+    arisen: Vec<(u32, usize)>,
 }
 
 /// A request that needs a game still in progress.
@@ -50,8 +52,7 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             declared: None,
-            arisen: vec![1],
-            seen: HashMap::from([(repeats(&start), 1)]),
+            arisen: vec![(1, 0)],
         }
     }
 
@@ -90,7 +91,7 @@ impl Game {
 
     /// How often the current position has arisen (1 the first time).
     pub fn repetitions(&self) -> usize {
-        self.arisen.last().map_or(1, |&n| n as usize)
+        self.arisen.last().map_or(1, |&(n, _)| n as usize)
     }
 
     /// The end of the game, by any rule: the players' word, then the
@@ -130,9 +131,7 @@ impl Game {
             });
         }
         let next = pos.play(m);
-        let count = self.seen.entry(repeats(&next)).or_insert(0);
-        *count = count.saturating_add(1);
-        self.arisen.push(*count);
+        self.arisen.push(self.arising(&pos, &next));
         self.positions.push(next);
         self.moves.push(m);
         Ok(())
@@ -157,17 +156,33 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         self.declared = None;
         let m = self.moves.pop()?;
-        if let Some(gone) = self.positions.pop() {
+        if self.positions.len() > 1 {
+            self.positions.pop();
             self.arisen.pop();
-            let key = repeats(&gone);
-            if let Some(count) = self.seen.get_mut(&key) {
-                *count = count.saturating_sub(1);
-                if *count == 0 {
-                    self.seen.remove(&key);
-                }
-            }
         }
         Some(m)
+    }
+
+    /// How often `next`, about to follow `prev`, will have arisen, and
+    /// where its run of reversible turns began.
+    fn arising(&self, prev: &Position, next: &Position) -> (u32, usize) {
+        let at = self.positions.len();
+        // A placement or a removal changes the hands or the pieces' count
+        // for good: nothing before it can stand again.
+        let reversible = prev.in_hand == next.in_hand
+            && prev.pieces[Color::Light].count() == next.pieces[Color::Light].count()
+            && prev.pieces[Color::Dark].count() == next.pieces[Color::Dark].count();
+        let start = match (reversible, self.arisen.last()) {
+            (true, Some(&(_, start))) => start,
+            _ => at,
+        };
+        let key = repeats(next);
+        let earlier = self.positions.get(start..).unwrap_or_default();
+        let last = earlier.iter().rposition(|p| repeats(p) == key);
+        let count = last
+            .and_then(|j| self.arisen.get(start + j))
+            .map_or(1, |&(n, _)| n.saturating_add(1));
+        (count, start)
     }
 
     /// `color` resigns.

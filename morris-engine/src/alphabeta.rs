@@ -16,7 +16,6 @@
 //! budget are checked inside the tree; the node budget exactly, so that a
 //! search bounded by nodes or depth on one thread is deterministic.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
@@ -93,9 +92,10 @@ pub(super) struct Worker<'a> {
     /// by an irreversible turn (nothing before it repeats); 0 while no
     /// such turn was played since the root, so the history counts too.
     pub boundary: Vec<usize>,
-    /// Keys of the reversible history before the root: a set, so that a
-    /// game of 80,000 reversible turns costs a lookup per node, not a scan.
-    pub history: Arc<HashSet<u64>>,
+    /// Keys of the reversible history before the root, sorted, so that a
+    /// long run of reversible turns costs a binary search per node, not a
+    /// scan.
+    pub history: Arc<[u64]>,
     pub moves: Vec<Vec<Move>>,
     pub scores: Vec<Vec<i32>>,
     pub quiets: Vec<Vec<Move>>,
@@ -270,7 +270,7 @@ impl<'a> Worker<'a> {
                 return true;
             }
         }
-        lo == 0 && self.history.contains(&key)
+        lo == 0 && self.history.binary_search(&key).is_ok()
     }
 
     /// The value at the horizon: the rules' verdict if the game may be
