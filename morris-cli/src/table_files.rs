@@ -143,6 +143,17 @@ pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// An error for the first flat table file found changed on disk since it
+/// was loaded, if one was: its table answered nothing from then on, so a
+/// command that probed it says so instead of passing its positions off as
+/// uncovered.
+pub fn changed_tables(tables: &Tablebases) -> Result<(), CliError> {
+    match tables.faults().into_iter().next() {
+        Some(fault) => Err(CliError::input(fault.to_string())),
+        None => Ok(()),
+    }
+}
+
 /// Reads placing book files into one book. Errors name the file and line.
 pub fn load_book(paths: &[PathBuf]) -> Result<Book, String> {
     let mut book = Book::new();
