@@ -4,66 +4,70 @@
 //! them in the system's file cache instead of each holding its own.
 
 use std::fs::File;
-use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use morris_core::Rules;
 use morris_engine::{Book, Tablebases};
-use morris_solver::{EntrySource, Table, TableFileError, Tablebase, HEAD_MAX};
+use morris_solver::{EntrySource, Table, TableFileError, Tablebase};
 
 use crate::error::CliError;
 
-/// A flat table file, read a byte at a time at a place in the file.
+/// A flat table file, read at places in the file.
 #[derive(Debug)]
 struct FileEntries {
     file: File,
+    path: PathBuf,
 }
 
 impl EntrySource for FileEntries {
-    fn byte_at(&self, offset: u64) -> Option<u8> {
-        let mut b = [0u8; 1];
-        read_at(&self.file, &mut b, offset).ok().filter(|&n| n == 1)?;
-        Some(b[0])
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        read_exact_at(&self.file, buf, offset)
+    }
+
+    fn name(&self) -> String {
+        self.path.display().to_string()
     }
 }
 
 #[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
 }
 
 #[cfg(windows)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+fn read_exact_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<()> {
+    while !buf.is_empty() {
+        match std::os::windows::fs::FileExt::seek_read(file, buf, offset) {
+            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => {
+                buf = &mut buf[n..];
+                offset += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// The table of a flat file, left on disk, once its whole file has been
-/// read through to check its checksum; `Ok(None)` for a file in the
-/// packed form.
+/// read through to check it (see [`morris_solver::open_flat`]); `Ok(None)`
+/// for a file in the packed form.
 fn open_flat(path: &Path) -> Result<Option<Table>, String> {
     let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let file = File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
-    let mut head = Vec::with_capacity(HEAD_MAX);
-    (&file)
-        .take(HEAD_MAX as u64)
-        .read_to_end(&mut head)
-        .map_err(cannot)?;
     let source = Arc::new(FileEntries {
-        file: file.try_clone().map_err(cannot)?,
+        file,
+        path: path.to_path_buf(),
     });
-    let table = match morris_solver::open_flat(&head, len, source) {
-        Ok(table) => table,
-        Err(TableFileError::NotFlat) => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    // The same open file, read through from its start (the table's own
-    // reads are at fixed places and ignore the cursor).
-    (&file).seek(SeekFrom::Start(0)).map_err(cannot)?;
-    let mut whole = BufReader::new(&file);
-    morris_solver::check_stream(&mut whole, len).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Some(table))
+    match morris_solver::open_flat(source, len) {
+        Ok(table) => Ok(Some(table)),
+        Err(TableFileError::NotFlat) => Ok(None),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
 }
 
 /// Reads table files, and every `.tb` file of the folders among `paths`:
@@ -137,6 +141,17 @@ pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
         return Err(format!("{} holds no .tb table files", path.display()));
     }
     Ok(files)
+}
+
+/// An error for the first flat table file found changed on disk since it
+/// was loaded, if one was: its table answered nothing from then on, so a
+/// command that probed it says so instead of passing its positions off as
+/// uncovered.
+pub fn changed_tables(tables: &Tablebases) -> Result<(), CliError> {
+    match tables.faults().into_iter().next() {
+        Some(fault) => Err(CliError::input(fault.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// Reads placing book files into one book. Errors name the file and line.

@@ -702,6 +702,91 @@ fn flat_tables_play_from_the_disk_as_packed_ones_play_from_memory() {
     assert!(out.contains("nine-4v3.tb") && out.contains("truncated"), "{out}");
 }
 
+/// A flat file changed on disk while the engine runs: its table gives no
+/// value from the changed bytes (before, a byte overwritten with 63 was
+/// played as "win 63"), the engine says so once with the file's name, and
+/// plays on by search. A file cut short is reported the same way.
+#[test]
+fn a_flat_table_changed_on_disk_after_loading_is_reported_and_not_used() {
+    let dir = scratch();
+    let d = dir.path().to_str().unwrap();
+    let three = format!("{}/nine-3v3.tb", app_tables());
+    ok(&["tb", "flat", &three, "--out-dir", d]);
+    let file = dir.path().join("nine-3v3.tb");
+    let good = std::fs::read(&file).unwrap();
+    let entries = 420280;
+    let head = good.len() - entries - 8;
+
+    let mut tables = Tablebases::new();
+    tables.load(&std::fs::read(&three).unwrap()).unwrap();
+    let pos = won_three_three(&tables, 9);
+    let Some(Value::Win(d_win)) = tables.probe(&pos) else {
+        unreachable!()
+    };
+
+    // Every entry overwritten in place with a win in 63, the length kept.
+    let mut e = Engine::start(&["--tables", d]);
+    e.ready();
+    let mut changed = good.clone();
+    changed[head..head + entries].fill(63);
+    std::fs::write(&file, &changed).unwrap();
+    e.send(&format!("position fen {pos}"));
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error "))
+        .collect();
+    assert_eq!(errors.len(), 1, "{lines:#?}");
+    assert!(
+        errors[0].contains("nine-3v3.tb") && errors[0].contains("changed after it was loaded"),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains(" score win ")), "{lines:#?}");
+    let best = best_of(&lines);
+    assert!(pos.parse_move(&best).is_ok(), "{best}");
+    // Once: the next search says nothing more, and still uses no table.
+    e.send("go depth 3");
+    let again = e.until("bestmove");
+    assert!(
+        !again.iter().any(|l| l.contains("info string error")),
+        "{again:#?}"
+    );
+    assert!(!again.iter().any(|l| l.contains(" score win ")), "{again:#?}");
+    // Loaded again and then cut short: reported, not taken in silence
+    // for an uncovered position.
+    std::fs::write(&file, &good).unwrap();
+    e.send(&format!("setoption name Tablebases value {d}"));
+    e.ready();
+    std::fs::write(&file, &good[..head + entries / 2]).unwrap();
+    e.send("go depth 3");
+    let cut = e.until("bestmove");
+    assert!(
+        cut.iter().any(|l| l.starts_with("info string error ")
+            && l.contains("nine-3v3.tb")
+            && l.contains("cut short")),
+        "{cut:#?}"
+    );
+    assert!(!cut.iter().any(|l| l.contains(" score win ")), "{cut:#?}");
+    // The good file loaded again plays from the table as before.
+    std::fs::write(&file, &good).unwrap();
+    e.send(&format!("setoption name Tablebases value {d}"));
+    e.ready();
+    e.send("go depth 3");
+    let restored = e.until("bestmove");
+    assert!(
+        restored
+            .iter()
+            .any(|l| l.contains(&format!(" score win {d_win} "))),
+        "{restored:#?}"
+    );
+    assert!(
+        !restored.iter().any(|l| l.contains("info string error")),
+        "{restored:#?}"
+    );
+    e.quit();
+}
+
 /// With every Six table, the engine solves the rest of the placing phase
 /// and says so; a multi-PV analysis is left to the search.
 #[test]

@@ -58,7 +58,7 @@
 use rustc_hash::FxHashMap;
 
 use morris_core::{Move, Position, Rules};
-use morris_solver::{Class, PlacingKey, Symmetries, Table, TableFileError, Tablebase, Value};
+use morris_solver::{Class, PlacingKey, Symmetries, Table, TableChanged, TableFileError, Tablebase, Value};
 
 use super::eval::evaluate;
 use super::ordering::{pick, Lines, MoveOrder};
@@ -335,6 +335,13 @@ impl Tablebases {
     /// Reads a table file (checked as [`morris_solver::read`] checks it) and adds it.
     pub fn load(&mut self, bytes: &[u8]) -> Result<Class, TableFileError> {
         Ok(self.insert(morris_solver::read(bytes)?))
+    }
+
+    /// The tables left in flat files whose files changed after they were
+    /// loaded: they answer nothing from then on (see
+    /// [`morris_solver::Table::fault`]), and a program says so.
+    pub fn faults(&self) -> Vec<TableChanged> {
+        self.bases.iter().flat_map(Tablebase::faults).cloned().collect()
     }
 
     /// Whether the table of a class of these rules is loaded.

@@ -22,13 +22,15 @@
 //! (`value`); numbering a class ([`Indexer`], `index`), the board's
 //! symmetries ([`Symmetries`], `symmetry`) and the numbering cut by them
 //! ([`SymIndexer`], `reduced`); a solved class in memory ([`Table`],
-//! `table`); the retrograde passes (`retro`, on a `space`: either
+//! `table`), or left in a flat file and checked as it is read
+//! (`flat_entries`); the retrograde passes (`retro`, on a `space`: either
 //! numbering); the solved classes of a rule set ([`Tablebase`],
 //! `tablebase`) and the forward solve of the placing (`placing`); the table
 //! files (`file`: `header`, `packing`, `deflate`, `flat`).
 
 mod error;
 mod file;
+mod flat_entries;
 mod index;
 mod placing;
 mod reduced;
@@ -43,11 +45,12 @@ mod value;
 pub use error::SolveError;
 pub use file::{
     check, check_stream, open_flat, read, read_for, write, write_at_level, write_flat, FlatError,
-    TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, HEAD_MAX, MAGIC,
+    TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, MAGIC,
 };
+pub use flat_entries::{EntrySource, TableChanged};
 pub use index::{Class, Indexer};
 pub use reduced::{LightPart, SymIndexer};
 pub use symmetry::{PlacingKey, Symmetries};
-pub use table::{EntrySource, FullTable, Table};
+pub use table::{FullTable, Table};
 pub use tablebase::Tablebase;
 pub use value::Value;

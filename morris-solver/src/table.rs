@@ -1,43 +1,17 @@
 //! A solved class in memory ([`Table`]: one entry per class of symmetric
 //! positions, [`FullTable`]: one per position), with its values in the
 //! smallest form that holds them, or left in a flat file and read as they
-//! are asked for ([`EntrySource`]).
+//! are asked for ([`crate::EntrySource`]).
 
 use std::convert::Infallible;
-use std::fmt;
 use std::sync::Arc;
 
 use morris_core::Position;
 
+use crate::flat_entries::{FlatEntries, TableChanged};
 use crate::index::{Class, Indexer};
 use crate::reduced::SymIndexer;
 use crate::value::{parity_byte, parity_code, Value, UNKNOWN};
-
-/// Where a table opened with [`open_flat`](crate::open_flat) reads its entries: a byte of
-/// the flat file by its place in the file, `None` when it cannot be read
-/// (the position is then not covered). A program with files implements it
-/// on a file; this crate itself does no input or output.
-pub trait EntrySource: Send + Sync + fmt::Debug {
-    fn byte_at(&self, offset: u64) -> Option<u8>;
-}
-
-/// A flat table's entries in its source: the payload starts at `at`.
-#[derive(Clone, Debug)]
-pub(crate) struct FlatEntries {
-    pub(crate) source: Arc<dyn EntrySource>,
-    pub(crate) at: u64,
-    pub(crate) len: usize,
-}
-
-impl FlatEntries {
-    #[inline]
-    pub(crate) fn byte(&self, i: usize) -> Option<u8> {
-        if i >= self.len {
-            return None;
-        }
-        self.source.byte_at(self.at + i as u64)
-    }
-}
 
 /// The value codes of a table in memory, one byte an entry wherever that
 /// can hold them:
@@ -62,7 +36,7 @@ enum Codes {
     Narrow(Vec<u8>),
     Parity(Vec<u8>),
     Wide(Vec<u16>),
-    Flat(FlatEntries),
+    Flat(Arc<FlatEntries>),
 }
 
 impl Codes {
@@ -98,7 +72,7 @@ impl Codes {
         match self {
             Codes::Narrow(v) | Codes::Parity(v) => v.len(),
             Codes::Wide(v) => v.len(),
-            Codes::Flat(f) => f.len,
+            Codes::Flat(f) => f.len(),
         }
     }
 
@@ -119,7 +93,7 @@ impl Codes {
             Codes::Narrow(v) => Box::new(v.iter().map(|&c| u16::from(c))),
             Codes::Parity(v) => Box::new(v.iter().map(|&c| parity_code(c))),
             Codes::Wide(v) => Box::new(v.iter().copied()),
-            Codes::Flat(f) => Box::new((0..f.len).map(|i| f.byte(i).map_or(UNKNOWN, parity_code))),
+            Codes::Flat(f) => Box::new((0..f.len()).map(|i| f.byte(i).map_or(UNKNOWN, parity_code))),
         }
     }
 }
@@ -169,13 +143,22 @@ impl Table {
     pub(crate) fn from_flat(indexer: SymIndexer, entries: FlatEntries) -> Table {
         Table {
             indexer,
-            values: Codes::Flat(entries),
+            values: Codes::Flat(Arc::new(entries)),
         }
     }
 
     /// Whether the values stay in a file, read as they are asked for.
     pub fn on_file(&self) -> bool {
         matches!(self.values, Codes::Flat(_))
+    }
+
+    /// For a table left in a flat file, the change found in the file
+    /// since it was loaded, if one was: the table then answers nothing.
+    pub fn fault(&self) -> Option<&TableChanged> {
+        match &self.values {
+            Codes::Flat(f) => f.fault(),
+            _ => None,
+        }
     }
 
     /// The stored codes, one per entry.

@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 use morris_core::{ByColor, Color, Position, Removal, Rules};
 
 use crate::error::SolveError;
+use crate::flat_entries::TableChanged;
 use crate::index::{position, Class, Indexer};
 use crate::reduced::SymIndexer;
 use crate::retro::{Retro, Solved};
@@ -61,6 +62,12 @@ impl Tablebase {
     /// The table of a class, if it is solved.
     pub fn table(&self, class: Class) -> Option<&Table> {
         self.tables.get(&class)
+    }
+
+    /// The tables left in flat files whose files changed after they were
+    /// loaded (see [`Table::fault`]): they answer nothing.
+    pub fn faults(&self) -> impl Iterator<Item = &TableChanged> {
+        self.tables.values().filter_map(Table::fault)
     }
 
     /// Keeps only the tables of the classes `keep` accepts, freeing the

@@ -27,7 +27,7 @@ use morris_solver::{PlacingKey, Symmetries};
 use super::r#match::openings;
 use crate::error::CliError;
 use crate::setup::{rules_from, RulesArgs};
-use crate::table_files::tablebase_of;
+use crate::table_files::{changed_tables, tablebase_of};
 
 /// The most solves run side by side.
 const MAX_BOOK_THREADS: usize = 64;
@@ -200,6 +200,7 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     writeln!(out, "{written} positions added to {}", args.out.display())?;
+    changed_tables(&tables)?;
     if failed > 0 {
         return Err(CliError::input(format!(
             "{failed} of {} positions were not solved (see above); the others are in the book",

@@ -6,7 +6,10 @@
 //! `position startpos|fen TEXT [moves …]`, `go movetime|depth|nodes|infinite`,
 //! `setoption name Tablebases value PATH…` (table files or folders of them,
 //! `none` to drop them; `--tables PATH` on the command line; flat files,
-//! from `morris tb flat`, stay on disk and are read as the search asks),
+//! from `morris tb flat`, stay on disk and are read as the search asks; a
+//! flat file found changed on disk after it was loaded is reported once,
+//! before the `bestmove` of the search that found it, with `info string
+//! error FILE: …`, and its table is not used again),
 //! `stop`, `quit`. The search runs on its own thread (its hash table is
 //! allocated there too), so `stop`, `isready` and `quit` are answered while
 //! it thinks, and the end of the input ends the engine; a `go` during a
@@ -147,6 +150,9 @@ struct Engine {
     /// Loaded endgame tables, and the paths they came from.
     tables: Option<Arc<Tablebases>>,
     table_paths: String,
+    /// The flat table files of `tables` already reported as changed on
+    /// disk (see [`report_table_faults`]).
+    table_faults: Arc<Mutex<Vec<String>>>,
     /// The placing book, and the files it came from.
     book: Option<Arc<Book>>,
     book_paths: String,
@@ -194,6 +200,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         clear: false,
         tables,
         table_paths,
+        table_faults: Arc::default(),
         book,
         book_paths,
     };
@@ -366,6 +373,7 @@ impl Engine {
             }
             "tablebases" => {
                 let v = need(value)?;
+                self.table_faults = Arc::default();
                 if v.eq_ignore_ascii_case("none") || v == "<empty>" {
                     self.tables = None;
                     self.table_paths.clear();
@@ -484,6 +492,7 @@ impl Engine {
         let hash_mb = self.options.hash_mb;
         let clear = std::mem::take(&mut self.clear);
         let tables = self.tables.clone();
+        let faults = (self.tables.clone(), Arc::clone(&self.table_faults));
         let book = self.book.clone();
         let threads = self.options.threads;
         let stop = Arc::new(AtomicBool::new(false));
@@ -510,6 +519,9 @@ impl Engine {
             }
             if let Some(solved) = &result.placing {
                 out.line(&placing_line(solved, game.position()));
+            }
+            if let (Some(tables), reported) = &faults {
+                report_table_faults(tables, reported, &out);
             }
             out.line(&bestmove(&result, &game, &out));
             (searcher, size)
@@ -643,6 +655,20 @@ fn think(
     searcher.search_game(game, request.limits(options.multi_pv), &clock, stop, |info| {
         out.line(&info_line(info, root, covered));
     })
+}
+
+/// Says `info string error FILE: the flat table file changed after it was
+/// loaded (…)` for each flat table file found changed on disk during a
+/// search, once a file: its table answers nothing from then on, so the
+/// search plays on without it and never takes a changed byte for a value.
+fn report_table_faults(tables: &Tablebases, reported: &Mutex<Vec<String>>, out: &Sink) {
+    let mut reported = reported.lock().unwrap_or_else(|e| e.into_inner());
+    for fault in tables.faults() {
+        if !reported.contains(&fault.file) {
+            out.error(&fault.to_string());
+            reported.push(fault.file);
+        }
+    }
 }
 
 /// Paths as an option shows them: separated by spaces.

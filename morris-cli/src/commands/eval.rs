@@ -17,7 +17,7 @@ use morris_solver::Value;
 
 use crate::error::CliError;
 use crate::setup::PositionArgs;
-use crate::table_files::load_tables;
+use crate::table_files::{changed_tables, load_tables};
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -63,7 +63,8 @@ pub fn run(args: &EvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     if args.records.is_empty() {
         let game = args.position.game()?;
-        return breakdown(game.position(), tables.as_ref(), out);
+        breakdown(game.position(), tables.as_ref(), out)?;
+        return tables.as_ref().map_or(Ok(()), changed_tables);
     }
     let given = !args.position.moves.is_empty()
         || args.position.position.is_some()
@@ -74,7 +75,8 @@ pub fn run(args: &EvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "--records reads its positions from the records: no --position, --moves, --variant or --set",
         ));
     }
-    csv(&args.records, tables.as_ref(), out)
+    csv(&args.records, tables.as_ref(), out)?;
+    tables.as_ref().map_or(Ok(()), changed_tables)
 }
 
 /// The terms of both sides and the evaluation.

@@ -23,7 +23,7 @@ use morris_engine::{Limits, Score, Searcher, StdClock};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;
-use crate::table_files::load_tables;
+use crate::table_files::{changed_tables, load_tables};
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -181,11 +181,12 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
     let mut searcher = Searcher::new(args.hash);
     searcher.set_threads(args.threads);
-    if !args.tables.is_empty() {
-        searcher.set_tables(Some(Arc::new(
-            load_tables(&args.tables).map_err(CliError::input)?,
-        )));
-    }
+    let tables = if args.tables.is_empty() {
+        None
+    } else {
+        Some(Arc::new(load_tables(&args.tables).map_err(CliError::input)?))
+    };
+    searcher.set_tables(tables.clone());
     let clock = StdClock::new();
     let stop = AtomicBool::new(false);
     let positions = game.positions();
@@ -264,7 +265,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             marked[s]
         )?;
     }
-    Ok(())
+    tables.as_deref().map_or(Ok(()), changed_tables)
 }
 
 #[cfg(test)]

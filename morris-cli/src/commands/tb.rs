@@ -401,6 +401,9 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return probe_placing(tb, &pos, args.nodes, out);
     }
     let value = tb.probe(&pos).ok_or_else(|| {
+        if let Some(fault) = tb.faults().next() {
+            return CliError::input(fault.to_string());
+        }
         let c = Class::of(&pos);
         let hands = if c.light_hand > 0 || c.dark_hand > 0 {
             format!(" with {}/{} in hand", c.light_hand, c.dark_hand)
@@ -425,9 +428,12 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// solve visited.
 fn probe_placing(tb: Tablebase, pos: &Position, nodes: u64, out: &mut dyn Write) -> Result<(), CliError> {
     let tables = Tablebases::from_base(tb);
-    let solved = tables
-        .placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || false)
-        .map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
+    let solved = tables.placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || false);
+    if let Some(fault) = tables.faults().first() {
+        return Err(CliError::input(fault.to_string()));
+    }
+    let solved =
+        solved.map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
     let result = solved.result.word();
     let keep: Vec<String> = solved.keep.iter().map(|&m| pos.notation(m)).collect();
     writeln!(out, "{result}")?;

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use super::header::{fnv1a, fnv1a_on, header, Cursor, RawHeader, TableFileError, FLAT};
-use crate::table::{EntrySource, FlatEntries, Table};
+use crate::flat_entries::{block_sum, EntrySource, FlatEntries, BLOCK};
+use crate::table::Table;
 use crate::value::parity_byte;
 
 /// Why a table has no flat file.
@@ -47,24 +48,43 @@ pub fn write_flat(table: &Table, out: &mut dyn io::Write) -> Result<(), FlatErro
     Ok(())
 }
 
-/// The most bytes before the payload of a table file: what [`open_flat`]
-/// needs of a file's start.
-pub const HEAD_MAX: usize = 64 + u16::MAX as usize;
+/// The bytes of a table file up to its rules text: magic, version and the
+/// text's length.
+const FIXED_HEAD: usize = 12;
+/// The bytes between the rules text and the payload: class, numbering,
+/// entries, width, encoding, payload length.
+const AFTER_RULES: usize = 23;
 
 /// A table whose entries stay in a flat file (see the module's "flat
-/// form"), read from `source` as they are asked for. `head` is the file's
-/// start (at least up to its payload; [`HEAD_MAX`] bytes always do), and
-/// `file_len` its length. The checksum is not read here: that takes the
-/// whole file ([`check_stream`]). A file in another form is
-/// [`TableFileError::NotFlat`].
-pub fn open_flat(head: &[u8], file_len: u64, source: Arc<dyn EntrySource>) -> Result<Table, TableFileError> {
-    let mut cur = Cursor { bytes: head, at: 0 };
+/// form"), read from `source` as they are asked for; `file_len` is the
+/// file's length. The whole file is read through once here, to check its
+/// checksum and take the sums its entries are checked against whenever
+/// they are read later (see [`crate::EntrySource`]'s module): a file that
+/// changes after this gives no wrong value, and the table says so
+/// ([`Table::fault`]). A file in another form is
+/// [`TableFileError::NotFlat`], found from its first bytes alone.
+pub fn open_flat(source: Arc<dyn EntrySource>, file_len: u64) -> Result<Table, TableFileError> {
+    let unreadable = |e: io::Error| match e.kind() {
+        io::ErrorKind::UnexpectedEof => TableFileError::Truncated,
+        _ => TableFileError::Unreadable(e.to_string()),
+    };
+    // The fields up to the rules text's length, then up to the payload:
+    // the file's first bytes and no more, whatever its length.
+    let upto = |n: usize| usize::try_from(file_len).map_or(n, |len| len.min(n));
+    let mut head = vec![0u8; upto(FIXED_HEAD)];
+    source.read_at(0, &mut head).map_err(unreadable)?;
+    let rules_len = head
+        .get(10..12)
+        .map_or(0, |b| usize::from(u16::from_le_bytes([b[0], b[1]])));
+    head.resize(upto(FIXED_HEAD + rules_len + AFTER_RULES), 0);
+    source.read_at(0, &mut head).map_err(unreadable)?;
+    let mut cur = Cursor { bytes: &head, at: 0 };
     let raw = RawHeader::take(&mut cur)?;
     if raw.encoding != FLAT {
         return Err(TableFileError::NotFlat);
     }
-    let at = cur.at as u64;
-    let end = at
+    let at = cur.at;
+    let end = (at as u64)
         .checked_add(raw.payload_len)
         .and_then(|e| e.checked_add(8))
         .ok_or(TableFileError::Truncated)?;
@@ -77,18 +97,35 @@ pub fn open_flat(head: &[u8], file_len: u64, source: Arc<dyn EntrySource>) -> Re
         ));
     }
     let header = raw.check()?;
+    let mut sum = fnv1a(head.get(..at).ok_or(TableFileError::Truncated)?);
+    // The payload a run of whole blocks at a time, each block's sum taken
+    // from the very bytes the checksum sees.
+    let mut sums = Vec::with_capacity(header.entries.div_ceil(BLOCK));
+    let mut piece = vec![0u8; 256 * BLOCK];
+    let mut done = 0;
+    while done < header.entries {
+        let n = piece.len().min(header.entries - done);
+        let bytes = piece.get_mut(..n).ok_or(TableFileError::Truncated)?;
+        source.read_at((at + done) as u64, bytes).map_err(unreadable)?;
+        sum = fnv1a_on(sum, bytes);
+        sums.extend(bytes.chunks(BLOCK).map(block_sum));
+        done += n;
+    }
+    let mut tail = [0u8; 8];
+    source
+        .read_at((at + done) as u64, &mut tail)
+        .map_err(unreadable)?;
+    if u64::from_le_bytes(tail) != sum {
+        return Err(TableFileError::ChecksumMismatch);
+    }
     Ok(Table::from_flat(
         header.indexer,
-        FlatEntries {
-            source,
-            at,
-            len: header.entries,
-        },
+        FlatEntries::new(source, at as u64, header.entries, sums),
     ))
 }
 
 /// Reads a whole table file of `len` bytes from `input` and checks its
-/// checksum (a flat file opened with [`open_flat`] is checked so).
+/// checksum, as [`open_flat`] checks a flat file.
 pub fn check_stream(input: &mut dyn io::Read, len: u64) -> Result<(), TableFileError> {
     let body = len.checked_sub(8).ok_or(TableFileError::Truncated)?;
     let mut sum = 0xcbf2_9ce4_8422_2325;

@@ -41,7 +41,11 @@
 //! the byte at a fixed place in the file, so a program can read a table's
 //! values from the file as it needs them ([`open_flat`]) instead of
 //! holding them: two engines on one machine share one copy of the tables
-//! in the system's file cache. [`write_flat`] makes such a file;
+//! in the system's file cache. Each entry is read with its block of 4096,
+//! checked against a sum taken when the file was opened, so a file changed
+//! on disk afterwards gives no wrong value and the table says so
+//! ([`crate::Table::fault`]; the reasons for this design are in
+//! [`crate::EntrySource`]'s module). [`write_flat`] makes such a file;
 //! [`read`] reads it into memory like any other. A table with a value
 //! that has no such byte (Three Men's Morris's, whose unreachable
 //! positions with the mover's mill already made are "wins in 0") has no
@@ -60,7 +64,7 @@ mod tests;
 use morris_core::Rules;
 
 pub use deflate::{BEST_LEVEL, DEFLATE_PIECE};
-pub use flat::{check_stream, open_flat, write_flat, FlatError, HEAD_MAX};
+pub use flat::{check_stream, open_flat, write_flat, FlatError};
 pub use header::{TableFileError, FORMAT_VERSION, MAGIC};
 
 use deflate::{deflate_pieces, Inflater};

@@ -4,10 +4,10 @@ use super::deflate::{deflate_pieces, Inflater, BEST_LEVEL as LEVEL};
 use super::header::{fnv1a, header, FLAT};
 use super::packing::{bits_for, pack, unpack};
 use super::*;
+use crate::flat_entries::{block_sum, EntrySource, BLOCK};
 use crate::reduced::SymIndexer;
-use crate::table::EntrySource;
 use crate::value::{Value, UNKNOWN};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 #[test]
 fn every_width_packs_and_unpacks() {
@@ -195,21 +195,57 @@ fn long_wins_of_odd_plies_take_one_byte() {
     }
 }
 
-/// A flat file in memory, as a program would read it from disk;
-/// `broken` stands for a disk that fails.
+/// A flat file in memory, as a program would read it from disk, that a
+/// test can change after it was opened; `broken` stands for a disk that
+/// fails.
 #[derive(Debug)]
 struct Bytes {
-    bytes: Vec<u8>,
+    bytes: Mutex<Vec<u8>>,
     broken: bool,
 }
 
-impl EntrySource for Bytes {
-    fn byte_at(&self, offset: u64) -> Option<u8> {
-        if self.broken {
-            return None;
-        }
-        self.bytes.get(usize::try_from(offset).ok()?).copied()
+impl Bytes {
+    fn new(bytes: &[u8]) -> Arc<Bytes> {
+        Arc::new(Bytes {
+            bytes: Mutex::new(bytes.to_vec()),
+            broken: false,
+        })
     }
+
+    fn change(&self, f: impl FnOnce(&mut Vec<u8>)) {
+        f(&mut self.bytes.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+}
+
+impl EntrySource for Bytes {
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        if self.broken {
+            return Err(std::io::Error::other("the disk fails"));
+        }
+        let bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        let at = usize::try_from(offset).unwrap_or(usize::MAX);
+        let found = at
+            .checked_add(buf.len())
+            .and_then(|end| bytes.get(at..end))
+            .ok_or(std::io::ErrorKind::UnexpectedEof)?;
+        buf.copy_from_slice(found);
+        Ok(())
+    }
+
+    fn name(&self) -> String {
+        "six-3v3.tb".into()
+    }
+}
+
+/// Six's 3v3 table and its flat file.
+fn six_flat() -> Option<(Table, Vec<u8>)> {
+    // Six, not Three: Three's 3v3 holds positions where the mover
+    // already has a mill (a "win in 0", which has no byte).
+    let mut tb = super::super::Tablebase::new(morris_core::Variant::Six.rules());
+    let table = tb.solve(3, 3).ok()?.clone();
+    let mut flat = Vec::new();
+    write_flat(&table, &mut flat).ok()?;
+    Some((table, flat))
 }
 
 /// A solved table's flat file reads back the same values, into memory
@@ -217,14 +253,9 @@ impl EntrySource for Bytes {
 /// refused, and a table of values past a byte has no flat file.
 #[test]
 fn flat_files_answer_like_the_table() {
-    // Six, not Three: Three's 3v3 holds positions where the mover
-    // already has a mill (a "win in 0", which has no byte).
-    let mut tb = super::super::Tablebase::new(morris_core::Variant::Six.rules());
-    let solved = tb.solve(3, 3).cloned();
-    assert!(solved.is_ok(), "{solved:?}");
-    let Ok(table) = solved else { return };
-    let mut flat = Vec::new();
-    assert!(write_flat(&table, &mut flat).is_ok());
+    let solved = six_flat();
+    assert!(solved.is_some());
+    let Some((table, flat)) = solved else { return };
     let head_len = flat.len() - table.len() - 8;
     assert_eq!(header(&table, 8, FLAT, table.len()).len(), head_len);
 
@@ -236,11 +267,8 @@ fn flat_files_answer_like_the_table() {
     assert_eq!(back.value_bytes(), codes.len());
 
     let len = flat.len() as u64;
-    let source = Arc::new(Bytes {
-        bytes: flat.clone(),
-        broken: false,
-    });
-    let opened = open_flat(&flat[..head_len], len, source.clone());
+    let source = Bytes::new(&flat);
+    let opened = open_flat(source.clone(), len);
     assert!(opened.is_ok(), "{opened:?}");
     let Ok(opened) = opened else { return };
     assert!(opened.on_file() && !table.on_file());
@@ -251,6 +279,7 @@ fn flat_files_answer_like_the_table() {
     assert_eq!(opened.value(table.len() as u64), None);
     assert_eq!(opened.counts(), table.counts());
     assert_eq!(write(&opened), write(&table));
+    assert_eq!(opened.fault(), None);
     assert_eq!(check_stream(&mut flat.as_slice(), len), Ok(()));
 
     // A byte changed anywhere fails the checksum; a cut or longer file
@@ -267,40 +296,40 @@ fn flat_files_answer_like_the_table() {
         Some(TableFileError::Truncated)
     );
     assert_eq!(
-        open_flat(&flat, len - 1, source.clone()).err(),
+        open_flat(Bytes::new(&bad), len).err(),
+        Some(TableFileError::ChecksumMismatch)
+    );
+    assert_eq!(
+        open_flat(source.clone(), len - 1).err(),
         Some(TableFileError::Truncated)
     );
     assert_eq!(
-        open_flat(&flat, len + 2, source.clone()).err(),
+        open_flat(source.clone(), len + 2).err(),
         Some(TableFileError::TrailingBytes(2))
     );
     assert_eq!(
-        open_flat(&flat[..head_len - 1], len, source.clone()).err(),
+        open_flat(Bytes::new(&flat[..flat.len() - 3]), len).err(),
+        Some(TableFileError::Truncated)
+    );
+    assert_eq!(
+        open_flat(Bytes::new(&flat[..head_len - 1]), len).err(),
         Some(TableFileError::Truncated)
     );
     // The packed file of the same table is not flat.
     let packed = write(&table);
     assert_eq!(
-        open_flat(&packed, packed.len() as u64, source).err(),
+        open_flat(Bytes::new(&packed), packed.len() as u64).err(),
         Some(TableFileError::NotFlat)
     );
-    // A disk that fails answers nothing, and the table is not taken
-    // for another.
+    // A disk that fails cannot be opened.
     let broken = Arc::new(Bytes {
-        bytes: flat.clone(),
+        bytes: Mutex::new(flat.clone()),
         broken: true,
     });
-    let dark = open_flat(&flat, len, broken);
-    assert!(dark.is_ok(), "{dark:?}");
-    if let Ok(dark) = dark {
-        assert_eq!(dark.value(0), None);
-        let mut again = Vec::new();
-        assert!(matches!(
-            write_flat(&dark, &mut again),
-            Err(FlatError::DoesNotFit)
-        ));
-        assert!(read(&write(&dark)).is_err());
-    }
+    assert!(matches!(
+        open_flat(broken, len),
+        Err(TableFileError::Unreadable(_))
+    ));
 
     // A win of an even number of plies has no byte: nothing is written.
     let Some((indexer, codes)) = coded(|i| if i == 9 { Value::Win(2) } else { Value::Draw }) else {
@@ -310,6 +339,105 @@ fn flat_files_answer_like_the_table() {
     let mut none = Vec::new();
     assert!(matches!(write_flat(&odd, &mut none), Err(FlatError::DoesNotFit)));
     assert!(none.is_empty());
+}
+
+/// The entries of an opened flat file, from `first` on, as the table
+/// answers them.
+fn answers(table: &Table, first: u64) -> Vec<Option<Value>> {
+    (first..table.len() as u64).map(|i| table.value(i)).collect()
+}
+
+/// A flat file changed after it was opened gives no value from the
+/// changed bytes, never a wrong one, and the table says what happened;
+/// from then on it answers nothing. Blocks read before the change were
+/// checked then and keep their (right) values until the fault is found.
+#[test]
+fn a_flat_file_changed_after_it_was_opened_answers_nothing_and_says_so() {
+    let six = six_flat();
+    assert!(six.is_some(), "Six 3v3 has a flat file");
+    let Some((table, flat)) = six else { return };
+    assert!(table.len() > 3 * BLOCK, "{} entries", table.len());
+    let len = flat.len() as u64;
+    let head_len = flat.len() - table.len() - 8;
+    let source = Bytes::new(&flat);
+    let opened = open_flat(source.clone(), len);
+    assert!(opened.is_ok(), "{opened:?}");
+    let Ok(opened) = opened else { return };
+    // The first block is read and kept; then a byte of the third changes
+    // to a value it could hold (a win in 63 where the file said otherwise).
+    assert_eq!(opened.value(0), table.value(0));
+    let entry = 2 * BLOCK + 17;
+    source.change(|b| b[head_len + entry] = if b[head_len + entry] == 63 { 61 } else { 63 });
+    assert_eq!(opened.value(1), table.value(1));
+    assert_eq!(opened.fault(), None);
+    assert_eq!(opened.value(entry as u64), None);
+    let fault = opened.fault().cloned();
+    assert!(fault.is_some());
+    let Some(fault) = fault else { return };
+    assert_eq!(fault.file, "six-3v3.tb");
+    let first = 2 * BLOCK;
+    let last = 3 * BLOCK - 1;
+    assert_eq!(
+        fault.reason,
+        format!("the bytes of entries {first} to {last} differ")
+    );
+    assert!(fault
+        .to_string()
+        .starts_with("six-3v3.tb: the flat table file changed after it was loaded"));
+    // Nothing more, not even the block it had read before.
+    assert!(answers(&opened, 0).iter().all(Option::is_none));
+
+    // The flat file of a table that answers nothing is not written.
+    let mut again = Vec::new();
+    assert!(matches!(
+        write_flat(&opened, &mut again),
+        Err(FlatError::DoesNotFit)
+    ));
+    assert!(read(&write(&opened)).is_err());
+}
+
+/// A flat file cut short after it was opened is reported as such,
+/// not taken for an uncovered position in silence.
+#[test]
+fn a_flat_file_cut_short_after_it_was_opened_says_so() {
+    let six = six_flat();
+    assert!(six.is_some(), "Six 3v3 has a flat file");
+    let Some((table, flat)) = six else { return };
+    let head_len = flat.len() - table.len() - 8;
+    let source = Bytes::new(&flat);
+    let opened = open_flat(source.clone(), flat.len() as u64);
+    assert!(opened.is_ok(), "{opened:?}");
+    let Ok(opened) = opened else { return };
+    let cut = head_len + BLOCK + 5;
+    source.change(|b| b.truncate(cut));
+    assert_eq!(opened.value(3), table.value(3));
+    assert_eq!(opened.value(table.len() as u64 - 1), None);
+    let fault = opened.fault().cloned();
+    assert_eq!(
+        fault.map(|f| f.reason),
+        Some(format!(
+            "it ends before entry {}: it was cut short",
+            table.len() - 1
+        ))
+    );
+    assert!(answers(&opened, 0).iter().all(Option::is_none));
+}
+
+/// The block sum changes with any one byte, wherever it is, and with the
+/// length (a block of zeros and a shorter one differ).
+#[test]
+fn the_block_sum_sees_every_byte() {
+    let block: Vec<u8> = (0..BLOCK + 13).map(|i| (i * 31 % 251) as u8).collect();
+    let sum = block_sum(&block);
+    for i in 0..block.len() {
+        for bit in [1u8, 0x80] {
+            let mut b = block.clone();
+            b[i] ^= bit;
+            assert_ne!(block_sum(&b), sum, "byte {i}, bit {bit}");
+        }
+    }
+    assert_ne!(block_sum(&[0; 8]), block_sum(&[0; 7]));
+    assert_ne!(block_sum(&[]), block_sum(&[0]));
 }
 
 /// A flat header that does not say one byte an entry is refused.
