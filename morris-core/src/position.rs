@@ -43,19 +43,8 @@ pub struct Position {
 impl Position {
     /// The empty board at the start of a game under `rules`.
     pub fn new(rules: Rules) -> Position {
-        let hand = rules.pieces.min(zobrist::MAX_HAND as u8);
-        let mut pos = Position {
-            rules,
-            pieces: ByColor::default(),
-            in_hand: ByColor::new(hand, hand),
-            turn: rules.first,
-            quiet_plies: 0,
-            endgame_plies: 0,
-            ban: ByColor::default(),
-            key: 0,
-        };
-        pos.key = pos.compute_key();
-        pos
+        let hand = ByColor::new(rules.pieces, rules.pieces);
+        Position::from_parts_unchecked(rules, ByColor::default(), hand, rules.first)
     }
 
     pub fn rules(&self) -> &Rules {
