@@ -1,8 +1,10 @@
 //! The few things the app asks of the page itself: its address, the
 //! clipboard, the clock, idle time.
 
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement, IdbRequest};
 use yew::NodeRef;
 
 /// The address of the page without its fragment.
@@ -68,4 +70,21 @@ pub fn when_idle(f: impl FnOnce() + 'static) {
     if !scheduled {
         gloo_timers::callback::Timeout::new(100, run).forget();
     }
+}
+
+/// The result of an IndexedDB request, once it has one (the seat keys of
+/// rooms and the endgame tables are kept in IndexedDB).
+pub async fn idb_done(req: &IdbRequest) -> Result<JsValue, JsValue> {
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let r = req.clone();
+        let ok = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = resolve.call1(&JsValue::NULL, &r.result().unwrap_or(JsValue::UNDEFINED));
+        });
+        let err = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("IndexedDB request failed"));
+        });
+        req.set_onsuccess(Some(ok.unchecked_ref()));
+        req.set_onerror(Some(err.unchecked_ref()));
+    });
+    JsFuture::from(promise).await
 }

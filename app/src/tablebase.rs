@@ -108,9 +108,11 @@ mod browser {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::{JsCast, JsValue};
     use wasm_bindgen_futures::JsFuture;
-    use web_sys::{IdbDatabase, IdbRequest, IdbTransactionMode};
+    use web_sys::{IdbDatabase, IdbTransactionMode};
 
     use morris_solver::FORMAT_VERSION;
+
+    use crate::browser::idb_done as done;
 
     /// The IndexedDB key of a file: the format version in it, so that a
     /// build reading another version fetches its own files.
@@ -126,22 +128,6 @@ mod browser {
             .map(|e| String::from(e.message()))
             .or_else(|| v.as_string())
             .unwrap_or_else(|| "unknown error".into())
-    }
-
-    /// The result of an IndexedDB request, once it has one.
-    async fn done(req: &IdbRequest) -> Result<JsValue, JsValue> {
-        let promise = js_sys::Promise::new(&mut |resolve, reject| {
-            let r = req.clone();
-            let ok = Closure::once_into_js(move |_: web_sys::Event| {
-                let _ = resolve.call1(&JsValue::NULL, &r.result().unwrap_or(JsValue::UNDEFINED));
-            });
-            let err = Closure::once_into_js(move |_: web_sys::Event| {
-                let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("IndexedDB request failed"));
-            });
-            req.set_onsuccess(Some(ok.unchecked_ref()));
-            req.set_onerror(Some(err.unchecked_ref()));
-        });
-        JsFuture::from(promise).await
     }
 
     async fn open(scope: &web_sys::WorkerGlobalScope) -> Result<IdbDatabase, JsValue> {

@@ -25,10 +25,11 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{CryptoKey, CryptoKeyPair, IdbDatabase, IdbRequest, IdbTransactionMode, SubtleCrypto};
+use web_sys::{CryptoKey, CryptoKeyPair, IdbDatabase, IdbTransactionMode, SubtleCrypto};
 
 use super::codec::{base64url, unbase64url, Wire};
 use super::{Role, Seal, Shared};
+use crate::browser::idb_done as done;
 
 const DB: &str = "mulino-keys";
 const STORE: &str = "seats";
@@ -179,22 +180,6 @@ pub async fn check(mut shared: Shared) -> Shared {
     };
     shared.check_seal(|_| holds);
     shared
-}
-
-/// The result of an IndexedDB request, once it has one.
-async fn done(req: &IdbRequest) -> Result<JsValue, JsValue> {
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let r = req.clone();
-        let ok = Closure::once_into_js(move |_: web_sys::Event| {
-            let _ = resolve.call1(&JsValue::NULL, &r.result().unwrap_or(JsValue::UNDEFINED));
-        });
-        let err = Closure::once_into_js(move |_: web_sys::Event| {
-            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("IndexedDB request failed"));
-        });
-        req.set_onsuccess(Some(ok.unchecked_ref()));
-        req.set_onerror(Some(err.unchecked_ref()));
-    });
-    JsFuture::from(promise).await
 }
 
 async fn open() -> Result<IdbDatabase, JsValue> {
