@@ -8,6 +8,7 @@ pub mod eval;
 pub mod r#match;
 pub mod moves;
 pub mod perft;
+pub mod puzzles;
 pub mod review;
 pub mod show;
 pub mod tb;

@@ -45,6 +45,9 @@ pub enum TbCommand {
     /// them to a placing book, which `morris engine --book` plays from: the
     /// value of each and the moves that keep it
     Book(super::book::BookArgs),
+    /// Find puzzles in table files: positions where exactly one move keeps
+    /// the win (or holds the draw), spread over lengths, one a line
+    Puzzles(super::puzzles::PuzzlesArgs),
 }
 
 #[derive(Debug, Args)]
@@ -134,6 +137,7 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Probe(a) => probe(a, out),
         TbCommand::Flat(a) => flat(a, out),
         TbCommand::Book(a) => super::book::run(a, out),
+        TbCommand::Puzzles(a) => super::puzzles::run(a, out),
     }
 }
 
