@@ -21,6 +21,7 @@ mod i18n;
 mod link;
 mod model;
 mod opening;
+pub mod puzzle;
 mod room;
 mod sound;
 mod storage;
