@@ -1,95 +1,15 @@
 //! Puzzles proved by the endgame tables: positions where exactly one move
 //! keeps the win (or holds the draw), made by `morris tb puzzles` and
-//! served with the app as `puzzles/<variant>.txt` (see docs/tables.md).
+//! served with the app as `puzzles/<variant>.txt` (the format:
+//! [`morris_solver::puzzle`]; how they were made: docs/tables.md).
 //!
 //! The generator checked every puzzle against the tables, so an answer is
 //! right exactly when it is the file's move: the tables' verdict travels
 //! in the file and the app needs no table to judge it. What the player has
 //! done ([`Progress`]) is kept in local storage as one short line.
 
-use morris_core::{Move, Position};
-
-/// What the player must find.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// The only move that keeps the win, which comes in `plies` with best play.
-    Win,
-    /// The only move that keeps the draw; the quickest loss among the
-    /// other moves comes in `plies`.
-    Hold,
-}
-
-/// One puzzle of a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    pub kind: Kind,
-    pub plies: u16,
-    pub position: Position,
-    pub answer: Move,
-}
-
-/// Why a puzzle file cannot be read: the line (from 1) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("puzzle file, line {line}: {reason}")]
-pub struct PuzzleFileError {
-    pub line: usize,
-    pub reason: String,
-}
-
-/// The most puzzles a file may hold, and the longest line: a file is a
-/// few hundred lines of under a hundred characters.
-const MAX_PUZZLES: usize = 5_000;
-const MAX_LINE: usize = 400;
-
-/// The puzzles of a file, in its order (the easiest first); `#` lines and
-/// blank lines are skipped.
-pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleFileError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fail = |reason: String| PuzzleFileError { line: i + 1, reason };
-        if out.len() == MAX_PUZZLES {
-            return Err(fail(format!("more than {MAX_PUZZLES} puzzles")));
-        }
-        if line.len() > MAX_LINE {
-            return Err(fail(format!("longer than {MAX_LINE} characters")));
-        }
-        out.push(parse_line(line).map_err(fail)?);
-    }
-    Ok(out)
-}
-
-fn parse_line(line: &str) -> Result<Puzzle, String> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    let [kind, plies, answer, position] = fields[..] else {
-        return Err(format!(
-            "{} fields, not 4 (kind, plies, answer, position)",
-            fields.len()
-        ));
-    };
-    let kind = match kind {
-        "win" => Kind::Win,
-        "hold" => Kind::Hold,
-        other => return Err(format!("`{other}` is neither `win` nor `hold`")),
-    };
-    let plies = plies
-        .parse()
-        .map_err(|_| format!("`{plies}` is not a number of plies"))?;
-    let position: Position = position.parse().map_err(|e| format!("{e}"))?;
-    if position.outcome().is_some() {
-        return Err("the game is already over in this position".into());
-    }
-    let answer = position.parse_move(answer).map_err(|e| format!("{e}"))?;
-    Ok(Puzzle {
-        kind,
-        plies,
-        position,
-        answer,
-    })
-}
+use morris_core::Move;
+pub use morris_solver::puzzle::{parse, Kind, Puzzle, PuzzleFileError};
 
 /// What the player has done with a variant's puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -181,7 +101,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_line_is_refused_with_its_number_and_reason() {
+    fn a_bad_line_is_refused_with_its_number_and_reason_by_the_solvers_reader() {
         let good = NINE.lines().find(|l| !l.starts_with('#')).unwrap();
         let (kind, rest) = good.split_once('\t').unwrap();
         assert_eq!(kind, "win");

@@ -33,6 +33,7 @@ mod file;
 mod flat_entries;
 mod index;
 mod placing;
+pub mod puzzle;
 mod reduced;
 mod retro;
 mod space;
