@@ -10,11 +10,12 @@ use yew::prelude::*;
 use crate::browser::base_url;
 use crate::components::{
     announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
-    room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
+    room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, PuzzleTable, RoomPanel,
+    TopBarProps, Ui,
 };
 use crate::hooks::{
     use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
-    use_move_list_scroll, use_saving, use_sounds, use_warm_up,
+    use_move_list_scroll, use_saving, use_sounds, use_warm_up, PUZZLE_VARIANTS,
 };
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -29,6 +30,14 @@ enum Dialog {
     NewGame,
     /// The new-game dialog set to open a room.
     Room,
+    /// The puzzles of the variant on the table (Nine's where it has none).
+    Puzzles,
+}
+
+/// The variant whose puzzles the puzzle table shows for `rules`.
+fn puzzle_variant(rules: &Rules) -> &'static str {
+    let id = rules.variant.id();
+    PUZZLE_VARIANTS.into_iter().find(|v| *v == id).unwrap_or("nine")
 }
 
 /// What "Start" in the new-game dialog does: a new game here, or a new
@@ -88,6 +97,7 @@ pub fn app() -> Html {
         sound_on,
         on_new_game: open(Dialog::NewGame),
         on_play_friend: open(Dialog::Room),
+        on_puzzles: open(Dialog::Puzzles),
         on_lang,
         on_sound,
     };
@@ -126,7 +136,9 @@ pub fn app() -> Html {
                 </aside>
             </main>
             { announce(&ui) }
-            if *dialog != Dialog::None {
+            if *dialog == Dialog::Puzzles {
+                <PuzzleTable {lang} variant={puzzle_variant(t.game.rules())} on_close={open(Dialog::None)} />
+            } else if *dialog != Dialog::None {
                 <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}
                                {on_start} on_close={open(Dialog::None)} />
             }

@@ -88,3 +88,25 @@ pub async fn idb_done(req: &IdbRequest) -> Result<JsValue, JsValue> {
     });
     JsFuture::from(promise).await
 }
+
+/// The text of a file of the site, at `url` relative to the page; an
+/// error says what failed (offline, not found).
+pub async fn fetch_text(url: &str) -> Result<String, String> {
+    let reason = |e: JsValue| {
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_else(|| "the network failed".into())
+    };
+    let window = web_sys::window().ok_or("no window")?;
+    let res: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(reason)?
+        .unchecked_into();
+    if !res.ok() {
+        return Err(format!("{url}: HTTP {}", res.status()));
+    }
+    let text = JsFuture::from(res.text().map_err(reason)?)
+        .await
+        .map_err(reason)?;
+    text.as_string().ok_or_else(|| format!("{url}: not text"))
+}

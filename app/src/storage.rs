@@ -11,6 +11,8 @@ use crate::store::{self, Entry, Full, Kept, SaveError, Store, Unreadable};
 const LANG: &str = "mulino.lang";
 const SOUND: &str = "mulino.sound";
 const NAME: &str = "mulino.name";
+/// Followed by the variant's id: the player's progress with its puzzles.
+const PUZZLES: &str = "mulino.puzzles.";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -159,6 +161,16 @@ pub fn load_name() -> String {
 
 pub fn save_name(name: &str) {
     set(NAME, name);
+}
+
+/// What the player has done with the puzzles of a variant.
+pub fn load_puzzle_progress(variant: &str) -> crate::puzzle::Progress {
+    get(&format!("{PUZZLES}{variant}"))
+        .map_or_else(Default::default, |l| crate::puzzle::Progress::from_line(&l))
+}
+
+pub fn save_puzzle_progress(variant: &str, progress: crate::puzzle::Progress) {
+    set(&format!("{PUZZLES}{variant}"), &progress.to_line());
 }
 
 /// Random bytes from the browser's `crypto.getRandomValues`.

@@ -35,7 +35,7 @@ fn pieces(t: &Model, pos: &Position) -> Vec<Option<Color>> {
 }
 
 /// Each point's accessible label ("d6, light piece").
-fn labels(lang: Lang, pos: &Position, pieces: &[Option<Color>]) -> Vec<AttrValue> {
+pub(super) fn labels(lang: Lang, pos: &Position, pieces: &[Option<Color>]) -> Vec<AttrValue> {
     let geometry = pos.geometry();
     geometry
         .points()

@@ -1,5 +1,5 @@
 //! The bar at the top of the page: the name and the variant in play, "New
-//! game", "Play a friend", the language and the sound switch.
+//! game", "Play a friend", "Puzzles", the language and the sound switch.
 
 use yew::prelude::*;
 
@@ -19,6 +19,7 @@ pub struct TopBarProps {
     pub sound_on: bool,
     pub on_new_game: Callback<()>,
     pub on_play_friend: Callback<()>,
+    pub on_puzzles: Callback<()>,
     pub on_lang: Callback<Lang>,
     pub on_sound: Callback<()>,
 }
@@ -51,6 +52,7 @@ pub fn top_bar(props: &TopBarProps) -> Html {
             <nav class="top-actions">
                 <button type="button" class="btn primary" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ lang.t("action.new-game") }</button>
                 <button type="button" class="btn" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ lang.t("room.play-friend") }</button>
+                <button type="button" class="btn" data-action="puzzles" onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ lang.t("puzzle.open") }</button>
                 <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
                 <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
                 <button type="button" class="btn icon sound" aria-pressed={sound}

@@ -1,0 +1,94 @@
+// Puzzles proved by the endgame tables (app/static/puzzles/*.txt, made by
+// `morris tb puzzles`): the player opens them from the top bar, a wrong
+// move is refused and the puzzle stays, the right one is accepted, the
+// streak counts and survives a reload, and "Show the answer" marks it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot } from "./lib/harness.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const NINE = fs
+  .readFileSync(path.join(ROOT, "app/static/puzzles/nine.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() && !l.startsWith("#"))
+  .map((l) => {
+    const [kind, plies, answer, position] = l.split("\t");
+    return { kind, plies: Number(plies), answer, position };
+  });
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+const dialog = (page) => page.locator("[data-puzzles]");
+const verdict = (page) => dialog(page).locator("[data-verdict]");
+
+async function press(page, point) {
+  await dialog(page).locator(`[data-point="${point}"]`).click({ force: true });
+}
+
+/** The points a move's notation presses: from, to, then each removal. */
+const pointsOf = (answer) => answer.split(/[-x]/);
+
+async function shownIndex(page) {
+  return Number(await dialog(page).locator("[data-puzzle-index]").getAttribute("data-puzzle-index"));
+}
+
+test("a wrong move is refused, the right one solves the puzzle, and the streak survives a reload", async () => {
+  const { page } = await h.newPage();
+  await page.goto(h.url);
+  await waitForBoard(page);
+  await clickAction(page, "puzzles");
+  await dialog(page).locator("[data-puzzle-index]").waitFor();
+  assert.equal(await shownIndex(page), 0);
+  const first = NINE[0];
+  const task = await dialog(page).locator(".puzzle-task").textContent();
+  assert.match(task, new RegExp(`only move that keeps the win.*${first.plies} plies`), task);
+
+  // The answer's piece to a point other than the answer's: a legal move
+  // that gives the win away (the file's answer is the only one keeping it).
+  const [from, to] = pointsOf(first.answer);
+  await press(page, from);
+  const targets = await dialog(page).locator('[data-hint="target"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-point")));
+  const wrongTo = targets.find((t) => t !== to);
+  assert.ok(wrongTo, `another destination than ${to} for ${from}: ${targets}`);
+  await press(page, wrongTo);
+  if ((await dialog(page).locator('[data-hint="removable"]').count()) > 0) {
+    await dialog(page).locator('[data-hint="removable"]').first().click({ force: true });
+  }
+  await assert.doesNotReject(verdict(page).and(page.locator('[data-verdict="wrong"]')).waitFor());
+  assert.match(await verdict(page).textContent(), /Not that one/);
+  assert.equal(await shownIndex(page), 0, "a wrong answer keeps the puzzle");
+
+  for (const p of pointsOf(first.answer)) await press(page, p);
+  await page.locator('[data-verdict="right"]').waitFor();
+  assert.match(await verdict(page).textContent(), /only move/);
+  assert.match(await dialog(page).locator(".puzzle-score").textContent(), /streak 1/);
+  await screenshot(page, "puzzle-solved");
+  await clickAction(page, "next-puzzle");
+  await page.locator('[data-verdict="asking"]').waitFor();
+  assert.equal(await shownIndex(page), 1);
+
+  await page.reload();
+  await waitForBoard(page);
+  await clickAction(page, "puzzles");
+  await dialog(page).locator("[data-puzzle-index]").waitFor();
+  assert.equal(await shownIndex(page), 1, "the next puzzle after a reload");
+  assert.match(await dialog(page).locator(".puzzle-score").textContent(), /streak 1 · best 1/);
+
+  await clickAction(page, "show-answer");
+  await page.locator('[data-verdict="shown"]').waitFor();
+  assert.match(await verdict(page).textContent(), new RegExp(NINE[1].answer));
+  assert.match(await dialog(page).locator(".puzzle-score").textContent(), /streak 0 · best 1/);
+  await clickAction(page, "next-puzzle");
+  await page.locator('[data-verdict="asking"]').waitFor();
+  assert.equal(await shownIndex(page), 2);
+  await clickAction(page, "close-puzzles");
+  assert.equal(await dialog(page).count(), 0);
+  assertNoErrors(page);
+});
