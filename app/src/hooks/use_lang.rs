@@ -7,7 +7,7 @@
 //! the first render. Until a catalogue arrives the table stays in the
 //! language it shows; a switch changes only words, never the game.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::{JsCast, JsValue};
@@ -20,16 +20,20 @@ use crate::storage;
 /// The language shown and the callback that switches (and remembers) it.
 #[hook]
 pub fn use_lang() -> (Lang, Callback<Lang>) {
-    let wanted = use_memo((), |_| {
-        storage::load_lang()
-            .unwrap_or_else(|| Lang::pick(storage::browser_languages().iter().map(String::as_str)))
-    });
-    let shown = use_state(|| if arrived(*wanted) { *wanted } else { Lang::En });
     // The latest wish: a slow catalogue must not override a later choice.
-    let latest = use_memo((), |_| Rc::new(Cell::new(*wanted)));
+    let latest = use_mut_ref(wanted);
+    let shown = use_state(|| {
+        let wanted = *latest.borrow();
+        if arrived(wanted) {
+            wanted
+        } else {
+            Lang::En
+        }
+    });
     {
-        let (wanted, shown, latest) = (*wanted, shown.clone(), (*latest).clone());
+        let (latest, shown) = (latest.clone(), shown.clone());
         use_effect_with((), move |_| {
+            let wanted = *latest.borrow();
             if *shown != wanted {
                 load(wanted, latest, shown.setter(), false);
             }
@@ -45,13 +49,19 @@ pub fn use_lang() -> (Lang, Callback<Lang>) {
         }
     });
     let set = {
-        let (setter, latest) = (shown.setter(), (*latest).clone());
+        let setter = shown.setter();
         Callback::from(move |l: Lang| {
-            latest.set(l);
+            *latest.borrow_mut() = l;
             load(l, latest.clone(), setter.clone(), true);
         })
     };
     (*shown, set)
+}
+
+/// The language chosen before, else the browser's.
+fn wanted() -> Lang {
+    storage::load_lang()
+        .unwrap_or_else(|| Lang::pick(storage::browser_languages().iter().map(String::as_str)))
 }
 
 /// Whether `lang`'s words are here, taking them from the page if it has
@@ -62,9 +72,9 @@ fn arrived(lang: Lang) -> bool {
 
 /// Shows `lang` once its catalogue is here (and saves it, when chosen by
 /// hand); a catalogue that cannot be had leaves the language as it is.
-fn load(lang: Lang, latest: Rc<Cell<Lang>>, shown: UseStateSetter<Lang>, save: bool) {
+fn load(lang: Lang, latest: Rc<RefCell<Lang>>, shown: UseStateSetter<Lang>, save: bool) {
     let show = move || {
-        if latest.get() == lang {
+        if *latest.borrow() == lang {
             if save {
                 storage::save_lang(lang);
             }
