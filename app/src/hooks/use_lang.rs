@@ -31,23 +31,23 @@ pub fn use_lang() -> (Lang, Callback<Lang>) {
         }
     });
     {
-        let (latest, shown) = (latest.clone(), shown.clone());
-        use_effect_with((), move |_| {
+        // The page follows the language shown; on the first render, the
+        // wish not shown yet (its catalogue still coming) is sent for.
+        let (latest, setter) = (latest.clone(), shown.setter());
+        use_effect_with(*shown, move |l| {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = el.set_attribute("lang", l.code());
+                let _ = el.set_attribute("dir", l.dir());
+            }
             let wanted = *latest.borrow();
-            if *shown != wanted {
-                load(wanted, latest, shown.setter(), false);
+            if wanted != *l {
+                load(wanted, latest, setter, false);
             }
         });
     }
-    use_effect_with(*shown, |l| {
-        if let Some(el) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = el.set_attribute("lang", l.code());
-            let _ = el.set_attribute("dir", l.dir());
-        }
-    });
     let set = {
         let setter = shown.setter();
         Callback::from(move |l: Lang| {
