@@ -189,7 +189,7 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
 
 /// The language chosen by hand, if any.
 pub fn load_lang() -> Option<Lang> {
-    get(LANG).and_then(|code| Lang::from_code(&code))
+    get(LANG).and_then(|code| Lang::from_saved(&code))
 }
 
 pub fn save_lang(lang: Lang) {

@@ -2,7 +2,7 @@
 //! tables the app serves (`app/static/tb`, copied to `dist/tb`), loaded by
 //! the engine's worker only when a game reaches a class they cover, kept
 //! in IndexedDB so that they download once, and shown on the table as
-//! "Perfect play: win in 7".
+//! "Perfect play: win in 7 turns".
 //!
 //! The served classes: 3v3, 4v3, 4v4, 5v3, 5v4 and 6v3 pieces on the board
 //! (a table answers for its mirror too: 3v4 from 4v3, 4v5 from 5v4), both
@@ -87,7 +87,7 @@ pub fn decode(text: &str) -> Option<Value> {
     }
 }
 
-/// "Perfect play: win in 7" (plies, for the side to move), and a value
+/// "Perfect play: win in 7 turns" (plies, for the side to move), and a value
 /// for tests: `win-7`, `draw`, `loss-12`.
 pub fn describe(lang: Lang, value: Value) -> (String, String) {
     match value {
@@ -245,11 +245,14 @@ mod tests {
         assert_eq!(decode("x3"), None);
         assert_eq!(
             describe(Lang::En, Value::Win(7)),
-            ("win-7".into(), "Perfect play: win in 7".into())
+            ("win-7".into(), "Perfect play: win in 7 turns".into())
         );
         assert_eq!(describe(Lang::En, Value::Draw).1, "Perfect play: draw");
-        assert_eq!(describe(Lang::En, Value::Loss(12)).1, "Perfect play: loss in 12");
-        for lang in [Lang::It, Lang::Pt] {
+        assert_eq!(
+            describe(Lang::En, Value::Loss(12)).1,
+            "Perfect play: loss in 12 turns"
+        );
+        for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
             for v in [Value::Win(7), Value::Draw, Value::Loss(12)] {
                 let (_, text) = describe(lang, v);
                 assert_ne!(text, describe(Lang::En, v).1, "{lang:?} {v:?}");

@@ -6,7 +6,9 @@
 // few unhashed files are network-first with the cache as fallback. The
 // endgame tables (tb/) are left alone: the app fetches them only when a game
 // needs them and keeps them in IndexedDB, so they are never precached here
-// nor copied into this cache.
+// nor copied into this cache. The language catalogues (i18n/*.txt) are not
+// precached either (the first load carries English only): the page fetches
+// the one it uses, network-first below, which keeps it here for offline use.
 const CACHE = "mulino-v1";
 const EXTRA = ["manifest.webmanifest", "icon.svg", "worker.js", "worker_bg.wasm"];
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;

@@ -31,7 +31,7 @@ pub fn room_list(ui: &Ui, rooms: &[Summary]) -> Html {
             <li data-room-item={code.clone()} data-room-state={s.state} aria-current={here.then_some("true")}>
                 <code>{ code.clone() }</code>
                 <span class="room-friend">{ friend }</span>
-                <span class="room-state">{ lang.fmt(&format!("room.state.{}", s.state), &[&s.game_no.to_string(), &s.plies.to_string()]) }</span>
+                <span class="room-state">{ lang.fmt(&format!("room.state.{}", s.state), &[&s.plies.to_string(), &s.game_no.to_string()]) }</span>
                 if !here { <button type="button" class="btn" data-room-open={code} onclick={open}>{ lang.t("room.open") }</button> }
             </li>
         }

@@ -69,11 +69,11 @@ pub fn seat(ui: &Ui, bottom: bool) -> Html {
             <div class="seat-counts">
                 <span class="count" data-in-hand={in_hand.to_string()}>
                     <span class="tray" aria-hidden="true">{ for hand }</span>
-                    <span class="count-text">{ format!("{in_hand} {}", lang.t("seat.in_hand")) }</span>
+                    <span class="count-text">{ lang.fmt("seat.in_hand", &[&in_hand.to_string()]) }</span>
                 </span>
                 <span class="count" data-lost={lost.to_string()}>
                     <span class="tray lost" aria-hidden="true">{ for gone }</span>
-                    <span class="count-text">{ format!("{lost} {}", lang.t("seat.lost")) }</span>
+                    <span class="count-text">{ lang.fmt("seat.lost", &[&lost.to_string()]) }</span>
                 </span>
             </div>
         </section>

@@ -36,7 +36,7 @@ pub fn top_bar(props: &TopBarProps) -> Html {
         })
     };
     let langs = Lang::ALL.iter().map(|l| {
-        html! { <option value={l.code()} selected={*l == lang}>{ l.t("lang.name") }</option> }
+        html! { <option value={l.code()} lang={l.code()} dir={l.dir()} selected={*l == lang}>{ l.native_name() }</option> }
     });
     let sound = if props.sound_on { "true" } else { "false" };
     html! {
