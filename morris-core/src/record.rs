@@ -312,17 +312,21 @@ impl FromStr for Record {
             }
             (Some(s), None) => {
                 // A result the moves do not explain was decided by the players.
-                let lost = |game: &mut Game, c| if on_time { game.flag(c) } else { game.resign(c) };
-                let done = match s.as_str() {
-                    "1-0" => lost(&mut game, crate::Color::Dark),
-                    "0-1" => lost(&mut game, crate::Color::Light),
-                    "1/2-1/2" => game.agree_draw(),
+                let loser = match s.as_str() {
+                    "1-0" => Some(crate::Color::Dark),
+                    "0-1" => Some(crate::Color::Light),
+                    "1/2-1/2" => None,
                     _ => {
                         return Err(RecordError::ResultMismatch {
                             stated: s.chars().take(16).collect(),
                             actual: "with no result".into(),
                         })
                     }
+                };
+                let done = match loser {
+                    Some(c) if on_time => game.flag(c),
+                    Some(c) => game.resign(c),
+                    None => game.agree_draw(),
                 };
                 done.map_err(|e| RecordError::ResultMismatch {
                     stated: s,
