@@ -18,7 +18,7 @@ mod use_sounds;
 mod use_warm_up;
 
 pub use use_address::use_address;
-pub use use_clock::{use_clock, use_now};
+pub use use_clock::use_clock;
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
 pub use use_fields::{use_fields, Fields};

@@ -1,6 +1,6 @@
 //! The clocks' time: one timer for the moment the running clock reaches
-//! zero ([`use_clock`], which ends the game there), and a display tick for
-//! a running clock ([`use_now`]). Neither runs while no clock does.
+//! zero, which ends the game there, and a display tick that draws the
+//! table again while a clock runs. Neither runs while no clock does.
 
 use gloo_timers::callback::{Interval, Timeout};
 use yew::prelude::*;
@@ -23,6 +23,8 @@ pub fn use_clock(model: &UseReducerHandle<Model>) {
         .as_ref()
         .filter(|_| mine && model.outcome().is_none())
         .and_then(|c| c.deadline(turn));
+    let running = model.clock.as_ref().is_some_and(|c| c.since.is_some()) && model.outcome().is_none();
+    use_tick(running);
     let dispatcher = model.dispatcher();
     use_effect_with(deadline, move |&deadline| {
         let timer = deadline.map(|at| {
@@ -35,17 +37,12 @@ pub fn use_clock(model: &UseReducerHandle<Model>) {
     });
 }
 
-/// The time now, brought up to date every [`TICK_MS`] while `running`.
+/// Draws the caller again every [`TICK_MS`] while `running`.
 #[hook]
-pub fn use_now(running: bool) -> u64 {
-    let now = use_state(clock_ms);
-    {
-        let now = now.clone();
-        use_effect_with(running, move |&running| {
-            now.set(clock_ms());
-            let tick = running.then(|| Interval::new(TICK_MS, move || now.set(clock_ms())));
-            move || drop(tick)
-        });
-    }
-    *now
+fn use_tick(running: bool) {
+    let redraw = use_force_update();
+    use_effect_with(running, move |&running| {
+        let timer = running.then(|| Interval::new(TICK_MS, move || redraw.force_update()));
+        move || drop(timer)
+    });
 }
