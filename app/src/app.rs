@@ -8,13 +8,14 @@ use morris_core::{Game, Rules};
 use yew::prelude::*;
 
 use crate::browser::base_url;
+use crate::clock::{Clocks, TimeControl};
 use crate::components::{
     announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
     room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, PuzzleTable, RoomPanel,
     TopBarProps, Ui,
 };
 use crate::hooks::{
-    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
+    use_address, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
     use_move_list_scroll, use_saving, use_sounds, use_warm_up, PUZZLE_VARIANTS,
 };
 use crate::link::Mode;
@@ -42,7 +43,7 @@ fn puzzle_variant(rules: &Rules) -> &'static str {
 
 /// What "Start" in the new-game dialog does: a new game here, or a new
 /// room hosted here.
-fn start(rules: Rules, mode: Mode, open_room: bool) -> Action {
+fn start(rules: Rules, mode: Mode, open_room: bool, clock: Option<TimeControl>) -> Action {
     if !open_room {
         return Action::NewGame { rules, mode };
     }
@@ -50,6 +51,7 @@ fn start(rules: Rules, mode: Mode, open_room: bool) -> Action {
     let host = Room::host(code, mode.bottom(), room::clean_name(&storage::load_name()));
     let mut t = Model::new(Game::new(rules), host.mode());
     t.room = Some(host);
+    t.clock = clock.map(Clocks::new);
     Action::OpenRoom(Box::new(t))
 }
 
@@ -70,6 +72,7 @@ pub fn app() -> Html {
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
     use_warm_up(&model);
+    use_clock(&model);
     // After the warm-up, whose update restores the first notice: what
     // saving has to say on the first render comes after it.
     let saved = use_saving(&t, send_to(&model), latest.clone());
@@ -85,8 +88,11 @@ pub fn app() -> Html {
     };
     let on_start = {
         let (dialog, send) = (dialog.clone(), send.clone());
-        Callback::from(move |(rules, mode, open_room)| {
-            send.emit(start(rules, mode, open_room));
+        Callback::from(move |(rules, mode, open_room, clock)| {
+            send.emit(start(rules, mode, open_room, clock));
+            if !open_room {
+                send.emit(Action::SetClock(clock));
+            }
             dialog.set(Dialog::None);
         })
     };
@@ -140,6 +146,7 @@ pub fn app() -> Html {
                 <PuzzleTable {lang} variant={puzzle_variant(t.game.rules())} on_close={open(Dialog::None)} />
             } else if *dialog != Dialog::None {
                 <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}
+                               clock={t.clock.as_ref().map(|c| c.control)}
                                {on_start} on_close={open(Dialog::None)} />
             }
         </div>

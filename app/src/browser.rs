@@ -51,6 +51,11 @@ pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
+/// [`now_ms`] in whole milliseconds: the time the clocks are kept in.
+pub fn clock_ms() -> u64 {
+    now_ms().max(0.0) as u64
+}
+
 /// Runs `f` when the browser is idle (soon after loading), or after a short
 /// timeout where there is no `requestIdleCallback`.
 pub fn when_idle(f: impl FnOnce() + 'static) {

@@ -14,6 +14,7 @@
 
 mod app;
 mod browser;
+mod clock;
 mod components;
 pub mod engine;
 mod hooks;

@@ -6,7 +6,7 @@
 //! colour); `set=flying:off,mill-takes:each` changes rule options;
 //! `position=` (percent-encoded position text) starts from a position.
 //! The saved game in `localStorage` is the same text with the moves taken
-//! back (`redo=`) and a declared end (`end=resign-light|agreed`).
+//! back (`redo=`) and a declared end (`end=resign-light|agreed|time-dark`).
 
 use std::fmt;
 
@@ -70,6 +70,8 @@ impl Default for Mode {
 pub enum Declared {
     Resigned(Color),
     Agreed,
+    /// This side's clock ran out.
+    Flagged(Color),
 }
 
 /// Everything a link or a save names: the game and who plays it.
@@ -150,6 +152,8 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
                     "agreed" => Declared::Agreed,
                     "resign-light" => Declared::Resigned(Color::Light),
                     "resign-dark" => Declared::Resigned(Color::Dark),
+                    "time-light" => Declared::Flagged(Color::Light),
+                    "time-dark" => Declared::Flagged(Color::Dark),
                     _ => return err(format!("end `{}` is unknown", cut(&value))),
                 })
             }
@@ -212,6 +216,9 @@ pub fn declare(game: &mut Game, end: Option<Declared>) {
         Some(Declared::Resigned(c)) => {
             let _ = game.resign(c);
         }
+        Some(Declared::Flagged(c)) => {
+            let _ = game.flag(c);
+        }
         None => {}
     }
 }
@@ -256,6 +263,7 @@ pub fn format(mode: Mode, game: &Game, redo: &[Move], declared: Option<Declared>
     match declared {
         Some(Declared::Agreed) => out.push_str("&end=agreed"),
         Some(Declared::Resigned(c)) => out.push_str(&format!("&end=resign-{}", c.name())),
+        Some(Declared::Flagged(c)) => out.push_str(&format!("&end=time-{}", c.name())),
         None => {}
     }
     out
@@ -386,6 +394,15 @@ mod tests {
         };
         assert_eq!(back.redo, vec![m]);
         assert!(back.game.outcome().is_some());
+        let text = format(o.mode, &o.game, &[], Some(Declared::Flagged(Color::Light)));
+        assert!(text.ends_with("&end=time-light"), "{text}");
+        let Ok(back) = parse(&text) else {
+            unreachable!("{text}")
+        };
+        assert_eq!(
+            back.game.outcome(),
+            Some(morris_core::Outcome::win(Color::Dark, morris_core::Reason::Time))
+        );
 
         let Ok(mut p) = parse("#variant=nine&moves=a1,b2") else {
             unreachable!()

@@ -1,5 +1,6 @@
 //! A game: the start position, the turns played, and the ends that need
-//! history (repetition) or the players' word (agreement, resignation).
+//! history (repetition) or the players' word (agreement, resignation) or
+//! their clocks (a loss on time, declared by whoever keeps the clocks).
 
 use thiserror::Error;
 
@@ -188,6 +189,12 @@ impl Game {
     /// `color` resigns.
     pub fn resign(&mut self, color: Color) -> Result<Outcome, GameOverError> {
         self.declare(Outcome::win(!color, Reason::Resignation))
+    }
+
+    /// `color`'s clock ran out: `color` loses on time (RULES.md §2.7),
+    /// whatever is left on the board, and a turn half made does not count.
+    pub fn flag(&mut self, color: Color) -> Result<Outcome, GameOverError> {
+        self.declare(Outcome::win(!color, Reason::Time))
     }
 
     /// The players agree to a draw.

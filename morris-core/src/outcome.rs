@@ -25,6 +25,8 @@ pub enum Reason {
     Agreement,
     /// The loser resigned.
     Resignation,
+    /// The loser's clock ran out (the clock itself is the app's business).
+    Time,
 }
 
 impl Reason {
@@ -40,6 +42,7 @@ impl Reason {
             Reason::EndgameRule => "endgame-rule",
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
+            Reason::Time => "time",
         }
     }
 }
@@ -82,6 +85,7 @@ impl fmt::Display for Outcome {
             (Reason::MillWins, Some(w)) => format!("{w} closed a mill"),
             (Reason::BoardFull, Some(w)) => format!("the board is full and {} cannot move", !w),
             (Reason::Resignation, Some(w)) => format!("{} resigned", !w),
+            (Reason::Time, Some(w)) => format!("{} ran out of time", !w),
             (Reason::BoardFull, None) => "the board is full and nobody can move".into(),
             (Reason::Threefold, _) => "the same position arose three times".into(),
             (Reason::NMoveRule, _) => "too many moves without a mill".into(),

@@ -8,8 +8,8 @@
 //! 1. d6 a4 2. d5 b4 *
 //! ```
 //! Writing gives one tag per rule option that differs from the variant,
-//! `[Position "…"]` when the game did not start from the empty board, and
-//! the result. Reading also accepts what other mill programs write: move
+//! `[Position "…"]` when the game did not start from the empty board,
+//! `[Termination "time forfeit"]` for a game lost on time, and the result. Reading also accepts what other mill programs write: move
 //! numbers or none, a removal as its own token (`d6-d5 xb4`), comments in
 //! braces, and a Sanmill FEN in a `[FEN "…"]` tag.
 
@@ -25,6 +25,9 @@ use crate::{from_sanmill_fen, Game, PositionTextError, RuleError, RuleKey, Sanmi
 pub const MAX_RECORD_LEN: usize = 1 << 20;
 /// The most turns a record may hold.
 pub const MAX_RECORD_TURNS: usize = 20_000;
+
+/// The PGN `[Termination]` value of a game lost on time.
+const TIME_FORFEIT: &str = "time forfeit";
 
 /// A game with its tags.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +86,11 @@ impl fmt::Display for Record {
         for (k, v) in &self.tags {
             writeln!(f, "[{} \"{}\"]", k, quote(v))?;
         }
-        let result = game.outcome().map_or("*", |o| o.result());
+        let outcome = game.outcome();
+        if outcome.is_some_and(|o| o.reason == crate::Reason::Time) {
+            writeln!(f, "[Termination \"{TIME_FORFEIT}\"]")?;
+        }
+        let result = outcome.map_or("*", |o| o.result());
         writeln!(f, "[Result \"{result}\"]")?;
         writeln!(f)?;
         let mut line = String::new();
@@ -225,6 +232,7 @@ impl FromStr for Record {
         let mut start_text = None;
         let mut fen = None;
         let mut stated = None;
+        let mut on_time = false;
         let mut tags = Vec::new();
         for (name, value) in all_tags {
             if name.eq_ignore_ascii_case("Variant") {
@@ -241,6 +249,8 @@ impl FromStr for Record {
                 fen = Some(value);
             } else if name.eq_ignore_ascii_case("Result") {
                 stated = Some(value);
+            } else if name.eq_ignore_ascii_case("Termination") && value.eq_ignore_ascii_case(TIME_FORFEIT) {
+                on_time = true;
             } else if let Some(key) = RuleKey::from_tag(&name) {
                 rules.set(key, &value).map_err(|source| RecordError::Rule {
                     tag: name.clone(),
@@ -302,16 +312,21 @@ impl FromStr for Record {
             }
             (Some(s), None) => {
                 // A result the moves do not explain was decided by the players.
-                let done = match s.as_str() {
-                    "1-0" => game.resign(crate::Color::Dark),
-                    "0-1" => game.resign(crate::Color::Light),
-                    "1/2-1/2" => game.agree_draw(),
+                let loser = match s.as_str() {
+                    "1-0" => Some(crate::Color::Dark),
+                    "0-1" => Some(crate::Color::Light),
+                    "1/2-1/2" => None,
                     _ => {
                         return Err(RecordError::ResultMismatch {
                             stated: s.chars().take(16).collect(),
                             actual: "with no result".into(),
                         })
                     }
+                };
+                let done = match loser {
+                    Some(c) if on_time => game.flag(c),
+                    Some(c) => game.resign(c),
+                    None => game.agree_draw(),
                 };
                 done.map_err(|e| RecordError::ResultMismatch {
                     stated: s,

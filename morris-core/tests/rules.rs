@@ -570,6 +570,51 @@ fn draw_by_agreement_and_resignation() {
 }
 
 #[test]
+fn a_flag_loses_whatever_is_on_the_board_and_records_say_so() {
+    // Three pieces each, flying: whoever's flag falls loses (RULES.md §2.7:
+    // no draw for want of material in a mill game).
+    let mut end = Game::from_position(pos("nine L../D../.../...L.D/D../.L./... L 0/0 0/0 -"));
+    assert_eq!(
+        end.flag(Color::Light),
+        Ok(Outcome::win(Color::Dark, Reason::Time))
+    );
+    let mut game = Game::new(Variant::Nine.rules());
+    play(&mut game, "d6 a4 d5");
+    assert_eq!(
+        game.flag(Color::Dark),
+        Ok(Outcome::win(Color::Light, Reason::Time))
+    );
+    assert!(game.legal_moves().is_empty());
+    assert!(
+        game.resign(Color::Light).is_err(),
+        "nothing is declared after the flag"
+    );
+    let text = game.record();
+    assert!(
+        text.contains("[Termination \"time forfeit\"]\n[Result \"1-0\"]"),
+        "{text}"
+    );
+    let back = Game::from_record(&text).unwrap();
+    assert_eq!(back.outcome(), Some(Outcome::win(Color::Light, Reason::Time)));
+    assert_eq!(back.record(), text);
+    // Taking the last turn back lifts the loss on time, as a resignation.
+    assert_eq!(game.undo().map(|_| ()), Some(()));
+    assert_eq!(game.outcome(), None);
+    // Another termination is only a tag, and the result a resignation.
+    let other = "[Termination \"normal\"]\n[Result \"0-1\"]\n\n1. d6 *";
+    let rec: morris_core::Record = other.parse().unwrap();
+    assert_eq!(rec.tags, vec![("Termination".to_string(), "normal".to_string())]);
+    assert_eq!(
+        rec.game.outcome(),
+        Some(Outcome::win(Color::Dark, Reason::Resignation))
+    );
+    assert_eq!(Reason::Time.id(), "time");
+    assert!(back
+        .outcome()
+        .is_some_and(|o| o.to_string().contains("dark ran out of time")));
+}
+
+#[test]
 fn first_dark_means_dark_places_first() {
     let r = rules("nine:first=dark");
     assert_eq!(r.first, Color::Dark);

@@ -5,6 +5,8 @@
 
 mod announce;
 mod button;
+mod clock;
+mod clock_picker;
 mod controls;
 mod engine_notes;
 mod game_board;
@@ -26,6 +28,7 @@ mod top_bar;
 mod ui;
 
 pub use announce::announce;
+pub use clock_picker::clock_picker;
 pub use controls::controls;
 pub use engine_notes::engine_notes;
 pub use game_board::game_board;

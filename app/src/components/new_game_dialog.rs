@@ -7,6 +7,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::clock_picker;
+use crate::clock::TimeControl;
 use crate::i18n::Lang;
 use crate::link::{Mode, DEFAULT_LEVEL, MAX_LEVEL};
 
@@ -18,9 +20,12 @@ pub struct NewGameProps {
     /// Open a room for a friend far away rather than a game here.
     #[prop_or_default]
     pub room: bool,
-    /// Rules, seats, and whether to open a room (then the seats' bottom
-    /// colour is the host's).
-    pub on_start: Callback<(Rules, Mode, bool)>,
+    /// The clocks of the game on the table, offered again.
+    #[prop_or_default]
+    pub clock: Option<TimeControl>,
+    /// Rules, seats, whether to open a room (then the seats' bottom
+    /// colour is the host's), and the clocks.
+    pub on_start: Callback<(Rules, Mode, bool, Option<TimeControl>)>,
     pub on_close: Callback<()>,
 }
 
@@ -31,6 +36,7 @@ struct Choice {
     level: u8,
     human: Color,
     room: bool,
+    clock: Option<TimeControl>,
 }
 
 fn value_of(e: &Event) -> String {
@@ -102,7 +108,7 @@ fn on_rule(choice: UseStateHandle<Choice>, key: RuleKey) -> Callback<Event> {
 }
 
 /// Starts the game chosen, if its rules hold together.
-fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool)>) -> Callback<SubmitEvent> {
+fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool, Option<TimeControl>)>) -> Callback<SubmitEvent> {
     Callback::from(move |e: SubmitEvent| {
         e.prevent_default();
         if c.rules.validate().is_ok() {
@@ -116,7 +122,9 @@ fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool)>) -> Callback<Submit
             } else {
                 Mode::TwoPlayers { bottom: Color::Light }
             };
-            on_start.emit((c.rules, mode, c.room));
+            // No clocks against the computer.
+            let clock = c.clock.filter(|_| c.room || !c.engine);
+            on_start.emit((c.rules, mode, c.room, clock));
         }
     })
 }
@@ -183,6 +191,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             level,
             human,
             room: props.room,
+            clock: props.clock,
         }
     });
     let c = *choice;
@@ -240,6 +249,10 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             }
         })
     };
+    let on_clock = {
+        let choice = choice.clone();
+        Callback::from(move |clock| choice.set(Choice { clock, ..*choice }))
+    };
     let start = submit(c, props.on_start.clone());
     let close = {
         let on_close = props.on_close.clone();
@@ -290,6 +303,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 if c.room {
                     { color_field(lang, c.human, on_color) }
                 }
+                if c.room || !c.engine { { clock_picker(lang, c.clock, on_clock) } }
                 <fieldset class="rules">
                     <legend>{ lang.t("dialog.rules") }</legend>
                     { for options }

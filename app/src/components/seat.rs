@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use super::clock::clock;
 use super::status_text::color_name;
 use super::ui::Ui;
 use crate::i18n::Lang;
@@ -65,6 +66,7 @@ pub fn seat(ui: &Ui, bottom: bool) -> Html {
                 <span class="seat-name" data-seat-name="">{ name }</span>
                 <span class="seat-color">{ color_name(lang, color) }</span>
                 if thinking { <span class="thinking-dots" aria-hidden="true"><i></i><i></i><i></i></span> }
+                if let Some(c) = &t.clock { { clock(lang, c, color, t.game.position().turn()) } }
             </div>
             <div class="seat-counts">
                 <span class="count" data-in-hand={in_hand.to_string()}>

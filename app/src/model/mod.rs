@@ -3,12 +3,14 @@
 //! and send [`Action`]s; nothing here touches the browser, so every rule of
 //! the game flow is tested natively.
 
+mod clocked;
 mod reducer;
 pub mod room;
 
 use morris_board::{Hints, PartialTurn};
 use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
 
+use crate::clock::{Clocks, TimeControl};
 use crate::link::{self, Declared, Mode, Opened};
 use crate::room::{Room, Shared};
 
@@ -60,6 +62,8 @@ pub struct Model {
     /// link, a paste, a rematch, a room): saving keeps an unfinished game
     /// it replaces.
     pub replaced: u32,
+    /// The players' clocks, if the game is played on time.
+    pub clock: Option<Clocks>,
 }
 
 /// What a player or the engine does.
@@ -111,6 +115,11 @@ pub enum Action {
     /// This side's public key in the room (what its rooms are signed
     /// with), so that a friend who knows another one is noticed.
     SeatKey(String),
+    /// Clocks for the game just started (none: no clocks).
+    SetClock(Option<TimeControl>),
+    /// Time passes: a clock that has run out ends the game
+    /// ([`Model::apply_at`]).
+    Tick,
 }
 
 impl Default for Model {
@@ -139,6 +148,7 @@ impl Model {
             engine_error: None,
             room: None,
             replaced: 0,
+            clock: None,
         }
     }
 
@@ -163,6 +173,10 @@ impl Model {
                 reason: Reason::Resignation,
                 winner: Some(w),
             } => Some(Declared::Resigned(!w)),
+            Outcome {
+                reason: Reason::Time,
+                winner: Some(w),
+            } => Some(Declared::Flagged(!w)),
             _ => None,
         }
     }
@@ -327,7 +341,10 @@ impl Model {
         let cursor = self.cursor;
         let engine_error = self.engine_error.take();
         let replaced = self.replaced.wrapping_add(1);
+        // A rematch (or a new game until it says otherwise) keeps the clocks' settings.
+        let control = self.clock.as_ref().map(|c| c.control);
         *self = Model::new(game, mode);
+        self.clock = control.map(Clocks::new);
         self.epoch = epoch;
         self.replaced = replaced;
         // The worker stays broken for the page's life.

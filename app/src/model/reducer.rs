@@ -255,6 +255,9 @@ impl Model {
             }
             // Only a room takes these.
             Action::Remote(_) | Action::Rename(_) | Action::SeatKey(_) => {}
+            Action::SetClock(control) => self.set_clock(control),
+            // The clocks' business (`apply_at`).
+            Action::Tick => {}
         }
     }
 
@@ -271,7 +274,7 @@ impl Reducible for Model {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
-        next.apply(action);
+        next.apply_at(action, crate::browser::clock_ms());
         Rc::new(next)
     }
 }

@@ -6,6 +6,7 @@
 //! [`crate::room`]; the rules of trust are its module's documentation.
 
 use super::{Model, Notice};
+use crate::clock::left_text;
 use crate::link::{declare, Declared};
 use crate::room::codec::{self, Wire};
 use crate::room::{rules_text, Offer, Refusal, Role, Room, Shared, Signal};
@@ -24,6 +25,7 @@ pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
     let end = match model.declared() {
         Some(Declared::Agreed) => "agreed".to_string(),
         Some(Declared::Resigned(c)) => format!("resign-{}", c.name()),
+        Some(Declared::Flagged(c)) => format!("time-{}", c.name()),
         None => String::new(),
     };
     let offer = match (model.draw_offer, room.rematch_by) {
@@ -31,8 +33,13 @@ pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
         (None, Some(r)) => format!("rematch-{}", r.tag()),
         (None, None) => String::new(),
     };
+    let clock = model.clock.as_ref();
     Wire {
-        v: codec::VERSION,
+        v: if clock.is_some() {
+            codec::VERSION
+        } else {
+            codec::UNTIMED
+        },
         c: room.code.clone(),
         f: room.me.tag().to_string(),
         r: rules_text(model.game.rules()),
@@ -49,6 +56,8 @@ pub fn share(model: &Model, room: &Room, signal: Option<&Signal>) -> Wire {
             Signal::Answer(sdp) => format!("a:{sdp}"),
         }),
         k: room.keys.clone(),
+        t: clock.map(|c| c.control.text()).unwrap_or_default(),
+        l: clock.map(|c| left_text(c.left)).unwrap_or_default(),
         z: String::new(),
     }
 }
@@ -68,6 +77,12 @@ pub fn join(shared: &Shared, name: String) -> Result<Model, Refusal> {
     let mut game = shared.game.clone();
     declare(&mut game, shared.end);
     let mut t = Model::new(game, room.mode());
+    // Before the guest's first turn nobody can have more than the full time.
+    t.clock = shared.clock.clone().map(|mut c| {
+        c.left.light = c.left.light.min(c.control.base_ms);
+        c.left.dark = c.left.dark.min(c.control.base_ms);
+        c
+    });
     t.draw_offer = match shared.offer {
         Some(Offer::Draw(c)) if c == room.color_of(Role::Host) && t.outcome().is_none() => Some(c),
         _ => None,
@@ -131,6 +146,7 @@ pub fn restore(shared: &Shared) -> Model {
     let mut game = shared.game.clone();
     declare(&mut game, shared.end);
     let mut t = Model::new(game, room.mode());
+    t.clock = shared.clock.clone();
     if let Some(Offer::Draw(c)) = shared.offer {
         if t.outcome().is_none() {
             t.draw_offer = Some(c);
@@ -191,6 +207,10 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     }
     if incoming.game.rules() != model.game.rules() {
         return Err(Refusal::RulesDiffer);
+    }
+    let control = |c: &Option<crate::clock::Clocks>| c.as_ref().map(|c| c.control);
+    if control(&incoming.clock) != control(&model.clock) {
+        return Err(Refusal::ClocksDiffer);
     }
     if inc.seq[them.index()] <= room.seq[them.index()] {
         return Ok(Merged::Stale);
@@ -255,6 +275,14 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         // Over by the rules already: the resignation came too late.
         Some(Declared::Resigned(c)) if c == their_color => {}
         Some(Declared::Resigned(_)) => return Err(Refusal::ResignsForYou),
+        // Their own flag, said by their page (which saw their turn begin).
+        Some(Declared::Flagged(c)) if c == their_color && next.game.flag(c).is_ok() => {
+            next.draw_offer = None;
+            notice = Some(Notice::new("room.flagged", Vec::new()));
+        }
+        Some(Declared::Flagged(c)) if c == their_color => {}
+        // Ours is taken only when this side's clock agrees (`apply_at`).
+        Some(Declared::Flagged(_)) => return Err(Refusal::FlagStands),
         Some(Declared::Agreed) => {
             if behind || next.draw_offer != Some(my_color) || next.game.agree_draw().is_err() {
                 return Err(Refusal::DrawNotOffered);

@@ -6,8 +6,10 @@
 //! `v=1&c=k7qm2xpa&f=h&r=nine&h=light&g=1&m=a1%20b2&s=2,1&n0=Ann&j=1`. In a
 //! link it is deflated and written in base64url after `#room=`, so it stays
 //! in the fragment and never reaches any server. Over a live data channel
-//! the same text goes as it is. (A hand-written format rather than JSON: it
-//! keeps a JSON library out of the page's first load.)
+//! the same text goes as it is. A room with clocks adds `t` and `l` and is
+//! version 3; one without is written as version 2, as before clocks. (A
+//! hand-written format rather than JSON: it keeps a JSON library out of the
+//! page's first load.)
 //!
 //! Referee's decisions on bounds, checked before anything is decoded, so a
 //! hostile link costs nothing: a link payload is at most [`MAX_LINK`]
@@ -20,8 +22,12 @@
 
 use crate::link::{decode as unescape, encode as escape};
 
-/// The wire format's version, written by this page.
-pub const VERSION: u8 = 2;
+/// The wire format's version, written by this page for a room with clocks
+/// (fields `t` and `l`).
+pub const VERSION: u8 = 3;
+/// The version written for a room without clocks, which pages from before
+/// clocks read too.
+pub const UNTIMED: u8 = 2;
 /// The oldest version read: version 1 is a room from before signing,
 /// read for the rooms this browser kept; unsigned, it is refused from
 /// the friend (see [`super::decode`]).
@@ -90,6 +96,12 @@ pub struct Wire {
     /// points in base64url), as far as the sender knows them; the
     /// sender's own is always there in a signed room.
     pub k: [String; 2],
+    /// The clocks' settings, minutes + increment seconds (`5+3`), or
+    /// empty for a game without clocks (version [`VERSION`] only).
+    pub t: String,
+    /// The time each side has left after the last turn, in milliseconds:
+    /// `light,dark` (with `t`).
+    pub l: String,
     /// The sender's signature (ECDSA P-256, SHA-256, 64 bytes in
     /// base64url) of [`Wire::unsigned_text`]; always the last field.
     pub z: String,
@@ -138,6 +150,10 @@ impl Wire {
         ];
         if let Some(x) = &self.x {
             fields.push(format!("x={}", escape(x)));
+        }
+        if !self.t.is_empty() {
+            fields.push(format!("t={}", escape(&self.t)));
+            fields.push(format!("l={}", escape(&self.l)));
         }
         for (i, k) in self.k.iter().enumerate() {
             if !k.is_empty() {
@@ -191,6 +207,8 @@ impl Wire {
                 "x" => w.x = Some(value),
                 "k0" => w.k[0] = value,
                 "k1" => w.k[1] = value,
+                "t" => w.t = value,
+                "l" => w.l = value,
                 "z" => w.z = value,
                 other => return malformed(format!("unknown field `{}`", cut(other))),
             }
@@ -315,8 +333,31 @@ mod tests {
             j: true,
             x: None,
             k: ["BKey0".into(), String::new()],
+            t: String::new(),
+            l: String::new(),
             z: "c2ln".into(),
         }
+    }
+
+    #[test]
+    fn clocks_travel_and_rooms_without_them_read_as_before() {
+        let timed = Wire {
+            v: VERSION,
+            t: "5+3".into(),
+            l: "297500,300000".into(),
+            ..sample()
+        };
+        let text = timed.to_text();
+        assert!(text.contains("&t=5%2B3&l=297500,300000&k0="), "{text}");
+        assert_eq!(Wire::from_link(&timed.to_link()), Ok(timed.clone()));
+        assert_eq!(Wire::from_text(&text), Ok(timed));
+        // A room written before clocks (version 2, no `t`, no `l`) still opens.
+        let old = "v=2&c=k7qm2xpa&f=h&r=nine&h=light&g=1&m=a1&e=&o=&s=1,0&n0=&n1=&j=0";
+        let Ok(w) = Wire::from_text(old) else {
+            unreachable!("{old}")
+        };
+        assert_eq!((w.v, w.t.as_str(), w.l.as_str()), (UNTIMED, "", ""));
+        assert_eq!(w.to_text(), old, "nothing is added to a room without clocks");
     }
 
     #[test]
@@ -370,6 +411,7 @@ mod tests {
             good.replace("g=1", "g=-1"),
             good.replace("&f=h", "&f"),
             good.replace("&z=c2ln", "&z=c2ln&k1=x"),
+            good.replace("&z=c2ln", "&t=5+3&t=1+0&z=c2ln"),
             format!("z=c2ln&{good}"),
         ] {
             assert!(

@@ -38,6 +38,7 @@ pub mod sign;
 
 use morris_core::{Color, Game, Rules, Variant};
 
+use crate::clock::{parse_left, Clocks, TimeControl};
 use crate::link::{Declared, Mode};
 use codec::{Wire, MAX_GAMES, MAX_MOVES, MAX_NAME, MAX_SIGNAL};
 
@@ -213,6 +214,9 @@ pub struct Shared {
     pub end: Option<Declared>,
     pub offer: Option<Offer>,
     pub signal: Option<Signal>,
+    /// The clocks as the sender left them (the time each side had after
+    /// the last turn), if the game is played on time.
+    pub clock: Option<Clocks>,
     /// Whether it came by a link (an older link is then worth a word).
     pub by_link: bool,
     /// The sender's signature, if the room is signed.
@@ -252,6 +256,10 @@ pub enum Refusal {
     OwnLink,
     #[error("the rules differ from this room's")]
     RulesDiffer,
+    #[error("the clocks differ from this room's")]
+    ClocksDiffer,
+    #[error("it says your time ran out, but your clock still runs")]
+    FlagStands,
     #[error("it plays a turn for your side")]
     NotTheirTurn,
     #[error("its game differs from this room's")]
@@ -404,8 +412,11 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
         "agreed" => Some(Declared::Agreed),
         "resign-light" => Some(Declared::Resigned(Color::Light)),
         "resign-dark" => Some(Declared::Resigned(Color::Dark)),
+        "time-light" => Some(Declared::Flagged(Color::Light)),
+        "time-dark" => Some(Declared::Flagged(Color::Dark)),
         other => return Err(Refusal::Field(cut(other))),
     };
+    let clock = clock_of(w)?;
     let offer = match w.o.as_str() {
         "" => None,
         "draw-light" => Some(Offer::Draw(Color::Light)),
@@ -445,10 +456,25 @@ pub fn decode(w: &Wire) -> Result<Shared, Refusal> {
         end,
         offer,
         signal,
+        clock,
         by_link: false,
         seal,
         verified: false,
     })
+}
+
+/// The clocks a room carries: none without `t`; with it, the time left
+/// (`l`), the full time for a side it does not name.
+fn clock_of(w: &Wire) -> Result<Option<Clocks>, Refusal> {
+    if w.t.is_empty() {
+        return Ok(None);
+    }
+    let control = TimeControl::parse(&w.t).ok_or_else(|| Refusal::Field(cut(&w.t)))?;
+    let mut clock = Clocks::new(control);
+    if !w.l.is_empty() {
+        clock.left = parse_left(&w.l).ok_or_else(|| Refusal::Field(cut(&w.l)))?;
+    }
+    Ok(Some(clock))
 }
 
 /// The length of a raw P-256 public key (an uncompressed point) and of

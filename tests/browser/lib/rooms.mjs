@@ -119,6 +119,7 @@ export function unsignedText(wire) {
   const fields = ["v", "c", "f", "r", "h", "g", "m", "e", "o"].map((k) => `${k}=${escape(wire[k] ?? "")}`);
   fields.push(`s=${wire.s.join(",")}`, `n0=${escape(wire.n0 ?? "")}`, `n1=${escape(wire.n1 ?? "")}`, `j=${wire.j ?? "0"}`);
   if (wire.x !== undefined) fields.push(`x=${escape(wire.x)}`);
+  if (wire.t) fields.push(`t=${escape(wire.t)}`, `l=${escape(wire.l ?? "")}`);
   for (const k of ["k0", "k1"]) if (wire[k]) fields.push(`${k}=${escape(wire[k])}`);
   return fields.join("&");
 }

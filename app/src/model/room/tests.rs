@@ -647,3 +647,140 @@ fn a_friend_who_knows_another_key_for_your_seat_is_refused() {
     assert!(room(&host).joined);
     assert_eq!(room(&host).keys, [key(1), key(2)]);
 }
+
+mod clocks {
+    use morris_core::{Outcome, Reason};
+
+    use super::*;
+    use crate::clock::{Clocks, TimeControl};
+
+    fn timed_pair() -> (Model, Model) {
+        let mut host = host_table(Rules::default());
+        host.clock = Some(Clocks::new(TimeControl::new(5, 3)));
+        let guest = match join(&send(&host), "Bob".into()) {
+            Ok(t) => t,
+            Err(e) => unreachable!("{e}"),
+        };
+        (host, guest)
+    }
+
+    fn press_at(t: &mut Model, s: &str, now: u64) {
+        let Ok(p) = t.game.position().geometry().parse_point(s) else {
+            unreachable!()
+        };
+        t.apply_at(Action::Press(p), now);
+    }
+
+    fn receive_at(t: &mut Model, shared: Shared, now: u64) {
+        t.apply_at(Action::Remote(Box::new(shared)), now);
+    }
+
+    fn left(t: &Model, c: Color) -> u64 {
+        t.clock.as_ref().map_or(0, |k| k.left[c])
+    }
+
+    /// What the guest sends, with its time left (light, dark) said otherwise.
+    fn guest_says(guest: &Model, l: &str) -> Shared {
+        let mut w = share(guest, room(guest), None);
+        w.l = l.into();
+        sign_as(&mut w, Role::Guest, &key(2));
+        match read(&w) {
+            Ok(s) => s,
+            Err(e) => unreachable!("{e}"),
+        }
+    }
+
+    #[test]
+    fn the_invite_carries_the_clocks_and_each_turn_the_movers_time() {
+        let (mut host, mut guest) = timed_pair();
+        assert_eq!(guest.clock, host.clock, "the invite carries the clocks");
+        let w = share(&host, room(&host), None);
+        assert_eq!(
+            (w.v, w.t.as_str(), w.l.as_str()),
+            (codec::VERSION, "5+3", "300000,300000")
+        );
+        press_at(&mut host, "a1", 1_000);
+        receive_at(&mut guest, send(&host), 1_500);
+        // The guest's clock runs from when the turn arrived.
+        press_at(&mut guest, "b2", 11_500);
+        assert_eq!(left(&guest, Color::Dark), 293_000, "10 s spent, 3 s added");
+        receive_at(&mut host, send(&guest), 12_000);
+        assert_eq!(host.game.move_texts(), ["a1", "b2"]);
+        assert_eq!(
+            left(&host, Color::Dark),
+            293_000,
+            "the mover's word on its own time"
+        );
+        assert!(host.clock.as_ref().is_some_and(|c| c.since == Some(12_000)));
+    }
+
+    #[test]
+    fn a_turn_claims_at_most_the_time_its_mover_had_plus_the_increment() {
+        let (mut host, mut guest) = timed_pair();
+        press_at(&mut host, "a1", 0);
+        receive_at(&mut guest, send(&host), 0);
+        press_at(&mut guest, "b2", 5_000);
+        receive_at(&mut host, guest_says(&guest, "300000,999999"), 6_000);
+        assert_eq!(left(&host, Color::Dark), 303_000);
+        assert_eq!(
+            left(&host, Color::Light),
+            300_000,
+            "nor can it set the other side's"
+        );
+    }
+
+    #[test]
+    fn each_page_flags_its_own_side_and_the_friend_takes_its_word() {
+        let (mut host, mut guest) = timed_pair();
+        press_at(&mut host, "a1", 0);
+        receive_at(&mut guest, send(&host), 0);
+        press_at(&mut guest, "b2", 1_000);
+        receive_at(&mut host, send(&guest), 1_000);
+        // Light's time runs out on the host's page; the guest's page waits
+        // for it even past zero.
+        guest.apply_at(Action::Tick, 400_000);
+        assert_eq!(guest.outcome(), None, "the friend's clock is not ours to flag");
+        host.apply_at(Action::Tick, 301_000);
+        assert_eq!(host.outcome(), Some(Outcome::win(Color::Dark, Reason::Time)));
+        receive_at(&mut guest, send(&host), 301_200);
+        assert_eq!(guest.outcome(), Some(Outcome::win(Color::Dark, Reason::Time)));
+        assert_eq!(guest.notice.as_ref().map(|n| n.key), Some("room.flagged"));
+    }
+
+    #[test]
+    fn a_claim_on_your_flag_holds_only_when_your_clock_agrees() {
+        let (mut host, mut guest) = timed_pair();
+        press_at(&mut host, "a1", 0);
+        receive_at(&mut guest, send(&host), 0);
+        press_at(&mut guest, "b2", 1_000);
+        receive_at(&mut host, send(&guest), 1_000);
+        // The guest's page says light's flag fell while light has minutes.
+        let mut claim = guest.clone();
+        let _ = claim.game.flag(Color::Light);
+        if let Some(r) = claim.room.as_mut() {
+            r.acted();
+        }
+        receive_at(&mut host, send(&claim), 100_000);
+        assert_eq!(host.outcome(), None);
+        assert_eq!(host.notice.as_ref().map(|n| n.key), Some("room.refused"));
+        // Within the grace (the time a message takes), the host's page agrees.
+        receive_at(&mut host, send(&claim), 299_500);
+        assert_eq!(host.outcome(), Some(Outcome::win(Color::Dark, Reason::Time)));
+    }
+
+    #[test]
+    fn a_room_with_other_clocks_is_refused() {
+        let (mut host, guest) = timed_pair();
+        let mut w = share(&guest, room(&guest), None);
+        w.t = "1+0".into();
+        sign_as(&mut w, Role::Guest, &key(2));
+        let Ok(s) = read(&w) else { unreachable!() };
+        let before = host.clone();
+        receive_at(&mut host, s, 0);
+        assert_eq!(host.game, before.game);
+        assert!(host
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.args.iter().any(|a| a.contains("clocks"))));
+    }
+}
