@@ -11,6 +11,7 @@ use crate::store::{self, Entry, Full, Kept, SaveError, Store, Unreadable};
 const LANG: &str = "mulino.lang";
 const SOUND: &str = "mulino.sound";
 const NAME: &str = "mulino.name";
+const COACH: &str = "mulino.coach";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -191,6 +192,15 @@ pub fn load_sound() -> bool {
 
 pub fn save_sound(on: bool) {
     set(SOUND, if on { "on" } else { "off" });
+}
+
+/// The first-game coach as stored: `off`, or the tips seen.
+pub fn load_coach() -> Option<String> {
+    get(COACH)
+}
+
+pub fn save_coach(value: &str) {
+    set(COACH, value);
 }
 
 /// The languages the browser asks for, most wanted first.

@@ -5,6 +5,7 @@
 
 mod announce;
 mod button;
+mod coach;
 mod controls;
 mod engine_notes;
 mod game_board;
@@ -17,6 +18,7 @@ mod record_panel;
 mod room_bar;
 mod room_list;
 mod room_panel;
+mod rules_card;
 mod seat;
 mod status_line;
 mod status_text;
@@ -24,6 +26,7 @@ mod top_bar;
 mod ui;
 
 pub use announce::announce;
+pub use coach::coach_tip;
 pub use controls::controls;
 pub use engine_notes::engine_notes;
 pub use game_board::game_board;
@@ -36,6 +39,7 @@ pub use record_panel::record_panel;
 pub use room_bar::room_bar;
 pub use room_list::room_list;
 pub use room_panel::{room_panel, RoomPanel};
+pub use rules_card::{rules_button, RulesCard};
 pub use seat::seat;
 pub use status_line::status_line;
 pub use top_bar::{top_bar, TopBarProps};
