@@ -12,7 +12,7 @@ use crate::components::{
     announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
     room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
 };
-use crate::components::{coach_tip, rules_button, RulesCard};
+use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::use_coach;
 use crate::hooks::{
     use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
@@ -134,7 +134,7 @@ pub fn app() -> Html {
             </main>
             { announce(&ui) }
             if *dialog == Dialog::Rules {
-                <RulesCard {lang} rules={*t.game.rules()} on_close={open(Dialog::None)} />
+                { rules_card(lang, t.game.rules(), &open(Dialog::None)) }
             } else if *dialog != Dialog::None {
                 <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}
                                {on_start} on_close={open(Dialog::None)} />

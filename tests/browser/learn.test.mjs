@@ -126,21 +126,24 @@ test("a game one capture from the tables fetches them ahead and keeps them for o
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", position }));
   assert.equal(await page.locator("[data-perfect]").count(), 0, "not covered: no perfect-play line");
   const want = ["nine-4v4.tb", "nine-5v3.tb", "nine-5v4.tb", "nine-6v3.tb"];
+  // Read only once the worker made the database: opening it first would
+  // make an empty one the worker then cannot store in.
   const stored = async () =>
-    page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open("mulino-tables");
-          open.onerror = () => resolve([]);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains("tables")) return resolve([]);
-            const req = db.transaction("tables").objectStore("tables").getAllKeys();
-            req.onsuccess = () => resolve(req.result.map((k) => k.split("#")[0]).sort());
-            req.onerror = () => resolve([]);
-          };
-        }),
-    );
+    page.evaluate(async () => {
+      const dbs = await indexedDB.databases();
+      if (!dbs.some((d) => d.name === "mulino-tables")) return [];
+      return new Promise((resolve) => {
+        const open = indexedDB.open("mulino-tables");
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("tables")) return resolve([]);
+          const req = db.transaction("tables").objectStore("tables").getAllKeys();
+          req.onsuccess = () => resolve(req.result.map((k) => k.split("#")[0]).sort());
+          req.onerror = () => resolve([]);
+        };
+      });
+    });
   const deadline = Date.now() + ENGINE_TIMEOUT;
   let keys = await stored();
   while (keys.length < want.length && Date.now() < deadline) {

@@ -24,7 +24,8 @@ before(async () => {
 after(() => h?.close());
 
 const tableRequests = () => h.server.log.filter((r) => r.path.includes("/tb/") || r.path.includes("worker-tables"));
-const perfect = (page) => page.locator("[data-perfect]").first();
+// The line once the table is loaded ("loading…" comes first).
+const perfect = (page) => page.locator("[data-perfect]:not([data-perfect='loading'])").first();
 
 /** The keys the app's IndexedDB store holds. */
 const storedTables = (page) =>

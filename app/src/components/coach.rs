@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use super::button::action_button;
 use crate::hooks::CoachChoice;
 use crate::i18n::Lang;
 use crate::learn::coach::Coach;
@@ -12,14 +13,12 @@ pub fn coach_tip(lang: Lang, coach: &Coach, choose: &Callback<CoachChoice>) -> H
     let Some(tip) = coach.showing else {
         return html! {};
     };
-    let on = |c: CoachChoice| choose.reform(move |_: MouseEvent| c);
+    let on = |c: CoachChoice| choose.reform(move |_| c);
     html! {
-        <aside class="coach" data-coach={tip.id()} aria-label={lang.t("coach.title")}>
+        <aside class="coach row" data-coach={tip.id()} aria-label={lang.t("coach.title")}>
             <p>{ lang.t(&format!("coach.{}", tip.id())) }</p>
-            <div class="row">
-                <button type="button" class="btn" data-action="coach-ok" onclick={on(CoachChoice::Dismiss)}>{ lang.t("coach.ok") }</button>
-                <button type="button" class="btn quiet" data-action="coach-off" onclick={on(CoachChoice::TurnOff)}>{ lang.t("coach.off") }</button>
-            </div>
+            { action_button(lang, "coach-ok", true, on(CoachChoice::Dismiss), false) }
+            { action_button(lang, "coach-off", true, on(CoachChoice::TurnOff), false) }
         </aside>
     }
 }

@@ -39,7 +39,7 @@ pub use record_panel::record_panel;
 pub use room_bar::room_bar;
 pub use room_list::room_list;
 pub use room_panel::{room_panel, RoomPanel};
-pub use rules_card::{rules_button, RulesCard};
+pub use rules_card::{rules_button, rules_card};
 pub use seat::seat;
 pub use status_line::status_line;
 pub use top_bar::{top_bar, TopBarProps};
