@@ -243,11 +243,15 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
 
 /// The tables' value of a request's position, if they cover it.
 pub fn probe(tablebase: Option<&Tablebases>, request: &Request) -> Option<Value> {
-    let game = link::parse(&request.game).ok()?.game;
-    if game.outcome().is_some() {
-        return None;
-    }
-    tablebase?.probe(game.position())
+    tablebase?.probe(unfinished(request)?.position())
+}
+
+/// A request's game, if it reads and is not over.
+fn unfinished(request: &Request) -> Option<Game> {
+    link::parse(&request.game)
+        .ok()
+        .map(|o| o.game)
+        .filter(|g| g.outcome().is_none())
 }
 
 /// The answer to a probe: the value, else "missing" when the position
@@ -261,19 +265,15 @@ pub fn probe_answer(tablebase: Option<&Tablebases>, request: &Request) -> Option
 
 /// The table files worth fetching ahead for a request's game.
 pub fn ahead(request: &Request) -> Vec<&'static str> {
-    link::parse(&request.game)
-        .ok()
-        .filter(|o| o.game.outcome().is_none())
-        .map(|o| crate::tablebase::soon(o.game.position()))
+    unfinished(request)
+        .map(|g| crate::tablebase::soon(g.position()))
         .unwrap_or_default()
 }
 
 /// The table files a request's position needs, if the app's tables cover it.
 pub fn needs(request: &Request) -> Vec<&'static str> {
-    link::parse(&request.game)
-        .ok()
-        .filter(|o| o.game.outcome().is_none())
-        .and_then(|o| crate::tablebase::files(o.game.position()))
+    unfinished(request)
+        .and_then(|g| crate::tablebase::files(g.position()))
         .unwrap_or_default()
 }
 
