@@ -14,6 +14,8 @@ use crate::components::{
     room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, PuzzleTable, RoomPanel,
     TopBarProps, Ui,
 };
+use crate::components::{coach_tip, rules_button, rules_card};
+use crate::hooks::use_coach;
 use crate::hooks::{
     use_address, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
     use_move_list_scroll, use_saving, use_sounds, use_warm_up, PUZZLE_VARIANTS,
@@ -31,6 +33,8 @@ enum Dialog {
     NewGame,
     /// The new-game dialog set to open a room.
     Room,
+    /// The rules card of the game on the table.
+    Rules,
     /// The puzzles of the variant on the table (Nine's where it has none).
     Puzzles,
 }
@@ -80,6 +84,7 @@ pub fn app() -> Html {
     use_address(model.dispatcher(), latest, live.clone());
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
+    let (coach, on_coach) = use_coach(&t);
 
     let send = send_to(&model);
     let open = |d: Dialog| {
@@ -128,10 +133,12 @@ pub fn app() -> Html {
                 </section>
                 <aside class="side">
                     { status_line(&ui) }
+                    { coach_tip(lang, &coach, &on_coach) }
                     { engine_notes(&ui, perfect) }
                     { notice_bar(&ui) }
                     { offers(&ui) }
                     { controls(&ui, open(Dialog::NewGame)) }
+                    { rules_button(lang, &open(Dialog::Rules)) }
                     if let Some((room, link)) = &room_link {
                         { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                     }
@@ -142,7 +149,9 @@ pub fn app() -> Html {
                 </aside>
             </main>
             { announce(&ui) }
-            if *dialog == Dialog::Puzzles {
+            if *dialog == Dialog::Rules {
+                { rules_card(lang, t.game.rules(), &open(Dialog::None)) }
+            } else if *dialog == Dialog::Puzzles {
                 <PuzzleTable {lang} variant={puzzle_variant(t.game.rules())} on_close={open(Dialog::None)} />
             } else if *dialog != Dialog::None {
                 <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}

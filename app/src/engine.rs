@@ -31,6 +31,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::link::{self, Mode};
+use crate::tablebase::Probe;
 
 /// The strongest level offered (the search's own strongest).
 pub const MAX_LEVEL: u8 = Level::MAX;
@@ -55,6 +56,8 @@ pub struct Request {
     pub hint: bool,
     /// Only the tables' value of the position, no move.
     pub probe: bool,
+    /// Only fetch ahead the tables the game may soon need, no answer.
+    pub prefetch: bool,
 }
 
 /// The computer's answer.
@@ -76,6 +79,7 @@ impl Request {
             level,
             hint,
             probe: false,
+            prefetch: false,
         }
     }
 
@@ -83,6 +87,15 @@ impl Request {
     pub fn probe(epoch: u32, game: &Game) -> Request {
         Request {
             probe: true,
+            ..Request::new(epoch, game, Level::MIN, false)
+        }
+    }
+
+    /// Asks the worker with the tables to fetch ahead (into IndexedDB)
+    /// the tables the game's next capture may lead to.
+    pub fn prefetch(epoch: u32, game: &Game) -> Request {
+        Request {
+            prefetch: true,
             ..Request::new(epoch, game, Level::MIN, false)
         }
     }
@@ -99,9 +112,13 @@ fn centipawns(score: Score) -> i32 {
 
 impl Request {
     /// The request as one line of text: `q`, epoch, level, what (0 a
-    /// move, 1 a hint, 2 the tables' value), game.
+    /// move, 1 a hint, 2 the tables' value, 3 fetch tables ahead), game.
     pub fn encode(&self) -> String {
-        let what = if self.probe { 2 } else { u8::from(self.hint) };
+        let what = match (self.prefetch, self.probe) {
+            (true, _) => 3,
+            (false, true) => 2,
+            (false, false) => u8::from(self.hint),
+        };
         format!("q\t{}\t{}\t{what}\t{}", self.epoch, self.level, self.game)
     }
 
@@ -120,6 +137,7 @@ impl Request {
             level,
             hint: what == "1",
             probe: what == "2",
+            prefetch: what == "3",
         })
     }
 }
@@ -145,11 +163,12 @@ pub enum FromWorker {
     /// The worker could not start, or broke: the reason, for the person.
     Failed(String),
     Reply(Reply),
-    /// The tables' value of the position a probe asked about (for its side
-    /// to move); `None` when they do not cover it or could not be loaded.
+    /// The tables' answer for the position a probe asked about: its
+    /// value for the side to move, or that a table is loading or cannot
+    /// be had; `None` when the tables do not cover it.
     TablebaseValue {
         epoch: u32,
-        value: Option<Value>,
+        value: Option<Probe>,
     },
 }
 
@@ -157,7 +176,7 @@ impl FromWorker {
     pub const READY: &'static str = "ready";
 
     /// A [`FromWorker::TablebaseValue`] as one line: `t`, epoch, value.
-    pub fn tablebase_value(epoch: u32, value: Option<Value>) -> String {
+    pub fn tablebase_value(epoch: u32, value: Option<Probe>) -> String {
         let v = value.map(crate::tablebase::encode).unwrap_or_default();
         format!("t\t{epoch}\t{v}")
     }
@@ -224,19 +243,37 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
 
 /// The tables' value of a request's position, if they cover it.
 pub fn probe(tablebase: Option<&Tablebases>, request: &Request) -> Option<Value> {
-    let game = link::parse(&request.game).ok()?.game;
-    if game.outcome().is_some() {
-        return None;
-    }
-    tablebase?.probe(game.position())
+    tablebase?.probe(unfinished(request)?.position())
+}
+
+/// A request's game, if it reads and is not over.
+fn unfinished(request: &Request) -> Option<Game> {
+    link::parse(&request.game)
+        .ok()
+        .map(|o| o.game)
+        .filter(|g| g.outcome().is_none())
+}
+
+/// The answer to a probe: the value, else "missing" when the position
+/// needs tables that are not loaded (offline, a failed download, or no
+/// worker with tables), else nothing (not covered).
+pub fn probe_answer(tablebase: Option<&Tablebases>, request: &Request) -> Option<Probe> {
+    probe(tablebase, request)
+        .map(Probe::Value)
+        .or_else(|| (!needs(request).is_empty()).then_some(Probe::Missing))
+}
+
+/// The table files worth fetching ahead for a request's game.
+pub fn ahead(request: &Request) -> Vec<&'static str> {
+    unfinished(request)
+        .map(|g| crate::tablebase::soon(g.position()))
+        .unwrap_or_default()
 }
 
 /// The table files a request's position needs, if the app's tables cover it.
 pub fn needs(request: &Request) -> Vec<&'static str> {
-    link::parse(&request.game)
-        .ok()
-        .filter(|o| o.game.outcome().is_none())
-        .and_then(|o| crate::tablebase::files(o.game.position()))
+    unfinished(request)
+        .and_then(|g| crate::tablebase::files(g.position()))
         .unwrap_or_default()
 }
 
@@ -259,8 +296,11 @@ impl Clock for JsClock {
 struct WorkerState {
     searcher: Searcher,
     tablebase: std::sync::Arc<Tablebases>,
-    /// Files loaded, or given up on (not served, offline and not cached).
+    /// Files loaded, or given up on (they do not read); a file that could
+    /// not be fetched (offline) is tried again by the next request.
     tried: Vec<&'static str>,
+    /// Files fetched ahead into IndexedDB (or being fetched).
+    ahead: Vec<&'static str>,
     queue: std::collections::VecDeque<Request>,
     busy: bool,
 }
@@ -272,6 +312,7 @@ async fn load_class(state: &RefCell<WorkerState>, base: &str, name: &'static str
     state.borrow_mut().tried.push(name);
     for fresh in [false, true] {
         let Ok(bytes) = crate::tablebase::fetch_class(base, name, fresh).await else {
+            state.borrow_mut().tried.retain(|&f| f != name);
             return;
         };
         let mut s = state.borrow_mut();
@@ -296,20 +337,39 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
             state.borrow_mut().busy = false;
             return;
         };
-        for name in needs(&request) {
-            if !state.borrow().tried.contains(&name) {
-                load_class(&state, &base, name).await;
-            }
+        let missing: Vec<_> = needs(&request)
+            .into_iter()
+            .filter(|name| !state.borrow().tried.contains(name))
+            .collect();
+        if request.probe && !missing.is_empty() {
+            let loading = FromWorker::tablebase_value(request.epoch, Some(Probe::Loading));
+            let _ = out.post_message(&JsValue::from_str(&loading));
+        }
+        for name in missing {
+            load_class(&state, &base, name).await;
         }
         let text = {
             let mut s = state.borrow_mut();
             if request.probe {
-                FromWorker::tablebase_value(request.epoch, probe(s.searcher.tables(), &request))
+                FromWorker::tablebase_value(request.epoch, probe_answer(s.searcher.tables(), &request))
             } else {
                 move_reply(&mut s.searcher, &request)
             }
         };
         let _ = out.post_message(&JsValue::from_str(&text));
+    }
+}
+
+/// Fetches into IndexedDB, one by one, the files a game may soon need
+/// (not loaded: that waits until a position needs them). A failed fetch
+/// is tried again by a later request.
+#[cfg(target_arch = "wasm32")]
+async fn fetch_ahead(state: Rc<RefCell<WorkerState>>, base: String, names: Vec<&'static str>) {
+    for name in names {
+        let fetched = crate::tablebase::fetch_class(&base, name, false).await.is_ok();
+        if !fetched {
+            state.borrow_mut().ahead.retain(|&f| f != name);
+        }
     }
 }
 
@@ -337,16 +397,20 @@ fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Reque
 
 /// The worker's side: answers every request with one searcher kept across
 /// requests, and says it is ready. Called by the `worker` binary, which the
-/// page starts first; it knows no tables (a probe gets "not covered"), so
-/// that the first load carries none of their code.
+/// page starts first; it knows no tables, so that the first load carries
+/// none of their code. It is asked for their value only when the worker
+/// with the tables could not start: a covered position's tables are then
+/// missing.
 #[cfg(target_arch = "wasm32")]
 pub fn run_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let searcher = RefCell::new(Searcher::new(TT_MB));
     let out = scope.clone();
     listen(&scope, move |request| {
-        let text = if request.probe {
-            FromWorker::tablebase_value(request.epoch, None)
+        let text = if request.prefetch {
+            return;
+        } else if request.probe {
+            FromWorker::tablebase_value(request.epoch, probe_answer(None, &request))
         } else {
             move_reply(&mut searcher.borrow_mut(), &request)
         };
@@ -371,11 +435,28 @@ pub fn run_worker_with_tablebase() {
         searcher: Searcher::new(TT_MB),
         tablebase: std::sync::Arc::new(Tablebases::new()),
         tried: Vec::new(),
+        ahead: Vec::new(),
         queue: std::collections::VecDeque::new(),
         busy: false,
     }));
     let out = scope.clone();
     listen(&scope, move |request| {
+        if request.prefetch {
+            // Beside the queue: a move never waits for a download ahead.
+            let names: Vec<_> = {
+                let mut s = state.borrow_mut();
+                let new: Vec<_> = ahead(&request)
+                    .into_iter()
+                    .filter(|f| !s.ahead.contains(f))
+                    .collect();
+                s.ahead.extend(&new);
+                new
+            };
+            if !names.is_empty() {
+                wasm_bindgen_futures::spawn_local(fetch_ahead(state.clone(), base.clone(), names));
+            }
+            return;
+        }
         let start = {
             let mut s = state.borrow_mut();
             s.queue.push_back(request);
@@ -615,10 +696,24 @@ mod tests {
         assert!(loaded.is_ok(), "{loaded:?}");
         let value = probe(Some(&tables), &request);
         assert_eq!(value, Some(Value::Win(7)));
+        let value = value.map(Probe::Value);
+        assert_eq!(probe_answer(Some(&tables), &request), value);
         assert_eq!(
             FromWorker::decode(&FromWorker::tablebase_value(4, value)),
             Some(FromWorker::TablebaseValue { epoch: 4, value })
         );
+        // Without the table it needs the position's perfect play is missing.
+        assert_eq!(probe_answer(None, &request), Some(Probe::Missing));
+        assert_eq!(
+            probe_answer(None, &Request::probe(2, &Game::new(Rules::default()))),
+            None
+        );
+        let ahead_request = Request::prefetch(3, &game);
+        assert_eq!(
+            Request::decode(&ahead_request.encode()),
+            Some(ahead_request.clone())
+        );
+        assert!(ahead(&ahead_request).is_empty(), "covered already: nothing ahead");
         assert_eq!(
             FromWorker::decode(&FromWorker::tablebase_value(5, None)),
             Some(FromWorker::TablebaseValue {

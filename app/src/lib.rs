@@ -8,7 +8,7 @@
 //! the computer's worker, saving, links, sounds, the live room), `opening`
 //! (what the page opens with and what a room link does), [`engine`] (the
 //! computer, in a web worker: the worker binaries start it), `tablebase`
-//! (perfect play from the endgame tables), `i18n` with `plural`, `storage`, `sound`,
+//! (perfect play from the endgame tables), `learn` (the rules card and the first-game coach), `i18n` with `plural`, `puzzle`, `storage`, `sound`,
 //! `browser` (the page's address, clipboard and clock), and [`App`],
 //! which wires them. The board itself is the crate `morris-board`.
 
@@ -19,6 +19,7 @@ mod components;
 pub mod engine;
 mod hooks;
 mod i18n;
+mod learn;
 mod link;
 mod model;
 mod opening;

@@ -13,6 +13,7 @@ const SOUND: &str = "mulino.sound";
 const NAME: &str = "mulino.name";
 /// Followed by the variant's id: the player's progress with its puzzles.
 const PUZZLES: &str = "mulino.puzzles.";
+const COACH: &str = "mulino.coach";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -203,6 +204,15 @@ pub fn load_sound() -> bool {
 
 pub fn save_sound(on: bool) {
     set(SOUND, if on { "on" } else { "off" });
+}
+
+/// The first-game coach as stored: `off`, or the tips seen.
+pub fn load_coach() -> Option<String> {
+    get(COACH)
+}
+
+pub fn save_coach(value: &str) {
+    set(COACH, value);
 }
 
 /// The languages the browser asks for, most wanted first.

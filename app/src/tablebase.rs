@@ -2,7 +2,9 @@
 //! tables the app serves (`app/static/tb`, copied to `dist/tb`), loaded by
 //! the engine's worker only when a game reaches a class they cover, kept
 //! in IndexedDB so that they download once, and shown on the table as
-//! "Perfect play: win in 7 turns".
+//! "Perfect play: Light wins in 7 plies" (or why they cannot be had).
+//! A game one capture from the tables fetches them ahead ([`soon`]), so
+//! that they are at hand offline.
 //!
 //! The served classes: 3v3, 4v3, 4v4, 5v3, 5v4 and 6v3 pieces on the board
 //! (a table answers for its mirror too: 3v4 from 4v3, 4v5 from 5v4), both
@@ -68,33 +70,111 @@ pub fn files(pos: &Position) -> Option<Vec<&'static str>> {
     Some(out)
 }
 
-/// A table value on the wire between the worker and the page: `w7`, `d`,
-/// `l12`.
-pub fn encode(value: Value) -> String {
-    match value {
-        Value::Win(d) => format!("w{d}"),
-        Value::Draw => "d".into(),
-        Value::Loss(d) => format!("l{d}"),
+/// What the page knows of perfect play in a covered position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// The tables' value for the side to move.
+    Value(Value),
+    /// A table it needs is being fetched.
+    Loading,
+    /// A table it needs cannot be had (offline, or the download failed).
+    Missing,
+}
+
+/// A probe's answer on the wire between the worker and the page: `w7`,
+/// `d`, `l12`, `?` (loading), `x` (missing).
+pub fn encode(probe: Probe) -> String {
+    match probe {
+        Probe::Value(Value::Win(d)) => format!("w{d}"),
+        Probe::Value(Value::Draw) => "d".into(),
+        Probe::Value(Value::Loss(d)) => format!("l{d}"),
+        Probe::Loading => "?".into(),
+        Probe::Missing => "x".into(),
     }
 }
 
-pub fn decode(text: &str) -> Option<Value> {
-    match text.split_at_checked(1)? {
-        ("w", d) => d.parse().ok().map(Value::Win),
-        ("d", "") => Some(Value::Draw),
-        ("l", d) => d.parse().ok().map(Value::Loss),
-        _ => None,
-    }
+pub fn decode(text: &str) -> Option<Probe> {
+    let value = match text.split_at_checked(1)? {
+        ("w", d) => Value::Win(d.parse().ok()?),
+        ("d", "") => Value::Draw,
+        ("l", d) => Value::Loss(d.parse().ok()?),
+        ("?", "") => return Some(Probe::Loading),
+        ("x", "") => return Some(Probe::Missing),
+        _ => return None,
+    };
+    Some(Probe::Value(value))
 }
 
-/// "Perfect play: win in 7 turns" (plies, for the side to move), and a value
-/// for tests: `win-7`, `draw`, `loss-12`.
-pub fn describe(lang: Lang, value: Value) -> (String, String) {
-    match value {
-        Value::Win(d) => (format!("win-{d}"), lang.fmt("perfect.win", &[&d.to_string()])),
-        Value::Draw => ("draw".into(), lang.t("perfect.draw")),
-        Value::Loss(d) => (format!("loss-{d}"), lang.fmt("perfect.loss", &[&d.to_string()])),
+/// Who a win belongs to, as the table names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    You,
+    Computer,
+    Side(Color),
+}
+
+/// The perfect-play line and a value for tests (`win-7`, `draw`,
+/// `loss-12` for the side to move; `loading`, `missing`). `winner` names
+/// the side that wins when the side to move wins (`true`) or loses.
+pub fn describe(lang: Lang, probe: Probe, winner: impl Fn(bool) -> Winner) -> (String, String) {
+    let (machine, to_move_wins, plies) = match probe {
+        Probe::Value(Value::Draw) => return ("draw".into(), lang.t("perfect.draw")),
+        Probe::Loading => return ("loading".into(), lang.t("perfect.loading")),
+        Probe::Missing => return ("missing".into(), lang.t("perfect.missing")),
+        Probe::Value(Value::Win(d)) => (format!("win-{d}"), true, d),
+        Probe::Value(Value::Loss(d)) => (format!("loss-{d}"), false, d),
+    };
+    let next = if plies == 1 { "-next" } else { "" };
+    let n = plies.to_string();
+    let text = match winner(to_move_wins) {
+        Winner::You => lang.fmt(&format!("perfect.you-win{next}"), &[&n]),
+        Winner::Computer => lang.fmt(&format!("perfect.computer-wins{next}"), &[&n]),
+        Winner::Side(c) => {
+            let name = lang.t(match c {
+                Color::Light => "color.light",
+                Color::Dark => "color.dark",
+            });
+            // The count comes first, for the plural forms; "-next" names only the side.
+            if next.is_empty() {
+                lang.fmt("perfect.wins", &[&n, &name])
+            } else {
+                lang.fmt("perfect.wins-next", &[&name])
+            }
+        }
+    };
+    (machine, text)
+}
+
+/// The table files worth fetching ahead for a game in progress: those of
+/// the classes its next capture leads into, when the position itself is
+/// not covered yet (a covered position's [`files`] already name them).
+/// Only once both hands are empty under the standard rules: a game there
+/// is one capture from the tables.
+pub fn soon(pos: &Position) -> Vec<&'static str> {
+    let standard = *pos.rules() == Variant::Nine.rules();
+    if !standard || pos.placements_left() > 0 || pos.terminal().is_some() || files(pos).is_some() {
+        return Vec::new();
     }
+    let (l, d) = (pos.pieces(Color::Light).count(), pos.pieces(Color::Dark).count());
+    let mut out = Vec::new();
+    for (cl, cd) in [(l.saturating_sub(1), d), (l, d.saturating_sub(1))] {
+        if cl < 3 || cd < 3 {
+            continue;
+        }
+        let Some(own) = file(cl, cd) else { continue };
+        let after = [(cl - 1, cd), (cl, cd - 1)]
+            .into_iter()
+            .filter(|&(a, b)| a >= 3 && b >= 3);
+        for f in std::iter::once(Some(own))
+            .chain(after.map(|(a, b)| file(a, b)))
+            .flatten()
+        {
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -236,28 +316,99 @@ mod tests {
     }
 
     #[test]
-    fn values_cross_the_wire_and_read_in_every_language() {
-        for v in [Value::Win(7), Value::Draw, Value::Loss(12), Value::Win(0)] {
-            assert_eq!(decode(&encode(v)), Some(v));
+    fn answers_cross_the_wire() {
+        for p in [
+            Probe::Value(Value::Win(7)),
+            Probe::Value(Value::Draw),
+            Probe::Value(Value::Loss(12)),
+            Probe::Value(Value::Win(0)),
+            Probe::Loading,
+            Probe::Missing,
+        ] {
+            assert_eq!(decode(&encode(p)), Some(p));
         }
-        assert_eq!(decode(""), None);
-        assert_eq!(decode("w"), None);
-        assert_eq!(decode("x3"), None);
+        for bad in ["", "w", "x3", "?x", "dd"] {
+            assert_eq!(decode(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_line_says_whose_win_and_counts_plies() {
+        let side = |light_to_move: bool| {
+            move |to_move_wins: bool| {
+                Winner::Side(if to_move_wins == light_to_move {
+                    Color::Light
+                } else {
+                    Color::Dark
+                })
+            }
+        };
         assert_eq!(
-            describe(Lang::En, Value::Win(7)),
-            ("win-7".into(), "Perfect play: win in 7 turns".into())
+            describe(Lang::En, Probe::Value(Value::Win(7)), side(true)),
+            ("win-7".into(), "Perfect play: Light wins in 7 plies".into())
         );
-        assert_eq!(describe(Lang::En, Value::Draw).1, "Perfect play: draw");
         assert_eq!(
-            describe(Lang::En, Value::Loss(12)).1,
-            "Perfect play: loss in 12 turns"
+            describe(Lang::En, Probe::Value(Value::Loss(12)), side(true)).1,
+            "Perfect play: Dark wins in 12 plies"
         );
-        for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
-            for v in [Value::Win(7), Value::Draw, Value::Loss(12)] {
-                let (_, text) = describe(lang, v);
-                assert_ne!(text, describe(Lang::En, v).1, "{lang:?} {v:?}");
+        assert_eq!(
+            describe(Lang::En, Probe::Value(Value::Win(1)), side(false)).1,
+            "Perfect play: Dark wins with the next move"
+        );
+        let vs = |to_move_wins: bool| {
+            if to_move_wins {
+                Winner::You
+            } else {
+                Winner::Computer
+            }
+        };
+        assert_eq!(
+            describe(Lang::En, Probe::Value(Value::Win(5)), vs).1,
+            "Perfect play: you win in 5 plies"
+        );
+        assert_eq!(
+            describe(Lang::En, Probe::Value(Value::Loss(6)), vs).1,
+            "Perfect play: the computer wins in 6 plies"
+        );
+        assert_eq!(
+            describe(Lang::En, Probe::Value(Value::Draw), vs).1,
+            "Perfect play: draw"
+        );
+        assert_eq!(describe(Lang::En, Probe::Missing, vs).0, "missing");
+        assert!(describe(Lang::En, Probe::Missing, vs).1.contains("offline"));
+        for lang in [Lang::It, Lang::PtPt] {
+            for p in [
+                Probe::Value(Value::Win(7)),
+                Probe::Value(Value::Win(1)),
+                Probe::Value(Value::Loss(12)),
+                Probe::Missing,
+                Probe::Loading,
+            ] {
+                for w in [side(true), side(false)] {
+                    let (_, text) = describe(lang, p, w);
+                    assert_ne!(text, describe(Lang::En, p, w).1, "{lang:?} {p:?}");
+                    assert!(!text.contains('{'), "{text}");
+                }
+                let (_, text) = describe(lang, p, vs);
                 assert!(!text.contains('{'), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn a_game_one_capture_from_the_tables_fetches_them_ahead() {
+        // Six against four, hands empty: a capture leads to 5v4 or 6v3.
+        let six_four = pos("nine LD./DL./LL./..L..L/.../D../.D. D 0/0 0/0 -");
+        assert_eq!(files(&six_four), None);
+        assert_eq!(
+            soon(&six_four),
+            ["nine-5v4.tb", "nine-4v4.tb", "nine-5v3.tb", "nine-6v3.tb"]
+        );
+        // Covered already, or still placing, or other rules: nothing ahead.
+        assert!(soon(&pos("nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -")).is_empty());
+        assert!(soon(&morris_core::Position::new(Variant::Nine.rules())).is_empty());
+        assert!(soon(&pos("nine:flying=off LD./DL./LL./..L..L/.../D../... D 0/0 0/0 -")).is_empty());
+        // Seven against six: two captures from the tables.
+        assert!(soon(&pos("nine LDL/DLD/LDL/DL..LD/.../.../... D 0/0 0/0 -")).is_empty());
     }
 }

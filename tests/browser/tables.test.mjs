@@ -1,5 +1,5 @@
 // Perfect play from the endgame tables: a position link into Nine Men's
-// Morris's flying endgame shows "Perfect play: win in 7 turns"; the table comes
+// Morris's flying endgame shows "Perfect play: Light wins in 7 plies"; the table comes
 // from the server once, is kept in IndexedDB (a second load asks the
 // server for nothing), is never fetched on a first load that does not need
 // it, and the computer plays the win out.
@@ -24,7 +24,8 @@ before(async () => {
 after(() => h?.close());
 
 const tableRequests = () => h.server.log.filter((r) => r.path.includes("/tb/") || r.path.includes("worker-tables"));
-const perfect = (page) => page.locator("[data-perfect]").first();
+// The line once the table is loaded ("loading…" comes first).
+const perfect = (page) => page.locator("[data-perfect]:not([data-perfect='loading'])").first();
 
 /** The keys the app's IndexedDB store holds. */
 const storedTables = (page) =>
@@ -60,7 +61,7 @@ test("a covered position shows perfect play, and the table is downloaded once", 
   await openGame(page, link(h.url, WIN_IN_7, { mode: "two-players" }));
   await perfect(page).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
   assert.equal(await perfect(page).getAttribute("data-perfect"), "win-7");
-  assert.equal((await perfect(page).innerText()).trim(), "Perfect play: win in 7 turns");
+  assert.equal((await perfect(page).innerText()).trim(), "Perfect play: Light wins in 7 plies");
   await screenshot(page, "tables-perfect-play");
   const fetched = tableRequests().slice(before).map((r) => r.path).sort();
   assert.deepEqual(fetched, ["/tb/nine-3v3.tb", "/worker-tables.js", "/worker-tables_bg.wasm"], "the worker with tables and the 3v3 table, once");
@@ -126,6 +127,7 @@ test("offline before the tables were ever fetched: the computer plays on without
   const snap = await waitForState(page, (s) => moveCount(s) >= 1 || isOver(s), "the computer's move, without tables", ENGINE_TIMEOUT);
   assert.ok(moveCount(snap) >= 1, "the computer moved");
   assert.equal(await page.locator("[data-engine='unavailable']").count(), 0, "the computer is not called unavailable");
-  assert.equal(await page.locator("[data-perfect]").count(), 0, "no perfect-play line without tables");
+  await page.locator("[data-perfect='missing']").waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.match(await perfect(page).innerText(), /offline/, "the line says why perfect play is missing");
   assertNoErrors(page, [/worker-tables/]);
 });

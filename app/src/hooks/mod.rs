@@ -4,6 +4,7 @@
 
 mod use_address;
 mod use_clock;
+mod use_coach;
 mod use_engine;
 mod use_escape;
 mod use_fields;
@@ -20,6 +21,7 @@ mod use_warm_up;
 
 pub use use_address::use_address;
 pub use use_clock::use_clock;
+pub use use_coach::{use_coach, CoachChoice};
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
 pub use use_fields::{use_fields, Fields};

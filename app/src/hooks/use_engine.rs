@@ -11,21 +11,20 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use morris_solver::Value;
 use yew::prelude::*;
 
 use crate::browser::now_ms;
 use crate::engine::{EngineLink, FromWorker, Request};
 use crate::link::{self, Mode};
 use crate::model::{Action, Model};
-use crate::tablebase;
+use crate::tablebase::{self, Probe};
 
 /// The shortest time between the person's turn and the computer's answer,
 /// so the eye can follow both.
 const ENGINE_PAUSE_MS: f64 = 350.0;
 
-/// The endgame tables' value of the position of an epoch.
-pub type Perfect = Option<(u32, Value)>;
+/// What the endgame tables say of the position of an epoch.
+pub type Perfect = Option<(u32, Probe)>;
 
 /// The running worker and what it was asked, shared by the hook's
 /// effects and the worker's replies.
@@ -38,6 +37,9 @@ struct Worker {
     tablebase_broken: Rc<RefCell<bool>>,
     /// The last move or hint asked, to ask again of a replacing worker.
     last_asked: Rc<RefCell<Option<Request>>>,
+    /// The last probe of the tables, likewise (the replacing worker says
+    /// they are missing).
+    last_probe: Rc<RefCell<Option<Request>>>,
     asked_at: Rc<RefCell<f64>>,
     dispatcher: UseReducerDispatcher<Model>,
     perfect: UseStateHandle<Perfect>,
@@ -81,8 +83,12 @@ impl Worker {
         // Later: the failing link's own handler is running now.
         Timeout::new(0, move || {
             me.ensure(false);
-            if let (Some(b), Some(r)) = (me.link.borrow().as_ref(), me.last_asked.borrow().as_ref()) {
-                b.send(r);
+            if let Some(b) = me.link.borrow().as_ref() {
+                let asked = [&me.last_probe, &me.last_asked];
+                asked
+                    .iter()
+                    .filter_map(|r| r.borrow().clone())
+                    .for_each(|r| b.send(&r));
             }
         })
         .forget();
@@ -130,12 +136,13 @@ impl Worker {
 /// value of the position, when they have one.
 #[hook]
 pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
-    let perfect = use_state(|| None::<(u32, Value)>);
+    let perfect = use_state(|| None::<(u32, Probe)>);
     let worker = Worker {
         link: use_mut_ref(|| None),
         has_tablebase: use_mut_ref(|| false),
         tablebase_broken: use_mut_ref(|| false),
         last_asked: use_mut_ref(|| None),
+        last_probe: use_mut_ref(|| None),
         asked_at: use_mut_ref(|| 0.0),
         dispatcher: model.dispatcher(),
         perfect: perfect.clone(),
@@ -160,12 +167,19 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
     // that has them (which then loads them, once).
     let tablebase = tablebase::files(model.game.position()).is_some();
     let covered = tablebase && model.outcome().is_none();
+    // A game one capture from the tables fetches them ahead, for offline.
+    let ahead = !tablebase::soon(model.game.position()).is_empty();
     use_effect_with(
         (model.epoch, wants_move, model.hint_pending),
         move |&(epoch, wants_move, wants_hint)| {
             if covered {
                 worker.ensure(true);
-                worker.send(&Request::probe(epoch, &game));
+                let probe = Request::probe(epoch, &game);
+                worker.send(&probe);
+                *worker.last_probe.borrow_mut() = Some(probe);
+            } else if ahead {
+                worker.ensure(true);
+                worker.send(&Request::prefetch(epoch, &game));
             }
             if wants_move || wants_hint {
                 worker.ensure(tablebase);

@@ -1,0 +1,6 @@
+//! Learning the game at the table: the rules card of the game on the
+//! table (`rules`) and the first-game coach (`coach`). Pure logic, no
+//! browser access, tested natively; the components render what these say.
+
+pub mod coach;
+pub mod rules;
