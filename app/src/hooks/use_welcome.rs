@@ -32,21 +32,17 @@ impl Welcome {
     }
 }
 
+/// The first screen stays up while the table holds the game it greeted
+/// (`Model::replaced` unchanged) and nobody closed it.
 #[hook]
 pub fn use_welcome(model: &Model) -> Welcome {
-    let shown = use_state_eq(greets);
-    let replaced = use_mut_ref(|| model.replaced);
-    {
-        let shown = shown.clone();
-        use_effect_with(model.replaced, move |now| {
-            if *replaced.borrow() != *now {
-                shown.set(false);
-            }
-        });
-    }
+    let greeted = use_state(|| greets().then_some(model.replaced));
     let close = {
-        let shown = shown.clone();
-        Callback::from(move |()| shown.set(false))
+        let greeted = greeted.clone();
+        Callback::from(move |()| greeted.set(None))
     };
-    Welcome { shown: *shown, close }
+    Welcome {
+        shown: *greeted == Some(model.replaced),
+        close,
+    }
 }

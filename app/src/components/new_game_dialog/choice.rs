@@ -129,3 +129,52 @@ pub fn set_rule(key: RuleKey, c: Choice, v: String) -> Option<Choice> {
     };
     Some(Choice { rules, culprit, ..c })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(c: Choice, key: RuleKey, v: &str) -> Choice {
+        set_rule(key, c, v.into()).unwrap_or_else(|| unreachable!("{} = {v} is refused", key.key()))
+    }
+
+    #[test]
+    fn a_conflict_belongs_to_the_option_changed_last() {
+        let c = Choice::open(Rules::default(), Mode::default(), false);
+        let c = rule(c, RuleKey::Board, "3x3");
+        assert!(c.rules.validate().is_err(), "nine pieces each on nine points");
+        assert_eq!(c.culprit, RuleKey::Board);
+        let c = rule(c, RuleKey::Flying, "off");
+        assert_eq!(c.culprit, RuleKey::Board, "other options leave it where it was");
+        let c = rule(c, RuleKey::Pieces, "3");
+        assert_eq!(c.culprit, RuleKey::Pieces);
+        assert!(c.rules.validate().is_ok());
+    }
+
+    #[test]
+    fn counts_of_zero_turn_off_and_bad_values_are_refused() {
+        let c = Choice::open(Rules::default(), Mode::default(), false);
+        assert_eq!(rule(c, RuleKey::NMove, "0").rules.get(RuleKey::NMove), "off");
+        assert_eq!(
+            rule(c, RuleKey::MillTakes, "on").rules.get(RuleKey::MillTakes),
+            "each"
+        );
+        assert!(set_rule(RuleKey::Pieces, c, "many".into()).is_none());
+    }
+
+    #[test]
+    fn the_seats_chosen() {
+        let engine = Mode::VsEngine {
+            level: 7,
+            human: Color::Dark,
+        };
+        let c = Choice::open(Rules::default(), engine, false);
+        assert_eq!(c.mode(), engine);
+        let two = set_opponent(c, "two-players".into()).map(|c| c.mode());
+        assert_eq!(two, Some(Mode::TwoPlayers { bottom: Color::Light }));
+        // A room opens with the host's colour at the bottom, never the computer.
+        let room = Choice::open(Rules::default(), engine, true);
+        assert_eq!(room.mode(), Mode::TwoPlayers { bottom: Color::Dark });
+        assert_eq!(set_level(c, "99".into()).map(|c| c.level), Some(MAX_LEVEL));
+    }
+}

@@ -29,8 +29,7 @@ fn level_field(lang: Lang, level: u8, onchange: Callback<Event>) -> Html {
     html! {
         <div class="field">
             <label for="ng-level">{ lang.t("dialog.level") }</label>
-            <select id="ng-level" name="level" data-field="level" {onchange}
-                    title={lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()])}>{ for levels }</select>
+            <select id="ng-level" name="level" data-field="level" {onchange} aria-describedby="ng-level-hint">{ for levels }</select>
         </div>
     }
 }
@@ -55,7 +54,7 @@ pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
                     if c.engine { { level_field(lang, c.level, on_change(choice, set_level)) } }
                     { color_field(lang, c.human, on_color) }
                 </div>
-                if c.engine { <small class="field-hint">{ lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }</small> }
+                if c.engine { <small class="field-hint" id="ng-level-hint">{ lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }</small> }
             }
         </>
     }

@@ -145,3 +145,16 @@ pub fn rules_fold(lang: Lang, choice: &UseStateHandle<Choice>, error: Option<&Ru
         </details>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_way_out_of_a_conflict_is_the_most_pieces_that_fit() {
+        assert_eq!(pieces_that_fit(BoardKind::Three.geometry().len()), Some("3"));
+        assert_eq!(pieces_that_fit(BoardKind::Small.geometry().len()), Some("6"));
+        assert_eq!(pieces_that_fit(BoardKind::Mill.geometry().len()), Some("12"));
+        assert_eq!(pieces_that_fit(4), None);
+    }
+}
