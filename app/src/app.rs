@@ -11,14 +11,14 @@ use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
 use crate::components::{
     announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
-    room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, PuzzleTable, RoomPanel,
-    TopBarProps, Ui,
+    room_bar, room_list, room_panel, seat, status_line, top_bar, welcome, NewGameDialog, PuzzleTable, RoomPanel,
+    TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::use_coach;
 use crate::hooks::{
     use_address, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
-    use_move_list_scroll, use_saving, use_sounds, use_warm_up, PUZZLE_VARIANTS,
+    use_move_list_scroll, use_saving, use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
 };
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -85,8 +85,9 @@ pub fn app() -> Html {
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
+    let greeting = use_welcome(&t);
 
-    let send = send_to(&model);
+    let send = greeting.closing_on_press(send_to(&model));
     let open = |d: Dialog| {
         let dialog = dialog.clone();
         Callback::from(move |()| dialog.set(d))
@@ -121,28 +122,46 @@ pub fn app() -> Html {
             .unwrap_or_default();
         (r, link)
     });
+    // On the first screen the game's own parts wait, unless it is a game
+    // in progress (what "Continue" would go back to).
+    let playing = !greeting.shown || t.room.is_some() || !t.game.moves().is_empty();
+    let first_screen = WelcomeProps {
+        ui: &ui,
+        on_room: open(Dialog::Room),
+        on_continue: greeting.close.clone(),
+    };
+    let layout = classes!(
+        "app",
+        room_link.is_some().then_some("in-room"),
+        greeting.shown.then_some("greeting")
+    );
     html! {
-        <div class="app">
+        <div class={layout}>
             { top_bar(&bar) }
             <main class="table">
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     { seat(&ui, false) }
-                    <div class="board-wrap">{ game_board(&ui) }</div>
+                    <div class="board-wrap"><div class="board-box">{ game_board(&ui) }</div></div>
                     { seat(&ui, true) }
                 </section>
                 <aside class="side">
-                    { status_line(&ui) }
-                    { coach_tip(lang, &coach, &on_coach) }
-                    { engine_notes(&ui, perfect) }
-                    { notice_bar(&ui) }
-                    { offers(&ui) }
-                    { controls(&ui, open(Dialog::NewGame)) }
-                    { rules_button(lang, &open(Dialog::Rules)) }
-                    if let Some((room, link)) = &room_link {
-                        { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
+                    if greeting.shown { { welcome(&first_screen) } }
+                    if playing {
+                        { status_line(&ui) }
+                        { coach_tip(lang, &coach, &on_coach) }
+                        { engine_notes(&ui, perfect) }
                     }
-                    { move_list(&ui, &moves) }
+                    { notice_bar(&ui) }
+                    if playing {
+                        { offers(&ui) }
+                        { controls(&ui, open(Dialog::NewGame)) }
+                        { rules_button(lang, &open(Dialog::Rules)) }
+                        if let Some((room, link)) = &room_link {
+                            { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
+                        }
+                        { move_list(&ui, &moves) }
+                    }
                     { room_list(&ui, &saved.rooms) }
                     { recent_list(&ui, &saved.recent, &saved.refresh) }
                     { record_panel(&ui, &fields.record) }

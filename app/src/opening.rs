@@ -2,10 +2,12 @@
 //! new standard game; and what a room link does when it is opened (from
 //! the address, a pasted reply, or the list of kept rooms).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+
+use morris_core::{Color, Game, Rules};
 
 use crate::browser::take_hash;
-use crate::link;
+use crate::link::{self, Mode, DEFAULT_LEVEL};
 use crate::model::room::{join, merge, restore};
 use crate::model::{Action, Model, Notice};
 use crate::room::{self, sign, Refusal, Shared, Signal};
@@ -22,6 +24,28 @@ thread_local! {
     /// The room link the page opened with, followed once the page is up
     /// (its signature is checked by WebCrypto, which answers later).
     static FIRST_LINK: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Whether the page opened with a link (a game, a room, or one that
+    /// could not be read): then it goes straight to the table, without
+    /// the first screen.
+    static OPENED_LINK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the page greets with its first screen: it does unless it was
+/// opened with a link, which says what to play already.
+pub fn greets() -> bool {
+    !OPENED_LINK.with(Cell::get)
+}
+
+/// The table a newcomer finds: Nine Men's Morris against the computer,
+/// light (who opens) for the person, so the first tap on the board plays.
+pub fn fresh() -> Model {
+    Model::new(
+        Game::new(Rules::default()),
+        Mode::VsEngine {
+            level: DEFAULT_LEVEL,
+            human: Color::Light,
+        },
+    )
 }
 
 /// The room link the page opened with, once.
@@ -39,6 +63,7 @@ pub fn first_model() -> Model {
     let Some(hash) = take_hash() else {
         return current;
     };
+    OPENED_LINK.with(|o| o.set(true));
     if room_payload(&hash).is_none() {
         return open_link(&hash, current);
     }
@@ -50,7 +75,7 @@ pub fn first_model() -> Model {
 /// read is kept aside (under `mulino.broken.<ms>`) and the player told.
 fn resume() -> Model {
     let body = match storage::load_game() {
-        Ok(None) => return Model::default(),
+        Ok(None) => return fresh(),
         Ok(Some(body)) => body,
         Err(e) => return kept_aside(store::GAME, e.to_string()),
     };
@@ -58,7 +83,7 @@ fn resume() -> Model {
         return match (kept_room(code), storage::load_room(code)) {
             (Some(room), _) => room,
             // The room is gone (forgotten, or never written): nothing to keep.
-            (None, None) => Model::default(),
+            (None, None) => fresh(),
             (None, Some(_)) => kept_aside(&format!("{}{code}", store::ROOM), format!("room {code}")),
         };
     }
@@ -72,12 +97,12 @@ fn resume() -> Model {
 fn kept_aside(key: &str, why: String) -> Model {
     let notice = match storage::keep_aside(key) {
         Ok(Some(aside)) => Notice::new("save.broken", vec![why, aside]),
-        Ok(None) => return Model::default(),
+        Ok(None) => return fresh(),
         Err(_) => Notice::new("save.broken-held", vec![why]),
     };
     Model {
         notice: Some(notice),
-        ..Model::default()
+        ..fresh()
     }
 }
 

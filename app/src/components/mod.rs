@@ -28,6 +28,7 @@ mod status_line;
 mod status_text;
 mod top_bar;
 mod ui;
+mod welcome;
 
 pub use announce::announce;
 pub use clock_picker::clock_picker;
@@ -50,3 +51,4 @@ pub use seat::seat;
 pub use status_line::status_line;
 pub use top_bar::{top_bar, TopBarProps};
 pub use ui::Ui;
+pub use welcome::{welcome, WelcomeProps};

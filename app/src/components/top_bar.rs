@@ -9,6 +9,12 @@ use crate::i18n::Lang;
 /// The sound switch's icons: a speaker with waves, and one struck through.
 const SOUND_ON: &str = "M4 9h4l5-4v14l-5-4H4zM16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12";
 const SOUND_OFF: &str = "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6";
+/// "New game" and "Play a friend" as icons, for when only they fit: a
+/// plus, and two people.
+const NEW_GAME: &str = "M12 5v14M5 12h14";
+const FRIEND: &str = "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 19c0-3 2.7-5 6-5s6 2 6 5M16 5.5a3 3 0 0 1 0 5.6M18 14.2c1.8.7 3 2.3 3 4.8";
+/// A puzzle piece, for "Puzzles".
+const PUZZLE: &str = "M5 5h5a2 2 0 1 1 4 0h5v5a2 2 0 1 0 0 4v5h-5a2 2 0 1 0-4 0H5v-5a2 2 0 1 1 0-4z";
 
 /// What the top bar shows and where its buttons go.
 #[derive(Debug)]
@@ -46,13 +52,15 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                     <rect x="2" y="2" width="20" height="20" /><rect x="6.5" y="6.5" width="11" height="11" />
                     <path d="M12 2v4.5M12 17.5V22M2 12h4.5M17.5 12H22" />
                 </svg>
-                <h1>{ lang.t("app.title") }</h1>
-                <span class="tagline">{ props.variant.clone() }</span>
+                <div class="names">
+                    <h1>{ lang.t("app.title") }</h1>
+                    <span class="tagline" data-variant-name="">{ props.variant.clone() }</span>
+                </div>
             </div>
             <nav class="top-actions">
-                <button type="button" class="btn primary" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ lang.t("action.new-game") }</button>
-                <button type="button" class="btn" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ lang.t("room.play-friend") }</button>
-                <button type="button" class="btn" data-action="puzzles" onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ lang.t("puzzle.open") }</button>
+                <button type="button" class="btn primary labelled" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span></button>
+                <button type="button" class="btn labelled" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span></button>
+                <button type="button" class="btn labelled" data-action="puzzles" onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span></button>
                 <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
                 <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
                 <button type="button" class="btn icon sound" aria-pressed={sound}

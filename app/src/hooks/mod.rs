@@ -18,6 +18,7 @@ mod use_saving;
 mod use_sealed;
 mod use_sounds;
 mod use_warm_up;
+mod use_welcome;
 
 pub use use_address::use_address;
 pub use use_clock::use_clock;
@@ -34,3 +35,4 @@ pub use use_puzzles::{use_puzzles, Puzzles, PUZZLE_VARIANTS};
 pub use use_saving::{use_saving, Recent};
 pub use use_sounds::use_sounds;
 pub use use_warm_up::use_warm_up;
+pub use use_welcome::use_welcome;

@@ -1,0 +1,61 @@
+//! Who plays: the opponent (the computer, a friend on this screen, a
+//! friend far away), the computer's level, and your colour, on one or two
+//! rows at the top of the dialog.
+
+use morris_core::Color;
+use yew::prelude::*;
+
+use super::choice::{on_change, set_color, set_level, set_opponent, Choice};
+use crate::i18n::Lang;
+use crate::link::MAX_LEVEL;
+
+/// The colour of the person (against the computer) or of the host.
+fn color_field(lang: Lang, human: Color, onchange: Callback<Event>) -> Html {
+    html! {
+        <div class="field">
+            <label for="ng-color">{ lang.t("dialog.color") }</label>
+            <select id="ng-color" name="color" data-field="color" {onchange}>
+                <option value="light" selected={human == Color::Light}>{ lang.t("color.light") }</option>
+                <option value="dark" selected={human == Color::Dark}>{ lang.t("color.dark") }</option>
+            </select>
+        </div>
+    }
+}
+
+/// The computer's level, 1 to the strongest.
+fn level_field(lang: Lang, level: u8, onchange: Callback<Event>) -> Html {
+    let levels =
+        (1..=MAX_LEVEL).map(|n| html! { <option value={n.to_string()} selected={n == level}>{ n }</option> });
+    html! {
+        <div class="field">
+            <label for="ng-level">{ lang.t("dialog.level") }</label>
+            <select id="ng-level" name="level" data-field="level" {onchange} aria-describedby="ng-level-hint">{ for levels }</select>
+        </div>
+    }
+}
+
+/// The opponent, then the level and colour that go with it.
+pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
+    let c = **choice;
+    let on_mode = on_change(choice, set_opponent);
+    let on_color = on_change(choice, set_color);
+    html! {
+        <>
+            <div class="field">
+                <label for="ng-mode">{ lang.t("dialog.mode") }</label>
+                <select id="ng-mode" name="mode" data-field="mode" onchange={on_mode}>
+                    <option value="vs-engine" selected={c.engine}>{ lang.t("dialog.mode.engine") }</option>
+                    <option value="two-players" selected={!c.engine && !c.room}>{ lang.t("dialog.mode.two") }</option>
+                    <option value="room" selected={c.room}>{ lang.t("room.dialog-mode") }</option>
+                </select>
+            </div>
+            if c.engine || c.room {
+                <div class="field-row">
+                    if c.engine { { level_field(lang, c.level, on_change(choice, set_level)) } }
+                    { color_field(lang, c.human, on_color) }
+                </div>
+                if c.engine { <small class="field-hint" id="ng-level-hint">{ lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }</small> }
+            }
+        </>
+    }
+}

@@ -1,0 +1,48 @@
+//! Whether the first screen is up: it is when the page opened without a
+//! link, until the player makes a choice, presses the board, or another
+//! game takes the table (a link, the dialog, another tab).
+
+use yew::prelude::*;
+
+use crate::model::{Action, Model};
+use crate::opening::greets;
+
+/// The first screen's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Welcome {
+    pub shown: bool,
+    /// Puts the first screen away.
+    pub close: Callback<()>,
+}
+
+impl Welcome {
+    /// `send`, which also puts the first screen away when the board is
+    /// pressed: a press on the board means playing the game on it.
+    pub fn closing_on_press(&self, send: Callback<Action>) -> Callback<Action> {
+        if !self.shown {
+            return send;
+        }
+        let close = self.close.clone();
+        Callback::from(move |a: Action| {
+            if matches!(a, Action::Press(_)) {
+                close.emit(());
+            }
+            send.emit(a);
+        })
+    }
+}
+
+/// The first screen stays up while the table holds the game it greeted
+/// (`Model::replaced` unchanged) and nobody closed it.
+#[hook]
+pub fn use_welcome(model: &Model) -> Welcome {
+    let greeted = use_state(|| greets().then_some(model.replaced));
+    let close = {
+        let greeted = greeted.clone();
+        Callback::from(move |()| greeted.set(None))
+    };
+    Welcome {
+        shown: *greeted == Some(model.replaced),
+        close,
+    }
+}
