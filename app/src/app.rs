@@ -10,11 +10,12 @@ use yew::prelude::*;
 use crate::browser::base_url;
 use crate::components::{
     announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
-    room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
+    room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, NewGameDialog, RoomPanel,
+    TopBarProps, Ui,
 };
 use crate::hooks::{
-    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
-    use_move_list_scroll, use_saving, use_sounds, use_warm_up,
+    use_address, use_browse_keys, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
+    use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up,
 };
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -68,6 +69,8 @@ pub fn app() -> Html {
     use_address(model.dispatcher(), latest, live.clone());
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
+    use_notice_expiry(&t, lang, model.dispatcher());
+    use_browse_keys(t.view.is_some(), model.dispatcher());
 
     let send = send_to(&model);
     let open = |d: Dialog| {
@@ -112,6 +115,7 @@ pub fn app() -> Html {
                 </section>
                 <aside class="side">
                     { status_line(&ui) }
+                    { score_line(&ui) }
                     { engine_notes(&ui, perfect) }
                     { notice_bar(&ui) }
                     { offers(&ui) }

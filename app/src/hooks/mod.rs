@@ -3,6 +3,7 @@
 //! gives the app what it needs to render.
 
 mod use_address;
+mod use_browse_keys;
 mod use_engine;
 mod use_escape;
 mod use_fields;
@@ -11,12 +12,14 @@ mod use_latest;
 mod use_live;
 mod use_live_room;
 mod use_move_list_scroll;
+mod use_notice_expiry;
 mod use_saving;
 mod use_sealed;
 mod use_sounds;
 mod use_warm_up;
 
 pub use use_address::use_address;
+pub use use_browse_keys::use_browse_keys;
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
 pub use use_fields::{use_fields, Fields};
@@ -25,6 +28,7 @@ pub use use_latest::use_latest;
 pub use use_live::Live;
 pub use use_live_room::use_live_room;
 pub use use_move_list_scroll::use_move_list_scroll;
+pub use use_notice_expiry::use_notice_expiry;
 pub use use_saving::{use_saving, Recent};
 pub use use_sounds::use_sounds;
 pub use use_warm_up::use_warm_up;
