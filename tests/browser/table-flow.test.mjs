@@ -62,7 +62,7 @@ test("hot seat: a draw offer goes with the move to the opponent; notices pass", 
 
   // Light offers, moves, dark accepts.
   await clickAction(page, "offer-draw");
-  await playMove(page, "g1", "light");
+  await playMove(page, "g1xb2", "light");
   await clickAction(page, "accept-draw");
   snap = await waitForState(page, isOver, "the game to end in a draw");
   assert.match(snap.status, /Draw/);
