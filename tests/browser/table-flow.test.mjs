@@ -179,12 +179,13 @@ test("the score across rematches at one screen", { timeout: 180_000 }, async () 
   await clickAction(page, "resign");
   await clickAction(page, "confirm");
   await page.locator('[data-tally="0-1"]').waitFor();
-  assert.match(await page.locator("[data-tally]").innerText(), /Light\s*0 – 1\s*Dark/);
+  assert.match(await page.locator("[data-tally]").innerText(), /Player 1\s*0 – 1\s*Player 2/);
   await clickAction(page, "rematch");
   await clickAction(page, "accept-rematch");
   await waitForState(page, (s) => !isOver(s) && moveCount(s) === 0, "the rematch");
   // Colours swapped: the bottom seat now plays dark and keeps its score.
-  assert.match(await page.locator("[data-tally]").innerText(), /Dark\s*0 – 1\s*Light/);
+  assert.equal(await page.locator('[data-seat="bottom"]').getAttribute("data-color"), "dark");
+  assert.match(await page.locator("[data-tally]").innerText(), /Player 1\s*0 – 1\s*Player 2/);
   await clickAction(page, "offer-draw");
   await playMove(page, "a1", "light");
   await clickAction(page, "accept-draw");

@@ -1,11 +1,11 @@
 //! The score across rematches at the table ("You 2 – 1 Computer"), once a
 //! game of the pairing has ended: the bottom seat first. At one screen the
-//! seats are named by the colours they play now (colours swap at each
-//! rematch, the score stays with the seat).
+//! seats are named as the seats name them, Player 1 at the bottom (colours
+//! swap at each rematch, the score stays with the seat).
 
 use yew::prelude::*;
 
-use super::status_text::{color_name, friend_name};
+use super::status_text::friend_name;
 use super::ui::Ui;
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -19,7 +19,7 @@ fn seat_names(t: &Model, lang: Lang) -> (String, String) {
     }
     match t.mode {
         Mode::VsEngine { .. } => (lang.t("seat.you"), lang.t("score.computer")),
-        Mode::TwoPlayers { bottom } => (color_name(lang, bottom), color_name(lang, !bottom)),
+        Mode::TwoPlayers { .. } => (lang.t("seat.player1"), lang.t("seat.player2")),
     }
 }
 
