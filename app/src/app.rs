@@ -14,7 +14,7 @@ use crate::components::{
     TopBarProps, Ui,
 };
 use crate::hooks::{
-    use_address, use_browse_keys, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
+    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
     use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up,
 };
 use crate::link::Mode;
@@ -70,7 +70,6 @@ pub fn app() -> Html {
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
     use_notice_expiry(&t, lang, model.dispatcher());
-    use_browse_keys(t.view.is_some(), model.dispatcher());
 
     let send = send_to(&model);
     let open = |d: Dialog| {

@@ -43,12 +43,8 @@ pub fn score_line(ui: &Ui) -> Html {
     let [b, o] = score.halves.map(Score::points);
     let label = lang.fmt("score.label", &[&bottom, &b, &top, &o]);
     let machine = format!("{}-{}", decimal(score.halves[0]), decimal(score.halves[1]));
+    let text = format!("{} {bottom} {b} – {o} {top}", lang.t("score.title"));
     html! {
-        <p class="tally" data-tally={machine} aria-label={label}>
-            <span class="tally-title" aria-hidden="true">{ lang.t("score.title") }</span>
-            <span class="tally-side" aria-hidden="true">{ bottom }</span>
-            <b aria-hidden="true">{ format!("{b} – {o}") }</b>
-            <span class="tally-side" aria-hidden="true">{ top }</span>
-        </p>
+        <p class="tally" data-tally={machine} aria-label={label}>{ text }</p>
     }
 }

@@ -3,7 +3,6 @@
 //! gives the app what it needs to render.
 
 mod use_address;
-mod use_browse_keys;
 mod use_engine;
 mod use_escape;
 mod use_fields;
@@ -19,7 +18,6 @@ mod use_sounds;
 mod use_warm_up;
 
 pub use use_address::use_address;
-pub use use_browse_keys::use_browse_keys;
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
 pub use use_fields::{use_fields, Fields};
