@@ -291,6 +291,9 @@ impl Model {
         self.carry_tally(tally);
     }
 
+    // Not inlined: each call site would carry its own copy of the rules'
+    // move code into the page's WebAssembly.
+    #[inline(never)]
     fn play(&mut self, m: Move) {
         let mover = self.game.position().turn();
         if self.game.play(m).is_ok() {
@@ -351,6 +354,7 @@ impl Model {
         self.changed();
     }
 
+    #[inline(never)]
     fn start(&mut self, game: Game, mode: Mode) {
         let epoch = self.epoch;
         let cursor = self.cursor;
@@ -381,6 +385,7 @@ impl Model {
     }
 
     /// The tally with the game on the table counted, if it is over.
+    #[inline(never)]
     fn tally_so_far(&self) -> Tally {
         let mut tally = self.tally.clone();
         if let Some(o) = self.outcome() {

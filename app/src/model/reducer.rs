@@ -159,13 +159,12 @@ impl Model {
                 }
                 if let Ok(m) = self.game.position().parse_move(&text) {
                     self.engine_score = score;
-                    match self.engine_answers_draw(score) {
-                        Some(true) => {}
-                        Some(false) => {
-                            self.play(m);
-                            self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
-                        }
-                        None => self.play(m),
+                    let answer = self.engine_answers_draw(score);
+                    if answer != Some(true) {
+                        self.play(m);
+                    }
+                    if answer == Some(false) {
+                        self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
                     }
                 }
             }
