@@ -291,9 +291,6 @@ impl Model {
         self.carry_tally(tally);
     }
 
-    // Not inlined: each call site would carry its own copy of the rules'
-    // move code into the page's WebAssembly.
-    #[inline(never)]
     fn play(&mut self, m: Move) {
         let mover = self.game.position().turn();
         if self.game.play(m).is_ok() {
@@ -354,7 +351,6 @@ impl Model {
         self.changed();
     }
 
-    #[inline(never)]
     fn start(&mut self, game: Game, mode: Mode) {
         let epoch = self.epoch;
         let cursor = self.cursor;
@@ -385,7 +381,6 @@ impl Model {
     }
 
     /// The tally with the game on the table counted, if it is over.
-    #[inline(never)]
     fn tally_so_far(&self) -> Tally {
         let mut tally = self.tally.clone();
         if let Some(o) = self.outcome() {
