@@ -11,14 +11,14 @@ use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
 use crate::components::{
     announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
-    room_bar, room_list, room_panel, seat, status_line, top_bar, welcome, NewGameDialog, PuzzleTable, RoomPanel,
-    TopBarProps, Ui, WelcomeProps,
+    room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome, NewGameDialog, PuzzleTable,
+    RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::use_coach;
 use crate::hooks::{
     use_address, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
-    use_move_list_scroll, use_saving, use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
+    use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
 };
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -86,6 +86,7 @@ pub fn app() -> Html {
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
     let greeting = use_welcome(&t);
+    use_notice_expiry(&t, lang, model.dispatcher());
 
     let send = greeting.closing_on_press(send_to(&model));
     let open = |d: Dialog| {
@@ -149,6 +150,7 @@ pub fn app() -> Html {
                     if greeting.shown { { welcome(&first_screen) } }
                     if playing {
                         { status_line(&ui) }
+                        { score_line(&ui) }
                         { coach_tip(lang, &coach, &on_coach) }
                         { engine_notes(&ui, perfect) }
                     }

@@ -67,7 +67,10 @@ pub struct Reply {
     pub hint: bool,
     /// The move in notation; `None` if there is none (the game is over).
     pub text: Option<String>,
-    /// The evaluation for the side that moves, in hundredths of a piece.
+    /// The evaluation for the side that moves, in hundredths of a piece
+    /// (the endgame tables' exact value where they cover the position: a
+    /// draw 0, a win or a loss ±100 000). A draw offered to the computer is
+    /// answered from it (`model::engine_accepts_draw`).
     pub score: Option<i32>,
 }
 

@@ -1,4 +1,5 @@
-// Game flow: a draw offer declined, refused by a move, then accepted (hot-seat);
+// Game flow: a draw offer (passed on with the offering side's move) declined,
+// refused by a move, then accepted (hot-seat);
 // resigning asks for confirmation; a rematch swaps the colours, so against the
 // computer it now opens with light and we play dark.
 import { test, before, after } from "node:test";
@@ -22,7 +23,9 @@ test("draw offer: declined, refused by a move, accepted; then a rematch", { time
   assert.equal(snap.points.a1.piece, "light", "a1 from the link");
   assert.equal(snap.points.b2.piece, "dark", "b2 from the link");
 
+  // Light offers on its turn; the offer goes with light's move to dark.
   await clickAction(page, "offer-draw");
+  snap = await playMove(page, "d1", "light");
   await page.locator('[data-action="accept-draw"]:visible').waitFor();
   assert.ok(await actionVisible(page, "decline-draw"), "the opponent can decline");
   await screenshot(page, "draw-offered");
@@ -30,20 +33,24 @@ test("draw offer: declined, refused by a move, accepted; then a rematch", { time
   snap = await waitForState(page, (s) => !s.actions.includes("accept-draw"), "the offer to go away once declined");
   assert.ok(!isOver(snap), "the game goes on after a declined offer");
   assert.doesNotMatch(snap.status, /draw/i, "no draw in the status line");
-  snap = await playMove(page, "d1", "light");
+  snap = await playMove(page, "d2", "dark");
 
   await t.test("a move instead of an answer refuses the offer", async () => {
+    const side = () => snapshot(page).then((s) => (moveCount(s) % 2 === 0 ? "light" : "dark"));
     await clickAction(page, "offer-draw");
+    await playAnyTurn(page, await side(), rng(7));
     await page.locator('[data-action="accept-draw"]:visible').waitFor();
-    const side = moveCount(await snapshot(page)) % 2 === 0 ? "light" : "dark";
-    await playAnyTurn(page, side, rng(7));
+    await playAnyTurn(page, await side(), rng(7));
     const s = await waitForState(page, (x) => !x.actions.includes("accept-draw"), "the offer to lapse after a move");
     assert.ok(!isOver(s), "the game goes on");
   });
   // Whatever the subtest left open, the offer is declined before going on.
   if (await actionVisible(page, "decline-draw")) await clickAction(page, "decline-draw");
+  if (await actionVisible(page, "cancel")) await clickAction(page, "cancel");
 
   await clickAction(page, "offer-draw");
+  const mover = moveCount(await snapshot(page)) % 2 === 0 ? "light" : "dark";
+  await playAnyTurn(page, mover, rng(11));
   await clickAction(page, "accept-draw");
   snap = await waitForState(page, isOver, "the game to end in a draw");
   assert.match(snap.status, /draw/i, "the outcome says draw");

@@ -118,7 +118,7 @@ test("rooms by link: join, a whole game, rematch, draw declined, resignation, re
   // The host resigns, after confirming.
   await clickAction(host, "resign");
   await clickAction(host, "confirm");
-  assert.match(await statusText(host), /Light wins · Dark resigned/);
+  assert.match(await statusText(host), /Light \(Bob\) wins · Dark resigned/, "the host's page names the friend");
   await pass(host, guest);
   assert.match(await statusText(guest), /Light wins · Dark resigned/, "the guest sees the resignation");
   assert.equal((await notice(guest))?.key, "room.resigned");

@@ -30,6 +30,10 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
     };
     let over = t.outcome().is_some();
     let draw_open = t.draw_offer.is_none();
+    // At one table a draw is offered on one's own turn (against the
+    // computer also while it thinks), and not to a computer that is down.
+    let can_offer = (t.accepts_input() || t.engine_to_move()) && !t.confirm_resign;
+    let computer_down = t.mode.engine().is_some() && t.engine_error.is_some();
     let resign = !t.confirm_resign;
     if let Some(room) = &t.room {
         // Offers and resigning wait for the friend to sit down.
@@ -62,7 +66,7 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { button("redo", !t.redo.is_empty(), Action::Redo, false) }
                 { button("hint", t.accepts_input() && !t.hint_pending && t.engine_error.is_none(), Action::AskHint, false) }
-                if draw_open { { button("offer-draw", !t.confirm_resign, Action::OfferDraw, false) } }
+                if draw_open && !computer_down { { button("offer-draw", can_offer, Action::OfferDraw, false) } }
                 if resign { { button("resign", true, Action::Resign, false) } }
             }
         </div>

@@ -1,13 +1,31 @@
-//! The move list: one entry per turn, in notation, each a button that
-//! shows the position after it; arrows step through the game.
+//! The move list: one row per turn, in notation, the whole row showing the
+//! position after it; the buttons below and the keys step through the game.
+//! With the focus in the list, Left/Up and Right/Down step back and on,
+//! Home goes to the start and End back to the game; the board keeps its own
+//! arrow keys, which move its cursor along the lines.
 
 use yew::prelude::*;
 
 use super::button::icon;
 use super::ui::Ui;
-use crate::model::Action;
+use crate::model::{Action, Model};
 
-/// The move list: one entry per turn, in notation, each a button that shows
+/// The ply a key steps to from the shown one (`Some(None)` for the live
+/// game); `None` for a key that is not the list's.
+fn step_for_key(t: &Model, key: &str) -> Option<Option<usize>> {
+    let n = t.game.moves().len();
+    let shown = t.shown_ply();
+    let live = |ply: usize| (ply < n).then_some(ply);
+    match key {
+        "ArrowLeft" | "ArrowUp" => Some(Some(shown.saturating_sub(1))),
+        "ArrowRight" | "ArrowDown" => Some(live(shown + 1)),
+        "Home" => Some(Some(0)),
+        "End" => Some(None),
+        _ => None,
+    }
+}
+
+/// The move list: one entry per turn, in notation, each a row that shows
 /// the position after it; arrows step through the game. `list` is the
 /// list's node, kept scrolled by `use_move_list_scroll`.
 pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
@@ -20,23 +38,37 @@ pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
         let send = ui.send.clone();
         Callback::from(move |_: MouseEvent| send.emit(Action::View(ply)))
     };
+    let on_key = {
+        let (send, model) = (ui.send.clone(), t.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            if n == 0 || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                return;
+            }
+            if let Some(ply) = step_for_key(&model, &e.key()) {
+                e.prevent_default();
+                send.emit(Action::View(ply));
+            }
+        })
+    };
     let items = texts.iter().enumerate().map(|(i, text)| {
         let ply = i + 1;
         let number = (i / 2 + 1).to_string();
         let current = t.view.is_some() && shown == ply;
+        // The row takes the click (the button inside passes its own on to
+        // it, from a pointer or a key).
         html! {
             <li key={ply} data-ply={ply.to_string()} data-number={(i % 2 == 0).then(|| number.clone())}
-                class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })}>
-                <button type="button" onclick={go(Some(ply))} aria-current={current.then_some("step")}>{ text }</button>
+                class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })} onclick={go(Some(ply))}>
+                <button type="button" aria-current={current.then_some("step")}>{ text }</button>
             </li>
         }
     });
     let at_start = shown == 0;
     let at_end = t.view.is_none();
     html! {
-        <section class="moves-panel" aria-label={lang.t("moves.title")}>
+        <section class="moves-panel" aria-label={lang.t("moves.title")} onkeydown={on_key}>
             <h2>{ lang.t("moves.title") }</h2>
-            <ol class="moves" data-move-list="" ref={list.clone()}>{ for items }</ol>
+            <ol class="moves" data-move-list="" ref={list.clone()} aria-keyshortcuts="ArrowLeft ArrowRight Home End">{ for items }</ol>
             if n == 0 { <p class="moves-empty">{ lang.t("moves.empty") }</p> }
             <div class="stepper">
                 <button type="button" class="btn icon" title={lang.t("action.first")} aria-label={lang.t("action.first")}

@@ -1,5 +1,8 @@
 //! The room's bar at the top of the table: the room's code, "Copy invite
-//! link", who is connected, and "Connect live" when there is no connection.
+//! link" for the host while the friend's seat is free (the guest has no one
+//! to invite; once the seat is taken the room panel holds the link for the
+//! friend, needed only while not connected live), who is connected, and
+//! "Connect live" when there is no connection.
 
 use yew::prelude::*;
 
@@ -7,7 +10,7 @@ use super::ui::Ui;
 use crate::browser::copy_text;
 use crate::hooks::Live;
 use crate::model::{Action, Notice};
-use crate::room::{Connection, Room};
+use crate::room::{Connection, Role, Room};
 
 /// The bar of `room`, whose link from this side is `link`; `field` is the
 /// invite's field in the room panel, selected on copy.
@@ -33,11 +36,14 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         Connection::Lost => lang.t("room.lost"),
     };
     let code = room.code.clone();
+    let inviting = room.me == Role::Host && !room.joined;
     html! {
         <div class="room-bar" data-room={code.clone()}>
             <span class="room-label">{ lang.t("room.code") }</span>
             <code class="room-code" data-room-code="">{ code }</code>
-            <button type="button" class="btn primary" data-action="copy-invite" onclick={on_copy}>{ lang.t("room.copy-invite") }</button>
+            if inviting {
+                <button type="button" class="btn primary" data-action="copy-invite" onclick={on_copy}>{ lang.t("room.copy-invite") }</button>
+            }
             <span class={classes!("conn", connection.id())} data-connection={connection.id()} role="status">
                 <span class="conn-dot" aria-hidden="true"></span>{ conn_text }
             </span>

@@ -16,6 +16,34 @@ pub fn color_name(lang: Lang, c: Color) -> String {
     })
 }
 
+/// The friend's name in a room, when they gave one.
+pub fn friend_name(model: &Model) -> Option<&str> {
+    let room = model.room.as_ref()?;
+    Some(room.name(room.me.other())).filter(|n| !n.is_empty())
+}
+
+/// A side as a message names it: its colour, and in a room the friend's
+/// name after their colour ("Dark (Ann)"), which reads in every language
+/// where the colour does.
+pub fn side_name(model: &Model, lang: Lang, c: Color) -> String {
+    let colour = color_name(lang, c);
+    match friend_name(model) {
+        Some(name) if model.room.as_ref().is_some_and(|r| r.remote_color() == c) => {
+            format!("{colour} ({name})")
+        }
+        _ => colour,
+    }
+}
+
+/// A text about the friend in a room: `named` with their name when they
+/// gave one, else `key` ("your friend").
+pub fn about_friend(model: &Model, lang: Lang, key: &str, named: &str) -> String {
+    match friend_name(model) {
+        Some(name) => lang.fmt(named, &[name]),
+        None => lang.t(key),
+    }
+}
+
 /// The status line: a machine-readable value for `data-status` and the text.
 pub fn status(model: &Model, lang: Lang) -> (String, String) {
     let pos = model.game.position();
@@ -27,9 +55,9 @@ pub fn status(model: &Model, lang: Lang) -> (String, String) {
         );
     }
     if let Some(o) = model.outcome() {
-        let reason = reason_text(lang, o.reason, o.winner);
+        let reason = reason_named(lang, o.reason, o.winner, |c| side_name(model, lang, c));
         let head = match o.winner {
-            Some(w) => lang.fmt("status.wins", &[&color_name(lang, w)]),
+            Some(w) => lang.fmt("status.wins", &[&side_name(model, lang, w)]),
             None => lang.t("status.draw"),
         };
         let machine = format!("over {} {}", o.result(), o.reason.id());
@@ -55,8 +83,8 @@ pub fn status(model: &Model, lang: Lang) -> (String, String) {
             format!("{} waiting", turn.name()),
             format!(
                 "{} · {}",
-                lang.fmt("status.to_play", &[&color_name(lang, turn)]),
-                lang.t("status.friend_turn")
+                lang.fmt("status.to_play", &[&side_name(model, lang, turn)]),
+                about_friend(model, lang, "status.friend_turn", "status.friend_turn-named")
             ),
         );
     }
@@ -84,10 +112,10 @@ fn what_key(model: &Model) -> &'static str {
     }
 }
 
-/// Why the game ended, naming the side it happened to.
-pub fn reason_text(lang: Lang, reason: Reason, winner: Option<Color>) -> String {
-    let loser = winner.map(|w| color_name(lang, !w)).unwrap_or_default();
-    let winner_name = winner.map(|w| color_name(lang, w)).unwrap_or_default();
+/// Why the game ended, naming the side it happened to with `name`.
+fn reason_named(lang: Lang, reason: Reason, winner: Option<Color>, name: impl Fn(Color) -> String) -> String {
+    let loser = winner.map(|w| name(!w)).unwrap_or_default();
+    let winner_name = winner.map(name).unwrap_or_default();
     match (reason, winner) {
         (Reason::MillWins, _) => lang.fmt("reason.mill-wins", &[&winner_name]),
         (Reason::BoardFull, Some(_)) => lang.fmt("reason.board-full-win", &[&loser]),

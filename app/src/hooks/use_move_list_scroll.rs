@@ -1,4 +1,5 @@
-//! The move list keeps the turn shown in view (the last one while playing).
+//! The move list keeps the turn shown in view (the last one while playing),
+//! and the focus on it when the focus was in the list (its keys step).
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -22,6 +23,7 @@ pub fn use_move_list_scroll(model: &Model) -> NodeRef {
                     return;
                 };
                 if let Ok(Some(cur)) = el.query_selector("[aria-current]") {
+                    follow_focus(&el, &cur);
                     let parent_h = el.client_height();
                     let top = cur.get_bounding_client_rect().top() - el.get_bounding_client_rect().top();
                     if top < 0.0 || top > f64::from(parent_h) - 24.0 {
@@ -39,4 +41,16 @@ pub fn use_move_list_scroll(model: &Model) -> NodeRef {
         });
     }
     list
+}
+
+/// Moves the focus to the turn shown, if it was on another turn of the list.
+fn follow_focus(list: &web_sys::Element, current: &web_sys::Element) {
+    let focused = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    if focused.is_some_and(|f| list.contains(Some(f.as_ref())) && &f != current) {
+        if let Some(c) = current.dyn_ref::<web_sys::HtmlElement>() {
+            let _ = c.focus();
+        }
+    }
 }

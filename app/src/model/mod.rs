@@ -4,8 +4,10 @@
 //! the game flow is tested natively.
 
 mod clocked;
+mod draw;
 mod reducer;
 pub mod room;
+mod tally;
 
 use morris_board::{Hints, PartialTurn};
 use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
@@ -13,6 +15,8 @@ use morris_core::{Color, Game, Move, Outcome, Point, Position, Reason, Rules};
 use crate::clock::{Clocks, TimeControl};
 use crate::link::{self, Declared, Mode, Opened};
 use crate::room::{Room, Shared};
+pub use draw::engine_accepts_draw;
+pub use tally::{pairing, Pairing, Score, Tally};
 
 /// A message for the player, as a catalogue key and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +28,14 @@ pub struct Notice {
 impl Notice {
     pub fn new(key: &'static str, args: Vec<String>) -> Notice {
         Notice { key, args }
+    }
+
+    /// Whether the notice warns of a lasting state the player must not
+    /// miss (saving fails, a save kept aside): it stays until dismissed.
+    /// Every other notice belongs to its moment: it goes with the next
+    /// move or new game, or after a few seconds (`use_notice_expiry`).
+    pub fn lasting(&self) -> bool {
+        self.key.starts_with("save.") && !matches!(self.key, "save.kept" | "save.other-tab")
     }
 }
 
@@ -37,7 +49,10 @@ pub struct Model {
     pub turn: PartialTurn,
     /// Browsing the move list: the ply shown (0 = the start).
     pub view: Option<usize>,
-    /// A pending draw offer, by the side that made it.
+    /// A pending draw offer, by the side that made it. At one table the
+    /// offer is made on one's own turn and stays while that side moves; the
+    /// other side answers at its turn (a move instead of an answer declines),
+    /// the computer with its move.
     pub draw_offer: Option<Color>,
     /// A pending rematch offer (between two people).
     pub rematch_offer: bool,
@@ -64,6 +79,8 @@ pub struct Model {
     pub replaced: u32,
     /// The players' clocks, if the game is played on time.
     pub clock: Option<Clocks>,
+    /// The games of this pairing that ended before the one on the table.
+    pub tally: Tally,
 }
 
 /// What a player or the engine does.
@@ -120,6 +137,8 @@ pub enum Action {
     /// Time passes: a clock that has run out ends the game
     /// ([`Model::apply_at`]).
     Tick,
+    /// A notice's time is up: it goes if it is still the one shown.
+    Expire(Notice),
 }
 
 impl Default for Model {
@@ -149,6 +168,7 @@ impl Model {
             room: None,
             replaced: 0,
             clock: None,
+            tally: Tally::default(),
         }
     }
 
@@ -279,11 +299,14 @@ impl Model {
     /// Starts the room's next game (a rematch), keeping the room.
     pub(crate) fn start_room_game(&mut self, room: Room) {
         let start = Game::new(*self.game.rules());
+        let tally = self.tally_so_far();
         self.start(start, room.mode());
         self.room = Some(room);
+        self.carry_tally(tally);
     }
 
     fn play(&mut self, m: Move) {
+        let mover = self.game.position().turn();
         if self.game.play(m).is_ok() {
             // Redo survives only when the same turn is played again.
             if self.redo.last() == Some(&m) {
@@ -291,15 +314,21 @@ impl Model {
             } else {
                 self.redo.clear();
             }
-            // A move instead of an answer refuses a draw offer.
-            if self
-                .draw_offer
-                .is_some_and(|by| by != !self.game.position().turn())
-            {
+            self.pass_notice();
+            // A move instead of an answer refuses a draw offer; the side
+            // that offered moves on with its offer standing.
+            if self.draw_offer.is_some_and(|by| by != mover) {
+                self.draw_offer = None;
                 self.notice = Some(Notice::new("draw.refused", Vec::new()));
             }
-            self.draw_offer = None;
             self.changed();
+        }
+    }
+
+    /// The notice of the moment goes when the next thing happens.
+    fn pass_notice(&mut self) {
+        if !self.notice.as_ref().is_some_and(Notice::lasting) {
+            self.notice = None;
         }
     }
 
@@ -343,27 +372,58 @@ impl Model {
         let replaced = self.replaced.wrapping_add(1);
         // A rematch (or a new game until it says otherwise) keeps the clocks' settings.
         let control = self.clock.as_ref().map(|c| c.control);
+        let tally = self.tally_so_far();
+        let lasting = self.notice.take().filter(Notice::lasting);
         *self = Model::new(game, mode);
         self.clock = control.map(Clocks::new);
         self.epoch = epoch;
         self.replaced = replaced;
+        self.notice = lasting;
         // The worker stays broken for the page's life.
         self.engine_error = engine_error;
         if cursor.is_some_and(|p| p.index() < self.game.position().geometry().len()) {
             self.cursor = cursor;
         }
+        self.carry_tally(tally);
         self.changed();
     }
 
-    /// The computer's view of a draw: it accepts when its evaluation says
-    /// the game is level or worse for it.
-    fn engine_accepts_draw(&self, engine: Color) -> bool {
-        match self.engine_score {
-            Some(score) => score <= 0,
-            None => {
-                let pos = self.game.position();
-                pos.material(engine) <= pos.material(!engine)
+    /// This table's pairing: what stays the same across rematches.
+    pub fn pairing(&self) -> Pairing {
+        pairing(
+            *self.game.rules(),
+            self.mode,
+            self.room.as_ref().map(|r| r.code.as_str()),
+        )
+    }
+
+    /// The tally with the game on the table counted, if it is over.
+    fn tally_so_far(&self) -> Tally {
+        let mut tally = self.tally.clone();
+        if let Some(o) = self.outcome() {
+            if tally.pairing.as_ref() != Some(&self.pairing()) {
+                tally = Tally::default();
             }
+            tally.add(o.winner, self.mode.bottom());
+            tally.pairing = Some(self.pairing());
+        }
+        tally
+    }
+
+    /// Keeps `tally` if this table is still the same pairing.
+    fn carry_tally(&mut self, tally: Tally) {
+        if tally.pairing.as_ref() == Some(&self.pairing()) {
+            self.tally = tally;
+        }
+    }
+
+    /// The score across rematches, with the game on the table once over.
+    pub fn score(&self) -> Score {
+        let current = self.outcome().map(|o| o.winner);
+        if self.tally.pairing.as_ref() == Some(&self.pairing()) {
+            self.tally.score(current, self.mode.bottom())
+        } else {
+            Tally::default().score(current, self.mode.bottom())
         }
     }
 }

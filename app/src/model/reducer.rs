@@ -10,7 +10,7 @@ use morris_core::{Game, Position};
 use yew::Reducible;
 
 use super::room::{merge, Merged};
-use super::{Action, Model, Notice};
+use super::{engine_accepts_draw, Action, Model, Notice, Tally};
 use crate::link::Mode;
 use crate::room::{clean_name, Room};
 
@@ -125,6 +125,13 @@ impl Model {
         match action {
             Action::Press(p) => {
                 self.cursor = Some(p);
+                if let Some(ply) = self.view {
+                    // The board shows an earlier position: say how back.
+                    let n = self.game.moves().len();
+                    let args = vec![ply.to_string(), n.to_string()];
+                    self.notice = Some(Notice::new("browse.board", args));
+                    return;
+                }
                 if !self.accepts_input() {
                     return;
                 }
@@ -152,7 +159,13 @@ impl Model {
                 }
                 if let Ok(m) = self.game.position().parse_move(&text) {
                     self.engine_score = score;
-                    self.play(m);
+                    let answer = self.engine_answers_draw(score);
+                    if answer != Some(true) {
+                        self.play(m);
+                    }
+                    if answer == Some(false) {
+                        self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
+                    }
                 }
             }
             Action::Suggestion { epoch, text } => {
@@ -169,29 +182,24 @@ impl Model {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::OfferDraw => {
-                if self.outcome().is_some() {
-                    return;
-                }
-                match self.mode.engine() {
-                    Some(engine) => {
-                        if self.engine_accepts_draw(engine) {
-                            let _ = self.game.agree_draw();
-                            self.notice = Some(Notice::new("draw.engine_accepts", Vec::new()));
-                            self.changed();
-                        } else {
-                            self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
-                        }
-                    }
-                    None => self.draw_offer = Some(self.game.position().turn()),
+                // Offered on one's own turn; against the computer also
+                // while it thinks (it answers with its move).
+                let computer_down = self.mode.engine().is_some() && self.engine_error.is_some();
+                let own_turn = self.accepts_input() || self.engine_to_move();
+                if self.outcome().is_none() && self.draw_offer.is_none() && own_turn && !computer_down {
+                    self.draw_offer = Some(self.acting_side());
                 }
             }
             Action::AcceptDraw => {
-                if self.draw_offer.take().is_some() && self.game.agree_draw().is_ok() {
+                if self.draw_answerable() && self.game.agree_draw().is_ok() {
+                    self.draw_offer = None;
+                    self.pass_notice();
                     self.changed();
                 }
             }
             Action::DeclineDraw => {
-                if self.draw_offer.take().is_some() {
+                if self.draw_answerable() {
+                    self.draw_offer = None;
                     self.notice = Some(Notice::new("draw.declined", Vec::new()));
                 }
             }
@@ -213,6 +221,10 @@ impl Model {
             Action::CancelDialog => {
                 self.confirm_resign = false;
                 self.rematch_offer = false;
+                // An offer not yet passed on (its side has not moved) is withdrawn.
+                if self.draw_offer == Some(self.game.position().turn()) {
+                    self.draw_offer = None;
+                }
             }
             Action::Rematch => {
                 if self.outcome().is_none() {
@@ -233,12 +245,22 @@ impl Model {
                 let o = *opened;
                 self.start(o.game, o.mode);
                 self.redo = o.redo.into_iter().rev().collect();
+                // Another game, not a rematch: the score starts again.
+                self.tally = Tally::default();
             }
             Action::View(ply) => {
                 self.view = ply.filter(|&p| p < self.game.moves().len());
                 self.turn = PartialTurn::default();
+                if self.notice.as_ref().is_some_and(|n| n.key == "browse.board") {
+                    self.notice = None;
+                }
             }
             Action::Notify(n) => self.notice = n,
+            Action::Expire(n) => {
+                if self.notice.as_ref() == Some(&n) {
+                    self.notice = None;
+                }
+            }
             Action::EngineFailed(why) => {
                 self.engine_error = Some(why);
                 self.hint_pending = false;
@@ -247,7 +269,12 @@ impl Model {
                 let epoch = self.epoch;
                 let engine_error = self.engine_error.take();
                 let replaced = self.replaced.wrapping_add(1);
+                let tally = std::mem::take(&mut self.tally);
                 *self = *t;
+                // The same room again (another tab's newer state): its score stays.
+                if tally.pairing.as_ref() == Some(&self.pairing()) {
+                    self.tally = tally;
+                }
                 self.epoch = epoch;
                 self.replaced = replaced;
                 self.engine_error = engine_error;
@@ -259,6 +286,30 @@ impl Model {
             // The clocks' business (`apply_at`).
             Action::Tick => {}
         }
+    }
+
+    /// Whether a draw offer waits for the side to move at this table: the
+    /// side that offered has moved since (the computer answers by itself).
+    fn draw_answerable(&self) -> bool {
+        self.mode.engine().is_none() && self.draw_offer == Some(!self.game.position().turn())
+    }
+
+    /// The computer's answer to the person's draw offer, given with its
+    /// move scored `score`: `Some(true)` if it took the draw, `Some(false)`
+    /// if it plays on, `None` if no offer waited.
+    fn engine_answers_draw(&mut self, score: Option<i32>) -> Option<bool> {
+        let engine = self.mode.engine()?;
+        if self.draw_offer != Some(!engine) {
+            return None;
+        }
+        self.draw_offer = None;
+        let accepts = score.is_some_and(|s| engine_accepts_draw(self.game.position(), engine, s));
+        if accepts && self.game.agree_draw().is_ok() {
+            self.notice = Some(Notice::new("draw.engine_accepts", Vec::new()));
+            self.changed();
+            return Some(true);
+        }
+        Some(false)
     }
 
     /// Colours swap; the rules stay, so the side that opens is now the
@@ -346,18 +397,189 @@ mod tests {
     }
 
     #[test]
-    fn draw_offer_accept_decline_and_a_move_refuses() {
+    fn a_hot_seat_draw_offer_goes_with_the_move_to_the_opponent() {
         let mut t = Model::default();
         t.apply(Action::OfferDraw);
         assert_eq!(t.draw_offer, Some(Color::Light));
+        // Light cannot answer its own offer; its move passes it on.
+        t.apply(Action::AcceptDraw);
         t.apply(Action::DeclineDraw);
-        assert_eq!(t.draw_offer, None);
-        t.apply(Action::OfferDraw);
+        assert_eq!(t.draw_offer, Some(Color::Light));
         press(&mut t, "a1");
+        assert_eq!(
+            t.draw_offer,
+            Some(Color::Light),
+            "the offer outlives the offering side's move"
+        );
+        assert_eq!(t.notice, None);
+        // Dark moves on instead of answering: that declines, and says so.
+        press(&mut t, "b2");
         assert_eq!(t.draw_offer, None);
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("draw.refused"));
+        // Offered, withdrawn before moving.
         t.apply(Action::OfferDraw);
+        t.apply(Action::CancelDialog);
+        assert_eq!(t.draw_offer, None);
+        // Offered and declined.
+        t.apply(Action::OfferDraw);
+        press(&mut t, "d1");
+        assert_eq!(t.notice, None, "the last notice went with the move");
+        t.apply(Action::DeclineDraw);
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("draw.declined"));
+        // Offered and accepted by the other side.
+        t.apply(Action::OfferDraw);
+        assert_eq!(t.draw_offer, Some(Color::Dark));
+        press(&mut t, "d2");
         t.apply(Action::AcceptDraw);
         assert_eq!(t.outcome().map(|o| o.reason), Some(Reason::Agreement));
+    }
+
+    #[test]
+    fn notices_go_with_the_next_move_or_their_time_but_warnings_stay() {
+        let mut t = Model::default();
+        let copied = Notice::new("record.copied", Vec::new());
+        t.apply(Action::Notify(Some(copied.clone())));
+        press(&mut t, "a1");
+        assert_eq!(t.notice, None);
+        t.apply(Action::Notify(Some(copied.clone())));
+        t.apply(Action::Expire(Notice::new("room.copied", Vec::new())));
+        assert_eq!(
+            t.notice,
+            Some(copied.clone()),
+            "another notice's time leaves this one"
+        );
+        t.apply(Action::Expire(copied));
+        assert_eq!(t.notice, None);
+        let failed = Notice::new("save.failed", Vec::new());
+        t.apply(Action::Notify(Some(failed.clone())));
+        press(&mut t, "b2");
+        t.apply(Action::NewGame {
+            rules: Rules::default(),
+            mode: Mode::default(),
+        });
+        assert_eq!(t.notice, Some(failed), "saving fails until it works again");
+    }
+
+    fn vs_engine(level: u8) -> Model {
+        Model::new(
+            Game::new(Rules::default()),
+            Mode::VsEngine {
+                level,
+                human: Color::Light,
+            },
+        )
+    }
+
+    fn engine_plays(t: &mut Model, text: &str, score: i32) {
+        t.apply(Action::EngineMove {
+            epoch: t.epoch,
+            text: text.into(),
+            score: Some(score),
+        });
+    }
+
+    #[test]
+    fn the_computer_answers_a_draw_offer_with_its_move_and_not_at_the_start() {
+        // The report: level 10 took a draw at the second turn.
+        let mut t = vs_engine(10);
+        press(&mut t, "d2");
+        engine_plays(&mut t, "b4", -4);
+        t.apply(Action::OfferDraw);
+        assert!(t.outcome().is_none(), "no answer before the computer's turn");
+        assert_eq!(t.draw_offer, Some(Color::Light));
+        press(&mut t, "f4");
+        engine_plays(&mut t, "d6", 0);
+        assert!(t.outcome().is_none(), "level at the start is no draw");
+        assert_eq!(t.game.moves().len(), 4, "the computer played on");
+        assert_eq!(t.draw_offer, None);
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("draw.engine_declines"));
+        // A piece behind while placing, it takes the draw.
+        t.apply(Action::OfferDraw);
+        press(&mut t, "a1");
+        engine_plays(&mut t, "g7", -130);
+        assert_eq!(t.outcome().map(|o| o.reason), Some(Reason::Agreement));
+        assert_eq!(t.game.moves().len(), 5, "its move is not played");
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("draw.engine_accepts"));
+    }
+
+    #[test]
+    fn after_the_placing_the_computer_takes_a_draw_when_not_better() {
+        // Light to move; the computer plays dark, which the tables call lost.
+        let pos: Position = match "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -".parse() {
+            Ok(p) => p,
+            Err(e) => unreachable!("{e}"),
+        };
+        let mode = Mode::VsEngine {
+            level: 1,
+            human: Color::Light,
+        };
+        let mut t = Model::new(Game::from_position(pos), mode);
+        let m = t.game.legal_moves()[0];
+        t.apply(Action::OfferDraw);
+        t.play(m);
+        let reply = t.game.position().notation(t.game.legal_moves()[0]);
+        let mut ahead = t.clone();
+        engine_plays(&mut ahead, &reply, 12);
+        assert!(ahead.outcome().is_none());
+        engine_plays(&mut t, &reply, -100_000);
+        assert_eq!(t.outcome().map(|o| o.reason), Some(Reason::Agreement));
+    }
+
+    #[test]
+    fn clicking_the_board_while_browsing_says_how_to_go_back() {
+        let mut t = Model::default();
+        press(&mut t, "a1");
+        press(&mut t, "b2");
+        t.apply(Action::View(Some(1)));
+        press(&mut t, "d1");
+        assert_eq!(t.game.moves().len(), 2);
+        let n = t.notice.clone();
+        assert_eq!(n.as_ref().map(|n| n.key), Some("browse.board"));
+        assert_eq!(n.map(|n| n.args), Some(vec!["1".to_string(), "2".to_string()]));
+        t.apply(Action::View(None));
+        assert_eq!(t.notice, None, "back at the game, the notice has done its work");
+        press(&mut t, "d1");
+        assert_eq!(t.game.moves().len(), 3);
+    }
+
+    #[test]
+    fn the_score_follows_the_seats_across_rematches_and_starts_again_with_another_game() {
+        let mut t = Model::default();
+        assert_eq!(t.score().games, 0);
+        // Light (bottom) resigns: the top seat leads.
+        t.apply(Action::Resign);
+        t.apply(Action::Confirm);
+        assert_eq!(t.score().halves, [0, 2]);
+        t.apply(Action::Rematch);
+        t.apply(Action::AcceptRematch);
+        assert_eq!(t.mode.bottom(), Color::Dark);
+        assert_eq!(t.score().halves, [0, 2], "the score stays with the seats");
+        // A draw: half each.
+        t.apply(Action::OfferDraw);
+        press(&mut t, "a1");
+        t.apply(Action::AcceptDraw);
+        assert_eq!(t.score().halves, [1, 3]);
+        // A take-back reopens the game: it no longer counts.
+        t.apply(Action::Undo);
+        assert_eq!(t.score().halves, [0, 2]);
+        t.apply(Action::Redo);
+        t.apply(Action::Resign);
+        t.apply(Action::Confirm);
+        // A new game with the same rules at this screen goes on counting.
+        t.apply(Action::NewGame {
+            rules: Rules::default(),
+            mode: Mode::default(),
+        });
+        assert_eq!(t.score().games, 2);
+        // Against the computer it starts again.
+        t.apply(Action::NewGame {
+            rules: Rules::default(),
+            mode: Mode::VsEngine {
+                level: 3,
+                human: Color::Light,
+            },
+        });
+        assert_eq!(t.score().games, 0);
     }
 
     #[test]

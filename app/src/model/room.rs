@@ -218,8 +218,12 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     // Whether the sender had seen every action of ours.
     let seen_all = inc.seq[me.index()] >= room.seq[me.index()];
     let mut next = model.clone();
-    next.notice = None;
+    // What was said belongs to the moment before this room came.
+    next.notice = model.notice.clone().filter(Notice::lasting);
     let mut notice = None;
+    // Notices about the friend carry their name, when known.
+    let friend = inc.names[them.index()].as_str();
+    let about_friend = |key: &'static str| Notice::new(key, named(friend));
     let mut mine = room.clone();
     if Some(inc.game_no) == room.game_no.checked_add(1) {
         // They accepted the rematch offered here.
@@ -255,7 +259,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
                 return Err(Refusal::GamesDiffer);
             }
             if offered == Some(my_color) {
-                notice = Some(Notice::new("room.draw-refused", Vec::new()));
+                notice = Some(about_friend("room.draw-refused"));
             }
         }
     } else if ours.len() > theirs.len() && ours[..theirs.len()] == theirs[..] {
@@ -270,7 +274,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         _ if already => {}
         Some(Declared::Resigned(c)) if c == their_color && next.game.resign(c).is_ok() => {
             next.draw_offer = None;
-            notice = Some(Notice::new("room.resigned", Vec::new()));
+            notice = Some(about_friend("room.resigned"));
         }
         // Over by the rules already: the resignation came too late.
         Some(Declared::Resigned(c)) if c == their_color => {}
@@ -319,14 +323,14 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         _ => {
             if seen_all && !new_moves && !over && next.draw_offer == Some(my_color) {
                 next.draw_offer = None;
-                notice = Some(Notice::new("draw.declined", Vec::new()));
+                notice = Some(about_friend("draw.declined"));
             }
             if seen_all && next.draw_offer == Some(their_color) && incoming.offer.is_none() {
                 next.draw_offer = None;
             }
             if seen_all && mine.rematch_by.is_some() && incoming.offer.is_none() {
                 if mine.rematch_by == Some(me) {
-                    notice = Some(Notice::new("room.rematch-declined", Vec::new()));
+                    notice = Some(about_friend("room.rematch-declined"));
                 }
                 mine.rematch_by = None;
             }
@@ -338,8 +342,20 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     mine.joined |= them == Role::Guest || inc.joined;
     mine.seq[them.index()] = inc.seq[them.index()];
     next.room = Some(mine);
-    next.notice = notice;
+    if notice.is_some() {
+        next.notice = notice;
+    }
     Ok(Merged::Updated(Box::new(next)))
+}
+
+/// A friend's name as a notice's arguments: none when it is not known (the
+/// text then says "your friend").
+fn named(name: &str) -> Vec<String> {
+    if name.is_empty() {
+        Vec::new()
+    } else {
+        vec![name.to_string()]
+    }
 }
 
 #[cfg(test)]

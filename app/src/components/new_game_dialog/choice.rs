@@ -177,12 +177,12 @@ mod tests {
             level: 7,
             human: Color::Dark,
         };
-        let c = Choice::open(Rules::default(), engine, false);
+        let c = Choice::open(Rules::default(), engine, false, None);
         assert_eq!(c.mode(), engine);
         let two = set_opponent(c, "two-players".into()).map(|c| c.mode());
         assert_eq!(two, Some(Mode::TwoPlayers { bottom: Color::Light }));
         // A room opens with the host's colour at the bottom, never the computer.
-        let room = Choice::open(Rules::default(), engine, true);
+        let room = Choice::open(Rules::default(), engine, true, None);
         assert_eq!(room.mode(), Mode::TwoPlayers { bottom: Color::Dark });
         assert_eq!(set_level(c, "99".into()).map(|c| c.level), Some(MAX_LEVEL));
     }

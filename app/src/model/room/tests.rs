@@ -648,6 +648,48 @@ fn a_friend_who_knows_another_key_for_your_seat_is_refused() {
     assert_eq!(room(&host).keys, [key(1), key(2)]);
 }
 
+#[test]
+fn an_offer_made_on_ones_turn_stands_through_ones_move_and_notices_name_the_friend() {
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    host.apply(Action::OfferDraw);
+    press(&mut host, "a1");
+    assert_eq!(
+        host.draw_offer,
+        Some(Color::Light),
+        "the host's own move keeps its offer"
+    );
+    receive(&mut guest, &host);
+    assert_eq!(guest.draw_offer, Some(Color::Light));
+    press(&mut guest, "b2");
+    receive(&mut host, &guest);
+    assert_eq!(host.draw_offer, None);
+    let n = host.notice.clone();
+    assert_eq!(n.as_ref().map(|n| n.key), Some("room.draw-refused"));
+    assert_eq!(
+        n.map(|n| n.args),
+        Some(vec!["Bob".to_string()]),
+        "the friend's name"
+    );
+    // The score of the room goes on across its rematch.
+    guest.apply(Action::Resign);
+    guest.apply(Action::Confirm);
+    receive(&mut host, &guest);
+    assert_eq!(
+        host.notice.as_ref().map(|n| n.args.clone()),
+        Some(vec!["Bob".to_string()])
+    );
+    assert_eq!(host.score().halves, [2, 0]);
+    assert_eq!(guest.score().halves, [0, 2]);
+    host.apply(Action::Rematch);
+    receive(&mut guest, &host);
+    guest.apply(Action::AcceptRematch);
+    receive(&mut host, &guest);
+    assert_eq!(room(&host).game_no, 2);
+    assert_eq!(host.score().halves, [2, 0]);
+    assert_eq!(guest.score().halves, [0, 2]);
+}
+
 mod clocks {
     use morris_core::{Outcome, Reason};
 

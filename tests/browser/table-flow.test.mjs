@@ -1,0 +1,199 @@
+// The table's flow, clicked as a person does (issue 27): a hot-seat draw
+// offer goes with the move to the opponent, who answers at their turn;
+// notices go with the next move or by themselves; the computer does not
+// take a draw at the start of a game; a room's guest is not asked to
+// invite anyone, the host no longer once the seat is taken, and offers
+// name the friend; the move list's rows and keys; the score across
+// rematches.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  startHarness, gameLink, openGame, snapshot, waitForState, moveCount, isOver, actionVisible,
+  clickAction, clickPoint, playMove, screenshot, assertNoErrors, ENGINE_TIMEOUT,
+} from "./lib/harness.mjs";
+import { linkPlayer, hostRoom, offeredLink, openLink, notice, waitForMoves } from "./lib/rooms.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+/** The text of the waiting box or the question about an offer. */
+const pendingText = (page) => page.locator(".pending p").first().innerText();
+
+/** Moves the pointer off the page's parts, so that no notice is held by it. */
+const pointerAway = (page) => page.mouse.move(1, 1);
+
+test("hot seat: a draw offer goes with the move to the opponent; notices pass", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
+
+  // Light offers on its turn: nobody is asked yet, the offer waits for light's move.
+  await clickAction(page, "offer-draw");
+  await page.locator('[data-waiting="draw"]').waitFor();
+  let snap = await snapshot(page);
+  assert.ok(!snap.actions.includes("accept-draw"), "light is not asked to accept its own offer");
+  assert.ok(!snap.actions.includes("offer-draw"), "one offer at a time");
+  await playMove(page, "a1", "light");
+  // Dark, to move, is asked.
+  snap = await waitForState(page, (s) => s.actions.includes("accept-draw"), "dark to be asked about light's offer");
+  assert.ok(snap.actions.includes("decline-draw"));
+  assert.match(await pendingText(page), /Light offers a draw/);
+  await screenshot(page, "flow-draw-asked");
+  // Dark moves on instead: that declines, and the table says so.
+  await playMove(page, "b2", "dark");
+  snap = await snapshot(page);
+  assert.ok(!snap.actions.includes("accept-draw"), "the offer is gone");
+  assert.equal((await notice(page))?.key, "draw.refused", "moving on declined it, with a message");
+  // The next move takes the message away.
+  await playMove(page, "d1", "light");
+  assert.equal(await notice(page), null, "the notice went with the next move");
+
+  // Dark offers; light declines with the button: the message then goes by itself.
+  await clickAction(page, "offer-draw");
+  await playMove(page, "d2", "dark");
+  await clickAction(page, "decline-draw");
+  assert.equal((await notice(page))?.key, "draw.declined");
+  await pointerAway(page);
+  await page.locator("[data-notice]").waitFor({ state: "detached", timeout: 20_000 });
+  snap = await snapshot(page);
+  assert.match(snap.status, /Light to play/, "the status line says what matters now");
+
+  // Light offers, moves, dark accepts.
+  await clickAction(page, "offer-draw");
+  await playMove(page, "g1xb2", "light");
+  await clickAction(page, "accept-draw");
+  snap = await waitForState(page, isOver, "the game to end in a draw");
+  assert.match(snap.status, /Draw/);
+  assertNoErrors(page);
+});
+
+test("the computer at level 10 does not take a draw at the start", { timeout: 240_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", level: 10, color: "light" }));
+  await clickPoint(page, "d2");
+  let snap = await waitForState(page, (s) => moveCount(s) === 2, "the computer's first piece", ENGINE_TIMEOUT);
+  await clickAction(page, "offer-draw");
+  await page.locator('[data-waiting="draw"]').waitFor();
+  assert.match(await pendingText(page), /computer answers/i);
+  snap = await snapshot(page);
+  assert.ok(!isOver(snap), "no answer before the computer's turn");
+  const t = Object.entries(snap.points).find(([, p]) => p.hint === "target")?.[0];
+  await clickPoint(page, t);
+  snap = await waitForState(page, (s) => moveCount(s) === 4 || isOver(s), "the computer's answer", ENGINE_TIMEOUT);
+  assert.ok(!isOver(snap), `the computer plays on: ${snap.status}`);
+  assert.equal((await notice(page))?.key, "draw.engine_declines", "and says it declines");
+  assert.equal(await page.locator('[data-waiting="draw"]').count(), 0, "the offer was answered");
+  assertNoErrors(page);
+});
+
+test("rooms: no invite for the guest nor once the seat is taken; offers name the friend", { timeout: 300_000 }, async () => {
+  const { page: host } = await linkPlayer(h);
+  await hostRoom(host, h.url);
+  assert.ok(await actionVisible(host, "copy-invite"), "the host invites while the seat is free");
+  const { page: guest } = await linkPlayer(h);
+  await openLink(guest, await offeredLink(host));
+  await guest.locator("[data-room-code]").waitFor();
+  assert.ok(!(await actionVisible(guest, "copy-invite")), "the guest has nobody to invite");
+  await guest.locator('[data-field="name"]').fill("Bob");
+  await guest.locator('[data-field="name"]').press("Enter");
+  await guest.locator('[data-field="name"]').blur();
+  await openLink(host, await offeredLink(guest));
+  assert.equal(await host.locator('[data-seat="top"][data-free]').count(), 0, "the seat is taken");
+  assert.ok(!(await actionVisible(host, "copy-invite")), "the invite is gone once the seat is taken");
+
+  await playMove(host, "a1", "light");
+  await openLink(guest, await offeredLink(host));
+  await waitForMoves(guest, 1);
+  // The guest offers on its turn, and its move carries the offer.
+  await clickAction(guest, "offer-draw");
+  await guest.locator('[data-waiting="draw"]').waitFor();
+  await playMove(guest, "b2", "dark");
+  assert.equal(await guest.locator('[data-waiting="draw"]').count(), 1, "the offer stands after the guest's own move");
+  await openLink(host, await offeredLink(guest));
+  await waitForState(host, (s) => s.actions.includes("accept-draw"), "the guest's offer on the host's page");
+  assert.match(await pendingText(host), /^Bob offers a draw/, "the offer names the friend");
+  await screenshot(host, "flow-room-named-offer");
+  await playMove(host, "d1", "light");
+  await openLink(guest, await offeredLink(host));
+  const n = await notice(guest);
+  assert.equal(n?.key, "room.draw-refused");
+  assertNoErrors(host);
+  assertNoErrors(guest);
+});
+
+test("the move list: whole rows, keys, and the board while browsing", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2,d1,d2" }));
+  await waitForState(page, (s) => moveCount(s) === 4, "four moves in the list");
+  // A click on the row, left of the move's text (over its number).
+  const row = page.locator('[data-move-list] li[data-ply="1"]');
+  const box = await row.boundingBox();
+  const text = await row.locator("button").boundingBox();
+  assert.ok(text.x - box.x > 8, "the row is wider than its text");
+  await page.mouse.click(box.x + 4, box.y + box.height / 2);
+  let snap = await waitForState(page, (s) => s.statusValue === "viewing", "the row's click to show the position");
+  assert.match(snap.status, /Move 1 of 4/);
+  // Keys in the list step through the game.
+  await row.locator("button").focus();
+  await page.keyboard.press("ArrowRight");
+  snap = await waitForState(page, (s) => /Move 2 of 4/.test(s.status), "ArrowRight to step on");
+  await page.keyboard.press("ArrowDown");
+  await waitForState(page, (s) => /Move 3 of 4/.test(s.status), "ArrowDown to step on");
+  await page.keyboard.press("ArrowLeft");
+  await waitForState(page, (s) => /Move 2 of 4/.test(s.status), "ArrowLeft to step back");
+  await page.keyboard.press("Home");
+  await waitForState(page, (s) => /Move 0 of 4/.test(s.status), "Home to go to the start");
+  await page.keyboard.press("End");
+  await waitForState(page, (s) => s.statusValue !== "viewing", "End to return to the game");
+  // The board's own arrow keys still move its cursor, not the list.
+  await page.keyboard.press("Home");
+  await waitForState(page, (s) => s.statusValue === "viewing", "browsing again");
+  await page.locator('[data-point="d6"]').focus();
+  const cursorBefore = Object.entries((await snapshot(page)).points).find(([, p]) => p.cursor)?.[0];
+  await page.keyboard.press("ArrowDown");
+  snap = await snapshot(page);
+  assert.match(snap.status, /Move 0 of 4/, "the board's arrow keys do not step the list");
+  const cursorAfter = Object.entries(snap.points).find(([, p]) => p.cursor)?.[0];
+  assert.notEqual(cursorAfter, cursorBefore, "they move the board's cursor");
+  // A click on the browsed board says how to go back, and the button there goes back.
+  await clickPoint(page, "g7");
+  const n = await notice(page);
+  assert.equal(n?.key, "browse.board");
+  assert.match(n.text, /move 0 of 4/i);
+  await screenshot(page, "flow-browse-board");
+  await clickAction(page, "back-to-game");
+  snap = await waitForState(page, (s) => s.statusValue !== "viewing", "the game again");
+  assert.equal(snap.points.g7.piece, null, "the click that said so placed nothing");
+  await clickPoint(page, "g7");
+  await waitForState(page, (s) => moveCount(s) === 5, "then the board plays");
+  assertNoErrors(page);
+});
+
+test("the score across rematches at one screen", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
+  assert.equal(await page.locator("[data-tally]").count(), 0, "no score before a game ends");
+  // Light (bottom) resigns.
+  await clickAction(page, "resign");
+  await clickAction(page, "confirm");
+  await page.locator('[data-tally="0-1"]').waitFor();
+  assert.match(await page.locator("[data-tally]").innerText(), /Player 1\s*0 – 1\s*Player 2/);
+  await clickAction(page, "rematch");
+  await clickAction(page, "accept-rematch");
+  await waitForState(page, (s) => !isOver(s) && moveCount(s) === 0, "the rematch");
+  // Colours swapped: the bottom seat now plays dark and keeps its score.
+  assert.equal(await page.locator('[data-seat="bottom"]').getAttribute("data-color"), "dark");
+  assert.match(await page.locator("[data-tally]").innerText(), /Player 1\s*0 – 1\s*Player 2/);
+  await clickAction(page, "offer-draw");
+  await playMove(page, "a1", "light");
+  await clickAction(page, "accept-draw");
+  await page.locator('[data-tally="0.5-1.5"]').waitFor();
+  assert.match(await page.locator("[data-tally]").innerText(), /½ – 1½/);
+  await screenshot(page, "flow-score");
+  // Another opponent: the score starts again.
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light" }));
+  assert.equal(await page.locator("[data-tally]").count(), 0);
+  assertNoErrors(page);
+});
