@@ -9,11 +9,12 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::components::{
-    announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
-    room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel, TopBarProps, Ui,
+    announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
+    record_panel, room_bar, room_list, room_panel, seat, status_line, top_bar, NewGameDialog, RoomPanel,
+    TopBarProps, Ui,
 };
 use crate::hooks::{
-    use_address, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
+    use_address, use_board_look, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
     use_move_list_scroll, use_saving, use_sounds, use_warm_up,
 };
 use crate::link::Mode;
@@ -60,6 +61,7 @@ pub fn app() -> Html {
     let (live, sealed) = use_live_room(&model);
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
+    let (look, on_look) = use_board_look();
     use_warm_up(&model);
     // After the warm-up, whose update restores the first notice: what
     // saving has to say on the first render comes after it.
@@ -107,7 +109,7 @@ pub fn app() -> Html {
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     { seat(&ui, false) }
-                    <div class="board-wrap">{ game_board(&ui) }</div>
+                    <div class="board-wrap">{ game_board(&ui, look) }</div>
                     { seat(&ui, true) }
                 </section>
                 <aside class="side">
@@ -116,6 +118,7 @@ pub fn app() -> Html {
                     { notice_bar(&ui) }
                     { offers(&ui) }
                     { controls(&ui, open(Dialog::NewGame)) }
+                    { board_settings(lang, look, &on_look) }
                     if let Some((room, link)) = &room_link {
                         { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                     }

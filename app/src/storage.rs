@@ -5,12 +5,14 @@
 
 use std::cell::Cell;
 
+use crate::board_look::BoardLook;
 use crate::i18n::Lang;
 use crate::store::{self, Entry, Full, Kept, SaveError, Store, Unreadable};
 
 const LANG: &str = "mulino.lang";
 const SOUND: &str = "mulino.sound";
 const NAME: &str = "mulino.name";
+const BOARD_LOOK: &str = "mulino.board-look";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -191,6 +193,15 @@ pub fn load_sound() -> bool {
 
 pub fn save_sound(on: bool) {
     set(SOUND, if on { "on" } else { "off" });
+}
+
+/// The board's look as set before (the wood, the usual side, if none).
+pub fn load_board_look() -> BoardLook {
+    get(BOARD_LOOK).map(|s| BoardLook::decode(&s)).unwrap_or_default()
+}
+
+pub fn save_board_look(look: BoardLook) {
+    set(BOARD_LOOK, &look.encode());
 }
 
 /// The languages the browser asks for, most wanted first.

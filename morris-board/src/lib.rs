@@ -9,7 +9,8 @@
 //! `morris-wasm/board`) share this one implementation, styled by the
 //! crate's own stylesheet, `board.css`.
 //!
-//! The modules: [`layout`] (pure geometry: where points are drawn, how
+//! The modules: [`describe`] (what is true of each point, and its
+//! accessible name), [`layout`] (pure geometry: where points are drawn, how
 //! the arrow keys walk the lines), `props` (what the board is given),
 //! `board` (the component), `point` (one
 //! point with its piece and marks), `drag` (pointer gestures), `keys`
@@ -17,6 +18,7 @@
 //! [`turn`] (the turn being put together, click by click).
 
 mod board;
+pub mod describe;
 mod drag;
 mod draw;
 mod keys;
@@ -26,5 +28,6 @@ mod props;
 pub mod turn;
 
 pub use board::Board;
+pub use describe::{Marking, PointState, PointWords};
 pub use props::BoardProps;
 pub use turn::{Hints, PartialTurn, Press};

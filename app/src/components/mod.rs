@@ -4,6 +4,7 @@
 //! their own in the first load (about 1 KB gzip each).
 
 mod announce;
+mod board_settings;
 mod button;
 mod controls;
 mod engine_notes;
@@ -24,6 +25,7 @@ mod top_bar;
 mod ui;
 
 pub use announce::announce;
+pub use board_settings::board_settings;
 pub use controls::controls;
 pub use engine_notes::engine_notes;
 pub use game_board::game_board;

@@ -3,6 +3,7 @@
 //! gives the app what it needs to render.
 
 mod use_address;
+mod use_board_look;
 mod use_engine;
 mod use_escape;
 mod use_fields;
@@ -17,6 +18,7 @@ mod use_sounds;
 mod use_warm_up;
 
 pub use use_address::use_address;
+pub use use_board_look::use_board_look;
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
 pub use use_fields::{use_fields, Fields};

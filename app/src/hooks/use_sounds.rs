@@ -15,13 +15,18 @@ use crate::storage;
 pub fn use_sounds(model: &Model) -> (bool, Callback<()>) {
     let on = use_state(storage::load_sound);
     let on_now = *on;
-    // The sounds' code runs once, silently, when the page is first idle:
-    // the browser compiles code on first use, which would hold up a turn.
-    use_effect_with(on_now, |&on| {
-        if on {
-            sound::prepare();
-            when_idle(sound::warm_up);
-        }
+    // The sounds' code runs once, silently, when the page is idle after
+    // its first gesture (audio may not start before one): the browser
+    // compiles code on first use, which would hold up a turn.
+    let wanted = use_mut_ref(|| on_now);
+    *wanted.borrow_mut() = on_now;
+    use_effect_with((), move |()| {
+        let listeners = sound::after_first_gesture(move || {
+            if *wanted.borrow() {
+                when_idle(sound::warm_up);
+            }
+        });
+        move || drop(listeners)
     });
     let plies = model.game.moves().len();
     let last = model.game.moves().last().copied();
