@@ -22,6 +22,15 @@ impl Theme {
         }
     }
 
+    /// The theme after this one, round to the first.
+    pub fn next(self) -> Theme {
+        match self {
+            Theme::Wood => Theme::Slate,
+            Theme::Slate => Theme::Paper,
+            Theme::Paper => Theme::Wood,
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<Theme> {
         Theme::ALL.into_iter().find(|t| t.id() == id)
     }
@@ -75,6 +84,13 @@ mod tests {
             }
         }
         assert_eq!(BoardLook::decode(""), BoardLook::default());
+        let round: Vec<Theme> = (0..3)
+            .scan(Theme::Wood, |t, _| {
+                *t = t.next();
+                Some(*t)
+            })
+            .collect();
+        assert_eq!(round, [Theme::Slate, Theme::Paper, Theme::Wood]);
         assert_eq!(BoardLook::decode("marble,upside"), BoardLook::default());
         assert_eq!(
             BoardLook::decode("paper,flip"),

@@ -9,6 +9,19 @@
 //! `morris-wasm/board`) share this one implementation, styled by the
 //! crate's own stylesheet, `board.css`.
 //!
+//! Themes: every colour of `board.css` is a variable with the wood as its
+//! fallback, set on the board or any element around it, or by the classes
+//! `board-theme-slate` and `board-theme-paper`: `--board-frame`,
+//! `--board-frame-edge`, `--board-coord` (the frame and its coordinates);
+//! `--board-wood-1`, `-2`, `-3`, `--board-grain`, `--board-grain-faint`
+//! (the surface); `--board-line`, `--board-line-width`, `--board-dot`,
+//! `--board-mill` (lines, markers, a closed mill); `--board-light-1`, `-2`,
+//! `-3`, `--board-light-edge`, `--board-light-ring` and the same for
+//! `dark` (the pieces), `--board-piece-edge-width`; `--board-target`,
+//! `--board-select`, `--board-remove`, `--board-last`, `--board-suggest`
+//! (the marks); `--board-focus`, `--board-focus-halo` (the keyboard focus
+//! ring, two colours so it shows on any surface).
+//!
 //! The modules: [`describe`] (what is true of each point, and its
 //! accessible name), [`layout`] (pure geometry: where points are drawn, how
 //! the arrow keys walk the lines), `props` (what the board is given),

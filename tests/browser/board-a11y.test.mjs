@@ -49,7 +49,7 @@ test("each point's accessible name says its piece and every mark on it", async (
   await clickPoint(page, "b2");
   await waitForState(page, (s) => moveCount(s) === 5, "g1xb2 played");
   n = await names(page);
-  assert.equal(n.b2, "b2, empty point, taken in the last move");
+  assert.equal(n.b2, "b2, empty point, legal destination, taken in the last move", "dark may place on b2 again");
   assert.equal(n.g1, "g1, light piece, last move to here");
   assertNoErrors(page);
 });
@@ -205,7 +205,8 @@ test("the theme and the flip are kept across a reload", async () => {
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
   const frame = () => page.evaluate(() => getComputedStyle(document.querySelector(".board-frame")).fill);
   const wood = await frame();
-  await page.selectOption('[data-setting="board-theme"]', "slate");
+  assert.equal(await page.locator('[data-action="board-theme"]').getAttribute("data-theme"), "wood");
+  await clickAction(page, "board-theme");
   await page.waitForFunction(() => !!document.querySelector(".board-theme-slate .board"));
   const slate = await frame();
   assert.notEqual(slate, wood, "the slate theme recolours the frame");
@@ -214,11 +215,11 @@ test("the theme and the flip are kept across a reload", async () => {
 
   await page.reload({ waitUntil: "domcontentloaded" });
   await page.locator("[data-point]").first().waitFor();
-  assert.equal(await page.locator('[data-setting="board-theme"]').inputValue(), "slate");
+  assert.equal(await page.locator('[data-action="board-theme"]').getAttribute("data-theme"), "slate");
   assert.equal(await frame(), slate, "the slate theme after the reload");
   assert.ok(await page.evaluate(() => document.querySelector(".board").hasAttribute("data-flipped")), "still flipped");
 
-  await page.selectOption('[data-setting="board-theme"]', "paper");
+  await clickAction(page, "board-theme");
   await page.waitForFunction(() => !!document.querySelector(".board-theme-paper .board"));
   assert.equal(await frame(), "rgb(0, 0, 0)", "the paper theme's black frame");
   await screenshot(page, "board-theme-paper");

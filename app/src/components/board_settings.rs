@@ -1,42 +1,37 @@
 //! The board's look, as the player set it: turned half a turn or not, and
-//! its theme (the wood, slate, or high-contrast paper). Two small controls
+//! its theme (the wood, slate, or high-contrast paper). Two small buttons
 //! beside the game's buttons; the choice is remembered.
 
 use yew::prelude::*;
 
 use super::button::icon;
-use crate::board_look::{BoardLook, Theme};
+use crate::board_look::BoardLook;
 use crate::i18n::Lang;
 
 /// Two arrows turning round: the board turned half a turn.
 const FLIP: &str =
     "M4 12a8 8 0 0 1 13.7-5.6L20 8.7M20 4v4.7h-4.7M20 12a8 8 0 0 1-13.7 5.6L4 15.3M4 20v-4.7h4.7";
 
-/// The flip switch and the theme menu.
+/// The flip switch and the theme switch (each press shows the next theme).
 pub fn board_settings(lang: Lang, look: BoardLook, on_look: &Callback<BoardLook>) -> Html {
     let on_flip = on_look.reform(move |_: MouseEvent| BoardLook {
         flip: !look.flip,
         ..look
     });
-    let on_theme = on_look.reform(move |e: Event| {
-        let chosen = e.target_dyn_into::<web_sys::HtmlSelectElement>();
-        let theme = chosen.and_then(|sel| Theme::from_id(&sel.value()));
-        BoardLook {
-            theme: theme.unwrap_or(look.theme),
-            ..look
-        }
+    let on_theme = on_look.reform(move |_: MouseEvent| BoardLook {
+        theme: look.theme.next(),
+        ..look
     });
-    let themes = Theme::ALL.iter().map(|t| {
-        html! { <option value={t.id()} selected={*t == look.theme}>{ lang.t(&format!("board.theme.{}", t.id())) }</option> }
-    });
+    let theme = lang.t(&format!("board.theme.{}", look.theme.id()));
     html! {
-        <div class="board-settings" role="group" aria-label={lang.t("board.settings")}>
+        <div class="board-settings">
             <button type="button" class="btn icon" data-action="flip-board" aria-pressed={if look.flip { "true" } else { "false" }}
                     title={lang.t("board.flip")} aria-label={lang.t("board.flip")} onclick={on_flip}>
                 { icon(FLIP) }
             </button>
-            <label class="board-theme-label" for="board-theme">{ lang.t("board.theme") }</label>
-            <select id="board-theme" class="lang" data-setting="board-theme" onchange={on_theme}>{ for themes }</select>
+            <button type="button" class="btn" data-action="board-theme" data-theme={look.theme.id()} onclick={on_theme}>
+                { lang.fmt("board.theme", &[&theme]) }
+            </button>
         </div>
     }
 }
