@@ -84,9 +84,8 @@ pub fn warm_up() {
 }
 
 /// Plays a sound; silently does nothing where WebAudio is missing or
-/// before the page's first gesture.
+/// before [`prepare`] made the audio context.
 pub fn play(sound: Sound) {
-    prepare();
     CONTEXT.with(|cell| {
         let slot = cell.borrow();
         if let Some(ctx) = slot.as_ref() {
