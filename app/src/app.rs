@@ -10,15 +10,16 @@ use yew::prelude::*;
 use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
 use crate::components::{
-    announce, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list, record_panel,
-    room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome, NewGameDialog, PuzzleTable,
-    RoomPanel, TopBarProps, Ui, WelcomeProps,
+    announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
+    record_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome,
+    NewGameDialog, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::use_coach;
 use crate::hooks::{
-    use_address, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest, use_live_room,
-    use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
+    use_address, use_board_look, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest,
+    use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up, use_welcome,
+    PUZZLE_VARIANTS,
 };
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -75,6 +76,7 @@ pub fn app() -> Html {
     let (live, sealed) = use_live_room(&model);
     let perfect = use_engine(&model);
     let (sound_on, on_sound) = use_sounds(&t);
+    let (look, on_look) = use_board_look();
     use_warm_up(&model);
     use_clock(&model);
     // After the warm-up, whose update restores the first notice: what
@@ -143,7 +145,7 @@ pub fn app() -> Html {
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     { seat(&ui, false) }
-                    <div class="board-wrap"><div class="board-box">{ game_board(&ui) }</div></div>
+                    <div class="board-wrap"><div class="board-box">{ game_board(&ui, look) }</div></div>
                     { seat(&ui, true) }
                 </section>
                 <aside class="side">
@@ -158,6 +160,7 @@ pub fn app() -> Html {
                     if playing {
                         { offers(&ui) }
                         { controls(&ui, open(Dialog::NewGame)) }
+                        { board_settings(lang, look, &on_look) }
                         { rules_button(lang, &open(Dialog::Rules)) }
                         if let Some((room, link)) = &room_link {
                             { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }

@@ -528,14 +528,15 @@ impl EngineLink {
         };
         // A loader that reports its own failure: a script that cannot be
         // fetched throws in importScripts, a wasm that cannot be fetched or
-        // compiled rejects the init promise.
+        // compiled rejects the init promise. wasm-bindgen's init takes an
+        // object (a bare path is deprecated and warns in the console).
         let tables = web_sys::Url::new_with_base("tb/", &js)
             .map_err(|e| js_reason(&e))?
             .href();
         let shim = format!(
             "self.{TABLES_GLOBAL}={tables};\
              function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
-             try{{importScripts({js});wasm_bindgen({wasm}).catch(fail);}}catch(e){{fail(e);}}",
+             try{{importScripts({js});wasm_bindgen({{module_or_path:{wasm}}}).catch(fail);}}catch(e){{fail(e);}}",
             js = quote(&js),
             wasm = quote(&wasm),
             tables = quote(&tables),

@@ -13,6 +13,7 @@
 //! which wires them. The board itself is the crate `morris-board`.
 
 mod app;
+mod board_look;
 mod browser;
 mod clock;
 mod components;

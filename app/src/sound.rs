@@ -2,8 +2,10 @@
 //! knock for a placement, a softer slide, a low thud for a removal and a
 //! short chord at the end.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
+use gloo_events::{EventListener, EventListenerOptions};
 use web_sys::{AudioContext, OscillatorType};
 
 /// What just happened on the board.
@@ -17,13 +19,48 @@ pub enum Sound {
 
 thread_local! {
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+    /// Whether the page has had a gesture (a click, a tap, a key): only
+    /// then may an audio context start. One created before starts
+    /// suspended, and the browser warns about it in the console.
+    static GESTURE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Sets up the audio context ahead of the first sound: creating one takes
-/// the main thread for most of 100 ms, too long in the middle of a game, so
-/// the page does it once while it loads. It starts suspended until the
-/// first gesture; [`play`] resumes it.
+/// Calls `then` once, at the page's first gesture (from then on, audio
+/// may start). The listeners go when the returned value is dropped.
+pub fn after_first_gesture(then: impl FnOnce() + 'static) -> Vec<EventListener> {
+    let then = Rc::new(Cell::new(Some(Box::new(then) as Box<dyn FnOnce()>)));
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
+    // The events a browser counts as a user activation; in the capture
+    // phase, so that nothing on the page can stop them first.
+    ["pointerup", "keydown", "click"]
+        .into_iter()
+        .map(|kind| {
+            let then = then.clone();
+            EventListener::new_with_options(
+                &window,
+                kind,
+                EventListenerOptions::run_in_capture_phase(),
+                move |_| {
+                    GESTURE.set(true);
+                    if let Some(f) = then.take() {
+                        f();
+                    }
+                },
+            )
+        })
+        .collect()
+}
+
+/// Sets up the audio context ahead of the first sound, once the page has
+/// had a gesture (before, it does nothing): creating one takes the main
+/// thread for a while, so the page does it when idle after the first
+/// gesture rather than in the middle of a turn.
 pub fn prepare() {
+    if !GESTURE.get() {
+        return;
+    }
     CONTEXT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -46,9 +83,9 @@ pub fn warm_up() {
     });
 }
 
-/// Plays a sound; silently does nothing where WebAudio is missing.
+/// Plays a sound; silently does nothing where WebAudio is missing or
+/// before [`prepare`] made the audio context.
 pub fn play(sound: Sound) {
-    prepare();
     CONTEXT.with(|cell| {
         let slot = cell.borrow();
         if let Some(ctx) = slot.as_ref() {

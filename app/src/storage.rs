@@ -5,6 +5,7 @@
 
 use std::cell::Cell;
 
+use crate::board_look::BoardLook;
 use crate::i18n::Lang;
 use crate::store::{self, Entry, Full, Kept, SaveError, Store, Unreadable};
 
@@ -14,6 +15,7 @@ const NAME: &str = "mulino.name";
 /// Followed by the variant's id: the player's progress with its puzzles.
 const PUZZLES: &str = "mulino.puzzles.";
 const COACH: &str = "mulino.coach";
+const BOARD_LOOK: &str = "mulino.board-look";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -213,6 +215,15 @@ pub fn load_coach() -> Option<String> {
 
 pub fn save_coach(value: &str) {
     set(COACH, value);
+}
+
+/// The board's look as set before (the wood, the usual side, if none).
+pub fn load_board_look() -> BoardLook {
+    get(BOARD_LOOK).map(|s| BoardLook::decode(&s)).unwrap_or_default()
+}
+
+pub fn save_board_look(look: BoardLook) {
+    set(BOARD_LOOK, &look.encode());
 }
 
 /// The languages the browser asks for, most wanted first.

@@ -3,9 +3,9 @@
 use yew::prelude::*;
 
 use crate::drag::{use_drag, DragProps};
-use crate::draw::{defs, edge_labels, lines, mill_lines};
+use crate::draw::{defs, edge_labels, f, lines, mill_lines};
 use crate::keys::{focus_cursor, on_keydown};
-use crate::layout::{Layout, SIZE};
+use crate::layout::{Layout, FRAME, SIZE};
 use crate::point::Scene;
 use crate::props::BoardProps;
 
@@ -40,6 +40,7 @@ pub fn board(props: &BoardProps) -> Html {
     let points = geometry.points().map(|p| scene.point(p));
     let ghost_piece = drag.ghost_piece(props, scene.piece_r);
     let removing = props.removable.any();
+    let (inset, wood) = (f(FRAME), f(SIZE - 2.0 * FRAME));
     let class = classes!(
         "board",
         format!("board-{}", props.board.id()),
@@ -53,9 +54,9 @@ pub fn board(props: &BoardProps) -> Html {
              onpointerdown={drag.onpointerdown} onpointermove={drag.onpointermove}
              onpointerup={drag.onpointerup} onpointercancel={drag.onpointercancel} {onkeydown}>
             { defs() }
-            <rect class="board-frame" x="0.8" y="0.8" width="98.4" height="98.4" rx="3.2" />
-            <rect class="board-wood" x="2.4" y="2.4" width="95.2" height="95.2" rx="2" fill="url(#wood-board)" />
-            <rect class="board-grain" x="2.4" y="2.4" width="95.2" height="95.2" rx="2" fill="url(#wood-grain)" />
+            <rect class="board-frame" x="0.3" y="0.3" width="99.4" height="99.4" rx="3.2" />
+            <rect class="board-wood" x={inset.clone()} y={inset.clone()} width={wood.clone()} height={wood.clone()} rx="1.6" fill="url(#wood-board)" />
+            <rect class="board-grain" x={inset.clone()} y={inset} width={wood.clone()} height={wood} rx="1.6" fill="url(#wood-grain)" />
             <g class="lines">{ lines(layout) }{ mill_lines(layout, props) }</g>
             <g class="coords" aria-hidden="true">{ for edge_labels(&layout) }</g>
             <g class="points">{ for points }</g>

@@ -1,7 +1,7 @@
 //! The still parts of the drawing: the wood and the pieces' gradients, the
 //! board's lines, the mills the last turn closed, the coordinates.
 
-use morris_core::{Bitboard, Color};
+use morris_core::{Bitboard, Color, Point};
 use yew::prelude::*;
 
 use crate::layout::{self, Layout};
@@ -13,31 +13,47 @@ pub(crate) fn f(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The wood's and the pieces' gradients.
+/// The wood's and the pieces' gradients; their colours come from the
+/// stylesheet's theme variables.
 pub(crate) fn defs() -> Html {
     html! {
         <defs>
             <linearGradient id="wood-board" x1="0" y1="0" x2="1" y2="1">
-                <stop offset="0" stop-color="#e2b877" />
-                <stop offset="0.45" stop-color="#d7a65f" />
-                <stop offset="1" stop-color="#c58f4a" />
+                <stop class="wood-1" offset="0" />
+                <stop class="wood-2" offset="0.45" />
+                <stop class="wood-3" offset="1" />
             </linearGradient>
             <pattern id="wood-grain" width="100" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(-4)">
                 <path d="M0 2 C 25 0.6, 50 3.6, 100 1.8" class="grain" />
                 <path d="M0 5.2 C 30 6.4, 60 4.1, 100 5.6" class="grain faint" />
             </pattern>
             <radialGradient id="piece-light" cx="0.38" cy="0.32" r="0.75">
-                <stop offset="0" stop-color="#fffdf6" />
-                <stop offset="0.6" stop-color="#efe3c8" />
-                <stop offset="1" stop-color="#c9b48c" />
+                <stop class="light-1" offset="0" />
+                <stop class="light-2" offset="0.6" />
+                <stop class="light-3" offset="1" />
             </radialGradient>
             <radialGradient id="piece-dark" cx="0.38" cy="0.32" r="0.75">
-                <stop offset="0" stop-color="#6b4a36" />
-                <stop offset="0.55" stop-color="#3b2519" />
-                <stop offset="1" stop-color="#1c110b" />
+                <stop class="dark-1" offset="0" />
+                <stop class="dark-2" offset="0.55" />
+                <stop class="dark-3" offset="1" />
             </radialGradient>
         </defs>
     }
+}
+
+/// A segment between two points' centres, cut back by `cut` at both ends.
+fn cut_segment((x1, y1): (f64, f64), (x2, y2): (f64, f64), cut: f64) -> [f64; 4] {
+    let len = (x2 - x1).hypot(y2 - y1).max(f64::EPSILON);
+    let (ux, uy) = ((x2 - x1) / len * cut, (y2 - y1) / len * cut);
+    [x1 + ux, y1 + uy, x2 - ux, y2 - uy]
+}
+
+/// A line of the board from marker to marker: on a board with ring
+/// markers it ends at the rings instead of running through them.
+fn segment(layout: Layout, (a, b): (Point, Point), class: &'static str) -> Html {
+    let cut = if layout.rings() { layout.dot_r() } else { 0.0 };
+    let [x1, y1, x2, y2] = cut_segment(layout.xy(a), layout.xy(b), cut);
+    html! { <line {class} x1={f(x1)} y1={f(y1)} x2={f(x2)} y2={f(y2)} /> }
 }
 
 /// The board's lines.
@@ -45,10 +61,7 @@ pub(crate) fn lines(layout: Layout) -> Html {
     layout
         .geometry
         .segments()
-        .map(|(a, b)| {
-            let ((x1, y1), (x2, y2)) = (layout.xy(a), layout.xy(b));
-            html! { <line class="line" x1={f(x1)} y1={f(y1)} x2={f(x2)} y2={f(y2)} /> }
-        })
+        .map(|ab| segment(layout, ab, "line"))
         .collect()
 }
 
@@ -73,18 +86,17 @@ pub(crate) fn mill_lines(layout: Layout, props: &BoardProps) -> Html {
     geometry
         .segments()
         .filter(|&(a, b)| closed.iter().any(|m| m.contains(a) && m.contains(b)))
-        .map(|(a, b)| {
-            let ((x1, y1), (x2, y2)) = (layout.xy(a), layout.xy(b));
-            html! { <line class="mill-line" x1={f(x1)} y1={f(y1)} x2={f(x2)} y2={f(y2)} /> }
-        })
+        .map(|ab| segment(layout, ab, "mill-line"))
         .collect()
 }
 
-/// File letters along the bottom edge and rank numbers along the left.
+/// File letters along the bottom edge and rank numbers along the left,
+/// written in the frame, where no piece or mark reaches; on a flipped
+/// board they run the other way, as the points do.
 pub(crate) fn edge_labels(layout: &Layout) -> Vec<Html> {
-    let g = layout.geometry;
-    let n = g.grid_size();
+    let n = layout.geometry.grid_size();
     let last = f64::from(n.max(2) - 1);
+    let mid = layout::FRAME / 2.0;
     let mut out = Vec::new();
     for i in 0..n {
         let shown = if layout.flipped {
@@ -92,12 +104,11 @@ pub(crate) fn edge_labels(layout: &Layout) -> Vec<Html> {
         } else {
             f64::from(i)
         };
-        let at = layout::MARGIN + shown * layout.step();
         let file = char::from(b'a' + i).to_string();
         let rank = (i + 1).to_string();
-        out.push(html! { <text class="coord" x={f(at)} y="98.9">{file}</text> });
-        let y = layout::MARGIN + (last - shown) * layout.step();
-        out.push(html! { <text class="coord" x="1.6" y={f(y + 1.0)}>{rank}</text> });
+        let (x, y) = (layout.line_at(shown), layout.line_at(last - shown));
+        out.push(html! { <text class="coord" x={f(x)} y={f(layout::SIZE - mid)}>{file}</text> });
+        out.push(html! { <text class="coord" x={f(mid)} y={f(y)}>{rank}</text> });
     }
     out
 }

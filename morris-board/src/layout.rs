@@ -10,8 +10,18 @@ use morris_core::{Geometry, Point};
 
 /// The side of the drawing, in SVG user units.
 pub const SIZE: f64 = 100.0;
-/// The margin around the outermost lines.
-pub const MARGIN: f64 = 9.0;
+/// The width of the frame around the wood; the coordinates are written
+/// in it, where no piece or mark ever reaches.
+pub const FRAME: f64 = 4.6;
+/// How far the widest mark (the focus ring, with its stroke) reaches
+/// beyond a piece's edge.
+pub const MARK_REACH: f64 = 2.9;
+/// The space kept between the widest mark and the frame.
+const GAP: f64 = 0.4;
+/// A piece's radius as a share of the distance between grid lines...
+const PIECE_SHARE: f64 = 0.36;
+/// ...and at most this (on the big cells of the 3×3 board).
+const PIECE_MAX: f64 = 8.5;
 
 /// An arrow key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,22 +68,66 @@ impl Layout {
         Layout { geometry, flipped }
     }
 
+    fn cells(&self) -> f64 {
+        f64::from(self.geometry.grid_size().max(2) - 1)
+    }
+
+    /// The space between the drawing's edge and the outermost lines: the
+    /// frame, then room for an edge piece with its widest mark.
+    pub fn margin(&self) -> f64 {
+        let inner = FRAME + GAP + MARK_REACH;
+        // With the piece a share of the step, which the margin itself sets:
+        // m = inner + share * (SIZE - 2m) / cells, solved for m.
+        let c = self.cells();
+        let shared = (inner * c + PIECE_SHARE * SIZE) / (c + 2.0 * PIECE_SHARE);
+        let capped = inner + PIECE_MAX;
+        if (SIZE - 2.0 * shared) / c * PIECE_SHARE > PIECE_MAX {
+            capped
+        } else {
+            shared
+        }
+    }
+
     /// Distance between neighbouring grid lines.
     pub fn step(&self) -> f64 {
-        let cells = f64::from(self.geometry.grid_size().max(2) - 1);
-        (SIZE - 2.0 * MARGIN) / cells
+        (SIZE - 2.0 * self.margin()) / self.cells()
+    }
+
+    /// A piece's radius.
+    pub fn piece_r(&self) -> f64 {
+        (self.step() * PIECE_SHARE).min(PIECE_MAX)
+    }
+
+    /// The radius of a point's marker: a small dot where lines meet, a
+    /// ring on the big cells of the 3×3 board.
+    pub fn dot_r(&self) -> f64 {
+        if self.rings() {
+            2.4
+        } else {
+            1.35
+        }
+    }
+
+    /// Whether points are marked with rings that the lines end at.
+    pub fn rings(&self) -> bool {
+        self.geometry.grid_size() <= 3
+    }
+
+    /// Where grid line `i` (0 = left or bottom as drawn) lies on screen.
+    pub fn line_at(&self, i: f64) -> f64 {
+        self.margin() + i * self.step()
     }
 
     /// The centre of a point on screen.
     pub fn xy(&self, p: Point) -> (f64, f64) {
         let c = self.geometry.coord(p);
-        let last = f64::from(self.geometry.grid_size().max(2) - 1);
+        let last = self.cells();
         let (mut f, mut r) = (f64::from(c.file()), f64::from(c.rank()));
         if self.flipped {
             f = last - f;
             r = last - r;
         }
-        (MARGIN + f * self.step(), MARGIN + (last - r) * self.step())
+        (self.line_at(f), self.line_at(last - r))
     }
 
     /// The point a press at screen position `(x, y)` means, if one is near.
@@ -190,6 +244,29 @@ mod tests {
             }
             assert_eq!(seen.len(), g.len(), "{kind}");
         }
+    }
+
+    #[test]
+    fn no_piece_or_mark_reaches_the_coordinates_in_the_frame() {
+        for kind in BoardKind::ALL {
+            for flipped in [false, true] {
+                let l = Layout::new(kind.geometry(), flipped);
+                let reach = l.piece_r() + MARK_REACH;
+                for p in kind.geometry().points() {
+                    let (x, y) = l.xy(p);
+                    for v in [x - reach, y - reach, SIZE - x - reach, SIZE - y - reach] {
+                        assert!(v >= FRAME, "{kind} {}: {v:.2}", kind.geometry().coord(p));
+                    }
+                }
+            }
+        }
+        // The pieces stay big enough to tap.
+        let mill = Layout::new(BoardKind::Mill.geometry(), false);
+        assert!(mill.piece_r() > 4.4, "{}", mill.piece_r());
+        assert_eq!(
+            Layout::new(BoardKind::Three.geometry(), false).piece_r(),
+            PIECE_MAX
+        );
     }
 
     #[test]

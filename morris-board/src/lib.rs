@@ -9,7 +9,21 @@
 //! `morris-wasm/board`) share this one implementation, styled by the
 //! crate's own stylesheet, `board.css`.
 //!
-//! The modules: [`layout`] (pure geometry: where points are drawn, how
+//! Themes: every colour of `board.css` is a variable with the wood as its
+//! fallback, set on the board or any element around it, or by the classes
+//! `board-theme-slate` and `board-theme-paper`: `--board-frame`,
+//! `--board-frame-edge`, `--board-coord` (the frame and its coordinates);
+//! `--board-wood-1`, `-2`, `-3`, `--board-grain`, `--board-grain-faint`
+//! (the surface); `--board-line`, `--board-line-width`, `--board-dot`,
+//! `--board-mill` (lines, markers, a closed mill); `--board-light-1`, `-2`,
+//! `-3`, `--board-light-edge`, `--board-light-ring` and the same for
+//! `dark` (the pieces), `--board-piece-edge-width`; `--board-target`,
+//! `--board-select`, `--board-remove`, `--board-last`, `--board-suggest`
+//! (the marks); `--board-focus`, `--board-focus-halo` (the keyboard focus
+//! ring, two colours so it shows on any surface).
+//!
+//! The modules: [`describe`] (what is true of each point, and its
+//! accessible name), [`layout`] (pure geometry: where points are drawn, how
 //! the arrow keys walk the lines), `props` (what the board is given),
 //! `board` (the component), `point` (one
 //! point with its piece and marks), `drag` (pointer gestures), `keys`
@@ -17,6 +31,7 @@
 //! [`turn`] (the turn being put together, click by click).
 
 mod board;
+pub mod describe;
 mod drag;
 mod draw;
 mod keys;
@@ -26,5 +41,6 @@ mod props;
 pub mod turn;
 
 pub use board::Board;
+pub use describe::{Marking, PointState, PointWords};
 pub use props::BoardProps;
 pub use turn::{Hints, PartialTurn, Press};

@@ -5,9 +5,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use morris_core::{Color, Move, Point};
+use morris_core::{Color, Point};
 use yew::prelude::*;
 
+use crate::describe::{PointState, PointWords};
 use crate::drag::Gesture;
 use crate::draw::f;
 use crate::draw::translate;
@@ -30,19 +31,14 @@ pub(crate) struct Scene<'a> {
     vanished: Option<Color>,
     pub(crate) piece_r: f64,
     hit_r: f64,
+    dot_r: f64,
     gesture: Rc<RefCell<Gesture>>,
 }
 
-/// What is true of one point now.
+/// What is true of one point now, and what only the drawing needs.
 #[derive(Clone, Copy, Debug)]
 struct Marks {
-    piece: Option<Color>,
-    target: bool,
-    removable: bool,
-    selected: bool,
-    was_from: bool,
-    was_to: bool,
-    was_removed: bool,
+    state: PointState,
     suggested: bool,
     pressable: bool,
 }
@@ -66,28 +62,22 @@ impl<'a> Scene<'a> {
             lifted,
             slide: last.and_then(|m| m.from().map(|f| (f, m.to()))),
             vanished: last.and_then(|m| props.piece(m.to())).map(|mover| !mover),
-            piece_r: (step * 0.36).min(8.5),
+            piece_r: layout.piece_r(),
             hit_r: (step * 0.5).min(14.0),
+            dot_r: layout.dot_r(),
             gesture,
         }
     }
 
     fn marks(&self, p: Point) -> Marks {
         let props = self.props;
-        let last = props.last_move;
-        let removable = props.removable.contains(p);
+        let state = props.marking().state(p);
         Marks {
-            piece: props.piece(p),
-            target: props.targets.contains(p) && !self.removing,
-            removable,
-            selected: props.selected == Some(p),
-            was_from: last.and_then(Move::from) == Some(p),
-            was_to: last.map(Move::to) == Some(p),
-            was_removed: last.is_some_and(|m| m.removals().contains(p)),
+            state,
             suggested: props
                 .suggestion
                 .is_some_and(|m| m.to() == p || m.from() == Some(p)),
-            pressable: props.interactive && (!self.removing || removable),
+            pressable: props.interactive && (!self.removing || state.removable),
         }
     }
 
@@ -117,7 +107,7 @@ impl<'a> Scene<'a> {
     /// The point's piece; one that just arrived slides in from where it
     /// came from, or drops in when placed.
     fn piece(&self, p: Point, m: Marks) -> Html {
-        let Some(c) = m.piece else { return html! {} };
+        let Some(c) = m.state.piece else { return html! {} };
         let r = self.piece_r;
         let arrive = match self.slide {
             Some((from, to)) if to == p => {
@@ -126,7 +116,7 @@ impl<'a> Scene<'a> {
             }
             _ => String::new(),
         };
-        let class = match (m.was_to, self.slide.is_some()) {
+        let class = match (m.state.last_to, self.slide.is_some()) {
             (true, true) => classes!("piece", c.name(), "arrived"),
             (true, false) => classes!("piece", c.name(), "placed"),
             _ => classes!("piece", c.name()),
@@ -144,7 +134,7 @@ impl<'a> Scene<'a> {
     /// A piece the last turn removed from here: it fades away, and a
     /// cross stays.
     fn removed(&self, m: Marks) -> Html {
-        if !m.was_removed || m.piece.is_some() {
+        if !m.state.removed || m.state.piece.is_some() {
             return html! {};
         }
         html! {
@@ -162,24 +152,30 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// The point's accessible name: the page's label for it, else one in
+    /// English with everything marked on it.
+    fn label(&self, p: Point, name: &str, state: &PointState) -> AttrValue {
+        if let Some(label) = self.props.labels.get(p.index()) {
+            return label.clone();
+        }
+        let words = PointWords::default();
+        AttrValue::from(words.describe(&words.base(name, state.piece), state))
+    }
+
     /// One point, with its piece and marks.
     pub(crate) fn point(&self, p: Point) -> Html {
         let props = self.props;
         let m = self.marks(p);
+        let s = m.state;
         let r = self.piece_r;
         let name = self.layout.geometry.coord(p).to_string();
-        let hint = if m.removable {
+        let hint = if s.removable {
             Some("removable")
-        } else if m.target {
+        } else if s.target {
             Some("target")
         } else {
             None
         };
-        let label = props
-            .labels
-            .get(p.index())
-            .cloned()
-            .unwrap_or_else(|| AttrValue::from(name.clone()));
         let class = classes!(
             "point",
             m.pressable.then_some("pressable"),
@@ -191,33 +187,34 @@ impl<'a> Scene<'a> {
         } else {
             r * 0.3
         };
-        let last = m.was_from || m.was_to;
+        let last = s.last_from || s.last_to;
         html! {
             <g key={name.clone()} {class}
                transform={translate(self.layout.xy(p))}
-               data-point={name}
-               data-piece={m.piece.map(|c| c.name())}
+               data-point={name.clone()}
+               data-piece={s.piece.map(|c| c.name())}
                data-cursor={(self.cursor == Some(p)).then_some("")}
                data-hint={hint}
-               data-selected={m.selected.then_some("")}
+               data-selected={s.selected.then_some("")}
                data-last={last.then_some("")}
-               data-removed={m.was_removed.then_some("")}
+               data-removed={s.removed.then_some("")}
                data-suggested={m.suggested.then_some("")}
                role="button"
                tabindex={if self.tab_point == Some(p) { "0" } else { "-1" }}
-               aria-label={label}
+               aria-label={self.label(p, &name, &s)}
                aria-disabled={(!m.pressable).then_some("true")}
                onclick={self.onclick(p)} onfocus={self.onfocus(p)}>
                 <circle class="hit" r={f(self.hit_r)} />
-                <circle class="dot" r="1.35" />
+                <circle class="dot" r={f(self.dot_r)} />
                 if last { <circle class="last-mark" r={f(r + 1.4)} /> }
                 { self.removed(m) }
-                if m.target { <circle class="target-mark" r={f(target_r)} /> }
+                if s.target { <circle class="target-mark" r={f(target_r)} /> }
                 { self.piece(p, m) }
-                if m.suggested { <circle class="suggest-mark" r={f(r + 2.4)} /> }
-                if m.removable { <circle class="removable-mark" r={f(r + 1.6)} /> }
-                if m.selected { <circle class="selected-mark" r={f(r + 1.8)} /> }
-                <circle class="cursor-mark" r={f(r + 3.2)} />
+                if m.suggested { <circle class="suggest-mark" r={f(r + 2.2)} /> }
+                if s.removable { <circle class="removable-mark" r={f(r + 1.6)} /> }
+                if s.selected { <circle class="selected-mark" r={f(r + 1.8)} /> }
+                <circle class="focus-halo" r={f(r + 2.4)} />
+                <circle class="cursor-mark" r={f(r + 2.4)} />
             </g>
         }
     }

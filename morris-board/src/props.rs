@@ -3,13 +3,16 @@
 use morris_core::{Bitboard, BoardKind, Color, Move, Point};
 use yew::prelude::*;
 
+use crate::describe::Marking;
+
 /// What the board shows and where its presses go.
 #[derive(Properties, Clone, PartialEq, Debug)]
 pub struct BoardProps {
     pub board: BoardKind,
     /// The piece on each point, by point index.
     pub pieces: Vec<Option<Color>>,
-    /// Dark at the bottom: the drawing is turned half a turn.
+    /// The board turned half a turn (dark at the bottom, or a player who
+    /// flipped it): points, coordinates and arrow keys all follow.
     #[prop_or_default]
     pub flipped: bool,
     /// Legal destinations or placements (blue).
@@ -31,7 +34,10 @@ pub struct BoardProps {
     /// A suggested turn (the hint).
     #[prop_or_default]
     pub suggestion: Option<Move>,
-    /// The accessible label of each point ("d6, light piece").
+    /// The accessible name of each point, with everything marked on it
+    /// ("d6, light piece, selected"), best made with
+    /// [`PointWords::describe`](crate::PointWords::describe) in the page's
+    /// language. Without them the board says it all in English.
     #[prop_or_default]
     pub labels: Vec<AttrValue>,
     /// The accessible name of the whole board.
@@ -49,6 +55,17 @@ pub struct BoardProps {
 }
 
 impl BoardProps {
+    /// What the board marks, point by point.
+    pub fn marking(&self) -> Marking<'_> {
+        Marking {
+            pieces: &self.pieces,
+            targets: self.targets,
+            removable: self.removable,
+            selected: self.selected,
+            last_move: self.last_move,
+        }
+    }
+
     /// The piece on `p`, if any.
     pub(crate) fn piece(&self, p: Point) -> Option<Color> {
         self.pieces.get(p.index()).copied().flatten()

@@ -2,11 +2,12 @@
 //! given (the shown position, the marks of the turn being put together,
 //! the labels in the interface's language) and where its presses go.
 
-use morris_board::Board;
+use morris_board::{Board, Marking, PointWords};
 use morris_core::{Color, Point, Position};
 use yew::prelude::*;
 
 use super::ui::Ui;
+use crate::board_look::BoardLook;
 use crate::i18n::Lang;
 use crate::model::{Action, Model};
 
@@ -34,24 +35,42 @@ fn pieces(t: &Model, pos: &Position) -> Vec<Option<Color>> {
     pieces
 }
 
-/// Each point's accessible label ("d6, light piece").
-pub(super) fn labels(lang: Lang, pos: &Position, pieces: &[Option<Color>]) -> Vec<AttrValue> {
+/// The words for the points' marks in the interface's language.
+fn words(lang: Lang) -> PointWords {
+    let t = |k: &str| lang.t(&format!("point.{k}"));
+    PointWords {
+        selected: t("selected"),
+        target: t("target"),
+        removable: t("removable"),
+        last_from: t("last-from"),
+        last_to: t("last-to"),
+        removed: t("removed"),
+        ..PointWords::default()
+    }
+}
+
+/// Each point's accessible name: its name and piece ("d6, light piece")
+/// and everything marked on it ("selected", "legal destination"...).
+pub(super) fn labels(lang: Lang, pos: &Position, marking: &Marking) -> Vec<AttrValue> {
     let geometry = pos.geometry();
+    let words = words(lang);
     geometry
         .points()
         .map(|p| {
             let name = geometry.coord(p).to_string();
-            AttrValue::from(match pieces.get(p.index()).copied().flatten() {
+            let state = marking.state(p);
+            let base = match state.piece {
                 Some(Color::Light) => lang.fmt("point.light", &[&name]),
                 Some(Color::Dark) => lang.fmt("point.dark", &[&name]),
                 None => lang.fmt("point.empty", &[&name]),
-            })
+            };
+            AttrValue::from(words.describe(&base, &state))
         })
         .collect()
 }
 
-/// The board of the model's game.
-pub fn game_board(ui: &Ui) -> Html {
+/// The board of the model's game, turned and themed as the player set it.
+pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
     let (t, lang, send) = (&ui.model, ui.lang, &ui.send);
     let pos = *t.shown();
     let at_live_ply = t.view.is_none();
@@ -61,16 +80,28 @@ pub fn game_board(ui: &Ui) -> Html {
         Default::default()
     };
     let pieces = pieces(t, &pos);
-    let labels = labels(lang, &pos, &pieces);
+    let selected = if at_live_ply { t.turn.from } else { None };
+    let last_move = t.shown_last_move();
+    let marking = Marking {
+        pieces: &pieces,
+        targets: hints.targets,
+        removable: hints.removable,
+        selected,
+        last_move,
+    };
+    let labels = labels(lang, &pos, &marking);
     let variant_name = lang.t(&format!("variant.{}", t.game.rules().variant.id()));
+    let flipped = (t.mode.bottom() == Color::Dark) != look.flip;
     html! {
-        <Board board={pos.geometry().kind()} {pieces} flipped={t.mode.bottom() == Color::Dark}
-               targets={hints.targets} removable={hints.removable} movable={hints.movable}
-               selected={if at_live_ply { t.turn.from } else { None }} cursor={t.cursor}
-               last_move={t.shown_last_move()} suggestion={if at_live_ply { t.suggestion } else { None }}
-               {labels} label={lang.fmt("board.label", &[&variant_name])}
-               interactive={t.accepts_input()}
-               on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}
-               on_cancel={send.reform(|()| Action::Cancel)} />
+        <div class={classes!("board-look", look.theme.class())}>
+            <Board board={pos.geometry().kind()} {pieces} {flipped}
+                   targets={hints.targets} removable={hints.removable} movable={hints.movable}
+                   {selected} cursor={t.cursor}
+                   {last_move} suggestion={if at_live_ply { t.suggestion } else { None }}
+                   {labels} label={lang.fmt("board.label", &[&variant_name])}
+                   interactive={t.accepts_input()}
+                   on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}
+                   on_cancel={send.reform(|()| Action::Cancel)} />
+        </div>
     }
 }

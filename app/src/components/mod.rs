@@ -4,6 +4,7 @@
 //! their own in the first load (about 1 KB gzip each).
 
 mod announce;
+mod board_settings;
 mod button;
 mod clock;
 mod clock_picker;
@@ -32,6 +33,7 @@ mod ui;
 mod welcome;
 
 pub use announce::announce;
+pub use board_settings::board_settings;
 pub use clock_picker::clock_picker;
 pub use coach::coach_tip;
 pub use controls::controls;

@@ -2,7 +2,7 @@
 //! each try (right, wrong, or the answer shown on request) and the
 //! player's progress, saved in local storage after every try.
 
-use morris_board::{Board, PartialTurn, Press};
+use morris_board::{Board, Marking, PartialTurn, Press};
 use morris_core::{Color, Move, Point, Position};
 use yew::prelude::*;
 
@@ -147,6 +147,18 @@ pub fn solver(p: &SolverProps) -> Html {
         Default::default()
     };
     let pieces = pieces(&shown);
+    let selected = turn.from;
+    let labels = labels(
+        lang,
+        &shown,
+        &Marking {
+            pieces: &pieces,
+            targets: hints.targets,
+            removable: hints.removable,
+            selected,
+            last_move,
+        },
+    );
     let score = lang.fmt(
         "puzzle.score",
         &[
@@ -160,10 +172,10 @@ pub fn solver(p: &SolverProps) -> Html {
         <>
             <p class="puzzle-task" data-puzzle-index={index.to_string()}>{ task(lang, puzzle) }</p>
             <div class="puzzle-board">
-                <Board board={shown.geometry().kind()} labels={labels(lang, &shown, &pieces)} {pieces}
+                <Board board={shown.geometry().kind()} {labels} {pieces}
                        flipped={puzzle.position.turn() == Color::Dark}
                        targets={hints.targets} removable={hints.removable} movable={hints.movable}
-                       selected={turn.from} {last_move}
+                       {selected} {last_move}
                        suggestion={(*stage == Stage::Shown).then_some(puzzle.answer)}
                        label={lang.t("puzzle.board")} interactive={asking}
                        {on_press} {on_cancel} />

@@ -41,7 +41,8 @@ pub fn room_seat_name(room: &Room, lang: Lang, bottom: bool) -> (String, bool) {
 }
 
 /// One side of the table (the bottom one, or the top): who sits there,
-/// their colour, the pieces still in hand and the pieces lost.
+/// their colour, the pieces still in hand and the pieces lost; the side
+/// to move is marked `aria-current` and says so to a screen reader.
 pub fn seat(ui: &Ui, bottom: bool) -> Html {
     let t = &ui.model;
     let lang = ui.lang;
@@ -60,13 +61,15 @@ pub fn seat(ui: &Ui, bottom: bool) -> Html {
     html! {
         <section class={classes!("seat", if bottom { "seat-bottom" } else { "seat-top" }, active.then_some("active"), free.then_some("free"))}
                  data-seat={if bottom { "bottom" } else { "top" }} data-color={color.name()}
-                 data-active={active.then_some("")} data-free={free.then_some("")}>
+                 data-active={active.then_some("")} data-free={free.then_some("")}
+                 aria-current={active.then_some("true")}>
             <div class="seat-who">
                 <span class={classes!("seat-disc", color.name())} aria-hidden="true"></span>
                 <span class="seat-name" data-seat-name="">{ name }</span>
                 <span class="seat-color">{ color_name(lang, color) }</span>
                 if thinking { <span class="thinking-dots" aria-hidden="true"><i></i><i></i><i></i></span> }
                 if let Some(c) = &t.clock { { clock(lang, c, color, t.game.position().turn()) } }
+                if active { <span class="sr-only" data-seat-turn="">{ lang.t(if thinking { "seat.thinking" } else { "seat.to-move" }) }</span> }
             </div>
             <div class="seat-counts">
                 <span class="count" data-in-hand={in_hand.to_string()}>

@@ -3,6 +3,7 @@
 //! gives the app what it needs to render.
 
 mod use_address;
+mod use_board_look;
 mod use_clock;
 mod use_coach;
 mod use_engine;
@@ -13,8 +14,8 @@ mod use_latest;
 mod use_live;
 mod use_live_room;
 mod use_move_list_scroll;
-mod use_puzzles;
 mod use_notice_expiry;
+mod use_puzzles;
 mod use_saving;
 mod use_sealed;
 mod use_sounds;
@@ -22,6 +23,7 @@ mod use_warm_up;
 mod use_welcome;
 
 pub use use_address::use_address;
+pub use use_board_look::use_board_look;
 pub use use_clock::use_clock;
 pub use use_coach::{use_coach, CoachChoice};
 pub use use_engine::{use_engine, Perfect};
@@ -32,8 +34,8 @@ pub use use_latest::use_latest;
 pub use use_live::Live;
 pub use use_live_room::use_live_room;
 pub use use_move_list_scroll::use_move_list_scroll;
-pub use use_puzzles::{use_puzzles, Puzzles, PUZZLE_VARIANTS};
 pub use use_notice_expiry::use_notice_expiry;
+pub use use_puzzles::{use_puzzles, Puzzles, PUZZLE_VARIANTS};
 pub use use_saving::{use_saving, Recent};
 pub use use_sounds::use_sounds;
 pub use use_warm_up::use_warm_up;
