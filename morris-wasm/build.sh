@@ -43,6 +43,17 @@ optimise() { # FILE
   mv "$1.opt" "$1"
 }
 
+# wasm-bindgen's output in the package's words (patch-glue.mjs says what).
+patch_glue() { # DIR
+  local js
+  for js in "$1"/*.js; do
+    if grep -q 'getStringFromWasm0(arg0, arg1));' "$js" && grep -q 'throw new Error(getStringFromWasm0' "$js"; then
+      node "$HERE/patch-glue.mjs" js "$js"
+    fi
+  done
+  node "$HERE/patch-glue.mjs" dts "$(ls "$1"/*.d.ts | grep -v '_bg.wasm.d.ts' | head -n1)"
+}
+
 rm -rf "$PKG"
 mkdir -p "$PKG"
 
@@ -56,6 +67,7 @@ for target in nodejs web bundler; do
   log "wasm-bindgen --target $target"
   wasm-bindgen --target "$target" --out-dir "$PKG/$dir" "$PKG/.engine.wasm" --out-name morris_wasm
   optimise "$PKG/$dir/morris_wasm_bg.wasm"
+  patch_glue "$PKG/$dir"
 done
 rm "$PKG/.engine.wasm"
 
@@ -65,13 +77,17 @@ if [ "$BOARD" = 1 ]; then
   log "wasm-bindgen --target web (board)"
   wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board "$WASM_DIR/morris_wasm.wasm"
   optimise "$PKG/board/morris_wasm_board_bg.wasm"
+  patch_glue "$PKG/board"
   cp "$ROOT/morris-board/board.css" "$PKG/board/board.css"
 fi
 
 # The nodejs build is CommonJS, the others ES modules: each folder says so,
 # whatever package.json a consumer's tools look at.
 printf '{ "type": "commonjs" }\n' >"$PKG/node/package.json"
-for dir in web bundler board; do
+# The engine worker (worker/: the message protocol's two sides) and its typings.
+mkdir -p "$PKG/worker"
+cp "$HERE"/worker/*.js "$HERE"/worker/*.mjs "$HERE"/worker/*.d.ts "$PKG/worker/"
+for dir in web bundler board worker; do
   [ -d "$PKG/$dir" ] && printf '{ "type": "module" }\n' >"$PKG/$dir/package.json"
 done
 
@@ -92,7 +108,7 @@ export * from "./morris_wasm.js";
 export default function init(): Promise<void>;
 TS
 
-cp "$HERE/README.md" "$PKG/README.md"
+cp "$HERE/README.md" "$HERE/CHANGELOG.md" "$PKG/"
 # A small endgame table for the README's example (scripts/tables.sh makes it).
 mkdir -p "$PKG/tables"
 cp "$HERE"/tables/*.tb "$PKG/tables/"

@@ -15,10 +15,15 @@ const exports = {
   },
   "./web": { types: "./web/morris_wasm.d.ts", default: "./web/morris_wasm.js" },
   "./bundler": { types: "./bundler/morris_wasm.d.ts", default: "./bundler/morris_wasm.js" },
+  "./worker": {
+    types: "./worker/index.d.ts",
+    node: "./worker/node.mjs",
+    default: "./worker/web.js",
+  },
   "./package.json": "./package.json",
   "./tables/three-3v3.tb": "./tables/three-3v3.tb",
 };
-const files = ["node/", "web/", "bundler/", "tables/", "README.md"];
+const files = ["node/", "web/", "bundler/", "worker/", "tables/", "README.md", "CHANGELOG.md"];
 if (board === "1") {
   exports["./board"] = { types: "./board/morris_wasm_board.d.ts", default: "./board/morris_wasm_board.js" };
   exports["./board.css"] = "./board/board.css";
@@ -36,7 +41,9 @@ const pkg = {
   types: "./web/morris_wasm.d.ts",
   exports,
   files,
-  sideEffects: false,
+  // Importing these runs code: the bundler build instantiates its module,
+  // the worker scripts listen for messages. The rest may be left out.
+  sideEffects: ["./bundler/morris_wasm.js", "./worker/web-worker.js", "./worker/node-worker.mjs"],
   engines: { node: ">=18" },
 };
 process.stdout.write(JSON.stringify(pkg, null, 2) + "\n");

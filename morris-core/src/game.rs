@@ -202,11 +202,37 @@ impl Game {
         self.declare(Outcome::draw(Reason::Agreement))
     }
 
+    /// Withdraws a resignation or an agreed draw and nothing else: the
+    /// turns stay. Returns the outcome withdrawn, `None` if none stood.
+    pub fn withdraw(&mut self) -> Option<Outcome> {
+        self.declared.take()
+    }
+
     fn declare(&mut self, o: Outcome) -> Result<Outcome, GameOverError> {
         if let Some(done) = self.outcome() {
             return Err(GameOverError(done));
         }
         self.declared = Some(o);
         Ok(o)
+    }
+}
+
+#[cfg(test)]
+mod withdraw_tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn withdrawing_a_resignation_keeps_the_turns() {
+        let mut game = Game::new(Variant::Nine.rules());
+        assert_eq!(game.withdraw(), None);
+        let _ = game.play_text("d6");
+        let resigned = game.resign(Color::Dark);
+        assert_eq!(resigned.map(|o| o.reason), Ok(Reason::Resignation));
+        assert_eq!(game.withdraw().map(|o| o.reason), Some(Reason::Resignation));
+        assert_eq!((game.outcome(), game.moves().len()), (None, 1));
+        let _ = game.agree_draw();
+        assert_eq!(game.withdraw().map(|o| o.reason), Some(Reason::Agreement));
+        assert_eq!((game.outcome(), game.moves().len()), (None, 1));
     }
 }

@@ -419,7 +419,9 @@ pub fn mount_board(
                     .and_then(|n| Level::new(n as u8))
             }
             "engineColor" | "orientation" => {
-                let c = Color::from_name(&text(key, value)?)
+                let c = Some(text(key, value)?)
+                    .filter(|t| t == "light" || t == "dark")
+                    .and_then(|t| Color::from_name(&t))
                     .ok_or_else(|| bad_value(&format!("option `{key}`"), r#""light" or "dark""#, value))?;
                 if key == "orientation" {
                     flipped = c == Color::Dark;

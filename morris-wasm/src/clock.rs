@@ -1,17 +1,43 @@
 //! The search's clock: `Date.now()` in JavaScript, since
 //! `std::time::Instant` panics on `wasm32-unknown-unknown`; the system
 //! clock natively, where the tests run.
+//!
+//! A search in a worker is stopped from another thread through a shared
+//! `Int32Array`: once its first element is not 0 the clock reads "far too
+//! late", so the search ends at its next look at the clock with the best
+//! move found so far (the search is single-threaded WebAssembly, so no
+//! message can reach it while it runs).
 
 use morris_engine::Clock;
 
+/// What the clock reads once the search is stopped: past any deadline.
+const STOPPED_MS: u64 = u64::MAX / 2;
+
 /// Runs `f` with the clock of the platform.
 pub fn with_clock<R>(f: impl FnOnce(&dyn Clock) -> R) -> R {
+    with_stop_clock(None, f)
+}
+
+/// Whether the shared flag says stop.
+pub fn stopped(stop: Option<&js_sys::Int32Array>) -> bool {
+    stop.is_some_and(|flag| js_sys::Atomics::load(flag, 0).is_ok_and(|v| v != 0))
+}
+
+/// Runs `f` with the clock of the platform, stopped by `stop` if given.
+pub fn with_stop_clock<R>(stop: Option<&js_sys::Int32Array>, f: impl FnOnce(&dyn Clock) -> R) -> R {
     #[cfg(target_arch = "wasm32")]
     {
-        f(&morris_engine::FnClock(|| js_sys::Date::now() as u64))
+        f(&morris_engine::FnClock(|| {
+            if stopped(stop) {
+                STOPPED_MS
+            } else {
+                js_sys::Date::now() as u64
+            }
+        }))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
+        let _ = (stop, STOPPED_MS);
         f(&morris_engine::StdClock::new())
     }
 }

@@ -5,19 +5,30 @@ use std::sync::atomic::AtomicBool;
 use morris_engine::{Level, Limits, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
-use crate::clock::with_clock;
+use crate::clock::{stopped, with_clock, with_stop_clock};
 use crate::game::Game;
+use crate::memory::ensure_free;
 use crate::options::{bad_argument, bad_value, entries, string_arg, unknown_key, whole_numbers, OptionValue};
 use crate::tables::Tables;
-use crate::views::{to_js, LineView, SearchView};
+use crate::views::{to_js, InfoView, LineView, SearchView, ThinkView};
 use crate::ApiError;
 
 /// The time a search takes when nothing bounds it.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// The transposition table's size when none is asked for.
 pub const DEFAULT_TT_MB: usize = 16;
-/// The deepest perft the API runs (deeper ones would not finish anyway).
-pub const MAX_PERFT_DEPTH: u64 = 32;
+/// The deepest perft the synchronous API runs: Nine Men's Morris at depth 5
+/// is 5.1 million paths, a third of a second in Node; depth 6 is 99 million
+/// (seconds), and each turn deeper about twenty times more. Deeper counts
+/// belong in a worker (`perft` in the engine worker takes any depth to 32).
+pub const MAX_PERFT_DEPTH: u64 = 5;
+/// The deepest perft at all (the worker's limit).
+pub const MAX_WORKER_PERFT_DEPTH: u64 = 32;
+/// The time bound of a search that only a stop ends (`infinite`), and of
+/// one bounded by depth or nodes alone when it can be stopped: 34 years.
+const FOREVER_MS: u64 = 1 << 40;
+/// The largest transposition table, in megabytes.
+pub const MAX_TT_MB: u64 = 1024;
 
 /// The bounds of one search, read from `{ depth, nodes, movetimeMs, multiPv }`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,6 +63,12 @@ impl SearchOptions {
 
     fn is_bounded(&self) -> bool {
         self.depth.is_some() || self.nodes.is_some() || self.movetime_ms.is_some()
+    }
+
+    /// The time a levelled search may take: the caller's, or the default
+    /// second (a level's node budget alone could take half a minute).
+    pub fn level_movetime_ms(&self) -> u64 {
+        self.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS)
     }
 
     /// The search's limits; a search with no bound gets the default time.
@@ -94,6 +111,7 @@ impl Engine {
                 )
             })?),
         };
+        ensure_free(tt_mb << 20, &format!("a {tt_mb} MB transposition table"))?;
         Ok(Engine {
             searcher: Searcher::new(tt_mb),
             level,
@@ -107,7 +125,17 @@ impl Engine {
         game: &morris_core::Game,
         options: &SearchOptions,
     ) -> Result<SearchView, ApiError> {
-        let stop = AtomicBool::new(false);
+        self.search_best_with(game, options, None)
+    }
+
+    /// The move the engine plays in `game`, stopped early by `stop`'s flag.
+    fn search_best_with(
+        &mut self,
+        game: &morris_core::Game,
+        options: &SearchOptions,
+        stop: Option<&js_sys::Int32Array>,
+    ) -> Result<SearchView, ApiError> {
+        let stop_flag = AtomicBool::new(false);
         let result = match self.level {
             Some(level) => {
                 if options.depth.is_some() || options.nodes.is_some() {
@@ -119,17 +147,111 @@ impl Engine {
                 }
                 let seed = self.seed;
                 self.seed = self.seed.wrapping_add(1);
-                with_clock(|clock| {
-                    self.searcher
-                        .play_level(game, level, seed, options.movetime_ms, clock, &stop)
+                with_stop_clock(stop, |clock| {
+                    self.searcher.play_level(
+                        game,
+                        level,
+                        seed,
+                        Some(options.level_movetime_ms()),
+                        clock,
+                        &stop_flag,
+                    )
                 })
             }
-            None => with_clock(|clock| {
+            None => with_stop_clock(stop, |clock| {
                 self.searcher
-                    .search_game(game, options.limits(), clock, &stop, |_| {})
+                    .search_game(game, options.limits(), clock, &stop_flag, |_| {})
             }),
         };
         Ok(SearchView::of(game.position(), &result))
+    }
+
+    /// A search for a worker: like `search_best` (or `search_lines` with
+    /// `multiPv`), reporting each finished iteration to `on_info` and
+    /// ending early once `stop`'s flag is set; `infinite` searches until
+    /// then.
+    pub fn think_with(
+        &mut self,
+        game: &morris_core::Game,
+        options: &SearchOptions,
+        infinite: bool,
+        stop: Option<&js_sys::Int32Array>,
+        mut on_info: impl FnMut(InfoView),
+    ) -> Result<ThinkView, ApiError> {
+        let mut options = *options;
+        if infinite {
+            if self.level.is_some()
+                || options.depth.is_some()
+                || options.nodes.is_some()
+                || options.movetime_ms.is_some()
+            {
+                return Err(ApiError::Option(
+                    "`infinite` searches until stopped: give no other bound, to an engine without a level"
+                        .into(),
+                ));
+            }
+            options.movetime_ms = Some(FOREVER_MS);
+        } else if stop.is_some()
+            && options.movetime_ms.is_none()
+            && (options.depth.is_some() || options.nodes.is_some())
+        {
+            options.movetime_ms = Some(FOREVER_MS);
+        }
+        if stopped(stop) {
+            // Stopped before it began: the quickest answer there is.
+            options = match self.level {
+                Some(_) => SearchOptions {
+                    movetime_ms: Some(1),
+                    ..options
+                },
+                None => SearchOptions {
+                    depth: Some(1),
+                    nodes: None,
+                    movetime_ms: None,
+                    ..options
+                },
+            };
+        }
+        if self.level.is_some() {
+            let result = self.search_best_with(game, &options, stop)?;
+            return Ok(ThinkView {
+                result,
+                lines: Vec::new(),
+            });
+        }
+        let root = *game.position();
+        let stop_flag = AtomicBool::new(false);
+        let result = with_stop_clock(stop, |clock| {
+            self.searcher
+                .search_game(game, options.limits(), clock, &stop_flag, |info| {
+                    on_info(InfoView::of(&root, info))
+                })
+        });
+        Ok(ThinkView {
+            result: SearchView::of(&root, &result),
+            lines: result
+                .lines
+                .iter()
+                .map(|line| LineView::of(&root, line))
+                .collect(),
+        })
+    }
+
+    /// `think` with its reports sent to a JavaScript function (whose own
+    /// errors are ignored: a report cannot stop the search).
+    fn think_view(
+        &mut self,
+        game: &morris_core::Game,
+        options: &SearchOptions,
+        infinite: bool,
+        stop: Option<&js_sys::Int32Array>,
+        on_info: Option<&js_sys::Function>,
+    ) -> Result<ThinkView, ApiError> {
+        self.think_with(game, options, infinite, stop, |info| {
+            if let (Some(f), Ok(value)) = (on_info, to_js(&info)) {
+                let _ = f.call1(&JsValue::NULL, &value);
+            }
+        })
     }
 
     /// The best lines in `game` at full strength.
@@ -165,7 +287,7 @@ impl Engine {
                         .integer(&label, u64::from(Level::MIN), u64::from(Level::MAX))?
                         .map(|n| n as u8)
                 }
-                "ttMb" => tt_mb = value.integer(&label, 1, 1024)?.map_or(tt_mb, |n| n as usize),
+                "ttMb" => tt_mb = value.integer(&label, 1, MAX_TT_MB)?.map_or(tt_mb, |n| n as usize),
                 "seed" => seed = value.integer(&label, 0, 1 << 53)?.unwrap_or(0),
                 _ => return Err(unknown_key(key, "engine", &["level", "ttMb", "seed"]).into()),
             }
@@ -205,6 +327,36 @@ impl Engine {
         let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the analysis options")?;
         let options = SearchOptions::read(&pairs, true)?;
         Ok(to_js(&self.search_lines(game.core(), &options))?)
+    }
+
+    /// `bestMove` and `analyze` in one, for a worker: reports each finished
+    /// iteration to `onInfo` while it searches, and ends early, with the
+    /// best move found so far, once `stop[0]` is not 0 (`stop` is an
+    /// `Int32Array` on a `SharedArrayBuffer` that another thread sets).
+    /// `{ infinite: true }` searches until stopped. The result is
+    /// `bestMove`'s with the `lines` of `analyze`.
+    #[wasm_bindgen(unchecked_return_type = "ThinkResult")]
+    pub fn think(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_optional_param_type = "ThinkOptions")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "(info: SearchInfo) => void")] on_info: Option<
+            js_sys::Function,
+        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "Int32Array")] stop: Option<js_sys::Int32Array>,
+    ) -> Result<JsValue, JsValue> {
+        let mut pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the search options")?;
+        let infinite = match pairs.iter().position(|(k, _)| k == "infinite") {
+            Some(i) => match pairs.remove(i).1 {
+                OptionValue::Bool(b) => b,
+                OptionValue::Unset => false,
+                other => return Err(bad_value("option `infinite`", "true or false", &other).into()),
+            },
+            None => false,
+        };
+        let options = SearchOptions::read(&pairs, true)?;
+        let view = self.think_view(game.core(), &options, infinite, stop.as_ref(), on_info.as_ref())?;
+        Ok(to_js(&view)?)
     }
 
     /// Plays the positions these tables cover perfectly. The engine keeps
@@ -247,7 +399,8 @@ pub fn perft_count(
 /// Throws a `MoveSyntaxError` or an `IllegalMoveError` for a move of the
 /// list (its message says which), an `OptionError` for an unknown variant
 /// or a bad option, an `ArgumentError` for a depth that is not a whole
-/// number from 0 to 32.
+/// number from 0 to 5 (deeper counts take minutes: the engine worker runs
+/// them, off the page's thread).
 #[wasm_bindgen(js_name = perft)]
 pub fn perft(
     #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
@@ -255,27 +408,67 @@ pub fn perft(
     #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
 ) -> Result<f64, JsValue> {
-    let variant = string_arg(&variant, "the variant")?;
-    let list = if js_sys::Array::is_array(&moves) {
-        js_sys::Array::from(&moves)
-            .iter()
-            .enumerate()
-            .map(|(i, m)| string_arg(&m, &format!("move {} of the list", i + 1)))
-            .collect::<Result<Vec<_>, _>>()?
-    } else {
+    perft_upto(&variant, &moves, &depth, options, MAX_PERFT_DEPTH)
+}
+
+/// `perft` for the engine worker, where a long count blocks no page: any
+/// depth to 32 (the worker's `perft` message; not for the main thread).
+#[wasm_bindgen(js_name = perftInWorker, skip_typescript)]
+pub fn perft_in_worker(
+    variant: JsValue,
+    moves: JsValue,
+    depth: JsValue,
+    options: Option<JsValue>,
+) -> Result<f64, JsValue> {
+    perft_upto(&variant, &moves, &depth, options, MAX_WORKER_PERFT_DEPTH)
+}
+
+/// `perft`'s arguments read and counted, the depth at most `max`.
+fn perft_upto(
+    variant: &JsValue,
+    moves: &JsValue,
+    depth: &JsValue,
+    options: Option<JsValue>,
+    max: u64,
+) -> Result<f64, JsValue> {
+    let variant = string_arg(variant, "the variant")?;
+    if !js_sys::Array::is_array(moves) {
         return Err(bad_argument(
             "the moves",
             "an array of moves in notation",
-            &OptionValue::from_js(&moves),
+            &OptionValue::from_js(moves),
         )
         .into());
-    };
-    let depth = OptionValue::from_js(&depth);
-    let depth = depth
-        .whole_number(0, MAX_PERFT_DEPTH)
-        .ok_or_else(|| bad_argument("the depth", &whole_numbers(0, MAX_PERFT_DEPTH), &depth))?;
+    }
+    let list = js_sys::Array::from(moves)
+        .iter()
+        .enumerate()
+        .map(|(i, m)| string_arg(&m, &format!("move {} of the list", i + 1)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let depth = depth_arg(depth, max)?;
     let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
-    Ok(perft_count(Some(&variant), &options, &list, depth as u32)? as f64)
+    Ok(perft_count(Some(&variant), &options, &list, depth)? as f64)
+}
+
+/// A perft depth from 0 to `max`; a deeper one that the engine worker
+/// would take says where to run it.
+fn depth_arg(depth: &JsValue, max: u64) -> Result<u32, ApiError> {
+    let value = OptionValue::from_js(depth);
+    if let Some(d) = value.whole_number(0, max) {
+        return Ok(d as u32);
+    }
+    let mut err = misfit_depth(max, &value);
+    if value.whole_number(0, MAX_WORKER_PERFT_DEPTH).is_some() {
+        err.push_str(
+            ": deeper counts can take minutes and run in the engine worker \
+             (`await engine.perft(…)` of morris-wasm/worker)",
+        );
+    }
+    Err(ApiError::Argument(err))
+}
+
+fn misfit_depth(max: u64, value: &OptionValue) -> String {
+    bad_argument("the depth", &whole_numbers(0, max), value).to_string()
 }
 
 #[cfg(test)]

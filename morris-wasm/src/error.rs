@@ -39,6 +39,9 @@ pub enum ApiError {
     /// `RecordError`: a game record that cannot be read.
     #[error("bad game record: {0}")]
     Record(#[from] RecordError),
+    /// `RecordError` too: a text with nothing in it.
+    #[error("bad game record: it is empty")]
+    EmptyRecord,
     /// `OptionError`: an unknown variant, an unknown key in an options
     /// object, a value an option does not take, or options that do not
     /// go together.
@@ -58,6 +61,9 @@ pub enum ApiError {
     /// destroyed board).
     #[error("{0}")]
     State(&'static str),
+    /// `MemoryError`: more memory than the WebAssembly module can have.
+    #[error("{0}")]
+    Memory(String),
 }
 
 /// A place in a call's input, said before the problem.
@@ -68,7 +74,7 @@ fn place(within: Option<&str>) -> String {
 impl ApiError {
     /// Every `name` an error can have in JavaScript, as `types.d.ts`'s
     /// `MorrisErrorName` lists them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "MoveSyntaxError",
         "IllegalMoveError",
         "PositionError",
@@ -78,6 +84,7 @@ impl ApiError {
         "TableFileError",
         "GameOverError",
         "StateError",
+        "MemoryError",
     ];
 
     /// The JavaScript `name` of the error: its kind.
@@ -86,12 +93,13 @@ impl ApiError {
             ApiError::MoveSyntax { .. } => "MoveSyntaxError",
             ApiError::IllegalMove { .. } => "IllegalMoveError",
             ApiError::Position { .. } => "PositionError",
-            ApiError::Record(_) => "RecordError",
+            ApiError::Record(_) | ApiError::EmptyRecord => "RecordError",
             ApiError::Option(_) => "OptionError",
             ApiError::Argument(_) => "ArgumentError",
             ApiError::TableFile(_) => "TableFileError",
             ApiError::GameOver(_) => "GameOverError",
             ApiError::State(_) => "StateError",
+            ApiError::Memory(_) => "MemoryError",
         }
     }
 
@@ -226,6 +234,7 @@ mod tests {
             ApiError::from(TableFileError::Truncated),
             ApiError::from(over),
             ApiError::State("the board was destroyed"),
+            ApiError::Memory(String::new()),
         ];
         let names: Vec<&str> = one_of_each.iter().map(ApiError::name).collect();
         assert_eq!(names, ApiError::NAMES);

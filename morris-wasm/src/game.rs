@@ -1,11 +1,9 @@
 //! `Game`: a game in progress, with its history, for JavaScript.
 
-use morris_core::{Color, Position};
+use morris_core::Position;
 use wasm_bindgen::prelude::*;
 
-use crate::options::{
-    bad_argument, entries, optional_string_arg, rules_from_options, string_arg, OptionValue,
-};
+use crate::options::{color_arg, entries, optional_string_arg, rules_from_options, string_arg, OptionValue};
 use crate::views::{to_js, OutcomeView, RulesView, StateView};
 use crate::ApiError;
 
@@ -35,15 +33,25 @@ impl Game {
         })
     }
 
-    /// A game read from a record.
+    /// A game read from a record; a text with nothing in it is no record.
     pub fn parse_record(text: &str) -> Result<Game, ApiError> {
+        if text.trim().is_empty() {
+            return Err(ApiError::EmptyRecord);
+        }
         morris_core::Game::from_record(text)
             .map(|inner| Game { inner })
             .map_err(ApiError::from)
     }
 
-    /// Plays a move in notation; returns it as the game writes it.
+    /// Plays a move in notation, written exactly (no spaces around it);
+    /// returns it as the game writes it.
     pub fn play_text(&mut self, text: &str) -> Result<String, ApiError> {
+        if text.trim() != text {
+            return Err(ApiError::from(morris_core::ParseMoveError {
+                token: text.chars().take(32).collect(),
+                problem: "it has spaces around it",
+            }));
+        }
         let before = *self.inner.position();
         let m = self.inner.play_text(text)?;
         Ok(before.notation(m))
@@ -52,6 +60,29 @@ impl Game {
     pub fn core(&self) -> &morris_core::Game {
         &self.inner
     }
+
+    /// Takes back the last thing done: a resignation or an agreed draw
+    /// alone if one stands (`Undone::Declaration`), else the last turn.
+    pub fn undo_last(&mut self) -> Undone {
+        if self.inner.withdraw().is_some() {
+            return Undone::Declaration;
+        }
+        match self.inner.undo() {
+            Some(m) => Undone::Turn(self.inner.position().notation(m)),
+            None => Undone::Nothing,
+        }
+    }
+}
+
+/// What `undo()` took back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// A turn, in notation.
+    Turn(String),
+    /// A resignation or an agreed draw; the turns stay.
+    Declaration,
+    /// Nothing: no turn played and nothing declared.
+    Nothing,
 }
 
 #[wasm_bindgen]
@@ -122,10 +153,17 @@ impl Game {
         Ok(self.play_text(&text)?)
     }
 
-    /// Takes back the last move; returns it, or `undefined` at the start.
-    pub fn undo(&mut self) -> Option<String> {
-        let m = self.inner.undo()?;
-        Some(self.inner.position().notation(m))
+    /// Takes back the last thing done. After a resignation or an agreed
+    /// draw it withdraws only that and returns `null` (the turns stay);
+    /// otherwise it takes back the last turn and returns it, or returns
+    /// `undefined` when there is nothing to take back.
+    #[wasm_bindgen(unchecked_return_type = "string | null | undefined")]
+    pub fn undo(&mut self) -> JsValue {
+        match self.undo_last() {
+            Undone::Turn(m) => JsValue::from_str(&m),
+            Undone::Declaration => JsValue::NULL,
+            Undone::Nothing => JsValue::UNDEFINED,
+        }
     }
 
     /// The moves played, in notation.
@@ -162,10 +200,7 @@ impl Game {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let name = string_arg(&color, "the color")?;
-        let color = Color::from_name(&name).ok_or_else(|| {
-            bad_argument("the color", r#""light" or "dark""#, &OptionValue::from_js(&color))
-        })?;
+        let color = color_arg(&color, "the color")?;
         let outcome = self.inner.resign(color).map_err(ApiError::from)?;
         Ok(to_js(&OutcomeView::from(outcome))?)
     }

@@ -21,6 +21,7 @@ mod clock;
 mod engine;
 mod error;
 mod game;
+mod memory;
 mod options;
 mod tables;
 mod views;
@@ -32,7 +33,9 @@ pub use error::ApiError;
 pub use game::Game;
 pub use options::{rules_from_options, variants, OptionValue};
 pub use tables::{TableInfoView, TableValueView, Tables};
-pub use views::{LineView, OutcomeView, RulesView, ScoreView, SearchView, StateView, VariantView};
+pub use views::{
+    InfoView, LineView, OutcomeView, RulesView, ScoreView, SearchView, StateView, ThinkView, VariantView,
+};
 
 use wasm_bindgen::prelude::*;
 

@@ -3,7 +3,7 @@
 //! reading of any options object, where an unknown key or a value of the
 //! wrong kind is an error that names the key.
 
-use morris_core::{RuleError, RuleKey, Rules, Variant};
+use morris_core::{Color, RuleError, RuleKey, Rules, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -145,6 +145,18 @@ fn expected(key: RuleKey) -> &'static str {
     }
 }
 
+/// The words a rule option of words takes, exactly as written.
+fn choices(key: RuleKey) -> &'static [&'static str] {
+    match key {
+        RuleKey::Board => &["mill", "diagonals", "sotho", "small", "3x3"],
+        RuleKey::Removal => &["protected", "always", "never"],
+        RuleKey::MillTakes => &["one", "each"],
+        RuleKey::First => &["light", "dark"],
+        RuleKey::BoardFull => &["draw", "loss"],
+        _ => &[],
+    }
+}
+
 /// The value as the core's `key=value` text (`None` when unset), or the
 /// error for a value of the wrong kind, naming the option by `name`.
 fn rule_text(key: RuleKey, name: &str, value: &OptionValue) -> Result<Option<String>, ApiError> {
@@ -157,7 +169,12 @@ fn rule_text(key: RuleKey, name: &str, value: &OptionValue) -> Result<Option<Str
         OptionValue::Number(n) if (limit || key == RuleKey::Pieces) && n.fract() == 0.0 && *n >= 0.0 => {
             Ok(Some(format!("{n}")))
         }
-        OptionValue::Text(s) if !flag && !limit && key != RuleKey::Pieces => Ok(Some(s.clone())),
+        // Only the values as the types write them (`"light"`, not `"white"` or `"LIGHT"`).
+        OptionValue::Text(s)
+            if !flag && !limit && key != RuleKey::Pieces && choices(key).contains(&s.as_str()) =>
+        {
+            Ok(Some(s.clone()))
+        }
         _ => Err(bad_value(&format!("option `{name}`"), expected(key), value)),
     }
 }
@@ -193,9 +210,10 @@ pub fn rules_from_options(
     Ok(rules)
 }
 
-/// A variant by its id.
+/// A variant by its exact id (`"nine"`, not `"NINE"`: the types allow
+/// only the ids as `variants()` writes them).
 pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
-    id.parse().map_err(|_| {
+    Variant::ALL.into_iter().find(|v| v.id() == id).ok_or_else(|| {
         let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
         ApiError::Option(format!(
             "unknown variant {:?}; the variants are: {}",
@@ -250,6 +268,19 @@ pub fn bytes_arg(value: &JsValue, what: &str) -> Result<Vec<u8>, ApiError> {
         "a Uint8Array or an ArrayBuffer",
         &OptionValue::from_js(value),
     ))
+}
+
+/// A colour, written exactly `"light"` or `"dark"`.
+pub fn color_arg(value: &JsValue, what: &str) -> Result<Color, ApiError> {
+    match value.as_string().as_deref() {
+        Some("light") => Ok(Color::Light),
+        Some("dark") => Ok(Color::Dark),
+        _ => Err(bad_argument(
+            what,
+            r#""light" or "dark""#,
+            &OptionValue::from_js(value),
+        )),
+    }
 }
 
 /// An optional string argument: `undefined` and `null` are `None`.

@@ -156,7 +156,11 @@ export interface TableValue {
  * - `"TableFileError"`: bytes that are not a usable endgame table
  *   (`tables.load`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
- * - `"StateError"`: a call on a board handle after `destroy()`.
+ * - `"StateError"`: a call on an object after `free()` (or the end of its
+ *   `using` block), or on a board handle after `destroy()`.
+ * - `"MemoryError"`: more memory than the module can have (an engine's
+ *   `ttMb`, many engines never freed, a huge table file); the module keeps
+ *   working.
  *
  * A wrong object where a `Game` or a `Tables` is expected is caught by
  * wasm-bindgen itself and throws a plain `Error`.
@@ -170,9 +174,35 @@ export type MorrisErrorName =
   | "ArgumentError"
   | "TableFileError"
   | "GameOverError"
-  | "StateError";
+  | "StateError"
+  | "MemoryError";
 
 /** An `Error` thrown by the package: `name` says the kind of failure. */
 export interface MorrisError extends Error {
   name: MorrisErrorName;
+}
+
+/** `engine.think()`'s options: `analyze`'s, and `infinite` (search until stopped; no other bound, no level). */
+export interface ThinkOptions extends AnalyzeOptions {
+  infinite?: boolean;
+}
+
+/** A report of a search in progress: the line of a finished iteration. */
+export interface SearchInfo {
+  depth: number;
+  /** The deepest ply reached. */
+  seldepth: number;
+  /** Which line, from 1 (the best), with `multiPv`. */
+  multipv: number;
+  score: Score;
+  nodes: number;
+  timeMs: number;
+  /** Nodes per second. */
+  nps: number;
+  pv: string[];
+}
+
+/** What `engine.think()` returns: `bestMove`'s result and the lines searched, best first. */
+export interface ThinkResult extends SearchResult {
+  lines: AnalysisLine[];
 }

@@ -2,7 +2,7 @@
 //! TypeScript declarations are in `types.d.ts`; the names here match.
 
 use morris_core::{Color, Game, Outcome, Position, RuleKey, Rules, Variant};
-use morris_engine::{Line, Score, SearchResult};
+use morris_engine::{Info, Line, Score, SearchResult};
 use serde::{Serialize, Serializer};
 
 /// Light and dark counts.
@@ -222,6 +222,45 @@ impl LineView {
             first: line.first().map(|m| root.notation(m)),
             score: line.score.into(),
             pv: root.line_notation(&line.pv),
+        }
+    }
+}
+
+/// What `engine.think()` returns: `bestMove`'s result and, best first,
+/// the lines searched (more than one with `multiPv`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThinkView {
+    #[serde(flatten)]
+    pub result: SearchView,
+    pub lines: Vec<LineView>,
+}
+
+/// One report of a search in progress: a finished iteration's line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoView {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Which line, from 1 (the best).
+    pub multipv: usize,
+    pub score: ScoreView,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    pub pv: Vec<String>,
+}
+
+impl InfoView {
+    pub fn of(root: &Position, info: &Info) -> InfoView {
+        InfoView {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: info.score.into(),
+            nodes: info.nodes,
+            time_ms: info.time_ms,
+            nps: info.nps,
+            pv: root.line_notation(&info.pv),
         }
     }
 }

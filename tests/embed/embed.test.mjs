@@ -4,41 +4,17 @@
 // both; then the README's browser examples run in a page as written.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const { chromium } = createRequire(path.join(ROOT, "package.json"))("playwright-core");
-
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+import { ROOT, serve, launch, open as openIn } from "./lib/harness.mjs";
 
 let server;
-let base;
 let browser;
 
 before(async () => {
-  // Files of the repository, read-only, on a loopback port.
-  server = createServer(async (req, res) => {
-    const file = path.normalize(path.join(ROOT, decodeURIComponent(new URL(req.url, "http://x").pathname)));
-    if (!file.startsWith(ROOT)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.MULINO_CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  server = await serve();
+  browser = await launch();
 });
 
 after(async () => {
@@ -46,14 +22,7 @@ after(async () => {
   server?.close();
 });
 
-async function open(url) {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(base + url);
-  return { page, errors };
-}
+const open = (url) => openIn(browser, server.base + url);
 
 const point = (host, name) => `#${host} [data-point="${name}"]`;
 const pieceAt = (page, host, name) => page.getAttribute(point(host, name), "data-piece");

@@ -67,7 +67,7 @@ test("legalMoves, play and state", () => {
   const moves = g.legalMoves();
   assert.equal(moves.length, 24);
   assert.ok(moves.includes("a1") && moves.includes("d6"));
-  assert.equal(g.play(" d6 "), "d6");
+  assert.equal(g.play("d6"), "d6");
   const s = g.state();
   assert.equal(s.phase, "placing");
   assert.equal(s.sideToMove, "dark");
@@ -161,7 +161,7 @@ test("outcome, resign, agreeDraw and clone", () => {
   assert.throws(() => g.resign("light"), named("GameOverError", /the game is already over/));
   assert.throws(() => copy.resign("blue"), named("ArgumentError", /the color must be "light" or "dark", not "blue"/));
   assert.deepEqual(copy.resign("light"), { winner: "dark", reason: "resignation", result: "0-1" });
-  assert.equal(copy.undo(), undefined, "undo takes back the resignation; no move to return");
+  assert.equal(copy.undo(), null, "undo withdraws the resignation; no move to return");
   assert.equal(copy.outcome(), null);
 
   // Three men's morris: a mill wins at once.
@@ -247,7 +247,9 @@ test("perft counts as native Rust does", () => {
   assert.throws(() => perft("nine", ["d6", "d6"], 1), named("IllegalMoveError", /^move 2 of the list: illegal move `d6`: d6 is not empty/));
   assert.throws(() => perft("nine", "d6", 1), named("ArgumentError", /the moves must be an array of moves in notation, not "d6"/));
   assert.throws(() => perft("nine", [1], 1), named("ArgumentError", /move 1 of the list must be a string, not 1/));
-  assert.throws(() => perft("nine", [], -1), named("ArgumentError", /the depth must be a whole number from 0 to 32, not -1/));
+  assert.throws(() => perft("nine", [], -1), named("ArgumentError", /the depth must be a whole number from 0 to 5, not -1/));
+  // A count of minutes is refused on the calling thread, and says where it runs.
+  assert.throws(() => perft("nine", [], 32), named("ArgumentError", /from 0 to 5, not 32: deeper counts .* engine worker/));
   assert.throws(() => perft("nine", [], 1.5), named("ArgumentError", /the depth/));
   assert.throws(() => perft("nine", []), named("ArgumentError", /the depth/));
   assert.throws(() => perft("ten", [], 1), named("OptionError", /unknown variant/));

@@ -29,10 +29,13 @@ before(() => {
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test("package.json has exports, files, types and sideEffects: false", () => {
+test("package.json has exports, files, types and the files with side effects", () => {
   const pkg = JSON.parse(readFileSync(path.join(installed(), "package.json"), "utf8"));
   assert.equal(pkg.name, "morris-wasm");
-  assert.equal(pkg.sideEffects, false);
+  // The bundler entry instantiates its module on import, and the worker scripts listen.
+  assert.deepEqual(pkg.sideEffects, ["./bundler/morris_wasm.js", "./worker/web-worker.js", "./worker/node-worker.mjs"]);
+  for (const f of pkg.sideEffects) assert.ok(existsSync(path.join(installed(), f)), f);
+  assert.ok(existsSync(path.join(installed(), "CHANGELOG.md")));
   assert.ok(Array.isArray(pkg.files));
   assert.ok(existsSync(path.join(installed(), pkg.types)));
   // Every file any export condition names is in the tarball.
@@ -64,6 +67,19 @@ test("import from 'morris-wasm' in Node works with and without init()", () => {
      console.log(variants().length, g.legalMoves().length, typeof new Engine().bestMove(g, { depth: 2 }).move);`,
   );
   assert.equal(run(["use.mjs"]).trim(), "8 9 string");
+});
+
+test("morris-wasm/worker: an engine in a worker thread, installed", () => {
+  writeFileSync(
+    path.join(dir, "worker.mjs"),
+    `import { Game } from "morris-wasm";
+     import { EngineWorker } from "morris-wasm/worker";
+     const engine = new EngineWorker();
+     const r = await engine.bestMove(new Game("three"), { depth: 2 });
+     engine.terminate();
+     console.log(r.depth, typeof r.move);`,
+  );
+  assert.equal(run(["worker.mjs"]).trim(), "2 string");
 });
 
 test("the bundler build loads where WebAssembly imports are understood", () => {

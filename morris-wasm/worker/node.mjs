@@ -1,0 +1,32 @@
+// `morris-wasm/worker` in Node: the engine in a worker_threads Worker.
+import { Worker } from "node:worker_threads";
+import { EngineWorker as Client } from "./client.js";
+
+const spawn = () => {
+  const worker = new Worker(new URL("./node-worker.mjs", import.meta.url));
+  // An idle engine does not keep Node running; one that thinks does.
+  let busy = 0;
+  worker.unref();
+  return {
+    post: (m) => {
+      if (busy++ === 0) worker.ref();
+      worker.postMessage(m);
+    },
+    listen: (handler) =>
+      worker.on("message", (m) => {
+        if (m.type !== "info" && --busy === 0) worker.unref();
+        handler(m);
+      }),
+    terminate: () => void worker.terminate(),
+  };
+};
+
+/** An engine in its own worker thread; `options` as for `new Engine`. */
+export class EngineWorker extends Client {
+  constructor(options) {
+    super(spawn, options);
+  }
+}
+
+/** The worker script's URL, for those who drive the message protocol themselves. */
+export const workerUrl = new URL("./node-worker.mjs", import.meta.url);

@@ -1,0 +1,51 @@
+// The Chromium tests' harness: the repository's files, read-only, on a
+// loopback port (optionally with the headers that make a page
+// cross-origin isolated, so that it may share memory with a worker), and
+// one headless Chromium.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const { chromium } = createRequire(path.join(ROOT, "package.json"))("playwright-core");
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+/** The headers of a cross-origin isolated page (and of its worker's script). */
+export const ISOLATED = { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" };
+
+/** Serves the repository with `headers` on every answer; resolves to `{ base, close }`. */
+export async function serve(headers = {}) {
+  const server = createServer(async (req, res) => {
+    const file = path.normalize(path.join(ROOT, decodeURIComponent(new URL(req.url, "http://x").pathname)));
+    if (!file.startsWith(ROOT)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { ...headers, "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/** A headless Chromium (Debian's, or MULINO_CHROMIUM). */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.MULINO_CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** A new page of `browser` at `url`, with the page's errors collected in `errors`. */
+export async function open(browser, url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(url);
+  return { page, errors };
+}

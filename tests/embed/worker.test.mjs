@@ -1,0 +1,108 @@
+// The engine in a Web Worker, in Chromium (tests/embed/worker.html): it
+// answers with promises while the page's thread stays free (no task over
+// 50 ms while a level-10 engine thinks), streams its reports, stops on
+// stop() and analyses until then, on a plain page (the worker is replaced
+// to stop) and on a cross-origin isolated one (a shared flag stops it);
+// and the README's worker example runs as written.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import { ROOT, ISOLATED, serve, launch, open } from "./lib/harness.mjs";
+
+let plain;
+let isolated;
+let browser;
+
+before(async () => {
+  plain = await serve();
+  isolated = await serve(ISOLATED);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  plain?.close();
+  isolated?.close();
+});
+
+async function workerPage(server) {
+  const { page, errors } = await open(browser, `${server.base}/tests/embed/worker.html`);
+  await page.waitForSelector("body[data-ready]");
+  return { page, errors };
+}
+
+test("a level-10 engine in a worker answers, and the page has no long task meanwhile", async () => {
+  const { page, errors } = await workerPage(plain);
+  const out = await page.evaluate(async () => {
+    const engine = new EngineWorker({ level: 10 });
+    const game = new Game();
+    game.play("d6");
+    // The worker's module loads first (its own thread too).
+    await engine.bestMove(new Game("three"), { movetimeMs: 1 });
+    const start = performance.now();
+    const result = await engine.bestMove(game); // the one-second default
+    const ms = performance.now() - start;
+    const long = window.longTasks.filter((t) => t.start + t.ms > start);
+    engine.terminate();
+    // The observer does see a long task: a busy 120 ms on the page's thread.
+    const busy = performance.now();
+    while (performance.now() - busy < 120);
+    await new Promise((r) => setTimeout(r, 100));
+    const seen = window.longTasks.filter((t) => t.start >= busy - 5).length;
+    return { move: result.move, legal: game.legalMoves(), ms, long, seen };
+  });
+  assert.equal(out.seen, 1, "the long-task observer works");
+  assert.ok(out.legal.includes(out.move), out.move);
+  assert.ok(out.ms > 200 && out.ms < 4000, `${out.ms} ms`);
+  assert.deepEqual(out.long, [], "no main-thread task over 50 ms while the engine thinks");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const [name, server] of [["a plain page", () => plain], ["a cross-origin isolated page", () => isolated]]) {
+  test(`on ${name}: reports while it thinks, infinite analysis until stop(), several engines`, async () => {
+    const { page, errors } = await workerPage(server());
+    const out = await page.evaluate(async () => {
+      const shared = self.crossOriginIsolated;
+      const engine = new EngineWorker();
+      const depths = [];
+      const lines = engine.analyze(new Game(), { infinite: true, multiPv: 2, onInfo: (i) => depths.push(i.depth) });
+      await new Promise((r) => setTimeout(r, 800));
+      const asked = performance.now();
+      engine.stop();
+      const got = await lines;
+      const stopMs = performance.now() - asked;
+      // It takes the next search, and three engines think at once.
+      const next = await engine.bestMove(new Game("three"), { depth: 2 });
+      const others = [1, 6].map((level) => new EngineWorker({ level }));
+      const all = await Promise.all([engine, ...others].map((e) => e.bestMove(new Game(), { movetimeMs: 300 })));
+      [engine, ...others].forEach((e) => e.terminate());
+      return { shared, depths, lines: got.length, first: got[0].move, stopMs, next: next.depth, all: all.map((r) => r.move) };
+    });
+    assert.equal(out.shared, name.includes("isolated"));
+    assert.ok(Math.max(...out.depths) >= 3, JSON.stringify(out.depths));
+    assert.ok(out.lines >= 1 && typeof out.first === "string");
+    assert.ok(out.stopMs < 1000, `stopped in ${out.stopMs} ms`);
+    assert.equal(out.next, 2);
+    assert.equal(out.all.length, 3);
+    for (const m of out.all) assert.equal(typeof m, "string");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("the README's worker example runs in a page", async () => {
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const blocks = [...readme.matchAll(/^```js browser-worker\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  assert.ok(blocks.length >= 1);
+  for (const code of blocks) {
+    const { page, errors } = await workerPage(plain);
+    await page.addScriptTag({ type: "module", content: `${code}\nwindow.__done = true;` });
+    await page.waitForFunction(() => window.__done === true, null, { timeout: 10000 }).catch(() => {});
+    assert.deepEqual(errors, [], code);
+    assert.equal(await page.evaluate(() => window.__done), true, code);
+    await page.close();
+  }
+});

@@ -1,0 +1,88 @@
+// Issue 28's "broken today" items 2, 5, 6 and 7: the level-10 default
+// time, undo after a resignation or a draw agreement, values the types do
+// not allow, freed objects, and the typings under `target es2022`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { Game, Engine } from "./lib/pkg.mjs";
+
+const named = (name, pattern) => (e) => e instanceof Error && e.name === name && pattern.test(e.message);
+
+test("every level keeps to the one-second default when no time is given", () => {
+  for (const level of [9, 10]) {
+    const engine = new Engine({ level });
+    const game = new Game();
+    for (const m of ["d6", "d2", "b4", "f4"]) game.play(m);
+    const start = performance.now();
+    const { move } = engine.bestMove(game);
+    const ms = performance.now() - start;
+    assert.ok(game.legalMoves().includes(move));
+    assert.ok(ms < 2000, `level ${level} took ${Math.round(ms)} ms`);
+    engine.free();
+  }
+  // A time given is kept to as well.
+  const start = performance.now();
+  new Engine({ level: 10 }).bestMove(new Game(), { movetimeMs: 200 });
+  assert.ok(performance.now() - start < 1000);
+});
+
+test("undo after a resignation or a draw agreement withdraws only that", () => {
+  const game = new Game();
+  for (const m of ["d6", "d2"]) game.play(m);
+  game.resign("light");
+  assert.equal(game.undo(), null, "null: the resignation was withdrawn, no move taken back");
+  assert.equal(game.outcome(), null);
+  assert.deepEqual(game.history(), ["d6", "d2"]);
+  game.agreeDraw();
+  assert.equal(game.undo(), null);
+  assert.deepEqual(game.history(), ["d6", "d2"]);
+  assert.equal(game.undo(), "d2", "then the moves, one by one");
+  assert.deepEqual(game.history(), ["d6"]);
+
+  // With no moves: the resignation goes, and undo says so; then nothing is left.
+  const fresh = new Game();
+  fresh.resign("dark");
+  assert.equal(fresh.undo(), null);
+  assert.equal(fresh.outcome(), null);
+  assert.equal(fresh.legalMoves().length, 24);
+  assert.equal(fresh.undo(), undefined, "undefined: nothing to take back");
+});
+
+test("values the types do not allow are refused with the package's errors", () => {
+  const game = new Game();
+  assert.throws(() => game.resign("white"), named("ArgumentError", /the color must be "light" or "dark", not "white"/));
+  assert.throws(() => game.resign("LIGHT"), named("ArgumentError", /not "LIGHT"/));
+  assert.equal(game.outcome(), null);
+  assert.throws(() => new Game("nine", { first: "white" }), named("OptionError", /option `first` must be "light" or "dark", not "white"/));
+  assert.throws(() => new Game("nine", { first: "LIGHT" }), named("OptionError", /option `first`/));
+  assert.throws(() => new Game("nine", { board: "MILL" }), named("OptionError", /option `board`/));
+  assert.throws(() => new Game("nine", { millTakes: "Each" }), named("OptionError", /option `millTakes`/));
+  assert.throws(() => new Game("NINE"), named("OptionError", /unknown variant "NINE"/));
+  assert.throws(() => game.play(" d5 "), named("MoveSyntaxError", /^` d5 ` is not a move: it has spaces around it$/));
+  assert.throws(() => game.play("d5\n"), named("MoveSyntaxError", /spaces around it/));
+  assert.deepEqual(game.history(), []);
+  assert.throws(() => Game.fromRecord(""), named("RecordError", /^bad game record: it is empty$/));
+  assert.throws(() => Game.fromRecord(" \n"), named("RecordError", /it is empty/));
+  // What the types allow still works.
+  assert.equal(new Game("nine", { first: "dark" }).state().sideToMove, "dark");
+  assert.equal(game.play("d5"), "d5");
+});
+
+test("a freed object says so with a StateError, and so does one that left its `using`", () => {
+  const game = new Game();
+  game.free();
+  assert.throws(() => game.legalMoves(), named("StateError", /^this object was freed/));
+  assert.throws(() => game.play("d6"), named("StateError", /was freed/));
+  const engine = new Engine();
+  engine.free();
+  assert.throws(() => engine.bestMove(new Game(), { depth: 1 }), named("StateError", /^this object was freed/));
+  // A freed Game given to a live engine is refused the same way.
+  const live = new Engine();
+  assert.throws(() => live.bestMove(game, { depth: 1 }), named("StateError", /was freed/));
+  assert.equal(live.bestMove(new Game(), { depth: 1 }).depth, 1);
+  {
+    const scoped = new Game();
+    scoped[Symbol.dispose]();
+    assert.throws(() => scoped.history(), named("StateError", /was freed/));
+  }
+});

@@ -1,0 +1,97 @@
+// The typings as a TypeScript user meets them: a project that imports the
+// package (a link to morris-wasm/pkg), compiled by tsc under
+// `target: "es2022"` with its default `lib` (no `esnext`: `Symbol.dispose`
+// is the package's own declaration) and again with `lib: ["esnext", "dom"]`
+// (the two declarations agree); and wrong calls are type errors.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { PKG, ROOT } from "./lib/pkg.mjs";
+
+const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+let dir;
+
+const RIGHT = `
+import init, { Game, Engine, perft, type MorrisErrorName } from "morris-wasm";
+import { Game as WebGame } from "morris-wasm/web";
+import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
+
+await init();
+{
+  const game = new Game("nine", { first: "dark" });
+  game.play("d6");
+  const undone: string | null | undefined = game.undo();
+  const engine = new Engine({ level: 10 });
+  const found: string | null = engine.bestMove(game, { movetimeMs: 100 }).move;
+  const thought = engine.think(game, { infinite: false, multiPv: 2 }, (info) => info.pv.join(" "));
+  const lines: number = thought.lines.length;
+  engine[Symbol.dispose]();
+  game.free();
+  void [undone, found, lines];
+}
+const name: MorrisErrorName = "MemoryError";
+const options: WorkerSearchOptions = { movetimeMs: 10, onInfo: (i) => i.depth };
+const worker = new EngineWorker({ ttMb: 4 });
+const best = await worker.bestMove(new WebGame(), options);
+const count: number = await worker.perft("nine", [], 6);
+worker.stop();
+worker.terminate();
+void [name, best.lines, count, perft("nine", [], 1)];
+`;
+
+// Each line is a wrong call that tsc must refuse.
+const WRONG = [
+  `new Game().resign("white");`,
+  `new Game().resign("LIGHT");`,
+  `new Game("nine", { first: "white" });`,
+  `new Game("NINE");`,
+  `new Engine().bestMove(new Game(), { movetime: 5 });`,
+  `new EngineWorker().bestMove(new Game(), { infinite: "yes" });`,
+];
+
+function tsc(file, lib) {
+  const config = {
+    compilerOptions: {
+      target: "es2022", module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true,
+      skipLibCheck: false, types: [], ...(lib ? { lib } : {}),
+    },
+    files: [file],
+  };
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+  try {
+    execFileSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return "";
+  } catch (e) {
+    return e.stdout || e.stderr || String(e);
+  }
+}
+
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "morris-wasm-ts-"));
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(PKG, path.join(dir, "node_modules", "morris-wasm"), "dir");
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("the typings compile under target es2022 without lib esnext, and with it", () => {
+  writeFileSync(path.join(dir, "right.ts"), RIGHT);
+  assert.equal(tsc("right.ts"), "");
+  assert.equal(tsc("right.ts", ["esnext", "dom"]), "");
+  // \`using\` itself needs esnext's Disposable, and then frees a Game at the block's end.
+  writeFileSync(path.join(dir, "using.ts"), `import { Game } from "morris-wasm";\n{\n  using game = new Game();\n  game.play("d6");\n}\n`);
+  assert.equal(tsc("using.ts", ["esnext", "dom"]), "");
+});
+
+test("calls the types do not allow are type errors", () => {
+  const head = `import { Game, Engine } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\n`;
+  writeFileSync(path.join(dir, "wrong.ts"), head + WRONG.join("\n") + "\n");
+  const out = tsc("wrong.ts");
+  // One error on each line of a wrong call (lines 3 on).
+  WRONG.forEach((line, i) => assert.match(out, new RegExp(`wrong\\.ts\\(${i + 3},\\d+\\): error TS\\d+`), line));
+});
