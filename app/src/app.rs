@@ -153,18 +153,22 @@ pub fn app() -> Html {
                     if playing {
                         { status_line(&ui) }
                         { score_line(&ui) }
-                        { coach_tip(lang, &coach, &on_coach) }
                         { engine_notes(&ui, perfect) }
                     }
                     { notice_bar(&ui) }
                     if playing {
                         { offers(&ui) }
                         { controls(&ui, open(Dialog::NewGame)) }
-                        { board_settings(lang, look, &on_look) }
-                        { rules_button(lang, &open(Dialog::Rules)) }
                         if let Some((room, link)) = &room_link {
                             { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                         }
+                        // The coach comes after what plays the game, so that on
+                        // a phone the buttons and the room's link stay in view.
+                        { coach_tip(lang, &coach, &on_coach) }
+                    }
+                    { rules_button(lang, &open(Dialog::Rules)) }
+                    { board_settings(lang, look, &on_look) }
+                    if playing {
                         { move_list(&ui, &moves) }
                     }
                     { room_list(&ui, &saved.rooms) }
