@@ -166,6 +166,19 @@ pub fn load_book(paths: &[PathBuf]) -> Result<Book, String> {
     Ok(book)
 }
 
+/// The table files of `paths` (files, or folders of `.tb` files); an
+/// error if there are none.
+pub fn every_table_file(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+    let mut files = Vec::new();
+    for path in paths {
+        files.extend(table_files(path).map_err(CliError::input)?);
+    }
+    if files.is_empty() {
+        return Err(CliError::input("no table files found in the given paths"));
+    }
+    Ok(files)
+}
+
 /// The tables of `paths` (files, or folders of `.tb` files), every one of
 /// `rules`.
 pub fn tablebase_of(rules: Rules, paths: &[PathBuf]) -> Result<Tablebase, CliError> {

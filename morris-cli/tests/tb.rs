@@ -465,3 +465,27 @@ fn a_book_is_solved_from_the_tables_and_goes_on_where_it_stopped() {
     let err = fails(&six_book_args(d, p, b));
     assert!(err.contains("six.book: book line 1: "), "{err}");
 }
+
+#[test]
+fn counts_give_every_position_and_each_class_of_symmetric_ones_per_side() {
+    let report = ok(&["tb", "counts", "--table", "../app/static/tb/nine-3v3.tb"]);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 2, "{report}");
+    // Three light and three dark pieces on 24 points: C(24,3) · C(21,3).
+    let positions = 2024 * 1330;
+    for (line, side) in lines.iter().zip(["light", "dark"]) {
+        assert!(
+            line.starts_with(&format!("nine 3v3, {side} to move: positions {positions} (")),
+            "{line}"
+        );
+        let orbits: u64 = line
+            .split("up to symmetry ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        // Sixteen symmetries: at least a sixteenth, fewer than all.
+        assert!(orbits * 16 >= positions && orbits < positions / 8, "{line}");
+    }
+    assert!(fails(&["tb", "counts", "--table", "no-such-folder"]).contains("no-such-folder"));
+}

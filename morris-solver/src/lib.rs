@@ -52,6 +52,6 @@ pub use flat_entries::{EntrySource, TableChanged};
 pub use index::{Class, Indexer};
 pub use reduced::{LightPart, SymIndexer};
 pub use symmetry::{PlacingKey, Symmetries};
-pub use table::{FullTable, Table};
+pub use table::{ClassCounts, FullTable, Table, Wdl};
 pub use tablebase::Tablebase;
 pub use value::Value;

@@ -98,6 +98,37 @@ impl Codes {
     }
 }
 
+/// Won, drawn and lost counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub won: u64,
+    pub drawn: u64,
+    pub lost: u64,
+}
+
+impl Wdl {
+    /// Counts `n` more of `value`.
+    pub fn add(&mut self, value: Value, n: u64) {
+        match value {
+            Value::Win(_) => self.won += n,
+            Value::Draw => self.drawn += n,
+            Value::Loss(_) => self.lost += n,
+        }
+    }
+
+    pub fn total(&self) -> u64 {
+        self.won + self.drawn + self.lost
+    }
+}
+
+/// A class's counts for one side to move: every position, and every
+/// class of positions the board's symmetries map onto each other once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassCounts {
+    pub positions: Wdl,
+    pub orbits: Wdl,
+}
+
 /// The values of every position of one class with both hands empty, one
 /// entry per class of symmetric positions ([`SymIndexer`]), one byte an
 /// entry where the distances allow (see `Codes`), else two.
@@ -227,6 +258,26 @@ impl Table {
     /// The longest distance to the end in the table.
     pub fn max_distance(&self) -> u16 {
         max_distance(self.values.iter())
+    }
+
+    /// Won, drawn and lost for each side to move (light's first), over
+    /// every position and over the classes of symmetric positions (each
+    /// orbit once: the entry that stands for it, [`SymIndexer::weight`]
+    /// above 0). A table holds positions at the start of a turn only, so
+    /// none has a removal pending.
+    pub fn counts_by_turn(&self) -> [ClassCounts; 2] {
+        let mut c = [ClassCounts::default(); 2];
+        for (i, v) in self.values.iter().enumerate() {
+            let weight = self.indexer.weight(i as u64);
+            if weight == 0 {
+                continue;
+            }
+            let side = &mut c[self.indexer.unrank(i as u64).2.index()];
+            let value = Value::decode(v);
+            side.positions.add(value, weight);
+            side.orbits.add(value, 1);
+        }
+        c
     }
 }
 

@@ -7,7 +7,9 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use morris_core::{BoardKind, Color, Position, Rules, Variant};
-use morris_solver::{Class, Indexer, SymIndexer, Symmetries, Table, Tablebase, Value};
+use morris_solver::{
+    Class, ClassCounts, FullTable, Indexer, SymIndexer, Symmetries, Table, Tablebase, Value,
+};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -209,12 +211,36 @@ fn assert_reduced_agrees(rules: Rules, light: u8, dark: u8) {
     }
     assert_eq!(table.counts(), full.counts(), "{rules} {light}v{dark}");
     assert_eq!(table.max_distance(), full.max_distance());
+    assert_orbit_counts(table, &full);
     eprintln!(
         "{rules} {light}v{dark}: {} positions, {} entries, {:?}",
         full.len(),
         table.len(),
         table.counts()
     );
+}
+
+/// The counts by side to move, over positions and over classes of
+/// symmetric positions, recounted from the unreduced table: there a
+/// position stands for its class when no symmetry gives it a smaller
+/// index in the full numbering.
+fn assert_orbit_counts(table: &Table, full: &FullTable) {
+    let syms = table.indexer().symmetries();
+    let mut counted = [ClassCounts::default(); 2];
+    for i in 0..full.len() as u64 {
+        let (light, dark, turn) = full.indexer().unrank(i);
+        let v = full.value(i).unwrap();
+        let side = &mut counted[turn.index()];
+        side.positions.add(v, 1);
+        if syms.canonical_index(full.indexer(), light, dark, turn) == i {
+            side.orbits.add(v, 1);
+        }
+    }
+    let by_turn = table.counts_by_turn();
+    assert_eq!(by_turn, counted, "{:?}", table.class());
+    assert!(counted
+        .iter()
+        .all(|c| c.orbits.total() * syms.len() as u64 >= c.positions.total()));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod counts;
 pub mod engine;
 pub mod eval;
 pub mod r#match;

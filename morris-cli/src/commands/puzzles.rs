@@ -13,7 +13,7 @@ use morris_solver::puzzle::from_table;
 
 use crate::error::CliError;
 use crate::setup::{rules_from, RulesArgs};
-use crate::table_files::{read_table, table_files, tablebase_of};
+use crate::table_files::{every_table_file, read_table, tablebase_of};
 
 #[derive(Debug, Args)]
 pub struct PuzzlesArgs {
@@ -46,15 +46,7 @@ pub struct PuzzlesArgs {
 pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rules = rules_from(args.rules.variant.as_deref(), &args.rules.set)?;
     let tb = tablebase_of(rules, &args.table)?;
-    let mut files = Vec::new();
-    for path in &args.table {
-        files.extend(table_files(path).map_err(CliError::input)?);
-    }
-    if files.is_empty() {
-        return Err(CliError::input(
-            "no table files found in the given paths".to_string(),
-        ));
-    }
+    let files = every_table_file(&args.table)?;
     let per_table = args.count.div_ceil(files.len());
     let mut text = format!(
         "# Mulino puzzles of `{rules}`, made by `morris tb puzzles` (seed {}): kind, plies, answer, position\n",

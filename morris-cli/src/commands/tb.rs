@@ -48,6 +48,9 @@ pub enum TbCommand {
     /// Find puzzles in table files: positions where exactly one move keeps
     /// the win (or holds the draw), spread over lengths, one a line
     Puzzles(super::puzzles::PuzzlesArgs),
+    /// Count each table's positions won, drawn and lost for each side to
+    /// move, over all positions and up to the board's symmetries
+    Counts(super::counts::CountsArgs),
 }
 
 #[derive(Debug, Args)]
@@ -138,6 +141,7 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Flat(a) => flat(a, out),
         TbCommand::Book(a) => super::book::run(a, out),
         TbCommand::Puzzles(a) => super::puzzles::run(a, out),
+        TbCommand::Counts(a) => super::counts::run(a, out),
     }
 }
 
