@@ -215,6 +215,7 @@ export interface MoveInfo {
   from: string | null;
   to: string;
   removes: string[];
+  /** `fly`: any move of a side that may fly, to a neighbouring point too. */
   kind: "place" | "move" | "fly";
   /** As `play` takes it and `history()` writes it. */
   notation: string;
