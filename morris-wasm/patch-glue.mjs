@@ -2,6 +2,7 @@
 //   node patch-glue.mjs js FILE    a method of an object after free() (the
 //     bindings say "null pointer passed to rust") throws a StateError that
 //     says the object was freed;
+//     `Game`'s methods made of other methods (`turn`, `isDraw`, …) are added;
 //   node patch-glue.mjs dts FILE   the typings declare `Symbol.dispose`
 //     themselves, so they compile under `target es2022` without
 //     `lib: esnext` (as @types/node does).
@@ -30,6 +31,32 @@ function morrisThrown(message) {
     if (freed) error.name = "StateError";
     return error;
 }
+
+// Game methods made of other methods: JavaScript, so they add nothing to the module.
+Object.assign(Game.prototype, {
+    /** The side to move. */
+    turn() { return this.position().split(/\\s+/)[2] === "D" ? "dark" : "light"; },
+    /** Whether the game is over (\`outcome()\` says how). */
+    isGameOver() { return this.outcome() !== null; },
+    /** Whether the game is over with no winner. */
+    isDraw() { const o = this.outcome(); return o !== null && o.winner === null; },
+    /** Whether a move in notation is legal now, as \`play\` takes it; never throws. */
+    isLegal(move) {
+        if (typeof move !== "string" || this.isGameOver()) return false;
+        const trial = this.clone();
+        try { trial.play(move); return true; } catch { return false; } finally { trial.free(); }
+    },
+    /** Back to the empty board of the same rules, with no headers. */
+    reset() {
+        const fresh = new Game(this.variant, this.rules());
+        try { this.load(fresh.position()); } finally { fresh.free(); }
+    },
+    /** The game as JSON; \`Game.fromRecord(json.record)\` brings it back. */
+    toJSON() {
+        return { variant: this.variant, position: this.position(), history: this.history(),
+            headers: this.headers(), outcome: this.outcome(), record: this.record() };
+    },
+});
 `;
 } else if (kind === "dts") {
   replace("[Symbol.dispose](): void;", "[Symbol.dispose](): void;");

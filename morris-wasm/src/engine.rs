@@ -452,7 +452,7 @@ fn perft_upto(
 
 /// A perft depth from 0 to `max`; a deeper one that the engine worker
 /// would take says where to run it.
-fn depth_arg(depth: &JsValue, max: u64) -> Result<u32, ApiError> {
+pub(crate) fn depth_arg(depth: &JsValue, max: u64) -> Result<u32, ApiError> {
     let value = OptionValue::from_js(depth);
     if let Some(d) = value.whole_number(0, max) {
         return Ok(d as u32);

@@ -13,24 +13,31 @@ use crate::ApiError;
 #[wasm_bindgen]
 #[derive(Clone, Debug)]
 pub struct Game {
-    inner: morris_core::Game,
+    pub(crate) inner: morris_core::Game,
+    /// The record's tags other than the ones the game determines
+    /// (players, event, date, …), written by `record()`.
+    pub(crate) tags: Vec<(String, String)>,
 }
 
 impl Game {
+    /// A game with no tags.
+    pub fn of(inner: morris_core::Game) -> Game {
+        Game {
+            inner,
+            tags: Vec::new(),
+        }
+    }
+
     /// A new game of `variant` (`"nine"` if `None`) with rule options set.
     pub fn create(variant: Option<&str>, options: &[(String, OptionValue)]) -> Result<Game, ApiError> {
         let rules = rules_from_options(variant, options, "game")?;
-        Ok(Game {
-            inner: morris_core::Game::new(rules),
-        })
+        Ok(Game::of(morris_core::Game::new(rules)))
     }
 
     /// A game starting from a position text.
     pub fn parse_position(text: &str) -> Result<Game, ApiError> {
         let start: Position = text.parse()?;
-        Ok(Game {
-            inner: morris_core::Game::from_position(start),
-        })
+        Ok(Game::of(morris_core::Game::from_position(start)))
     }
 
     /// A game read from a record; a text with nothing in it is no record.
@@ -38,9 +45,11 @@ impl Game {
         if text.trim().is_empty() {
             return Err(ApiError::EmptyRecord);
         }
-        morris_core::Game::from_record(text)
-            .map(|inner| Game { inner })
-            .map_err(ApiError::from)
+        let record: morris_core::Record = text.parse()?;
+        Ok(Game {
+            inner: record.game,
+            tags: record.tags,
+        })
     }
 
     /// Plays a move in notation, written exactly (no spaces around it);
@@ -130,17 +139,6 @@ impl Game {
         Ok(to_js(&RulesView::from(self.inner.rules()))?)
     }
 
-    /// The legal moves in notation; none once the game is over.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        let pos = self.inner.position();
-        self.inner
-            .legal_moves()
-            .into_iter()
-            .map(|m| pos.notation(m))
-            .collect()
-    }
-
     /// Plays a move in notation (`d6`, `d6-d5`, `d6-d5xb4`) and returns it
     /// as written by the game. Throws a `MoveSyntaxError` for a text that
     /// is not a move, an `IllegalMoveError` for a move not legal here (or
@@ -166,11 +164,6 @@ impl Game {
         }
     }
 
-    /// The moves played, in notation.
-    pub fn history(&self) -> Vec<String> {
-        self.inner.move_texts()
-    }
-
     /// The board, the side to move, the hands and the outcome.
     #[wasm_bindgen(unchecked_return_type = "GameState")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
@@ -182,9 +175,13 @@ impl Game {
         self.inner.position().to_string()
     }
 
-    /// The game record, with its tags.
+    /// The game record, with its tags (`headers()`).
     pub fn record(&self) -> String {
-        self.inner.record()
+        morris_core::Record {
+            tags: self.tags.clone(),
+            game: self.inner.clone(),
+        }
+        .to_string()
     }
 
     /// The end of the game, or `null` while it goes on.

@@ -3,7 +3,7 @@
 //! npm package `morris-wasm`.
 //!
 //! Each JavaScript class or function has its own module: [`Game`] in
-//! `game`, [`Engine`] and [`perft`] in `engine`, [`variants`] with the rule
+//! `game` (its chess.js-style calls in `game_api`), [`Engine`] and [`perft`] in `engine`, [`variants`] with the rule
 //! options in `options`, [`Tables`] (endgame tables) in `tables`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
 //! live in `types.d.ts`. Every failure is a JavaScript `Error` whose
@@ -21,6 +21,7 @@ mod clock;
 mod engine;
 mod error;
 mod game;
+mod game_api;
 mod memory;
 mod options;
 mod tables;
@@ -31,6 +32,7 @@ pub use board::{mount_board, BoardHandle};
 pub use engine::{perft, perft_count, Engine, SearchOptions};
 pub use error::ApiError;
 pub use game::Game;
+pub use game_api::move_info;
 pub use options::{rules_from_options, variants, OptionValue};
 pub use tables::{TableInfoView, TableValueView, Tables};
 pub use views::{

@@ -143,16 +143,19 @@ export interface TableValue {
  *   position, or any move once the game is over (`game.play`, `perft`,
  *   `board.play`).
  * - `"PositionError"`: a position text that does not parse, or a position
- *   the rules cannot have (`Game.fromPosition`, `board.setPosition`, the
- *   board's `position` option).
- * - `"RecordError"`: a game record that cannot be read (`Game.fromRecord`).
+ *   the rules cannot have (`Game.fromPosition`, `game.load`, `game.put`,
+ *   `game.remove`, `board.setPosition`, the board's `position` option).
+ * - `"RecordError"`: a game record that cannot be read (`Game.fromRecord`,
+ *   `game.load`).
  * - `"OptionError"`: an unknown variant, an unknown key in an options
  *   object, a value an option does not take, or options that do not go
  *   together (`new Game`, `new Engine`, `engine.bestMove`,
  *   `engine.analyze`, `perft`, `mountBoard`).
  * - `"ArgumentError"`: an argument of a kind the call does not take: a
  *   move that is not a string, options that are not an object, a depth
- *   that is not a whole number, a colour that is not `"light"` or `"dark"`.
+ *   that is not a whole number, a colour that is not `"light"` or `"dark"`,
+ *   a point not on the board (`game.put`), a header the game writes itself
+ *   (`game.setHeader`).
  * - `"TableFileError"`: bytes that are not a usable endgame table
  *   (`tables.load`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
@@ -205,4 +208,53 @@ export interface SearchInfo {
 /** What `engine.think()` returns: `bestMove`'s result and the lines searched, best first. */
 export interface ThinkResult extends SearchResult {
   lines: AnalysisLine[];
+}
+
+/** A move described: `from` is null for a placement; `removes` lists the points of the pieces it takes. */
+export interface MoveInfo {
+  from: string | null;
+  to: string;
+  removes: string[];
+  /** `fly`: any move of a side that may fly, to a neighbouring point too. */
+  kind: "place" | "move" | "fly";
+  /** As `play` takes it and `history()` writes it. */
+  notation: string;
+}
+
+/** `legalMoves` and `history`'s options: `verbose` gives `MoveInfo`s instead of notation. */
+export interface MoveListOptions {
+  verbose?: boolean;
+}
+
+/** What `game.toJSON()` (and so `JSON.stringify(game)`) gives; `Game.fromRecord(json.record)` brings the game back. */
+export interface GameJSON {
+  variant: VariantId;
+  position: string;
+  history: string[];
+  headers: Record<string, string>;
+  outcome: Outcome | null;
+  record: string;
+}
+
+/** `Game`'s methods typed here: the move lists by their options, and those written in JavaScript (`patch-glue.mjs`). */
+export interface Game {
+  /** The legal moves in notation (none once the game is over), or described with `{ verbose: true }`. */
+  legalMoves(options: MoveListOptions & { verbose: true }): MoveInfo[];
+  legalMoves(options?: MoveListOptions & { verbose?: false }): string[];
+  legalMoves(options?: MoveListOptions): string[] | MoveInfo[];
+  /** The moves played in notation, or described with `{ verbose: true }`. */
+  history(options: MoveListOptions & { verbose: true }): MoveInfo[];
+  history(options?: MoveListOptions & { verbose?: false }): string[];
+  history(options?: MoveListOptions): string[] | MoveInfo[];
+  /** The side to move. */
+  turn(): Color;
+  /** Whether the game is over (`outcome()` says how). */
+  isGameOver(): boolean;
+  /** Whether the game is over with no winner. */
+  isDraw(): boolean;
+  /** Whether `play(move)` would take the move now; never throws. */
+  isLegal(move: string): boolean;
+  /** Back to the empty board of the same rules, with no headers. */
+  reset(): void;
+  toJSON(): GameJSON;
 }

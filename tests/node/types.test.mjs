@@ -16,7 +16,7 @@ const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 let dir;
 
 const RIGHT = `
-import init, { Game, Engine, perft, type MorrisErrorName } from "morris-wasm";
+import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color } from "morris-wasm";
 import { Game as WebGame } from "morris-wasm/web";
 import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
 
@@ -24,6 +24,20 @@ await init();
 {
   const game = new Game("nine", { first: "dark" });
   game.play("d6");
+  const described: MoveInfo[] = game.legalMoves({ verbose: true });
+  const kind: "place" | "move" | "fly" = described[0].kind;
+  const texts: string[] = game.history();
+  const side: Color = game.turn();
+  const over: boolean = game.isGameOver() || game.isDraw() || game.isLegal("d5");
+  game.setHeader("Event", "club");
+  const headers: Record<string, string> = game.headers();
+  const json: GameJSON = game.toJSON();
+  const paths: number = game.perft(2);
+  game.put("a1", "light");
+  game.remove("a1");
+  game.load(json.record);
+  game.reset();
+  void [kind, texts, side, over, headers, paths];
   const undone: string | null | undefined = game.undo();
   const engine = new Engine({ level: 10 });
   const found: string | null = engine.bestMove(game, { movetimeMs: 100 }).move;
@@ -51,6 +65,9 @@ const WRONG = [
   `new Game("NINE");`,
   `new Engine().bestMove(new Game(), { movetime: 5 });`,
   `new EngineWorker().bestMove(new Game(), { infinite: "yes" });`,
+  `const m: string[] = new Game().legalMoves({ verbose: true });`,
+  `new Game().put("a1", "white");`,
+  `new Game().history({ verbos: true });`,
 ];
 
 function tsc(file, lib) {
