@@ -219,3 +219,21 @@ test("against the engine: the engine's moves are events, it weighs a draw offer"
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a listener may call the handle, even during the handle's own move, and destroy the board", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(() => {
+    const seen = [];
+    window.board.on("move", (m) => seen.push([m, window.board.history().length, window.board.state().sideToMove]));
+    window.board.on("end", () => window.board.destroy());
+    window.board.play("d6");
+    window.board.set({ movable: "both" });
+    const resigned = window.board.resign();
+    return [seen, resigned.reason];
+  });
+  assert.deepEqual(out, [[["d6", 1, "dark"]], "resignation"]);
+  await page.waitForFunction(() => !document.querySelector("#b [data-point]"));
+  assert.equal(await thrown(page, 'window.board.play("a1")'), "StateError: the board was destroyed");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -22,7 +22,9 @@ use crate::ApiError;
 #[wasm_bindgen]
 pub struct BoardHandle {
     pub(super) model: Rc<RefCell<Model>>,
-    pub(super) app: Option<AppHandle<Embed>>,
+    /// Behind a `RefCell` so that every method takes `&self`: a listener
+    /// called during `play` may call the handle again (even `destroy`).
+    pub(super) app: RefCell<Option<AppHandle<Embed>>>,
 }
 
 impl std::fmt::Debug for BoardHandle {
@@ -33,13 +35,13 @@ impl std::fmt::Debug for BoardHandle {
 
 impl BoardHandle {
     fn refresh(&self) {
-        if let Some(app) = &self.app {
+        if let Some(app) = &*self.app.borrow() {
             app.send_message(Msg::Refresh);
         }
     }
 
     fn live(&self) -> Result<(), ApiError> {
-        match self.app {
+        match &*self.app.borrow() {
             Some(_) => Ok(()),
             None => Err(ApiError::State("the board was destroyed")),
         }
@@ -84,7 +86,7 @@ pub(super) fn configure(
 impl BoardHandle {
     /// Plays a move in notation, as if pressed on the board.
     pub fn play(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<String, JsValue> {
         self.live()?;
@@ -105,7 +107,7 @@ impl BoardHandle {
     /// agreed draw it takes back only that and returns `null`, as
     /// `Game.undo()` does.
     #[wasm_bindgen(unchecked_return_type = "string | null | undefined")]
-    pub fn undo(&mut self) -> Result<JsValue, JsValue> {
+    pub fn undo(&self) -> Result<JsValue, JsValue> {
         self.live()?;
         let undone = {
             let mut m = self.model.borrow_mut();
@@ -127,7 +129,7 @@ impl BoardHandle {
     /// Starts again from a position text.
     #[wasm_bindgen(js_name = setPosition)]
     pub fn set_position(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<(), JsValue> {
         self.live()?;
@@ -148,7 +150,7 @@ impl BoardHandle {
     /// Changes how the board looks and who may press it: only the keys
     /// given (`BoardConfig`).
     pub fn set(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "BoardConfig")] config: JsValue,
     ) -> Result<(), JsValue> {
         self.live()?;
@@ -167,7 +169,7 @@ impl BoardHandle {
     /// Calls `listener` at every `event`: "select", "move", "removal" or
     /// "end".
     pub fn on(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "BoardEvent")] event: JsValue,
         listener: js_sys::Function,
     ) -> Result<(), JsValue> {
@@ -178,7 +180,7 @@ impl BoardHandle {
 
     /// Stops calling `listener` at `event`; false when it was not listening.
     pub fn off(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "BoardEvent")] event: JsValue,
         listener: js_sys::Function,
     ) -> bool {
@@ -190,7 +192,7 @@ impl BoardHandle {
     /// side to move. Throws a `GameOverError` once the game is over.
     #[wasm_bindgen(unchecked_return_type = "Outcome")]
     pub fn resign(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_optional_param_type = "Color")] color: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         self.live()?;
@@ -216,7 +218,7 @@ impl BoardHandle {
     /// board, always (the page asked them both). Throws a `GameOverError`
     /// once the game is over.
     #[wasm_bindgen(js_name = offerDraw)]
-    pub fn offer_draw(&mut self) -> Result<bool, JsValue> {
+    pub fn offer_draw(&self) -> Result<bool, JsValue> {
         self.live()?;
         let told = {
             let mut m = self.model.borrow_mut();
@@ -253,8 +255,9 @@ impl BoardHandle {
     }
 
     /// Removes the board from the page; the handle is dead afterwards.
-    pub fn destroy(&mut self) {
-        if let Some(app) = self.app.take() {
+    pub fn destroy(&self) {
+        let app = self.app.borrow_mut().take();
+        if let Some(app) = app {
             app.destroy();
         }
     }

@@ -148,6 +148,6 @@ pub fn mount_board(
             .render();
     Ok(BoardHandle {
         model,
-        app: Some(app),
+        app: RefCell::new(Some(app)),
     })
 }
