@@ -120,9 +120,7 @@ test("set(config): coordinates, animation speed, theme; the points' full names",
 
   // The look in the mount options too.
   const look = await page.evaluate(async () => {
-    const host = document.createElement("div");
-    host.style.cssText = "width: 200px; height: 200px";
-    document.body.append(host);
+    const host = window.newHost();
     const b = window.mountBoard(host, { mode: "view", theme: "slate", coordinates: false, orientation: "dark", millTakes: "each" });
     while (!host.querySelector("[data-point]")) await new Promise((r) => setTimeout(r, 10));
     const wrap = host.querySelector(".board-embed");
@@ -178,10 +176,7 @@ test("events: select, move, removal and end, from clicks and from the handle", a
 
   // A game ended by a clicked move: three men's morris, the first mill wins.
   const ends = await page.evaluate(() => {
-    const host = document.createElement("div");
-    host.id = "three";
-    host.style.cssText = "width: 200px; height: 200px";
-    document.body.append(host);
+    const host = window.newHost("three");
     window.threeEvents = [];
     window.three = window.mountBoard(host, { variant: "three" });
     window.three.on("end", (o) => window.threeEvents.push([o.reason, o.winner]));
@@ -198,10 +193,7 @@ test("events: select, move, removal and end, from clicks and from the handle", a
 test("against the engine: the engine's moves are events, it weighs a draw offer", async () => {
   const { page, errors } = await ready();
   const out = await page.evaluate(async () => {
-    const host = document.createElement("div");
-    host.id = "vs";
-    host.style.cssText = "width: 200px; height: 200px";
-    document.body.append(host);
+    const host = window.newHost("vs");
     const seen = [];
     window.vs = window.mountBoard(host, { mode: "vs-engine", level: 1, onMove: (m) => seen.push(m) });
     window.vs.play("d6");
@@ -234,6 +226,65 @@ test("a listener may call the handle, even during the handle's own move, and des
   assert.deepEqual(out, [[["d6", 1, "dark"]], "resignation"]);
   await page.waitForFunction(() => !document.querySelector("#b [data-point]"));
   assert.equal(await thrown(page, 'window.board.play("a1")'), "StateError: the board was destroyed");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("against an engine in a worker: a level-10 reply, and no long task on the page meanwhile", async () => {
+  const { page, errors } = await openIn(browser, server.base + "/tests/embed/engine.html");
+  await page.waitForSelector("body[data-ready]", { timeout: 20000 });
+  const clicked = await page.evaluate(() => performance.now());
+  await page.click(point("d6"));
+  await page.waitForFunction(() => window.moves.length === 2, null, { timeout: 10000 });
+  const out = await page.evaluate((since) => {
+    const [[, , ], [reply, at]] = window.moves;
+    return { reply, ms: at - since, long: window.longTasks.filter((t) => t.start >= since) };
+  }, clicked);
+  assert.ok(out.ms > 200, `the worker thought for ${out.ms} ms`);
+  assert.equal(await pieceAt(page, out.reply), "dark");
+  assert.deepEqual(out.long, [], "no main-thread task over 50 ms while the engine thinks");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a page's own engine: its answers are played, old ones dropped, a bad one left to the board", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    const host = window.newHost();
+    // An engine that answers when the test says so.
+    const asked = [];
+    const engine = { bestMove: (record) => new Promise((resolve) => asked.push([record, resolve])) };
+    const b = window.mountBoard(host, { mode: "vs-engine", engine });
+    const tick = () => new Promise((r) => setTimeout(r, 30));
+    b.play("d6");
+    await tick();
+    const record = asked[0][0];
+    b.undo(); // the question is out of date now
+    asked[0][1]("a1");
+    await tick();
+    const afterOld = b.history().length;
+    b.play("d6");
+    await tick();
+    asked[1][1]({ move: "g7" }); // an EngineWorker's answer has `move`
+    await tick();
+    const afterReply = b.history();
+    b.play("a1");
+    await tick();
+    asked[2][1]("z9"); // not a move: the board's own engine plays
+    for (let i = 0; i < 100 && b.history().length < 4; i++) await tick();
+    const bad = [
+      (() => { try { window.mountBoard(host, { engine: {} }); } catch (e) { return `${e.name}: ${e.message}`; } })(),
+    ];
+    b.destroy();
+    return { record, afterOld, afterReply, last: b.history(), asked: asked.length, bad };
+  });
+  assert.equal(typeof out.record, "string");
+  assert.match(out.record, /d6/);
+  assert.equal(out.afterOld, 0, "the answer to an undone position is dropped");
+  assert.deepEqual(out.afterReply, ["d6", "g7"]);
+  assert.equal(out.last.length, 4);
+  assert.equal(out.asked, 3);
+  assert.deepEqual(out.bad, ["OptionError: option `engine` must be an object with a `bestMove(record)` method, like an `EngineWorker`"]);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -31,6 +31,8 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   level?: number;
   /** The side the engine plays in "vs-engine" (default "dark"). */
   engineColor?: Color;
+  /** The engine that plays in "vs-engine", off the page's thread: an `EngineWorker`, or any object whose `bestMove(record)` promises a move (a string, or an object with `move`). Without it the board searches on the page's thread. */
+  engine?: { bestMove(record: string): Promise<string | { move: string | null }> };
   /** Start from this position text instead of the variant's empty board. */
   position?: string;
   /** Called when the person presses a point that begins or goes on with a turn (a piece picked up, or a placement or move that still needs its removal), with the point. */

@@ -114,6 +114,7 @@ impl BoardHandle {
             m.turn = PartialTurn::default();
             m.look.dests = None;
             m.look.last_move = None;
+            m.page_engine.forget();
             if m.game.withdraw().is_some() {
                 JsValue::NULL
             } else {
@@ -138,6 +139,7 @@ impl BoardHandle {
         {
             let mut m = self.model.borrow_mut();
             m.game = morris_core::Game::from_position(start);
+            m.page_engine.forget();
             m.turn = PartialTurn::default();
             m.look.dests = None;
             m.look.last_move = None;

@@ -15,6 +15,7 @@ mod events;
 mod handle;
 mod look;
 mod mount;
+mod page_engine;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -23,6 +24,7 @@ use std::sync::atomic::AtomicBool;
 use morris_board::{Board, BoardProps, PartialTurn, Press};
 use morris_core::{Color, Move, Point, Position};
 use morris_engine::{Level, Searcher};
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::clock::with_clock;
@@ -30,6 +32,7 @@ use crate::views::{OutcomeView, StateView};
 use crate::ApiError;
 use events::{Event, Listeners, Told};
 use look::Look;
+use page_engine::PageEngine;
 
 pub use handle::BoardHandle;
 pub use mount::mount_board;
@@ -51,6 +54,7 @@ struct Model {
     searcher: Searcher,
     moves_by_engine: u64,
     listeners: Listeners,
+    page_engine: PageEngine,
 }
 
 impl std::fmt::Debug for Model {
@@ -90,6 +94,7 @@ impl Model {
     fn play(&mut self, m: Move) -> Result<Told, ApiError> {
         let before = *self.game.position();
         self.game.play(m)?;
+        self.page_engine.forget();
         self.turn = PartialTurn::default();
         self.look.dests = None;
         self.look.last_move = None;
@@ -197,6 +202,11 @@ pub enum Msg {
     /// The game changed from outside: draw again.
     Refresh,
     EngineMove,
+    /// The page's engine answered question `generation`.
+    Reply {
+        generation: u64,
+        answer: JsValue,
+    },
 }
 
 /// The component around the board.
@@ -220,6 +230,21 @@ impl Embed {
             }
             Press::Ignore => None,
         }
+    }
+
+    /// Plays the page engine's answer; an answer that names no legal move
+    /// leaves the move to the board's own engine, so the game goes on.
+    fn reply(model: &RefCell<Model>, generation: u64, answer: &JsValue) -> Option<Told> {
+        let mut m = model.borrow_mut();
+        let pos = *m.game.position();
+        let answered = m
+            .page_engine
+            .answered(generation, answer, |t| pos.parse_move(t).ok())?;
+        if !m.engine_to_move() {
+            return None;
+        }
+        let mv = answered.or_else(|| m.engine_move())?;
+        m.play(mv).ok()
     }
 }
 
@@ -247,6 +272,7 @@ impl Component for Embed {
                 }
                 m.engine_move().and_then(|mv| m.play(mv).ok())
             }
+            Msg::Reply { generation, answer } => Embed::reply(model, generation, &answer),
         };
         if let Some(t) = told {
             t.tell();
@@ -265,8 +291,21 @@ impl Component for Embed {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
-        if ctx.props().model.borrow().engine_to_move() {
-            ctx.link().send_message(Msg::EngineMove);
+        let question = {
+            let mut m = ctx.props().model.borrow_mut();
+            if !m.engine_to_move() {
+                return;
+            }
+            if !m.page_engine.given() {
+                ctx.link().send_message(Msg::EngineMove);
+                return;
+            }
+            m.page_engine
+                .question()
+                .map(|(engine, generation)| (engine, generation, m.game.record()))
+        };
+        if let Some((engine, generation, record)) = question {
+            page_engine::ask(&engine, generation, record, ctx.link());
         }
     }
 }

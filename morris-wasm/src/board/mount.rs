@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use super::events::{Listeners, EVENTS};
 use super::handle::{configure, BoardHandle};
 use super::look::{self, Look, Movable};
+use super::page_engine::PageEngine;
 use super::{EmbedProps, Mode, Model, DEFAULT_LEVEL};
 use crate::options::{bad_argument, bad_value, entries, rules_from_options, OptionValue};
 use crate::ApiError;
@@ -57,6 +58,7 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
             }
             "engineColor" => s.engine = look::color("option `engineColor`", value)?,
             "position" => s.position = Some(text(key, value)?),
+            "engine" => {}
             _ => s.game_options.push((key.clone(), value.clone())),
         }
     }
@@ -114,6 +116,26 @@ fn listeners(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Liste
     Ok(out)
 }
 
+/// The `engine` option: an object with a `bestMove` method.
+fn page_engine(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Option<JsValue>, ApiError> {
+    if !pairs
+        .iter()
+        .any(|(k, v)| k == "engine" && !matches!(v, OptionValue::Unset | OptionValue::Null))
+    {
+        return Ok(None);
+    }
+    let engine = js_sys::Reflect::get(options, &JsValue::from("engine")).unwrap_or(JsValue::UNDEFINED);
+    let has_best_move =
+        js_sys::Reflect::get(&engine, &JsValue::from("bestMove")).is_ok_and(|f| f.is_function());
+    match has_best_move {
+        true => Ok(Some(engine)),
+        false => Err(ApiError::Option(
+            "option `engine` must be an object with a `bestMove(record)` method, like an `EngineWorker`"
+                .into(),
+        )),
+    }
+}
+
 /// `mountBoard(element, options)`: draws a board into `element`.
 #[wasm_bindgen(js_name = mountBoard)]
 pub fn mount_board(
@@ -142,6 +164,7 @@ pub fn mount_board(
         searcher: Searcher::new(4),
         moves_by_engine: 0,
         listeners: listeners(&options, &pairs)?,
+        page_engine: PageEngine::new(page_engine(&options, &pairs)?),
     }));
     let app =
         yew::Renderer::<super::Embed>::with_root_and_props(element, EmbedProps { model: model.clone() })
