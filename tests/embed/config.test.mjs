@@ -288,3 +288,26 @@ test("a page's own engine: its answers are played, old ones dropped, a bad one l
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("two boards with different themes on one page each draw their own wood and pieces", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    window.board.set({ theme: "slate" });
+    window.board.play("d6");
+    const host = window.newHost();
+    const paper = window.mountBoard(host, { theme: "paper", position: window.board.position() });
+    while (!host.querySelector("[data-point]")) await new Promise((r) => setTimeout(r, 10));
+    // What a fill of url(#id) paints: the first stop of the gradient it names, looked up in the page.
+    const paint = (el) => {
+      const id = el.getAttribute("fill").match(/#([^)]+)/)[1];
+      const gradient = document.getElementById(id);
+      return [host.contains(gradient), getComputedStyle(gradient.querySelector("stop")).stopColor];
+    };
+    const out = [paint(host.querySelector(".board-wood")), paint(host.querySelector('[data-point="d6"] .piece-body'))];
+    paper.destroy();
+    return out;
+  });
+  assert.deepEqual(out, [[true, "rgb(255, 255, 255)"], [true, "rgb(255, 255, 255)"]]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
