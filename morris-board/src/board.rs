@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::drag::{use_drag, DragProps};
-use crate::draw::{defs, edge_labels, f, lines, mill_lines};
+use crate::draw::{defs, edge_labels, f, lines, mill_lines, next_board_uid};
 use crate::keys::{focus_cursor, on_keydown};
 use crate::layout::{Layout, FRAME, SIZE};
 use crate::point::Scene;
@@ -15,6 +15,7 @@ pub fn board(props: &BoardProps) -> Html {
     let geometry = props.board.geometry();
     let layout = Layout::new(geometry, props.flipped);
     let svg_ref = use_node_ref();
+    let uid = *use_memo((), |_| next_board_uid());
     let cursor = props.cursor.filter(|p| p.index() < geometry.len());
 
     // Keep keyboard focus on the cursor's point while the board has focus.
@@ -36,9 +37,9 @@ pub fn board(props: &BoardProps) -> Html {
     );
     let onkeydown = on_keydown(layout, cursor, props);
 
-    let scene = Scene::new(props, layout, cursor, drag.lifted(), drag.gesture.clone());
+    let scene = Scene::new(props, layout, cursor, drag.lifted(), drag.gesture.clone(), uid);
     let points = geometry.points().map(|p| scene.point(p));
-    let ghost_piece = drag.ghost_piece(props, scene.piece_r);
+    let ghost_piece = drag.ghost_piece(props, scene.piece_r, uid);
     let removing = props.removable.any();
     let (inset, wood) = (f(FRAME), f(SIZE - 2.0 * FRAME));
     let class = classes!(
@@ -53,10 +54,10 @@ pub fn board(props: &BoardProps) -> Html {
              data-board={props.board.id()} data-flipped={props.flipped.then_some("")}
              onpointerdown={drag.onpointerdown} onpointermove={drag.onpointermove}
              onpointerup={drag.onpointerup} onpointercancel={drag.onpointercancel} {onkeydown}>
-            { defs() }
+            { defs(uid) }
             <rect class="board-frame" x="0.3" y="0.3" width="99.4" height="99.4" rx="3.2" />
-            <rect class="board-wood" x={inset.clone()} y={inset.clone()} width={wood.clone()} height={wood.clone()} rx="1.6" fill="url(#wood-board)" />
-            <rect class="board-grain" x={inset.clone()} y={inset} width={wood.clone()} height={wood} rx="1.6" fill="url(#wood-grain)" />
+            <rect class="board-wood" x={inset.clone()} y={inset.clone()} width={wood.clone()} height={wood.clone()} rx="1.6" fill={format!("url(#wood-board-{uid})")} />
+            <rect class="board-grain" x={inset.clone()} y={inset} width={wood.clone()} height={wood} rx="1.6" fill={format!("url(#wood-grain-{uid})")} />
             <g class="lines">{ lines(layout) }{ mill_lines(layout, props) }</g>
             <g class="coords" aria-hidden="true">{ for edge_labels(&layout) }</g>
             <g class="points">{ for points }</g>

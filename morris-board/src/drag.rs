@@ -49,12 +49,12 @@ impl DragHandlers {
     }
 
     /// The dragged piece, following the pointer.
-    pub(crate) fn ghost_piece(&self, props: &BoardProps, piece_r: f64) -> Option<Html> {
+    pub(crate) fn ghost_piece(&self, props: &BoardProps, piece_r: f64, uid: u32) -> Option<Html> {
         let at = self.ghost?;
         let c = props.piece(self.lifted()?)?;
         Some(html! {
             <g class={classes!("piece", "ghost", c.name())} transform={translate(at)}>
-                <circle class="piece-body" r={f(piece_r * 1.08)} fill={format!("url(#piece-{})", c.name())} />
+                <circle class="piece-body" r={f(piece_r * 1.08)} fill={crate::draw::piece_fill(uid, c)} />
                 <circle class="piece-ring" r={f(piece_r * 0.66)} />
             </g>
         })

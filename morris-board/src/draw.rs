@@ -13,26 +13,45 @@ pub(crate) fn f(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The wood's and the pieces' gradients; their colours come from the
-/// stylesheet's theme variables.
-pub(crate) fn defs() -> Html {
+thread_local! {
+    static BOARDS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A number of its own for each board drawn, for the ids of its gradients:
+/// `url(#id)` looks in the whole document, so two boards with different
+/// themes on one page must not share them.
+pub(crate) fn next_board_uid() -> u32 {
+    BOARDS.with(|n| {
+        n.set(n.get().wrapping_add(1));
+        n.get()
+    })
+}
+
+/// The fill of a piece of colour `c` on board `uid`.
+pub(crate) fn piece_fill(uid: u32, c: morris_core::Color) -> String {
+    format!("url(#piece-{}-{uid})", c.name())
+}
+
+/// The wood's and the pieces' gradients of board `uid`; their colours come
+/// from the stylesheet's theme variables.
+pub(crate) fn defs(uid: u32) -> Html {
     html! {
         <defs>
-            <linearGradient id="wood-board" x1="0" y1="0" x2="1" y2="1">
+            <linearGradient id={format!("wood-board-{uid}")} x1="0" y1="0" x2="1" y2="1">
                 <stop class="wood-1" offset="0" />
                 <stop class="wood-2" offset="0.45" />
                 <stop class="wood-3" offset="1" />
             </linearGradient>
-            <pattern id="wood-grain" width="100" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(-4)">
+            <pattern id={format!("wood-grain-{uid}")} width="100" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(-4)">
                 <path d="M0 2 C 25 0.6, 50 3.6, 100 1.8" class="grain" />
                 <path d="M0 5.2 C 30 6.4, 60 4.1, 100 5.6" class="grain faint" />
             </pattern>
-            <radialGradient id="piece-light" cx="0.38" cy="0.32" r="0.75">
+            <radialGradient id={format!("piece-light-{uid}")} cx="0.38" cy="0.32" r="0.75">
                 <stop class="light-1" offset="0" />
                 <stop class="light-2" offset="0.6" />
                 <stop class="light-3" offset="1" />
             </radialGradient>
-            <radialGradient id="piece-dark" cx="0.38" cy="0.32" r="0.75">
+            <radialGradient id={format!("piece-dark-{uid}")} cx="0.38" cy="0.32" r="0.75">
                 <stop class="dark-1" offset="0" />
                 <stop class="dark-2" offset="0.55" />
                 <stop class="dark-3" offset="1" />

@@ -20,7 +20,9 @@
 //! `dark` (the pieces), `--board-piece-edge-width`; `--board-target`,
 //! `--board-select`, `--board-remove`, `--board-last`, `--board-suggest`
 //! (the marks); `--board-focus`, `--board-focus-halo` (the keyboard focus
-//! ring, two colours so it shows on any surface).
+//! ring, two colours so it shows on any surface); `--board-coords`
+//! (`none` hides the coordinates) and `--board-animation-scale` (the
+//! animations' durations times this: 0 for none, 0.5 for twice as fast).
 //!
 //! The modules: [`describe`] (what is true of each point, and its
 //! accessible name), [`layout`] (pure geometry: where points are drawn, how

@@ -10,8 +10,8 @@ use yew::prelude::*;
 
 use crate::describe::{PointState, PointWords};
 use crate::drag::Gesture;
-use crate::draw::f;
 use crate::draw::translate;
+use crate::draw::{f, piece_fill};
 use crate::layout::Layout;
 use crate::props::BoardProps;
 
@@ -30,6 +30,8 @@ pub(crate) struct Scene<'a> {
     /// The colour of a piece the last turn removed: the mover's opponent's.
     vanished: Option<Color>,
     pub(crate) piece_r: f64,
+    /// The board's own number, in its gradients' ids.
+    uid: u32,
     hit_r: f64,
     dot_r: f64,
     gesture: Rc<RefCell<Gesture>>,
@@ -50,6 +52,7 @@ impl<'a> Scene<'a> {
         cursor: Option<Point>,
         lifted: Option<Point>,
         gesture: Rc<RefCell<Gesture>>,
+        uid: u32,
     ) -> Scene<'a> {
         let step = layout.step();
         let last = props.last_move;
@@ -66,6 +69,7 @@ impl<'a> Scene<'a> {
             hit_r: (step * 0.5).min(14.0),
             dot_r: layout.dot_r(),
             gesture,
+            uid,
         }
     }
 
@@ -124,7 +128,7 @@ impl<'a> Scene<'a> {
         html! {
             <g {class} style={arrive}>
                 <circle class="piece-shadow" cx="0.5" cy="0.9" r={f(r)} />
-                <circle class="piece-body" r={f(r)} fill={format!("url(#piece-{})", c.name())} />
+                <circle class="piece-body" r={f(r)} fill={piece_fill(self.uid, c)} />
                 <circle class="piece-ring" r={f(r * 0.62)} />
                 <circle class="piece-eye" r={f(r * 0.18)} />
             </g>
@@ -141,7 +145,7 @@ impl<'a> Scene<'a> {
             <>
                 if let Some(c) = self.vanished {
                     <g class={classes!("piece", "vanish", c.name())}>
-                        <circle class="piece-body" r={f(self.piece_r)} fill={format!("url(#piece-{})", c.name())} />
+                        <circle class="piece-body" r={f(self.piece_r)} fill={piece_fill(self.uid, c)} />
                     </g>
                 }
                 <g class="removed-mark">

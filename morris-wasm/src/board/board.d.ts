@@ -1,0 +1,46 @@
+/** A side that may move at a board, both, or none (the board only shows). */
+export type BoardMovable = Color | "both" | "none";
+
+/** `handle.set(config)` (and `mountBoard`'s options): how the board looks and who may press it. Only the keys given change. */
+export interface BoardConfig {
+  /** The side at the bottom (default "light"). */
+  orientation?: Color;
+  /** Who may press the points: a side, "both" (two players) or "none" (view only). The default follows `mode`. */
+  movable?: BoardMovable | null;
+  /** The moves the person may make in this position, in notation (each must be legal); null offers every legal move. Cleared by the next move. */
+  dests?: string[] | null;
+  /** The move marked as the last one (any points of the board will do); null marks none. The next move replaces it. */
+  lastMove?: string | null;
+  /** The coordinates around the board (default true). */
+  coordinates?: boolean;
+  /** How long a piece takes to slide, in milliseconds (default 300; 0: no animation). */
+  animation?: number;
+  /** The colours: "wood" (default), "slate" or "paper" (black on white, for print). */
+  theme?: "wood" | "slate" | "paper";
+}
+
+/** The events of a board, for `handle.on(event, listener)`. */
+export type BoardEvent = "select" | "move" | "removal" | "end";
+
+/** `mountBoard(element, options)`: the game and any rule options, who plays, the look and the listeners. */
+export interface BoardOptions extends GameOptions, BoardConfig {
+  variant?: VariantId;
+  /** Who presses the points: two people on one screen (default), a person against the engine, or nobody. */
+  mode?: "two-players" | "vs-engine" | "view";
+  /** The engine's level in "vs-engine", 1 to 10 (default 3). */
+  level?: number;
+  /** The side the engine plays in "vs-engine" (default "dark"). */
+  engineColor?: Color;
+  /** The engine that plays in "vs-engine", off the page's thread: an `EngineWorker`, or any object whose `bestMove(record)` promises a move (a string, or an object with `move`). Without it the board searches on the page's thread. */
+  engine?: { bestMove(record: string): Promise<string | { move: string | null }> };
+  /** Start from this position text instead of the variant's empty board. */
+  position?: string;
+  /** Called when the person presses a point that begins or goes on with a turn (a piece picked up, or a placement or move that still needs its removal), with the point. */
+  onSelect?: (point: string) => void;
+  /** Called after every move, by anyone, with the move and the new state. */
+  onMove?: (move: string, state: GameState) => void;
+  /** Called for each piece a move takes, with its point and the move. */
+  onRemoval?: (point: string, move: string) => void;
+  /** Called when the game ends: by a move, a resignation or an agreed draw. */
+  onEnd?: (outcome: Outcome) => void;
+}

@@ -1,0 +1,114 @@
+//! The board's events and who listens: `select`, `move`, `removal` and
+//! `end`, each with the callback from the mount options (`onSelect`, …)
+//! and those added by `handle.on(name, fn)`. The board calls them once its
+//! model is no longer borrowed, since a listener may call the handle; a
+//! listener that throws is the page's affair and the board goes on.
+
+use wasm_bindgen::prelude::*;
+
+use crate::views::{to_js, OutcomeView, StateView};
+use crate::ApiError;
+
+/// The events, by their names in `on(name, fn)` and in the options.
+pub const EVENTS: &[(&str, &str)] = &[
+    ("select", "onSelect"),
+    ("move", "onMove"),
+    ("removal", "onRemoval"),
+    ("end", "onEnd"),
+];
+
+/// Every listener of one board, by event.
+#[derive(Clone, Debug, Default)]
+pub struct Listeners {
+    lists: [Vec<js_sys::Function>; 4],
+}
+
+impl Listeners {
+    /// Adds `f` to event `name`.
+    pub fn add(&mut self, name: &str, f: js_sys::Function) -> Result<(), ApiError> {
+        let i = EVENTS.iter().position(|(n, _)| *n == name).ok_or_else(|| {
+            let names: Vec<String> = EVENTS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            ApiError::Option(format!(
+                "unknown board event `{name}`; the events are {}",
+                names.join(", ")
+            ))
+        })?;
+        self.lists[i].push(f);
+        Ok(())
+    }
+
+    /// Removes `f` from event `name`; false when it was not there.
+    pub fn remove(&mut self, name: &str, f: &js_sys::Function) -> bool {
+        let Some(i) = EVENTS.iter().position(|(n, _)| *n == name) else {
+            return false;
+        };
+        let before = self.lists[i].len();
+        self.lists[i].retain(|g| g != f);
+        self.lists[i].len() != before
+    }
+
+    fn of(&self, name: &str) -> &[js_sys::Function] {
+        EVENTS
+            .iter()
+            .position(|(n, _)| *n == name)
+            .map_or(&[], |i| &self.lists[i])
+    }
+}
+
+/// Something that happened, with what its listeners get.
+#[derive(Debug)]
+pub enum Event {
+    /// The person pressed a point that began or went on with a turn.
+    Select {
+        point: String,
+    },
+    Move {
+        text: String,
+        state: StateView,
+    },
+    Removal {
+        point: String,
+        text: String,
+    },
+    End {
+        outcome: OutcomeView,
+    },
+}
+
+impl Event {
+    /// Calls the event's listeners (from a copy of the list, taken before).
+    pub fn tell(&self, listeners: &Listeners) {
+        let (name, args) = match self {
+            Event::Select { point } => ("select", vec![JsValue::from(point.as_str())]),
+            Event::Move { text, state } => ("move", vec![JsValue::from(text.as_str()), js(to_js(state))]),
+            Event::Removal { point, text } => (
+                "removal",
+                vec![JsValue::from(point.as_str()), JsValue::from(text.as_str())],
+            ),
+            Event::End { outcome } => ("end", vec![js(to_js(outcome))]),
+        };
+        let args: js_sys::Array = args.into_iter().collect();
+        for f in listeners.of(name) {
+            let _ = f.apply(&JsValue::NULL, &args);
+        }
+    }
+}
+
+fn js(v: Result<JsValue, serde_wasm_bindgen::Error>) -> JsValue {
+    v.unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Events to tell, with a copy of the listeners as they were.
+#[derive(Debug, Default)]
+pub struct Told {
+    pub events: Vec<Event>,
+    pub listeners: Listeners,
+}
+
+impl Told {
+    pub fn tell(self) {
+        for e in &self.events {
+            e.tell(&self.listeners);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! `mountBoard(element, options)`: the board component of `morris-board`
+//! (`morris_board::Board`, the one implementation of the board, which the
+//! app draws too) in any element of any page, with the game flow around it:
+//! turns built press by press with `morris_board::PartialTurn`, two players on one screen,
+//! a game against the engine, or a board that only shows.
+//!
+//! The page and the component share the game through an `Rc<RefCell<…>>`:
+//! the handle's methods (`handle`) change it at once (so they can throw)
+//! and then ask the component to draw again. No borrow is held while a
+//! page's listener runs (`events`), since a listener may call the handle.
+//! The game behind a board is `model`; how the board looks and who may
+//! press it is `look`; `mount` reads the options.
+
+mod events;
+mod handle;
+mod look;
+mod model;
+mod mount;
+mod page_engine;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use morris_board::{Board, PartialTurn, Press};
+use morris_core::Point;
+use wasm_bindgen::JsValue;
+use yew::prelude::*;
+
+use events::{Event, Told};
+use model::{Mode, Model, DEFAULT_LEVEL};
+
+pub use handle::BoardHandle;
+pub use mount::mount_board;
+
+#[derive(Properties, Clone, Debug)]
+pub struct EmbedProps {
+    model: Rc<RefCell<Model>>,
+}
+
+impl PartialEq for EmbedProps {
+    fn eq(&self, other: &EmbedProps) -> bool {
+        Rc::ptr_eq(&self.model, &other.model)
+    }
+}
+
+#[derive(Debug)]
+pub enum Msg {
+    Press(Point),
+    Cancel,
+    /// The game changed from outside: draw again.
+    Refresh,
+    EngineMove,
+    /// The page's engine answered question `generation`.
+    Reply {
+        generation: u64,
+        answer: JsValue,
+    },
+}
+
+/// The component around the board.
+#[derive(Debug)]
+pub struct Embed;
+
+impl Embed {
+    fn press(model: &RefCell<Model>, p: Point) -> Option<Told> {
+        let mut m = model.borrow_mut();
+        if !m.accepts_presses() {
+            return None;
+        }
+        let pos = *m.game.position();
+        let legal = m.offered();
+        match m.turn.press(p, &pos, &legal) {
+            Press::Play(mv) => m.play(mv).ok(),
+            Press::Continue(t) => {
+                m.turn = t;
+                let point = pos.geometry().coord(p).to_string();
+                Some(m.told(vec![Event::Select { point }]))
+            }
+            Press::Ignore => None,
+        }
+    }
+
+    /// Plays the page engine's answer; an answer that names no legal move
+    /// leaves the move to the board's own engine, so the game goes on.
+    fn reply(model: &RefCell<Model>, generation: u64, answer: &JsValue) -> Option<Told> {
+        let mut m = model.borrow_mut();
+        let pos = *m.game.position();
+        let answered = m
+            .page_engine
+            .answered(generation, answer, |t| pos.parse_move(t).ok())?;
+        if !m.engine_to_move() {
+            return None;
+        }
+        let mv = answered.or_else(|| m.engine_move())?;
+        m.play(mv).ok()
+    }
+}
+
+impl Component for Embed {
+    type Message = Msg;
+    type Properties = EmbedProps;
+
+    fn create(_: &Context<Self>) -> Self {
+        Embed
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        let model = &ctx.props().model;
+        let told = match msg {
+            Msg::Refresh => None,
+            Msg::Cancel => {
+                model.borrow_mut().turn = PartialTurn::default();
+                None
+            }
+            Msg::Press(p) => Embed::press(model, p),
+            Msg::EngineMove => {
+                let mut m = model.borrow_mut();
+                if !m.engine_to_move() {
+                    return false;
+                }
+                m.engine_move().and_then(|mv| m.play(mv).ok())
+            }
+            Msg::Reply { generation, answer } => Embed::reply(model, generation, &answer),
+        };
+        if let Some(t) = told {
+            t.tell();
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let model = ctx.props().model.borrow();
+        let props = model.props(ctx.link());
+        html! {
+            <div class={model.look.classes()} style={model.look.style()}>
+                <Board ..props />
+            </div>
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
+        let question = {
+            let mut m = ctx.props().model.borrow_mut();
+            if !m.engine_to_move() {
+                return;
+            }
+            if !m.page_engine.given() {
+                ctx.link().send_message(Msg::EngineMove);
+                return;
+            }
+            m.page_engine
+                .question()
+                .map(|(engine, generation)| (engine, generation, m.game.record()))
+        };
+        if let Some((engine, generation, record)) = question {
+            page_engine::ask(&engine, generation, record, ctx.link());
+        }
+    }
+}

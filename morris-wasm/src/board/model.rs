@@ -1,0 +1,165 @@
+//! The game behind one mounted board: who plays, the look, the listeners,
+//! the engine; what a press or a move does to it, and what the board is
+//! given to draw.
+
+use std::sync::atomic::AtomicBool;
+
+use morris_board::{BoardProps, PartialTurn};
+use morris_core::{Color, Move, Position};
+use morris_engine::{Level, Searcher};
+use yew::prelude::*;
+
+use super::events::{Event, Listeners, Told};
+use super::look::Look;
+use super::page_engine::PageEngine;
+use super::{Embed, Msg};
+use crate::clock::with_clock;
+use crate::views::{OutcomeView, StateView};
+use crate::ApiError;
+
+/// Who plays at the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    TwoPlayers,
+    VsEngine { engine: Color, level: Level },
+    View,
+}
+
+/// The game behind one mounted board.
+pub(super) struct Model {
+    pub(super) game: morris_core::Game,
+    pub(super) turn: PartialTurn,
+    pub(super) mode: Mode,
+    pub(super) look: Look,
+    pub(super) searcher: Searcher,
+    pub(super) moves_by_engine: u64,
+    pub(super) listeners: Listeners,
+    pub(super) page_engine: PageEngine,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("game", &self.game)
+            .field("mode", &self.mode)
+            .field("look", &self.look)
+            .finish()
+    }
+}
+
+impl Model {
+    pub(super) fn engine_to_move(&self) -> bool {
+        matches!(self.mode, Mode::VsEngine { engine, .. } if engine == self.game.position().turn())
+            && self.game.outcome().is_none()
+    }
+
+    pub(super) fn accepts_presses(&self) -> bool {
+        self.game.outcome().is_none()
+            && !self.engine_to_move()
+            && self.look.movable.allows(self.game.position().turn())
+    }
+
+    /// The moves the person may make: the legal ones, or those of them the
+    /// page offers.
+    pub(super) fn offered(&self) -> Vec<Move> {
+        let mut legal = self.game.legal_moves();
+        if let Some(dests) = &self.look.dests {
+            let pos = self.game.position();
+            legal.retain(|m| dests.iter().any(|d| pos.parse_move(d).ok() == Some(*m)));
+        }
+        legal
+    }
+
+    /// Plays `m`; returns what the page's listeners are told.
+    pub(super) fn play(&mut self, m: Move) -> Result<Told, ApiError> {
+        let before = *self.game.position();
+        self.game.play(m)?;
+        self.page_engine.forget();
+        self.turn = PartialTurn::default();
+        self.look.dests = None;
+        self.look.last_move = None;
+        let text = before.notation(m);
+        let geo = before.geometry();
+        let mut events = vec![Event::Move {
+            text: text.clone(),
+            state: StateView::of(&self.game),
+        }];
+        for p in m.removals() {
+            events.push(Event::Removal {
+                point: geo.coord(p).to_string(),
+                text: text.clone(),
+            });
+        }
+        Ok(self.told(events).and_end(self))
+    }
+
+    pub(super) fn told(&self, events: Vec<Event>) -> Told {
+        Told {
+            events,
+            listeners: self.listeners.clone(),
+        }
+    }
+
+    pub(super) fn engine_move(&mut self) -> Option<Move> {
+        let Mode::VsEngine { level, .. } = self.mode else {
+            return None;
+        };
+        let stop = AtomicBool::new(false);
+        let seed = self.moves_by_engine;
+        self.moves_by_engine += 1;
+        let result = with_clock(|clock| {
+            self.searcher
+                .play_level(&self.game, level, seed, Some(ENGINE_MOVETIME_MS), clock, &stop)
+        });
+        result.best
+    }
+
+    pub(super) fn props(&self, link: &yew::html::Scope<Embed>) -> BoardProps {
+        let pos: &Position = self.game.position();
+        let interactive = self.accepts_presses();
+        let legal = if interactive { self.offered() } else { Vec::new() };
+        let hints = self.turn.hints(pos, &legal);
+        let geo = pos.geometry();
+        BoardProps {
+            board: pos.rules().board,
+            pieces: geo.points().map(|p| pos.piece_at(p)).collect(),
+            flipped: self.look.flipped,
+            targets: hints.targets,
+            removable: hints.removable,
+            movable: hints.movable,
+            selected: self.turn.from,
+            cursor: None,
+            last_move: self
+                .look
+                .last_move
+                .unwrap_or_else(|| self.game.moves().last().copied()),
+            suggestion: None,
+            // The board names each point in full by itself ("d6, light
+            // piece, selected", morris_board::PointWords).
+            labels: Vec::new(),
+            label: AttrValue::from(format!("{} board", pos.rules().variant.name())),
+            interactive,
+            on_press: link.callback(Msg::Press),
+            on_cursor: Callback::noop(),
+            on_cancel: link.callback(|()| Msg::Cancel),
+        }
+    }
+}
+
+impl Told {
+    /// Adds the end of the game, when it is over.
+    pub(super) fn and_end(mut self, model: &Model) -> Told {
+        if let Some(o) = model.game.outcome() {
+            self.events.push(Event::End {
+                outcome: OutcomeView::from(o),
+            });
+        }
+        self
+    }
+}
+
+/// The engine's level on a mounted board when none is given.
+pub(super) const DEFAULT_LEVEL: u8 = 3;
+
+/// The engine's thinking time on a mounted board, at most.
+const ENGINE_MOVETIME_MS: u64 = 1500;

@@ -1,0 +1,176 @@
+//! `mountBoard(element, options)`: reads the options (the game, who plays,
+//! the look, the listeners) and draws the board into the element.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use morris_core::{Color, Position};
+use morris_engine::{Level, Searcher};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::events::{Listeners, EVENTS};
+use super::handle::{configure, BoardHandle};
+use super::look::{self, Look, Movable};
+use super::page_engine::PageEngine;
+use super::{EmbedProps, Mode, Model, DEFAULT_LEVEL};
+use crate::options::{bad_argument, bad_value, entries, rules_from_options, OptionValue};
+use crate::ApiError;
+
+#[wasm_bindgen(typescript_custom_section)]
+const BOARD_TYPES: &str = include_str!("board.d.ts");
+
+/// The options that are not rule options, the look's or listeners.
+struct Setup {
+    variant: Option<String>,
+    mode: String,
+    level: Option<Level>,
+    engine: Color,
+    position: Option<String>,
+    game_options: Vec<(String, OptionValue)>,
+}
+
+fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
+    let text = |key: &str, value: &OptionValue| match value {
+        OptionValue::Text(s) => Ok(s.clone()),
+        other => Err(bad_value(&format!("option `{key}`"), "a string", other)),
+    };
+    let mut s = Setup {
+        variant: None,
+        mode: "two-players".into(),
+        level: None,
+        engine: Color::Dark,
+        position: None,
+        game_options: Vec::new(),
+    };
+    for (key, value) in pairs {
+        let k = key.as_str();
+        if *value == OptionValue::Unset || look::KEYS.contains(&k) || EVENTS.iter().any(|(_, o)| *o == k) {
+            continue;
+        }
+        match k {
+            "variant" => s.variant = Some(text(key, value)?),
+            "mode" => s.mode = text(key, value)?,
+            "level" => {
+                s.level = value
+                    .integer("option `level`", u64::from(Level::MIN), u64::from(Level::MAX))?
+                    .and_then(|n| Level::new(n as u8))
+            }
+            "engineColor" => s.engine = look::color("option `engineColor`", value)?,
+            "position" => s.position = Some(text(key, value)?),
+            "engine" => {}
+            _ => s.game_options.push((key.clone(), value.clone())),
+        }
+    }
+    Ok(s)
+}
+
+fn mode(s: &Setup) -> Result<Mode, ApiError> {
+    match s.mode.as_str() {
+        "two-players" => Ok(Mode::TwoPlayers),
+        "view" => Ok(Mode::View),
+        "vs-engine" => match s.level.or(Level::new(DEFAULT_LEVEL)) {
+            Some(level) => Ok(Mode::VsEngine {
+                engine: s.engine,
+                level,
+            }),
+            None => Err(ApiError::Option("no engine level".into())),
+        },
+        other => Err(bad_value(
+            "option `mode`",
+            r#""two-players", "vs-engine" or "view""#,
+            &OptionValue::Text(other.into()),
+        )),
+    }
+}
+
+fn game(s: &Setup) -> Result<morris_core::Game, ApiError> {
+    Ok(match &s.position {
+        Some(text) => {
+            let start: Position = text
+                .parse()
+                .map_err(|e| ApiError::from(e).within("option `position`"))?;
+            morris_core::Game::from_position(start)
+        }
+        None => morris_core::Game::new(rules_from_options(
+            s.variant.as_deref(),
+            &s.game_options,
+            "board",
+        )?),
+    })
+}
+
+/// The listeners of the options `onSelect`, `onMove`, ….
+fn listeners(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Listeners, ApiError> {
+    let mut out = Listeners::default();
+    for (event, key) in EVENTS {
+        if !pairs.iter().any(|(k, v)| k == key && *v != OptionValue::Unset) {
+            continue;
+        }
+        let f = js_sys::Reflect::get(options, &JsValue::from(*key))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .ok_or_else(|| ApiError::Option(format!("option `{key}` must be a function")))?;
+        out.add(event, f)?;
+    }
+    Ok(out)
+}
+
+/// The `engine` option: an object with a `bestMove` method.
+fn page_engine(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Option<JsValue>, ApiError> {
+    if !pairs
+        .iter()
+        .any(|(k, v)| k == "engine" && !matches!(v, OptionValue::Unset | OptionValue::Null))
+    {
+        return Ok(None);
+    }
+    let engine = js_sys::Reflect::get(options, &JsValue::from("engine")).unwrap_or(JsValue::UNDEFINED);
+    let has_best_move =
+        js_sys::Reflect::get(&engine, &JsValue::from("bestMove")).is_ok_and(|f| f.is_function());
+    match has_best_move {
+        true => Ok(Some(engine)),
+        false => Err(ApiError::Option(
+            "option `engine` must be an object with a `bestMove(record)` method, like an `EngineWorker`"
+                .into(),
+        )),
+    }
+}
+
+/// `mountBoard(element, options)`: draws a board into `element`.
+#[wasm_bindgen(js_name = mountBoard)]
+pub fn mount_board(
+    #[wasm_bindgen(unchecked_param_type = "Element")] element: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "BoardOptions")] options: Option<JsValue>,
+) -> Result<BoardHandle, JsValue> {
+    let element: web_sys::Element = element
+        .dyn_into()
+        .map_err(|v| bad_argument("the element", "a DOM element", &OptionValue::from_js(&v)))?;
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let pairs = entries(&options, "the board options")?;
+    let s = setup(&pairs)?;
+    let mode = mode(&s)?;
+    let game = game(&s)?;
+    let mut look = Look::new(match mode {
+        Mode::TwoPlayers => Movable::Both,
+        Mode::VsEngine { engine, .. } => Movable::One(!engine),
+        Mode::View => Movable::None,
+    });
+    configure(&mut look, &options, "the board options", game.position(), false)?;
+    let model = Rc::new(RefCell::new(Model {
+        game,
+        turn: Default::default(),
+        mode,
+        look,
+        searcher: Searcher::new(4),
+        moves_by_engine: 0,
+        listeners: listeners(&options, &pairs)?,
+        page_engine: PageEngine::new(page_engine(&options, &pairs)?),
+    }));
+    let app =
+        yew::Renderer::<super::Embed>::with_root_and_props(element, EmbedProps { model: model.clone() })
+            .render();
+    Ok(BoardHandle {
+        model,
+        app: RefCell::new(Some(app)),
+    })
+}
