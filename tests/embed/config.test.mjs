@@ -2,29 +2,18 @@
 // `handle.set(config)` changes that a person sees or can press, and what
 // the page hears (`onSelect`, `onMove`, `onRemoval`, `onEnd`, `handle.on`)
 // while a person clicks, resigns or agrees a draw.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { serve, launch, open as openIn } from "./lib/harness.mjs";
+import { pageOpener } from "./lib/harness.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const open = pageOpener();
 
 const point = (name) => `#b [data-point="${name}"]`;
 const pieceAt = (page, name) => page.getAttribute(point(name), "data-piece");
 
 async function ready() {
-  const { page, errors } = await openIn(browser, server.base + "/tests/embed/config.html");
+  const { page, errors } = await open("/tests/embed/config.html");
   await page.waitForSelector("body[data-ready]");
   return { page, errors };
 }
@@ -231,7 +220,7 @@ test("a listener may call the handle, even during the handle's own move, and des
 });
 
 test("against an engine in a worker: a level-10 reply, and no long task on the page meanwhile", async () => {
-  const { page, errors } = await openIn(browser, server.base + "/tests/embed/engine.html");
+  const { page, errors } = await open("/tests/embed/engine.html");
   await page.waitForSelector("body[data-ready]", { timeout: 20000 });
   const clicked = await page.evaluate(() => performance.now());
   await page.click(point("d6"));

@@ -2,27 +2,14 @@
 // package (morris-wasm/pkg, web build of the board entry) with no
 // framework, mounts two boards side by side, and this test clicks moves on
 // both; then the README's browser examples run in a page as written.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { ROOT, serve, launch, open as openIn } from "./lib/harness.mjs";
+import { ROOT, pageOpener } from "./lib/harness.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (url) => openIn(browser, server.base + url);
+const open = pageOpener();
 
 const point = (host, name) => `#${host} [data-point="${name}"]`;
 const pieceAt = (page, host, name) => page.getAttribute(point(host, name), "data-piece");

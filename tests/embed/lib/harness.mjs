@@ -2,6 +2,7 @@
 // loopback port (optionally with the headers that make a page
 // cross-origin isolated, so that it may share memory with a worker), and
 // one headless Chromium.
+import { before, after } from "node:test";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -48,4 +49,23 @@ export async function open(browser, url) {
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * A server and a Chromium for one test file, started before its tests and
+ * stopped after them; returns `open(path)`, which opens a repository path
+ * in a new page of that browser (as `open` does).
+ */
+export function pageOpener(headers = {}) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serve(headers);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return (url) => open(browser, server.base + url);
 }
