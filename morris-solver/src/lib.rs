@@ -25,14 +25,15 @@
 //! `table`), or left in a flat file and checked as it is read
 //! (`flat_entries`); the retrograde passes (`retro`, on a `space`: either
 //! numbering); the solved classes of a rule set ([`Tablebase`],
-//! `tablebase`) and the forward solve of the placing (`placing`); the table
-//! files (`file`: `header`, `packing`, `deflate`, `flat`).
+//! `tablebase`) and the forward solve of the placing (`placing`); how far
+//! a solve is, told to a watcher (`progress`); the table files (`file`: `header`, `packing`, `deflate`, `flat`).
 
 mod error;
 mod file;
 mod flat_entries;
 mod index;
 mod placing;
+mod progress;
 pub mod puzzle;
 mod reduced;
 mod retro;
@@ -50,6 +51,7 @@ pub use file::{
 };
 pub use flat_entries::{EntrySource, TableChanged};
 pub use index::{Class, Indexer};
+pub use progress::{Progress, Silent, Stage};
 pub use reduced::{LightPart, SymIndexer};
 pub use symmetry::{PlacingKey, Symmetries};
 pub use table::{ClassCounts, FullTable, Table, Wdl};

@@ -24,6 +24,7 @@ use morris_core::{Bitboard, ByColor, Color, Position, Removal, Rules};
 
 use crate::error::SolveError;
 use crate::index::Class;
+use crate::progress::{Progress, Stage};
 use crate::space::Space;
 use crate::value::{Value, DRAW, MAX_DISTANCE, UNKNOWN};
 
@@ -124,6 +125,10 @@ fn push_bucket(buckets: &mut Buckets, dist: u16, i: usize, win: bool) {
 pub(crate) struct Retro<'a, S: Solved> {
     pub(crate) rules: &'a Rules,
     pub(crate) solved: &'a S,
+    /// Told how far the solve is.
+    pub(crate) progress: &'a dyn Progress,
+    /// The class solved, as the progress names it.
+    pub(crate) class: Class,
 }
 
 impl<S: Solved> Retro<'_, S> {
@@ -142,7 +147,10 @@ impl<S: Solved> Retro<'_, S> {
         // One entry per position in each array, so that a predecessor
         // costs a cache miss in each.
         let mut slots = Slots::new(n);
+        self.progress.begin(self.class, Stage::Moves, len);
         let mut buckets = self.first_pass_parallel(space, &mut slots, threads)?;
+        self.progress.begin(self.class, Stage::Passes, len);
+        let mut decided = 0u64;
         // The decided entries in order of distance, the wins of a distance
         // before its losses; each passes its value on to its predecessors,
         // which may then be decided at a greater distance (never the same
@@ -155,14 +163,22 @@ impl<S: Solved> Retro<'_, S> {
                 .filter(|&d| d <= MAX_DISTANCE)
                 .ok_or(SolveError::TooLong)?;
             let lists = std::mem::take(&mut buckets[k]);
+            if lists.iter().any(|l| !l.is_empty()) {
+                self.progress.distance(dist);
+            }
             for (side, list) in lists.into_iter().enumerate() {
                 let win = side == 0;
                 let parts = self.pass_on_parallel(space, &slots, &list, dist, win, threads)?;
-                for part in parts {
+                for (part, count) in parts {
+                    decided += count;
                     merge_buckets(&mut buckets, part);
                 }
             }
             k += 1;
+        }
+        // The draws and the aliases, never decided, are settled now.
+        if len > decided {
+            self.progress.advance(len - decided);
         }
         let mut values: Vec<u16> = slots
             .values
@@ -183,7 +199,8 @@ impl<S: Solved> Retro<'_, S> {
     }
 
     /// [`Retro::pass_on`] of `list` split over up to `threads` threads:
-    /// the entries each thread found decided, in thread order.
+    /// the entries each thread found decided, in thread order, and how
+    /// many of `list` each decided.
     fn pass_on_parallel(
         &self,
         space: &(impl Space + Sync),
@@ -192,7 +209,7 @@ impl<S: Solved> Retro<'_, S> {
         dist: u16,
         win: bool,
         threads: usize,
-    ) -> Result<Vec<Buckets>, SolveError> {
+    ) -> Result<Vec<(Buckets, u64)>, SolveError> {
         let chunk = list.len().div_ceil(threads.max(1)).max(MIN_PASS_CHUNK);
         if threads <= 1 || list.len() <= chunk {
             return Ok(vec![self.pass_on(space, slots, list, dist, win)]);
@@ -214,9 +231,18 @@ impl<S: Solved> Retro<'_, S> {
     /// makes them win a ply later; a won one takes one from their moves
     /// not yet known to lose, and a predecessor left with none and no
     /// escape loses, as late as its longest loss allows. Returns the
-    /// entries so decided, by distance.
-    fn pass_on(&self, space: &impl Space, slots: &Slots, list: &[u32], dist: u16, win: bool) -> Buckets {
+    /// entries so decided, by distance, and how many of `list` it decided
+    /// (also told to the progress).
+    fn pass_on(
+        &self,
+        space: &impl Space,
+        slots: &Slots,
+        list: &[u32],
+        dist: u16,
+        win: bool,
+    ) -> (Buckets, u64) {
         let mut found: Buckets = Vec::new();
+        let mut decided = 0u64;
         let mut before = Vec::with_capacity(128);
         let code = if win { Value::Win(dist) } else { Value::Loss(dist) }.encode();
         for &i in list {
@@ -228,6 +254,7 @@ impl<S: Solved> Retro<'_, S> {
             {
                 continue;
             }
+            decided += 1;
             let (light, dark, turn) = space.unrank(i as u64);
             before.clear();
             self.unmoves(space, light, dark, turn, &mut before);
@@ -267,7 +294,10 @@ impl<S: Solved> Retro<'_, S> {
                 }
             }
         }
-        found
+        if decided > 0 {
+            self.progress.advance(decided);
+        }
+        (found, decided)
     }
 
     /// The first pass over a class: every entry's moves, the decided ones
@@ -289,7 +319,14 @@ impl<S: Solved> Retro<'_, S> {
         let len = slots.len();
         let chunk = len.div_ceil(threads.max(1) * CHUNKS_PER_THREAD).max(MIN_CHUNK);
         if threads == 1 || len <= chunk {
-            return self.first_pass(space, &mut slots.values, &mut slots.counts, 0);
+            // In chunks too, to tell the progress as it goes: the buckets
+            // joined in chunk order are those of one pass over them all.
+            let mut buckets: Buckets = Vec::new();
+            let parts = slots.values.chunks_mut(chunk).zip(slots.counts.chunks_mut(chunk));
+            for (k, (values, counts)) in parts.enumerate() {
+                merge_buckets(&mut buckets, self.first_pass(space, values, counts, k * chunk)?);
+            }
+            return Ok(buckets);
         }
         let queue = std::sync::Mutex::new(
             slots
@@ -416,6 +453,9 @@ impl<S: Solved> Retro<'_, S> {
             }
             *count.get_mut() = counts(longest, left, escape);
         }
+        if !values.is_empty() {
+            self.progress.advance(values.len() as u64);
+        }
         Ok(buckets)
     }
 
@@ -474,6 +514,8 @@ mod tests {
         let retro = Retro {
             rules: &rules,
             solved: &tb,
+            progress: &crate::Silent,
+            class,
         };
         let one = retro.build_on(&reduced, 1);
         assert!(one.is_ok(), "{one:?}");

@@ -9,6 +9,7 @@ use morris_core::{ByColor, Color, Position, Removal, Rules};
 use crate::error::SolveError;
 use crate::flat_entries::TableChanged;
 use crate::index::{position, Class, Indexer};
+use crate::progress::{Progress, Silent};
 use crate::reduced::SymIndexer;
 use crate::retro::{Retro, Solved};
 use crate::space::Space;
@@ -125,20 +126,26 @@ impl Tablebase {
     /// those with more light than dark pieces or as many, unless its
     /// mirror is already solved: a table answers for its mirror too).
     pub fn solve(&mut self, light: u8, dark: u8) -> Result<&Table, SolveError> {
+        self.solve_with(light, dark, &Silent)
+    }
+
+    /// [`Tablebase::solve`], telling `progress` how far each class it
+    /// solves is (the smaller ones first, then this one).
+    pub fn solve_with(&mut self, light: u8, dark: u8, progress: &dyn Progress) -> Result<&Table, SolveError> {
         let class = Class::moving(light, dark);
         if !self.tables.contains_key(&class) {
-            self.solve_smaller(light, dark)?;
+            self.solve_smaller(light, dark, progress)?;
             let indexer = SymIndexer::new(self.rules, class).ok_or(SolveError::DoesNotFit { light, dark })?;
-            let table = Table::from_codes(indexer.clone(), self.build(&indexer)?);
+            let table = Table::from_codes(indexer.clone(), self.build(&indexer, progress)?);
             self.tables.insert(class, table);
         }
         self.tables.get(&class).ok_or(SolveError::Missing(class))
     }
 
-    fn solve_smaller(&mut self, light: u8, dark: u8) -> Result<(), SolveError> {
+    fn solve_smaller(&mut self, light: u8, dark: u8, progress: &dyn Progress) -> Result<(), SolveError> {
         for class in self.needs(light, dark) {
             if !self.has(class.light, class.dark) {
-                self.solve(class.light, class.dark)?;
+                self.solve_with(class.light, class.dark, progress)?;
             }
         }
         Ok(())
@@ -148,10 +155,10 @@ impl Tablebase {
     /// the smaller classes (with the symmetries); the reference the
     /// reduced tables are checked against.
     pub fn solve_unreduced(&mut self, light: u8, dark: u8) -> Result<FullTable, SolveError> {
-        self.solve_smaller(light, dark)?;
+        self.solve_smaller(light, dark, &Silent)?;
         let indexer = Indexer::new(self.rules, Class::moving(light, dark))
             .ok_or(SolveError::DoesNotFit { light, dark })?;
-        let values = self.build(&indexer)?;
+        let values = self.build(&indexer, &Silent)?;
         Ok(FullTable::new(indexer, values))
     }
 
@@ -168,10 +175,12 @@ impl Tablebase {
     }
 
     /// Solves one class in the numbering `space`: the codes of its entries.
-    fn build(&self, space: &(impl Space + Sync)) -> Result<Vec<u16>, SolveError> {
+    fn build(&self, space: &(impl Space + Sync), progress: &dyn Progress) -> Result<Vec<u16>, SolveError> {
         let retro = Retro {
             rules: &self.rules,
             solved: self,
+            progress,
+            class: space.class(),
         };
         retro.build_on(space, solve_threads())
     }
