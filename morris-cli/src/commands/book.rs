@@ -26,6 +26,7 @@ use morris_solver::{PlacingKey, Symmetries};
 
 use super::r#match::openings;
 use crate::error::CliError;
+use crate::progress;
 use crate::setup::{rules_from, RulesArgs};
 use crate::table_files::{changed_tables, tablebase_of};
 
@@ -159,7 +160,9 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
     let (mut written, mut failed) = (0usize, 0usize);
     let mut write_error = None;
+    let bar = progress::bar(todo.len() as u64, "placing book", "positions");
     for done in receive {
+        bar.inc(1);
         let Done {
             index,
             position,
@@ -167,29 +170,29 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
             secs,
         } = done;
         let head = format!("{}/{} {position}", index + 1, todo.len());
-        match solved {
+        let said = match solved {
             Ok(s) => {
                 let line = Book::line(&position, s.result, &s.keep);
                 if write_error.is_none() {
                     write_error = writeln!(file, "{line}").and_then(|()| file.flush()).err();
                 }
                 written += 1;
-                writeln!(
-                    out,
-                    "{head}: {}, {} of {} moves keep it ({} positions, {secs:.1} s)",
+                format!(
+                    "{}, {} of {} moves keep it ({} positions, {secs:.1} s)",
                     s.result.word(),
                     s.keep.len(),
                     position.legal_moves().len(),
                     s.nodes
-                )?;
+                )
             }
             Err(e) => {
                 failed += 1;
-                writeln!(out, "{head}: not solved: {e} ({secs:.1} s)")?;
+                format!("not solved: {e} ({secs:.1} s)")
             }
-        }
-        out.flush()?;
+        };
+        bar.suspend(|| writeln!(out, "{head}: {said}").and_then(|()| out.flush()))?;
     }
+    bar.finish_and_clear();
     for w in workers {
         let _ = w.join();
     }

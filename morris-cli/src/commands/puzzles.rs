@@ -53,7 +53,9 @@ pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), CliError> {
         args.seed
     );
     let mut total = 0;
+    let bar = crate::progress::bar(files.len() as u64, "puzzles", "tables");
     for file in &files {
+        bar.set_message(format!("puzzles in {}", file.display()));
         let table = read_table(file).map_err(CliError::input)?;
         let want = per_table.min(args.count - total);
         let found = from_table(&tb, &table, want, args.min_plies, args.seed);
@@ -68,7 +70,9 @@ pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), CliError> {
             text.push_str(&format!("{p}\n"));
         }
         total += found.len();
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     match &args.out {
         Some(path) => {
             fs::write(path, &text)

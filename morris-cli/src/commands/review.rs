@@ -196,6 +196,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut reviewed = [0usize; 2];
     let mut worst: [Option<(usize, Cost)>; 2] = [None; 2];
 
+    let bar = crate::progress::bar((last + 1).saturating_sub(args.from) as u64, "review", "turns");
     for turn in args.from..=last {
         let i = turn - 1;
         let (Some(pos), Some(&played), Some(text)) = (positions.get(i), game.moves().get(i), texts.get(i))
@@ -243,8 +244,10 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             side.to_string(),
             show(played_score),
         );
-        writeln!(out, "{}", line.trim_end())?;
+        bar.inc(1);
+        bar.suspend(|| writeln!(out, "{}", line.trim_end()))?;
     }
+    bar.finish_and_clear();
 
     for c in [Color::Light, Color::Dark] {
         let s = c.index();

@@ -13,6 +13,7 @@ use morris_engine::{PlacingMemo, Tablebases};
 use morris_solver::{Class, Tablebase, Value};
 
 use crate::error::CliError;
+use crate::progress::{self, Bars};
 use crate::setup::{rules_from, RulesArgs};
 use crate::table_files::{read_table, table_files, tablebase_of};
 
@@ -97,13 +98,20 @@ pub struct GenerateArgs {
     /// Every class from 3v3 up to N pieces a side, each with at least as
     /// many light as dark pieces (a table answers for its mirror too),
     /// written as VARIANT-LvD.tb into --out-dir; a good table already
-    /// there is kept, not solved again
-    #[arg(long, value_name = "N", requires = "out_dir")]
+    /// there is kept, not solved again, so a run cut short goes on where
+    /// it stopped when run again
+    #[arg(long, value_name = "N")]
     pub up_to: Option<u8>,
 
     /// The folder to write the tables of --up-to into (made if missing)
+    /// [default: $MORRIS_TABLES, else ~/.cache/mulino/tables]
     #[arg(long, value_name = "DIR", requires = "up_to")]
     pub out_dir: Option<PathBuf>,
+
+    /// With --up-to: solve at most N classes in this run, then stop (the
+    /// tables kept do not count); the next run goes on from there
+    #[arg(long, value_name = "N", requires = "up_to")]
+    pub max_classes: Option<usize>,
 
     /// How hard to deflate the files: 1 (fastest) to 9 (smallest); Nine's
     /// large tables deflate three times as fast at 6, in files 2% larger
@@ -211,18 +219,34 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     )?;
                 }
             }
-            solve_and_write(&mut tb, light, dark, file, args.deflate_level, out).map(|_| ())
+            let mut todo = Vec::new();
+            unsolved(&tb, Class::moving(light, dark), &mut todo);
+            let entries = todo.iter().map(|&c| Bars::entries(rules, c)).sum();
+            let bars = Bars::new(rules, entries);
+            solve_and_write(&mut tb, light, dark, file, args.deflate_level, out, &bars).map(|_| ())
         }
-        (_, _, Some(most), Some(dir)) => {
+        (_, _, Some(most), _) => {
             if most < 3 || most > rules.pieces {
                 return Err(too_many(most, most));
             }
+            let dir = match &args.out_dir {
+                Some(dir) => dir.clone(),
+                None => {
+                    let dir = default_tables_dir()?;
+                    writeln!(out, "tables in {}", dir.display())?;
+                    dir
+                }
+            };
+            let dir = &dir;
             fs::create_dir_all(dir)
                 .map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
             let mut total = 0;
             let order: Vec<(u8, u8)> = (3..=most)
                 .flat_map(|light| (3..=light).map(move |dark| (light, dark)))
                 .collect();
+            let entries = |&(l, d): &(u8, u8)| Bars::entries(rules, Class::moving(l, d));
+            let bars = Bars::new(rules, order.iter().map(entries).sum());
+            let mut solved = 0;
             for (i, &(light, dark)) in order.iter().enumerate() {
                 // Only the tables a class still to come reads stay in
                 // memory: solving 9v9 reads 9v8 alone, not every table
@@ -235,11 +259,20 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 tb.retain(|c| wanted.contains(&c));
                 let file = dir.join(file_name(&rules, light, dark));
                 let class = Class::moving(light, dark);
+                // A run cut short while writing left this; the class is
+                // solved again from the start.
+                let part = part_name(&file);
+                if part.exists() {
+                    fs::remove_file(&part)
+                        .map_err(|e| CliError::input(format!("cannot remove {}: {e}", part.display())))?;
+                    bars.say(|| writeln!(out, "removed {}, left by a run cut short", part.display()))?;
+                }
                 // A table already in the folder for these rules is
                 // kept, so a larger --up-to goes on from a smaller one.
                 // One that no class to come reads is only checked whole
                 // (its checksum), not read entry by entry.
                 let needed = wanted_after.contains(&class);
+                bars.doing(format!("{rules} {light}v{dark}: reading {}", file.display()));
                 let kept = fs::read(&file).ok().and_then(|bytes| {
                     let table = if needed {
                         Some(morris_solver::read_for(&bytes, &rules).ok()?)
@@ -257,16 +290,32 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                         tb.insert(table)
                             .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
                     }
+                    bars.skip(entries(&(light, dark)));
+                    bars.say(|| {
+                        writeln!(
+                            out,
+                            "{rules} {light}v{dark}: kept {} ({size} bytes), solved before: skipped",
+                            file.display()
+                        )
+                    })?;
+                    total += size;
+                } else if args.max_classes.is_some_and(|most| solved >= most) {
+                    bars.finish();
+                    let left = order.len() - i;
                     writeln!(
                         out,
-                        "{rules} {light}v{dark}: kept {} ({size} bytes)",
-                        file.display()
+                        "stopped after {solved} classes solved, as --max-classes says: {left} of {} classes left; run again to go on",
+                        order.len()
                     )?;
-                    total += size;
+                    return Ok(());
                 } else {
-                    total += solve_and_write(&mut tb, light, dark, &file, args.deflate_level, out)?;
+                    let written =
+                        solve_and_write(&mut tb, light, dark, &file, args.deflate_level, out, &bars);
+                    total += written?;
+                    solved += 1;
                 }
             }
+            bars.finish();
             writeln!(out, "{total} bytes in all")?;
             Ok(())
         }
@@ -274,6 +323,51 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "give --class and --out, or --up-to and --out-dir",
         )),
     }
+}
+
+/// The environment variable naming where `tb generate --up-to` keeps its
+/// tables when --out-dir is not given.
+const TABLES_ENV: &str = "MORRIS_TABLES";
+
+/// Where `tb generate --up-to` keeps its tables when --out-dir is not
+/// given: $MORRIS_TABLES, else `mulino/tables` in the user's cache folder
+/// ($XDG_CACHE_HOME, else ~/.cache; %LOCALAPPDATA% on Windows). A place
+/// outside the work tree, so that tables that take hours to make outlive
+/// a checkout.
+fn default_tables_dir() -> Result<PathBuf, CliError> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var(TABLES_ENV) {
+        return Ok(dir);
+    }
+    var("XDG_CACHE_HOME")
+        .or_else(|| var("HOME").map(|home| home.join(".cache")))
+        .or_else(|| var("LOCALAPPDATA"))
+        .map(|cache| cache.join("mulino").join("tables"))
+        .ok_or_else(|| {
+            CliError::input(format!(
+                "give --out-dir, or set {TABLES_ENV} (no home folder to keep the tables in)"
+            ))
+        })
+}
+
+/// The classes solving `class` solves, the smaller ones first, as
+/// [`Tablebase::solve`] takes them: those neither solved nor answered by
+/// their mirror's table.
+fn unsolved(tb: &Tablebase, class: Class, out: &mut Vec<Class>) {
+    if out.contains(&class) || tb.table(class).is_some() {
+        return;
+    }
+    for needed in tb.needs(class.light, class.dark) {
+        let mirror = Class::moving(needed.dark, needed.light);
+        if !out.contains(&mirror) && tb.table(mirror).is_none() {
+            unsolved(tb, needed, out);
+        }
+    }
+    out.push(class);
 }
 
 /// The name --up-to gives the table of a class: `nine-8v7.tb`,
@@ -286,7 +380,8 @@ fn file_name(rules: &Rules, light: u8, dark: u8) -> String {
 }
 
 /// Solves one class (after the smaller ones it needs), writes its file
-/// (deflated at `level`), reports it, and gives the file's size.
+/// (deflated at `level`), reports it, and gives the file's size; `bars`
+/// show how far it is.
 fn solve_and_write(
     tb: &mut Tablebase,
     light: u8,
@@ -294,31 +389,34 @@ fn solve_and_write(
     file: &Path,
     level: u8,
     out: &mut dyn Write,
+    bars: &Bars,
 ) -> Result<usize, CliError> {
     let rules = *tb.rules();
     let started = Instant::now();
     let cpu_before = cpu_seconds();
     let table = tb
-        .solve(light, dark)
+        .solve_with(light, dark, bars)
         .map_err(|e| CliError::input(format!("cannot solve {light}v{dark} of `{rules}`: {e}")))?;
     let secs = started.elapsed().as_secs_f64();
     let cpu = match (cpu_before, cpu_seconds()) {
         (Some(a), Some(b)) => format!(" ({:.1} s of processor time)", b - a),
         _ => String::new(),
     };
+    bars.doing(format!("{rules} {light}v{dark}: writing {}", file.display()));
     let bytes = morris_solver::write_at_level(table, level);
     write_whole(file, |w| w.write_all(&bytes).map_err(|e| e.to_string()))?;
     let (w, d, l) = table.counts();
     let peak = peak_memory().map_or(String::new(), |kb| format!("; peak memory {} MB", kb / 1024));
-    writeln!(
-        out,
-        "{rules} {light}v{dark}: {} positions in {} entries ({} bytes in memory), {w} won, {d} drawn, {l} lost for the side to move, longest {} plies; solved in {secs:.1} s{cpu}{peak}",
+    let report = format!(
+        "{rules} {light}v{dark}: {} positions in {} entries ({} bytes in memory), {w} won, {d} drawn, {l} lost for the side to move, longest {} plies; solved in {secs:.1} s{cpu}{peak}\nwrote {} bytes to {}",
         table.positions(),
         table.len(),
         table.value_bytes(),
-        table.max_distance()
-    )?;
-    writeln!(out, "wrote {} bytes to {}", bytes.len(), file.display())?;
+        table.max_distance(),
+        bytes.len(),
+        file.display()
+    );
+    bars.say(|| writeln!(out, "{report}"))?;
     Ok(bytes.len())
 }
 
@@ -460,29 +558,40 @@ fn probe_placing(tb: Tablebase, pos: &Position, nodes: u64, out: &mut dyn Write)
 fn flat(args: &FlatArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let dir = &args.out_dir;
     fs::create_dir_all(dir).map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
+    let mut files = Vec::new();
     for path in &args.paths {
-        for file in table_files(path).map_err(CliError::input)? {
-            let name = file
-                .file_name()
-                .ok_or_else(|| CliError::input(format!("{} names no file", file.display())))?;
-            let target = dir.join(name);
-            let table = read_table(&file).map_err(CliError::input)?;
-            let class = table.class();
-            let size = if table.on_file() {
-                // Already flat: the file is the flat file.
-                if !same_file(&file, &target) {
-                    fs::copy(&file, &target).map_err(|e| {
-                        CliError::input(format!(
-                            "cannot copy {} to {}: {e}",
-                            file.display(),
-                            target.display()
-                        ))
-                    })?;
-                }
-                fs::metadata(&target).map(|m| m.len()).unwrap_or(0)
-            } else {
-                write_flat_file(&table, &target)?
-            };
+        files.extend(table_files(path).map_err(CliError::input)?);
+    }
+    let sizes: Vec<u64> = files
+        .iter()
+        .map(|f| fs::metadata(f).map_or(0, |m| m.len()))
+        .collect();
+    let bar = progress::bar(sizes.iter().sum(), "flat", "bytes read");
+    for (file, read) in files.into_iter().zip(sizes) {
+        bar.set_message(format!("flat {}", file.display()));
+        let name = file
+            .file_name()
+            .ok_or_else(|| CliError::input(format!("{} names no file", file.display())))?;
+        let target = dir.join(name);
+        let table = read_table(&file).map_err(CliError::input)?;
+        let class = table.class();
+        let size = if table.on_file() {
+            // Already flat: the file is the flat file.
+            if !same_file(&file, &target) {
+                fs::copy(&file, &target).map_err(|e| {
+                    CliError::input(format!(
+                        "cannot copy {} to {}: {e}",
+                        file.display(),
+                        target.display()
+                    ))
+                })?;
+            }
+            fs::metadata(&target).map(|m| m.len()).unwrap_or(0)
+        } else {
+            write_flat_file(&table, &target)?
+        };
+        bar.inc(read);
+        bar.suspend(|| {
             writeln!(
                 out,
                 "{} {}v{}: {} entries, {size} bytes flat in {}",
@@ -491,9 +600,10 @@ fn flat(args: &FlatArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 class.dark,
                 table.len(),
                 target.display()
-            )?;
-        }
+            )
+        })?;
     }
+    bar.finish_and_clear();
     Ok(())
 }
 
@@ -519,9 +629,7 @@ fn write_whole(
     target: &Path,
     fill: impl FnOnce(&mut dyn Write) -> Result<(), String>,
 ) -> Result<(), CliError> {
-    let mut part = target.as_os_str().to_owned();
-    part.push(".part");
-    let part = PathBuf::from(part);
+    let part = part_name(target);
     let cannot =
         |e: &dyn std::fmt::Display| CliError::input(format!("cannot write {}: {e}", target.display()));
     let file = fs::File::create(&part).map_err(|e| cannot(&e))?;
@@ -533,5 +641,19 @@ fn write_whole(
         let _ = fs::remove_file(&part);
         return Err(cannot(&e));
     }
-    fs::rename(&part, target).map_err(|e| cannot(&e))
+    fs::rename(&part, target).map_err(|e| cannot(&e))?;
+    // The new name on the disk too (on Unix a folder can be opened and
+    // synced; elsewhere this fails and the rename stands as the system
+    // keeps it).
+    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = fs::File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+/// The name a file is written under until it is whole: `FILE.part`.
+fn part_name(target: &Path) -> PathBuf {
+    let mut part = target.as_os_str().to_owned();
+    part.push(".part");
+    PathBuf::from(part)
 }

@@ -308,6 +308,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut tally = Tally::default();
     let mut decided: Option<(Verdict, f64)> = None;
     let mut failure = None;
+    let bar = crate::progress::bar(games as u64, "match", "games");
     for message in rx {
         let report = match message {
             Ok(report) => report,
@@ -324,7 +325,12 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             None => tally.draws += 1,
         }
         let line = progress(&report, &openings, games, &tally);
-        writeln!(out, "{line}")?;
+        bar.set_message(format!(
+            "match: engine1 +{} ={} -{}",
+            tally.wins, tally.draws, tally.losses
+        ));
+        bar.inc(1);
+        bar.suspend(|| writeln!(out, "{line}"))?;
         if let Some(file) = &mut records {
             writeln!(file, "{}", report.record)?;
         }
@@ -338,6 +344,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
         out.flush()?;
     }
+    bar.finish_and_clear();
     for w in workers {
         let _ = w.join();
     }
