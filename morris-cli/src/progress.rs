@@ -42,16 +42,20 @@ fn style(unit: &str) -> ProgressStyle {
 /// standard error if [`shown`], else hidden; taken off the screen when
 /// dropped (a command that stops on an error leaves no bar behind).
 pub fn bar(total: u64, what: impl Into<String>, unit: &str) -> ProgressBar {
-    let bar = if shown() {
-        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
-            .with_finish(ProgressFinish::AndClear)
-    } else {
-        ProgressBar::hidden()
-    };
-    // A hidden bar counts too (its length is not set by `hidden`).
+    let bar = hidden_bar(total, what, unit);
+    if shown() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar
+}
+
+/// [`bar`], drawn nowhere yet: set up whole before it is first drawn.
+fn hidden_bar(total: u64, what: impl Into<String>, unit: &str) -> ProgressBar {
+    let bar = ProgressBar::hidden()
+        .with_style(style(unit))
+        .with_message(what.into())
+        .with_finish(ProgressFinish::AndClear);
     bar.set_length(total);
-    bar.set_style(style(unit));
-    bar.set_message(what.into());
     bar
 }
 
@@ -72,8 +76,8 @@ impl Bars {
     /// Bars for solving classes of `rules` with `entries` entries in all
     /// (see [`Bars::entries`]).
     pub fn new(rules: Rules, entries: u64) -> Bars {
-        let all = bar(2 * entries, "every class", "steps");
-        let stage = bar(0, "", "entries");
+        let all = hidden_bar(2 * entries, "every class", "steps");
+        let stage = hidden_bar(0, "starting", "entries");
         let multi = shown().then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
         if let Some(multi) = &multi {
             // The bars share their state with their clones: these are them.

@@ -28,6 +28,20 @@ fn morris_with(args: &[&str], env: &[(&str, &Path)]) -> Command {
     cmd
 }
 
+/// `tb generate` of Six's classes up to `most` pieces into `dir`.
+fn six_up_to<'a>(most: &'a str, dir: &'a str) -> [&'a str; 8] {
+    [
+        "tb",
+        "generate",
+        "--variant",
+        "six",
+        "--up-to",
+        most,
+        "--out-dir",
+        dir,
+    ]
+}
+
 /// Stdout of a run that must succeed, with nothing on stderr.
 fn quiet_ok(out: Output) -> String {
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -58,16 +72,7 @@ fn off_a_terminal_the_output_is_one_line_a_class() {
     let scratch = scratch();
     let dir = scratch.path().join("six");
     let d = dir.to_str().unwrap();
-    let args = [
-        "tb",
-        "generate",
-        "--variant",
-        "six",
-        "--up-to",
-        "4",
-        "--out-dir",
-        d,
-    ];
+    let args = six_up_to("4", d);
     let first = quiet_ok(morris_with(&args, &[]).output().unwrap());
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(lines.len(), 7, "{first}");
@@ -104,20 +109,7 @@ fn a_run_stopped_goes_on_where_it_stopped() {
     let dir = scratch.path().join("cut");
     let d = dir.to_str().unwrap();
     let run = |more: &[&str]| {
-        let args = [
-            &[
-                "tb",
-                "generate",
-                "--variant",
-                "six",
-                "--up-to",
-                "4",
-                "--out-dir",
-                d,
-            ][..],
-            more,
-        ]
-        .concat();
+        let args = [&six_up_to("4", d)[..], more].concat();
         quiet_ok(morris_with(&args, &[]).output().unwrap())
     };
     let first = run(&["--max-classes", "2"]);
@@ -171,16 +163,7 @@ fn a_run_killed_is_finished_by_the_next() {
     generate_up_to("six", 5, whole.to_str().unwrap());
     let dir = scratch.path().join("killed");
     let d = dir.to_str().unwrap();
-    let args = [
-        "tb",
-        "generate",
-        "--variant",
-        "six",
-        "--up-to",
-        "5",
-        "--out-dir",
-        d,
-    ];
+    let args = six_up_to("5", d);
     let mut child = morris_with(&args, &[])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

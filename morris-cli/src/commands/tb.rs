@@ -272,7 +272,9 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 // One that no class to come reads is only checked whole
                 // (its checksum), not read entry by entry.
                 let needed = wanted_after.contains(&class);
-                bars.doing(format!("{rules} {light}v{dark}: reading {}", file.display()));
+                if file.exists() {
+                    bars.doing(format!("{rules} {light}v{dark}: reading {}", file.display()));
+                }
                 let kept = fs::read(&file).ok().and_then(|bytes| {
                     let table = if needed {
                         Some(morris_solver::read_for(&bytes, &rules).ok()?)
