@@ -659,3 +659,45 @@ fn part_name(target: &Path) -> PathBuf {
     part.push(".part");
     PathBuf::from(part)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use morris_core::Variant;
+    use morris_solver::{Progress, Stage};
+    use std::sync::Mutex;
+
+    /// The classes a solve begins, in order.
+    #[derive(Debug, Default)]
+    struct Begun(Mutex<Vec<Class>>);
+
+    impl Progress for Begun {
+        fn begin(&self, class: Class, stage: Stage, _: u64) {
+            if let (Stage::Moves, Ok(mut begun)) = (stage, self.0.lock()) {
+                begun.push(class);
+            }
+        }
+        fn advance(&self, _: u64) {}
+    }
+
+    /// The classes `unsolved` counts for the bars are the ones the solve
+    /// then solves, in its order: from nothing, and with some of the
+    /// smaller tables at hand.
+    #[test]
+    fn unsolved_names_what_a_solve_solves() {
+        let rules = Variant::Six.rules();
+        let mut given = Tablebase::new(rules);
+        assert!(given.solve(5, 3).is_ok());
+        given.retain(|c| c == Class::moving(5, 3) || c == Class::moving(4, 3));
+        for start in [Tablebase::new(rules), given] {
+            let mut tb = start.clone();
+            let mut todo = Vec::new();
+            unsolved(&tb, Class::moving(5, 4), &mut todo);
+            let begun = Begun::default();
+            assert!(tb.solve_with(5, 4, &begun).is_ok());
+            assert_eq!(begun.0.into_inner().ok(), Some(todo.clone()));
+            assert_eq!(todo.last(), Some(&Class::moving(5, 4)));
+            assert!(todo.len() > 1, "{todo:?}");
+        }
+    }
+}
