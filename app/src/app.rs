@@ -171,7 +171,7 @@ pub fn app() -> Html {
                     if playing {
                         { move_list(&ui, &moves) }
                     }
-                    { room_list(&ui, &saved.rooms) }
+                    { room_list(&ui, &saved.rooms, &saved.refresh) }
                     { recent_list(&ui, &saved.recent, &saved.refresh) }
                     { record_panel(&ui, &fields.record) }
                 </aside>

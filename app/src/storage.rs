@@ -142,7 +142,25 @@ pub fn save_room(
 ) -> Result<(), SaveError> {
     let mut local = local();
     let kept = store::rooms(&*local, judge);
-    store::save_room(&mut *local, &kept, code, body, over, now())
+    let evicted = store::save_room(&mut *local, &kept, code, body, over, now())?;
+    evicted.iter().for_each(|old| forget_seat(old));
+    Ok(())
+}
+
+/// Forgets room `code` for good (the player left it): its save, its
+/// place in the list, and this side's seat key, so that nothing kept in
+/// this browser can speak for that seat again.
+pub fn forget_room(code: &str) {
+    store::forget_room(&mut *local(), code);
+    forget_seat(code);
+}
+
+fn forget_seat(code: &str) {
+    let code = code.to_string();
+    wasm_bindgen_futures::spawn_local(async move {
+        // Nothing to undo if it fails: the key is useless without the room.
+        let _ = crate::room::sign::forget_seat(&code).await;
+    });
 }
 
 pub fn keep_recent(body: &str) -> Result<(), Full> {

@@ -222,6 +222,8 @@ pub fn evictions(rooms: &[Kept], incoming: &str, max: usize) -> Result<Vec<Strin
 }
 
 /// Keeps a room (making space by [`evictions`]); `kept` is [`rooms`].
+/// Returns the codes of the rooms forgotten to make space, whose seat
+/// keys the caller forgets too.
 pub fn save_room(
     store: &mut dyn Store,
     kept: &[Kept],
@@ -229,15 +231,43 @@ pub fn save_room(
     body: &str,
     over: bool,
     now: u64,
-) -> Result<(), SaveError> {
-    for old in evictions(kept, code, MAX_ROOMS)? {
+) -> Result<Vec<String>, SaveError> {
+    let evicted = evictions(kept, code, MAX_ROOMS)?;
+    for old in &evicted {
         store.remove(&format!("{ROOM}{old}"));
     }
     save(store, &format!("{ROOM}{code}"), body, over, now)?;
     if kept.iter().all(|k| k.entry.version > 1 || k.code == code) {
         store.remove(LEGACY_ROOMS);
     }
-    Ok(())
+    Ok(evicted)
+}
+
+/// Forgets room `code` (the player left it): its save, its place in the
+/// list, and, if the saved game named it, the saved game too (the table
+/// then starts afresh on the next load instead of naming a room that is
+/// gone). Version 1's list drops it as well.
+pub fn forget_room(store: &mut dyn Store, code: &str) {
+    store.remove(&format!("{ROOM}{code}"));
+    let names_it = load(store, GAME)
+        .ok()
+        .flatten()
+        .is_some_and(|e| e.body.strip_prefix("room=") == Some(code));
+    if names_it {
+        store.remove(GAME);
+    }
+    if let Some(legacy) = store.get(LEGACY_ROOMS) {
+        let rest: Vec<&str> = legacy
+            .split(',')
+            .filter(|c| !c.is_empty() && *c != code)
+            .collect();
+        if rest.is_empty() {
+            store.remove(LEGACY_ROOMS);
+        } else {
+            // A failed write leaves the old list, naming a room no longer kept: skipped on reading.
+            let _ = store.set(LEGACY_ROOMS, &rest.join(","));
+        }
+    }
 }
 
 /// Puts an unfinished game (its link text) among the recent games.

@@ -12,6 +12,7 @@ mod coach;
 mod controls;
 mod engine_notes;
 mod game_board;
+mod leave_room;
 mod move_list;
 mod new_game_dialog;
 mod notice;

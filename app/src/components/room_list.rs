@@ -1,14 +1,17 @@
-//! The list of rooms kept in this browser, each with a button to open it.
+//! The list of rooms kept in this browser, each with a button to open it
+//! and one to leave it for good.
 
 use yew::prelude::*;
 
+use super::leave_room::LeaveRoom;
 use super::ui::Ui;
 use crate::model::room::Summary;
 use crate::model::Action;
 use crate::opening::kept_room;
 
-/// The kept rooms, the one on the table marked.
-pub fn room_list(ui: &Ui, rooms: &[Summary]) -> Html {
+/// The kept rooms, the one on the table marked; `refresh` reads the list
+/// again.
+pub fn room_list(ui: &Ui, rooms: &[Summary], refresh: &Callback<()>) -> Html {
     let lang = ui.lang;
     if rooms.is_empty() {
         return html! {};
@@ -27,12 +30,14 @@ pub fn room_list(ui: &Ui, rooms: &[Summary]) -> Html {
         };
         let friend = if s.friend.is_empty() { lang.t("room.friend") } else { s.friend.clone() };
         let here = current == Some(code.as_str());
+        let on_table = here.then(|| *ui.model.game.rules());
         html! {
             <li data-room-item={code.clone()} data-room-state={s.state} aria-current={here.then_some("true")}>
                 <code>{ code.clone() }</code>
                 <span class="room-friend">{ friend }</span>
                 <span class="room-state">{ lang.fmt(&format!("room.state.{}", s.state), &[&s.plies.to_string(), &s.game_no.to_string()]) }</span>
-                if !here { <button type="button" class="btn" data-room-open={code} onclick={open}>{ lang.t("room.open") }</button> }
+                if !here { <button type="button" class="btn" data-room-open={code.clone()} onclick={open}>{ lang.t("room.open") }</button> }
+                <LeaveRoom {code} {lang} {on_table} send={ui.send.clone()} refresh={refresh.clone()} />
             </li>
         }
     });

@@ -122,6 +122,22 @@ pub async fn seat_key(code: &str) -> Result<Rc<SeatKey>, String> {
     Ok(key)
 }
 
+/// Forgets this side's key for room `code` (the room was left): from
+/// this page and from IndexedDB. A room code met again later gets a new
+/// key, which the friend's side refuses: leaving is for good.
+pub async fn forget_seat(code: &str) -> Result<(), String> {
+    KEYS.with(|m| m.borrow_mut().retain(|(c, _)| c != code));
+    let db = open().await.map_err(js_err)?;
+    let tx = db
+        .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+        .map_err(js_err)?;
+    let store = tx.object_store(STORE).map_err(js_err)?;
+    done(&store.delete(&code.into()).map_err(js_err)?)
+        .await
+        .map_err(js_err)?;
+    Ok(())
+}
+
 async fn generate() -> Result<SeatKey, String> {
     let s = subtle()?;
     let pair: CryptoKeyPair = call(s.generate_key_with_object(&curve(), false, &usages(&["sign", "verify"])))

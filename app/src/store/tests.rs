@@ -56,7 +56,7 @@ fn todays_saves_are_read_by_the_new_code() {
     // Saving one room writes it as version 2, first in the list.
     assert_eq!(
         save_room(&mut store, &kept, "zzzzzzzz", "payload-3b", false, 5),
-        Ok(())
+        Ok(vec![])
     );
     let kept = rooms(&store, over_v1);
     assert_eq!(codes(&kept), ["zzzzzzzz", "k7qm2xpa", "abcdefgh", "halfdone"]);
@@ -71,7 +71,7 @@ fn todays_saves_are_read_by_the_new_code() {
         let kept = rooms(&store, over_v1);
         assert_eq!(
             save_room(&mut store, &kept, code, "p", false, 6 + i as u64),
-            Ok(())
+            Ok(vec![])
         );
     }
     assert!(
@@ -108,7 +108,11 @@ fn a_new_room_pushes_out_finished_rooms_oldest_first() {
         evictions(&kept, "fresh", MAX_ROOMS),
         Ok(vec!["room0003".to_string()])
     );
-    assert_eq!(save_room(&mut store, &kept, "fresh", "p", false, 1000), Ok(()));
+    assert_eq!(
+        save_room(&mut store, &kept, "fresh", "p", false, 1000),
+        Ok(vec!["room0003".to_string()]),
+        "the forgotten room is named, so its seat key goes too"
+    );
     let kept = rooms(&store, over_v1);
     assert_eq!(kept.len(), MAX_ROOMS);
     assert_eq!(kept[0].code, "fresh");
@@ -134,6 +138,35 @@ fn unfinished_rooms_are_never_pushed_out() {
     let kept = rooms(&store, over_v1);
     assert_eq!(kept.len(), MAX_ROOMS);
     assert!((2..MAX_ROOMS).all(|i| codes(&kept).contains(&format!("room{i:04}").as_str())));
+}
+
+#[test]
+fn a_room_left_is_gone_from_the_list_and_the_saved_game() {
+    let mut store = memory(&[
+        ("mulino.game", "room=k7qm2xpa"),
+        ("mulino.rooms", "k7qm2xpa,abcdefgh"),
+        ("mulino.room.k7qm2xpa", "payload-1"),
+        ("mulino.room.abcdefgh", "payload-2"),
+    ]);
+    forget_room(&mut store, "abcdefgh");
+    assert_eq!(codes(&rooms(&store, over_v1)), ["k7qm2xpa"]);
+    assert_eq!(
+        store.get("mulino.game").as_deref(),
+        Some("room=k7qm2xpa"),
+        "another room's game stays"
+    );
+    assert_eq!(store.get(LEGACY_ROOMS).as_deref(), Some("k7qm2xpa"));
+    forget_room(&mut store, "k7qm2xpa");
+    assert!(rooms(&store, over_v1).is_empty());
+    assert_eq!(
+        store.get("mulino.game"),
+        None,
+        "the saved game named the room left"
+    );
+    // Forgetting a room that is not kept changes nothing.
+    let before = store.clone();
+    forget_room(&mut store, "nothere1");
+    assert_eq!(store, before);
 }
 
 #[test]
