@@ -16,11 +16,11 @@ const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/ja
 /** The headers of a cross-origin isolated page (and of its worker's script). */
 export const ISOLATED = { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" };
 
-/** Serves the repository with `headers` on every answer; resolves to `{ base, close }`. */
-export async function serve(headers = {}) {
+/** Serves the repository (or the folder `root`) with `headers` on every answer; resolves to `{ base, close }`. */
+export async function serve(headers = {}, root = ROOT) {
   const server = createServer(async (req, res) => {
-    const file = path.normalize(path.join(ROOT, decodeURIComponent(new URL(req.url, "http://x").pathname)));
-    if (!file.startsWith(ROOT)) return res.writeHead(403).end();
+    const file = path.normalize(path.join(root, decodeURIComponent(new URL(req.url, "http://x").pathname)));
+    if (!file.startsWith(root)) return res.writeHead(403).end();
     try {
       const body = await readFile(file);
       res.writeHead(200, { ...headers, "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
