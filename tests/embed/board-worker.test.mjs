@@ -1,5 +1,5 @@
 // A board from the entry morris-wasm/board against the engine, given no
-// `engine` (tests/embed/board-worker.html): it starts an engine worker of
+// `engine` (tests/embed/engine.html?own): it starts an engine worker of
 // its own, so the page has no long task while a level-10 engine thinks and
 // the engine's move arrives; destroy() ends the worker; where no worker
 // can run (no `Worker`, or its script does not load) the board plays on
@@ -14,7 +14,7 @@ const open = pageOpener();
 const point = (name) => `#b [data-point="${name}"]`;
 
 async function ready() {
-  const { page, errors } = await open("/tests/embed/board-worker.html");
+  const { page, errors } = await open("/tests/embed/engine.html?own");
   await page.waitForSelector("body[data-ready]");
   return { page, errors };
 }
@@ -76,29 +76,9 @@ test("the entry's Game, Engine and board are one module's; destroy() ends the bo
   await page.close();
 });
 
-test("with no Worker, the board plays on the page's thread and says so", async () => {
-  const { page, errors } = await ready();
-  const out = await page.evaluate(async () => {
-    const { Worker } = window;
-    delete window.Worker;
-    const host = document.body.appendChild(document.createElement("div"));
-    const b = window.entry.mountBoard(host, { mode: "vs-engine", level: 1 });
-    window.Worker = Worker;
-    b.play("d6");
-    for (let i = 0; i < 200 && b.history().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
-    const result = { thread: b.engineThread, moves: b.history().length };
-    b.destroy();
-    return result;
-  });
-  assert.deepEqual(out, { thread: "page", moves: 2 });
-  assert.deepEqual(errors, []);
-  await page.close();
-});
-
-test("a worker whose script does not load: the board's move is searched on the page's thread", async () => {
-  const { page, errors } = await ready();
-  await page.route("**/worker/web-worker.js", (route) => route.fulfill({ status: 404, body: "" }));
-  const out = await page.evaluate(async () => {
+/** A new level-1 board against the engine plays its reply; where its engine thought, and the moves. */
+const playOnce = (page) =>
+  page.evaluate(async () => {
     const host = document.body.appendChild(document.createElement("div"));
     const b = window.entry.mountBoard(host, { mode: "vs-engine", level: 1 });
     b.play("d6");
@@ -107,7 +87,24 @@ test("a worker whose script does not load: the board's move is searched on the p
     b.destroy();
     return result;
   });
+
+test("with no Worker, the board plays on the page's thread and says so", async () => {
+  const { page, errors } = await ready();
+  await page.evaluate(() => {
+    window.savedWorker = window.Worker;
+    delete window.Worker;
+  });
+  const out = await playOnce(page);
+  await page.evaluate(() => (window.Worker = window.savedWorker));
   assert.deepEqual(out, { thread: "page", moves: 2 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a worker whose script does not load: the board's move is searched on the page's thread", async () => {
+  const { page, errors } = await ready();
+  await page.route("**/worker/web-worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+  assert.deepEqual(await playOnce(page), { thread: "page", moves: 2 });
   // The failed worker script is the browser's own console error; nothing else.
   assert.ok(errors.every((e) => /404|Failed to load|worker/i.test(e)), errors.join("\n"));
   await page.close();
