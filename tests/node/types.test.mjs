@@ -114,7 +114,10 @@ test("the typings compile under target es2022 without lib esnext, and with it", 
   assert.equal(tsc("right.ts"), "");
   assert.equal(tsc("right.ts", ["esnext", "dom"]), "");
   // \`using\` itself needs esnext's Disposable, and then frees a Game at the block's end.
-  writeFileSync(path.join(dir, "using.ts"), `import { Game } from "morris-wasm";\n{\n  using game = new Game();\n  game.play("d6");\n}\n`);
+  writeFileSync(
+    path.join(dir, "using.ts"),
+    `import { Game } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\n{\n  using game = new Game();\n  using engine = new EngineWorker();\n  game.play("d6");\n  void engine.clear();\n}\n`,
+  );
   assert.equal(tsc("using.ts", ["esnext", "dom"]), "");
 });
 
