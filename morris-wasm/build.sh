@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Builds the npm package `morris-wasm` into morris-wasm/pkg/:
-#   pkg/node/     nodejs target (CommonJS) and an ESM wrapper, for Node
-#   pkg/web/      web target (ES module with `init()`), for browsers
-#   pkg/bundler/  bundler target, for webpack/vite-style bundlers
-#   pkg/board/    the board for pages: `mountBoard` (web target, the
-#                 `board` feature) and board.css, the board's own
-#                 stylesheet (morris-board/board.css); `--no-board` skips it
+# Builds the npm package `morris-wasm` into morris-wasm/pkg/, with each
+# WebAssembly module in it once:
+#   pkg/web/      the engine module (web target: an ES module with `init()`)
+#                 and its .wasm, the only copy of it, which the others load:
+#   pkg/node/     Node: CommonJS glue (nodejs target) that reads
+#                 ../web/morris_wasm_bg.wasm, and an ESM wrapper around it
+#   pkg/bundler/  for bundlers: the web module, initialised on import (the
+#                 .wasm found by `new URL(…, import.meta.url)`)
+#   pkg/worker/   the engine in a worker (the web module in a Web Worker,
+#                 the Node glue in a worker_threads Worker)
+#   pkg/board/    the board module (`board` feature: the game, the engine
+#                 and `mountBoard`, one module of its own), index.js (its
+#                 entry: an engine worker by default) and board.css, the
+#                 board's own stylesheet (morris-board/board.css);
+#                 `--no-board` skips it
 # then optimises every module with binaryen's wasm-opt and writes
-# package.json, the README and the type declarations.
+# package.json, the README, the licences and the type declarations.
 #
 # Needs: rustup target wasm32-unknown-unknown, wasm-bindgen 0.2.130 and
 # binaryen's wasm-opt (scripts/setup-web.sh installs them all).
@@ -61,15 +69,23 @@ log "cargo build (engine only)"
 cargo build --release --locked --target wasm32-unknown-unknown -p morris-wasm
 cp "$WASM_DIR/morris_wasm.wasm" "$PKG/.engine.wasm"
 
-for target in nodejs web bundler; do
-  dir="$target"
-  [ "$target" = nodejs ] && dir=node
-  log "wasm-bindgen --target $target"
-  wasm-bindgen --target "$target" --out-dir "$PKG/$dir" "$PKG/.engine.wasm" --out-name morris_wasm
-  optimise "$PKG/$dir/morris_wasm_bg.wasm"
-  patch_glue "$PKG/$dir"
-done
+log "wasm-bindgen --target web"
+wasm-bindgen --target web --out-dir "$PKG/web" "$PKG/.engine.wasm" --out-name morris_wasm
+log "wasm-bindgen --target nodejs (its glue only)"
+wasm-bindgen --target nodejs --out-dir "$PKG/.node" "$PKG/.engine.wasm" --out-name morris_wasm
 rm "$PKG/.engine.wasm"
+# The Node glue loads the web module's .wasm: both must be the same bytes.
+cmp -s "$PKG/.node/morris_wasm_bg.wasm" "$PKG/web/morris_wasm_bg.wasm" || {
+  log "the nodejs and web targets made different .wasm files: the Node glue cannot share the web one"
+  exit 1
+}
+mkdir -p "$PKG/node"
+cp "$PKG/.node/morris_wasm.js" "$PKG/.node/morris_wasm.d.ts" "$PKG/node/"
+rm -r "$PKG/.node"
+node "$HERE/patch-glue.mjs" node-path "$PKG/node/morris_wasm.js"
+optimise "$PKG/web/morris_wasm_bg.wasm"
+patch_glue "$PKG/web"
+patch_glue "$PKG/node"
 
 if [ "$BOARD" = 1 ]; then
   log "cargo build --features board"
@@ -79,7 +95,19 @@ if [ "$BOARD" = 1 ]; then
   optimise "$PKG/board/morris_wasm_board_bg.wasm"
   patch_glue "$PKG/board"
   cp "$ROOT/morris-board/board.css" "$PKG/board/board.css"
+  cp "$HERE"/board/index.js "$HERE"/board/index.d.ts "$PKG/board/"
 fi
+
+# The bundler entry: the web module, initialised on import (top-level
+# await), so that code written for the former bundler target runs as is.
+mkdir -p "$PKG/bundler"
+cat >"$PKG/bundler/index.js" <<'JS'
+import init from "../web/morris_wasm.js";
+
+await init();
+export * from "../web/morris_wasm.js";
+JS
+printf 'export * from "../web/morris_wasm.js";\n' >"$PKG/bundler/index.d.ts"
 
 # The nodejs build is CommonJS, the others ES modules: each folder says so,
 # whatever package.json a consumer's tools look at.
@@ -108,7 +136,7 @@ export * from "./morris_wasm.js";
 export default function init(): Promise<void>;
 TS
 
-cp "$HERE/README.md" "$HERE/CHANGELOG.md" "$PKG/"
+cp "$HERE/README.md" "$HERE/CHANGELOG.md" "$ROOT/LICENSE-MIT" "$ROOT/LICENSE-APACHE" "$PKG/"
 # A small endgame table for the README's example (scripts/tables.sh makes it).
 mkdir -p "$PKG/tables"
 cp "$HERE"/tables/*.tb "$PKG/tables/"
@@ -116,6 +144,6 @@ VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
 node "$HERE/package-json.mjs" "$VERSION" "$BOARD" >"$PKG/package.json"
 
 log "built $PKG:"
-( cd "$PKG" && for f in node/morris_wasm_bg.wasm web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm; do
+( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm; do
     [ -f "$f" ] && printf '  %-36s %8d bytes, %7d gzip\n' "$f" "$(wc -c <"$f")" "$(gzip -9c "$f" | wc -c)" >&2
   done )

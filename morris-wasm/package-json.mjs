@@ -14,7 +14,13 @@ const exports = {
     default: "./web/morris_wasm.js",
   },
   "./web": { types: "./web/morris_wasm.d.ts", default: "./web/morris_wasm.js" },
-  "./bundler": { types: "./bundler/morris_wasm.d.ts", default: "./bundler/morris_wasm.js" },
+  // The web module, initialised on import; in Node (tests, server-side
+  // rendering) the Node build.
+  "./bundler": {
+    types: "./bundler/index.d.ts",
+    node: { import: "./node/index.mjs", require: "./node/morris_wasm.js" },
+    default: "./bundler/index.js",
+  },
   "./worker": {
     types: "./worker/index.d.ts",
     node: "./worker/node.mjs",
@@ -23,9 +29,10 @@ const exports = {
   "./package.json": "./package.json",
   "./tables/three-3v3.tb": "./tables/three-3v3.tb",
 };
-const files = ["node/", "web/", "bundler/", "worker/", "tables/", "README.md", "CHANGELOG.md"];
+const files = ["node/", "web/", "bundler/", "worker/", "tables/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
 if (board === "1") {
-  exports["./board"] = { types: "./board/morris_wasm_board.d.ts", default: "./board/morris_wasm_board.js" };
+  // The board module's entry: the game, the engine and the board of one module.
+  exports["./board"] = { types: "./board/index.d.ts", default: "./board/index.js" };
   exports["./board.css"] = "./board/board.css";
   files.push("board/");
 }
@@ -41,9 +48,18 @@ const pkg = {
   types: "./web/morris_wasm.d.ts",
   exports,
   files,
-  // Importing these runs code: the bundler build instantiates its module,
-  // the worker scripts listen for messages. The rest may be left out.
-  sideEffects: ["./bundler/morris_wasm.js", "./worker/web-worker.js", "./worker/node-worker.mjs"],
+  // Importing these runs code: the Node glue instantiates the module (and
+  // the ESM wrapper imports it), the bundler entry initialises the web
+  // module, the worker scripts listen for messages. The rest only declare
+  // (the glue's additions to its own classes go with them), so a bundler
+  // may leave out what is not used.
+  sideEffects: [
+    "./node/morris_wasm.js",
+    "./node/index.mjs",
+    "./bundler/index.js",
+    "./worker/web-worker.js",
+    "./worker/node-worker.mjs",
+  ],
   engines: { node: ">=18" },
 };
 process.stdout.write(JSON.stringify(pkg, null, 2) + "\n");

@@ -3,6 +3,8 @@
 //     bindings say "null pointer passed to rust") throws a StateError that
 //     says the object was freed;
 //     `Game`'s methods made of other methods (`turn`, `isDraw`, …) are added;
+//   node patch-glue.mjs node-path FILE   the Node glue reads the web
+//     module's .wasm (../web/), the package's one copy of it;
 //   node patch-glue.mjs dts FILE   the typings declare `Symbol.dispose`
 //     themselves, so they compile under `target es2022` without
 //     `lib: esnext` (as @types/node does).
@@ -58,6 +60,8 @@ Object.assign(Game.prototype, {
     },
 });
 `;
+} else if (kind === "node-path") {
+  replace("const wasmPath = `${__dirname}/morris_wasm_bg.wasm`;", "const wasmPath = `${__dirname}/../web/morris_wasm_bg.wasm`;");
 } else if (kind === "dts") {
   replace("[Symbol.dispose](): void;", "[Symbol.dispose](): void;");
   text += `
@@ -69,7 +73,7 @@ declare global {
 }
 `;
 } else {
-  console.error("usage: node patch-glue.mjs js|dts FILE");
+  console.error("usage: node patch-glue.mjs js|node-path|dts FILE");
   process.exit(2);
 }
 writeFileSync(file, text);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the npm package and runs every test of it: the Rust unit tests of
-# morris-wasm, the API in Node, wasm against native, the packed and
-# installed package with the README's examples, and the embedded boards in
-# Chromium. `--bench` also prints the speed of wasm in Node against native.
+# morris-wasm, the module's size, the API reference against the typings,
+# the API in Node, wasm against native, the packed and installed package
+# with the README's examples, and in Chromium the embedded boards, the
+# engine worker and the Vite and webpack examples (tests/embed/).
+# `--bench` also prints the speed of wasm in Node against native.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
@@ -28,8 +30,14 @@ bash "$HERE/build.sh"
 
 step "morris-wasm: engine-only module size (gzip, at most 150 KB)"
 size="$(gzip -9c "$HERE/pkg/web/morris_wasm_bg.wasm" | wc -c)"
-echo "web/morris_wasm_bg.wasm: $size bytes gzip"
+echo "web/morris_wasm_bg.wasm: $size bytes gzip (engine only; at most $((150 * 1024)))"
+if [ -f "$HERE/pkg/board/morris_wasm_board_bg.wasm" ]; then
+  echo "board/morris_wasm_board_bg.wasm: $(gzip -9c "$HERE/pkg/board/morris_wasm_board_bg.wasm" | wc -c) bytes gzip (engine and board)"
+fi
 [ "$size" -le $((150 * 1024)) ] || { echo "over 150 KB" >&2; exit 1; }
+
+step "morris-wasm: the API reference (docs/api) matches the typings"
+bash "$HERE/api-docs.sh" --check
 
 step "morris-wasm: Node tests"
 node --test tests/node/

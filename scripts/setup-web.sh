@@ -4,7 +4,8 @@
 # CI runs it as root, non-interactively, on a fresh Debian machine with Rust
 # (rustup) and Node 20. Everything comes from the package registries:
 # crates.io (trunk, wasm-bindgen-cli), Debian (chromium, chromium-driver) and
-# npm (playwright-core, binaryen's wasm-opt, pinned in package-lock.json).
+# npm (playwright-core, binaryen's wasm-opt, typedoc, vite, webpack, pinned in
+# package-lock.json).
 # Nothing downloads a prebuilt binary from anywhere else.
 #
 # Prints what it does on stderr. Then `source scripts/env-web.sh` for the build.
@@ -74,7 +75,7 @@ else
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2
 fi
 
-# --- npm packages: playwright-core and binaryen (wasm-opt) ---------------------
+# --- npm packages: playwright-core, binaryen (wasm-opt), typedoc, vite, webpack
 # node_modules is fresh when it was made by `npm ci` from the committed lock
 # file as it is now; we keep the lock file's hash beside it to tell.
 lock_hash="$(sha256sum package.json package-lock.json | sha256sum | cut -d' ' -f1)"

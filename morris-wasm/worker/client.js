@@ -1,7 +1,9 @@
 // The page's (or Node's) side of the engine worker: `EngineWorker`, whose
 // calls return promises, given `spawn()`, which starts a worker and returns
-// `{ post(message), listen(handler), terminate() }` (web.js and node.mjs
-// give it for browsers and for Node).
+// `{ post(message), listen(handler, onCrash), terminate() }` (web.js and
+// node.mjs give it for browsers and for Node). `onCrash(message)` is called
+// when the worker cannot run at all (its script did not load, or it died):
+// every call under way and every later one rejects with an `Error`.
 const canShare = () => typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
 
 /** An `Error` with the `name` the worker sent. */
@@ -25,6 +27,8 @@ export class EngineWorker {
   #next = 1;
   /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, last, request }. */
   #pending = new Map();
+  /** Why the worker cannot run, once it crashed. */
+  #dead = null;
 
   constructor(spawn, options = undefined) {
     this.#spawn = spawn;
@@ -34,7 +38,10 @@ export class EngineWorker {
 
   #start() {
     this.#worker = this.#spawn();
-    this.#worker.listen((m) => this.#receive(m));
+    this.#worker.listen(
+      (m) => this.#receive(m),
+      (message) => this.#crashed(message),
+    );
     if (this.#options !== undefined) this.#send({ type: "new", options: this.#options }).catch(() => {});
   }
 
@@ -51,7 +58,16 @@ export class EngineWorker {
     else p.resolve(result);
   }
 
+  #crashed(message) {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#dead = `the engine worker failed: ${message}`;
+    for (const p of this.#pending.values()) p.reject(named({ name: "Error", message: this.#dead }));
+    this.#pending.clear();
+  }
+
   #send(request, onInfo) {
+    if (this.#dead) return Promise.reject(named({ name: "Error", message: this.#dead }));
     if (!this.#worker) return Promise.reject(named({ name: "StateError", message: "the engine worker was terminated" }));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
@@ -99,6 +115,7 @@ export class EngineWorker {
    * searches resolve with their last report (or a depth-1 search).
    */
   stop() {
+    if (!this.#worker) return;
     const searches = [...this.#pending.entries()].filter(([, p]) => p.request.type === "go");
     if (canShare()) {
       for (const [, p] of searches) Atomics.store(p.stop, 0, 1);

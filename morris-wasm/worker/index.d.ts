@@ -31,6 +31,8 @@ export declare class EngineWorker {
   stop(): void;
   /** Ends the worker; later calls reject with a `StateError`. */
   terminate(): void;
+  /** `terminate()`, for `using engine = new EngineWorker()`. */
+  [Symbol.dispose](): void;
 }
 
 /** The worker script, for those who drive the message protocol themselves. */

@@ -12,11 +12,13 @@ const spawn = () => {
       if (busy++ === 0) worker.ref();
       worker.postMessage(m);
     },
-    listen: (handler) =>
+    listen: (handler, onCrash) => {
       worker.on("message", (m) => {
         if (m.type !== "info" && --busy === 0) worker.unref();
         handler(m);
-      }),
+      });
+      worker.on("error", (e) => onCrash(e?.message ?? String(e)));
+    },
     terminate: () => void worker.terminate(),
   };
 };

@@ -5,7 +5,14 @@ const spawn = () => {
   const worker = new Worker(new URL("./web-worker.js", import.meta.url), { type: "module" });
   return {
     post: (m) => worker.postMessage(m),
-    listen: (handler) => worker.addEventListener("message", (e) => handler(e.data)),
+    listen: (handler, onCrash) => {
+      worker.addEventListener("message", (e) => handler(e.data));
+      // The script did not load (a 404, a Content-Security-Policy) or threw.
+      worker.addEventListener("error", (e) => {
+        e.preventDefault();
+        onCrash(e.message || "its script did not run");
+      });
+    },
     terminate: () => worker.terminate(),
   };
 };

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { pageOpener } from "./lib/harness.mjs";
+import { engineReply, pageOpener } from "./lib/harness.mjs";
 
 const open = pageOpener();
 
@@ -220,15 +220,7 @@ test("a listener may call the handle, even during the handle's own move, and des
 });
 
 test("against an engine in a worker: a level-10 reply, and no long task on the page meanwhile", async () => {
-  const { page, errors } = await open("/tests/embed/engine.html");
-  await page.waitForSelector("body[data-ready]", { timeout: 20000 });
-  const clicked = await page.evaluate(() => performance.now());
-  await page.click(point("d6"));
-  await page.waitForFunction(() => window.moves.length === 2, null, { timeout: 10000 });
-  const out = await page.evaluate((since) => {
-    const [[, , ], [reply, at]] = window.moves;
-    return { reply, ms: at - since, long: window.longTasks.filter((t) => t.start >= since) };
-  }, clicked);
+  const { page, errors, ...out } = await engineReply(open, "/tests/embed/engine.html");
   assert.ok(out.ms > 200, `the worker thought for ${out.ms} ms`);
   assert.equal(await pieceAt(page, out.reply), "dark");
   assert.deepEqual(out.long, [], "no main-thread task over 50 ms while the engine thinks");

@@ -5,7 +5,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -32,10 +33,22 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test("package.json has exports, files, types and the files with side effects", () => {
   const pkg = JSON.parse(readFileSync(path.join(installed(), "package.json"), "utf8"));
   assert.equal(pkg.name, "morris-wasm");
-  // The bundler entry instantiates its module on import, and the worker scripts listen.
-  assert.deepEqual(pkg.sideEffects, ["./bundler/morris_wasm.js", "./worker/web-worker.js", "./worker/node-worker.mjs"]);
+  // The Node glue and the bundler entry instantiate their module on import, and the worker scripts listen.
+  assert.deepEqual(pkg.sideEffects, [
+    "./node/morris_wasm.js",
+    "./node/index.mjs",
+    "./bundler/index.js",
+    "./worker/web-worker.js",
+    "./worker/node-worker.mjs",
+  ]);
   for (const f of pkg.sideEffects) assert.ok(existsSync(path.join(installed(), f)), f);
   assert.ok(existsSync(path.join(installed(), "CHANGELOG.md")));
+  // The licences of `license`, and no invented repository or homepage.
+  assert.equal(pkg.license, "MIT OR Apache-2.0");
+  assert.match(readFileSync(path.join(installed(), "LICENSE-MIT"), "utf8"), /^MIT License\n\nCopyright \(c\) 2026 the Mulino developers\n/);
+  assert.match(readFileSync(path.join(installed(), "LICENSE-APACHE"), "utf8"), /Apache License\s+Version 2\.0, January 2004/);
+  assert.equal(pkg.repository, undefined);
+  assert.equal(pkg.homepage, undefined);
   assert.ok(Array.isArray(pkg.files));
   assert.ok(existsSync(path.join(installed(), pkg.types)));
   // Every file any export condition names is in the tarball.
@@ -82,13 +95,28 @@ test("morris-wasm/worker: an engine in a worker thread, installed", () => {
   assert.equal(run(["worker.mjs"]).trim(), "2 string");
 });
 
-test("the bundler build loads where WebAssembly imports are understood", () => {
+test("each WebAssembly module is in the package once", () => {
+  const wasm = [];
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).forEach((e) =>
+      e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith(".wasm") && wasm.push(path.relative(installed(), path.join(d, e.name))),
+    );
+  walk(installed());
+  assert.deepEqual(wasm.sort(), ["board/morris_wasm_board_bg.wasm", "web/morris_wasm_bg.wasm"]);
+  const bytes = wasm.map((f) => createHash("sha256").update(readFileSync(path.join(installed(), f))).digest("hex"));
+  assert.notEqual(bytes[0], bytes[1]);
+});
+
+test("morris-wasm/bundler in Node is the Node build, so one Game goes with the other entry's Engine", () => {
   writeFileSync(
     path.join(dir, "bundler.mjs"),
     `import { Game } from "morris-wasm/bundler";
-     console.log(new Game("six").legalMoves().length);`,
+     import { Engine } from "morris-wasm";
+     const { Game: Required } = (await import("node:module")).createRequire(import.meta.url)("morris-wasm/bundler");
+     const g = new Game("six");
+     console.log(g.legalMoves().length, Required === Game, typeof new Engine().bestMove(g, { depth: 1 }).move);`,
   );
-  assert.equal(run(["--experimental-wasm-modules", "--no-warnings", "bundler.mjs"]).trim(), "16");
+  assert.equal(run(["bundler.mjs"]).trim(), "16 true string");
 });
 
 test("every Node example of the README runs", () => {

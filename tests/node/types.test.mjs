@@ -19,6 +19,8 @@ const RIGHT = `
 import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color } from "morris-wasm";
 import { Game as WebGame } from "morris-wasm/web";
 import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
+import initBoard, { mountBoard, Game as BoardGame, Engine as BoardEngine, type EngineThread } from "morris-wasm/board";
+import { Game as BundledGame } from "morris-wasm/bundler";
 
 await init();
 {
@@ -55,6 +57,16 @@ const count: number = await worker.perft("nine", [], 6);
 worker.stop();
 worker.terminate();
 void [name, best.lines, count, perft("nine", [], 1)];
+
+// The board entry: the game and the engine of its own module, and the board.
+await initBoard();
+{
+  const handle = mountBoard(document.createElement("div"), { mode: "vs-engine", level: 10 });
+  const where: EngineThread = handle.engineThread;
+  const reply = new BoardEngine().bestMove(new BoardGame(), { depth: 1 }).move;
+  handle.destroy();
+  void [where, reply, new BundledGame().turn()];
+}
 `;
 
 // Each line is a wrong call that tsc must refuse.
@@ -68,6 +80,7 @@ const WRONG = [
   `const m: string[] = new Game().legalMoves({ verbose: true });`,
   `new Game().put("a1", "white");`,
   `new Game().history({ verbos: true });`,
+  `const where: "worker" | "page" = mountBoard(document.body).engineThread;`,
 ];
 
 function tsc(file, lib) {
@@ -101,14 +114,17 @@ test("the typings compile under target es2022 without lib esnext, and with it", 
   assert.equal(tsc("right.ts"), "");
   assert.equal(tsc("right.ts", ["esnext", "dom"]), "");
   // \`using\` itself needs esnext's Disposable, and then frees a Game at the block's end.
-  writeFileSync(path.join(dir, "using.ts"), `import { Game } from "morris-wasm";\n{\n  using game = new Game();\n  game.play("d6");\n}\n`);
+  writeFileSync(
+    path.join(dir, "using.ts"),
+    `import { Game } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\n{\n  using game = new Game();\n  using engine = new EngineWorker();\n  game.play("d6");\n  void engine.clear();\n}\n`,
+  );
   assert.equal(tsc("using.ts", ["esnext", "dom"]), "");
 });
 
 test("calls the types do not allow are type errors", () => {
-  const head = `import { Game, Engine } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\n`;
+  const head = `import { Game, Engine } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\nimport { mountBoard } from "morris-wasm/board";\n`;
   writeFileSync(path.join(dir, "wrong.ts"), head + WRONG.join("\n") + "\n");
   const out = tsc("wrong.ts");
-  // One error on each line of a wrong call (lines 3 on).
-  WRONG.forEach((line, i) => assert.match(out, new RegExp(`wrong\\.ts\\(${i + 3},\\d+\\): error TS\\d+`), line));
+  // One error on each line of a wrong call (lines 4 on).
+  WRONG.forEach((line, i) => assert.match(out, new RegExp(`wrong\\.ts\\(${i + 4},\\d+\\): error TS\\d+`), line));
 });

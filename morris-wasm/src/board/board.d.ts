@@ -31,7 +31,7 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   level?: number;
   /** The side the engine plays in "vs-engine" (default "dark"). */
   engineColor?: Color;
-  /** The engine that plays in "vs-engine", off the page's thread: an `EngineWorker`, or any object whose `bestMove(record)` promises a move (a string, or an object with `move`). Without it the board searches on the page's thread. */
+  /** The engine that plays in "vs-engine", off the page's thread: an `EngineWorker`, or any object whose `bestMove(record)` promises a move (a string, or an object with `move`). Without it, `morris-wasm/board` starts an `EngineWorker` of the board's own at `level` (ended by `destroy()`); where no worker can run, the board searches on the page's thread, and `handle.engineThread` says so. */
   engine?: { bestMove(record: string): Promise<string | { move: string | null }> };
   /** Start from this position text instead of the variant's empty board. */
   position?: string;
@@ -43,4 +43,22 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   onRemoval?: (point: string, move: string) => void;
   /** Called when the game ends: by a move, a resignation or an agreed draw. */
   onEnd?: (outcome: Outcome) => void;
+}
+
+/**
+ * Where a board's engine thinks (`handle.engineThread`): `"worker"`, an
+ * `EngineWorker` the board started itself (a "vs-engine" board given no
+ * `engine`); `"given"`, the page's `engine`; `"page"`, the page's own
+ * thread, because no worker could run there (no `Worker`, or its script did
+ * not load: the board's moves then block the page while the engine thinks);
+ * `null`, no engine (the modes "two-players" and "view"). Only boards from
+ * the `morris-wasm/board` entry start workers; a board mounted by the module
+ * file itself (`board/morris_wasm_board.js`) searches on the page's thread.
+ * No event and no console message tell of the fallback: read this.
+ */
+export type EngineThread = "worker" | "given" | "page" | null;
+
+export interface BoardHandle {
+  /** Where the board's engine thinks (see `EngineThread`); it becomes "page" if the board's worker fails. */
+  readonly engineThread: EngineThread;
 }

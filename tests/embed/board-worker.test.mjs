@@ -1,0 +1,105 @@
+// A board from the entry morris-wasm/board against the engine, given no
+// `engine` (tests/embed/engine.html?own): it starts an engine worker of
+// its own, so the page has no long task while a level-10 engine thinks and
+// the engine's move arrives; destroy() ends the worker; where no worker
+// can run (no `Worker`, or its script does not load) the board plays on
+// the page's thread and says so in `engineThread`. The entry's Game and
+// Engine are of the board's own module.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { engineReply, pageOpener } from "./lib/harness.mjs";
+
+const open = pageOpener();
+const point = (name) => `#b [data-point="${name}"]`;
+
+async function ready() {
+  const { page, errors } = await open("/tests/embed/engine.html?own");
+  await page.waitForSelector("body[data-ready]");
+  return { page, errors };
+}
+
+test("a level-10 board starts its own worker: the move comes, no main-thread task over 50 ms", async () => {
+  const { page, errors, ...out } = await engineReply(open, "/tests/embed/engine.html?own");
+  assert.equal(await page.evaluate(() => window.board.engineThread), "worker");
+  // The observer does see a long task: a busy 120 ms on the page's thread
+  // (in a task of the page's own: a timer's).
+  const seen = await page.evaluate(async () => {
+    const busy = await new Promise((resolve) =>
+      setTimeout(() => {
+        const start = performance.now();
+        while (performance.now() - start < 120);
+        resolve(start);
+      }),
+    );
+    for (let i = 0; i < 30 && !window.longTasks.some((t) => t.start >= busy - 5); i++) await new Promise((r) => setTimeout(r, 100));
+    return window.longTasks.filter((t) => t.start >= busy - 5).length;
+  });
+  assert.equal(seen, 1, "the long-task observer works");
+  assert.ok(out.ms > 200, `the worker thought for ${out.ms} ms`);
+  assert.equal(await page.getAttribute(point(out.reply), "data-piece"), "dark");
+  assert.deepEqual(out.long, [], "no main-thread task over 50 ms while the engine thinks");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the entry's Game, Engine and board are one module's; destroy() ends the board's worker", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    const { Game, Engine, mountBoard } = window.entry;
+    const game = new Game();
+    game.play("d6");
+    const best = new Engine().bestMove(game, { depth: 2 });
+    game.play(best.move);
+    const host = () => document.body.appendChild(document.createElement("div"));
+    const tick = () => new Promise((r) => setTimeout(r, 50));
+    const board = mountBoard(host(), { position: game.position() });
+    const two = board.engineThread;
+    const versusHost = host();
+    const versus = mountBoard(versusHost, { mode: "vs-engine", level: 1 });
+    const thread = versus.engineThread;
+    await tick();
+    const drawn = versusHost.querySelectorAll("svg.board").length;
+    versus.destroy();
+    await tick();
+    board.destroy();
+    return { legal: best.move !== "d6", two, thread, drawn, left: versusHost.querySelectorAll("svg.board").length };
+  });
+  assert.deepEqual(out, { legal: true, two: null, thread: "worker", drawn: 1, left: 0 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A new level-1 board against the engine plays its reply; where its engine thought, and the moves. */
+const playOnce = (page) =>
+  page.evaluate(async () => {
+    const host = document.body.appendChild(document.createElement("div"));
+    const b = window.entry.mountBoard(host, { mode: "vs-engine", level: 1 });
+    b.play("d6");
+    for (let i = 0; i < 250 && b.history().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    const result = { thread: b.engineThread, moves: b.history().length };
+    b.destroy();
+    return result;
+  });
+
+test("with no Worker, the board plays on the page's thread and says so", async () => {
+  const { page, errors } = await ready();
+  await page.evaluate(() => {
+    window.savedWorker = window.Worker;
+    delete window.Worker;
+  });
+  const out = await playOnce(page);
+  await page.evaluate(() => (window.Worker = window.savedWorker));
+  assert.deepEqual(out, { thread: "page", moves: 2 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a worker whose script does not load: the board's move is searched on the page's thread", async () => {
+  const { page, errors } = await ready();
+  await page.route("**/worker/web-worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+  assert.deepEqual(await playOnce(page), { thread: "page", moves: 2 });
+  // The failed worker script is the browser's own console error; nothing else.
+  assert.ok(errors.every((e) => /404|Failed to load|worker/i.test(e)), errors.join("\n"));
+  await page.close();
+});
