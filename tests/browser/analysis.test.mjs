@@ -107,14 +107,16 @@ test("the Analyse button opens the game on the table; offline after one visit", 
   try {
     await page.goto(`${own.url}#variant=three&mode=two-players&moves=b2`);
     await waitForBoard(page);
+    // The visit: the service worker controls the page when the analysis
+    // first starts its worker, and so keeps the worker's files.
+    await page.evaluate(async () => {
+      await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 20_000))]);
+    });
     await clickAction(page, "analyse");
     await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
     assert.equal(await dialog(page).locator(".exact-move").count(), 8);
     assert.equal(await dialog(page).locator('[data-ply="1"] button[aria-current]').textContent(), "b2");
     await clickAction(page, "close-analysis");
-    await page.evaluate(async () => {
-      await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 20_000))]);
-    });
     await page.waitForLoadState("networkidle").catch(() => {});
     await page.waitForTimeout(1000);
 

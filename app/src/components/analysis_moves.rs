@@ -2,11 +2,12 @@
 //! solve made on the spot) cover the position: a list, best first, each
 //! move a button that plays it. The same values are on the board.
 
-use morris_core::Color;
+use morris_board::PointNote;
+use morris_core::{Color, Position};
 use yew::prelude::*;
 
 use crate::analysis::protocol::Exact;
-use crate::analysis::{value_mark, value_text};
+use crate::analysis::{point_values, value_mark, value_text};
 use crate::i18n::Lang;
 
 /// The list for the side to move `mover`; nothing where nothing is exact.
@@ -42,4 +43,23 @@ pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: 
             <ul class="exact-moves">{ for rows }</ul>
         </section>
     }
+}
+
+/// The same values on the board: on each point the best a move ending
+/// there gets (`+7`, `=`, `-12` for the side to move).
+pub fn value_notes(pos: &Position, exact: Option<&Exact>) -> Vec<PointNote> {
+    let Some(Exact::Values(values)) = exact else {
+        return Vec::new();
+    };
+    point_values(pos, values)
+        .into_iter()
+        .map(|(point, value)| {
+            let (text, tone) = value_mark(value);
+            PointNote {
+                point,
+                text: text.into(),
+                tone,
+            }
+        })
+        .collect()
 }

@@ -7,20 +7,20 @@
 
 use std::rc::Rc;
 
-use morris_board::{Board, Marking, PartialTurn, PointNote, Press};
+use morris_board::{Board, Marking, PartialTurn, Press};
 use morris_core::{Game, Point};
 use yew::prelude::*;
 
 use super::analysis_lines::{analysis_lines, LinesPanel};
-use super::analysis_moves::analysis_moves;
+use super::analysis_moves::{analysis_moves, value_notes};
+use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, step_for_key};
 use super::game_board::labels;
-use crate::analysis::protocol::Exact;
-use crate::analysis::{point_values, value_mark, Study, StudyAction};
+use crate::analysis::{Study, StudyAction};
 use crate::browser::base_url;
 use crate::hooks::use_analysis;
 use crate::i18n::Lang;
-use crate::link::{analysis_link, analysis_payload, parse, read_paste, Mode};
+use crate::link::analysis_link;
 
 #[derive(Properties, PartialEq, Debug)]
 pub struct AnalysisProps {
@@ -28,14 +28,6 @@ pub struct AnalysisProps {
     /// The game to analyse and the turn to show first.
     pub game: Rc<(Game, usize)>,
     pub on_close: Callback<()>,
-}
-
-/// A pasted text's game: an analysis link, a game link, a record or a position.
-fn pasted(text: &str) -> Result<Game, String> {
-    match analysis_payload(text) {
-        Some(inner) => parse(inner).map(|o| o.game).map_err(|e| e.to_string()),
-        None => read_paste(text, Mode::default()).map(|o| o.game),
-    }
 }
 
 #[function_component(AnalysisTable)]
@@ -51,8 +43,16 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let running = use_state(|| true);
     let analysed = use_analysis(&study, *running);
     let turn = use_state(PartialTurn::default);
-    let paste = use_node_ref();
-    let paste_error = use_state(|| None::<String>);
+    let dialog = use_node_ref();
+    {
+        // The dialog takes the focus, so that the arrow keys step at once.
+        let dialog = dialog.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = dialog.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
     let shown = study.shown();
     let pos = *shown.position();
     let legal = shown.legal_moves();
@@ -90,27 +90,13 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             if e.key() == "Escape" {
                 return close.emit(());
             }
-            let in_field = e.target_dyn_into::<web_sys::HtmlTextAreaElement>().is_some();
-            if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !in_field && !e.alt_key()) {
+            // The board's arrow keys move its cursor; a field's, the caret.
+            let own_keys = e
+                .target_dyn_into::<web_sys::Element>()
+                .is_some_and(|t| t.closest("svg, textarea").ok().flatten().is_some());
+            if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !own_keys && !e.alt_key()) {
                 e.prevent_default();
                 go.emit(ply);
-            }
-        })
-    };
-    let on_open = {
-        let (paste, error, send) = (paste.clone(), paste_error.clone(), study.dispatcher());
-        Callback::from(move |_: MouseEvent| {
-            let text = paste
-                .cast::<web_sys::HtmlTextAreaElement>()
-                .map(|a| a.value())
-                .unwrap_or_default();
-            match pasted(&text) {
-                Ok(game) => {
-                    error.set(None);
-                    let n = game.moves().len();
-                    send.dispatch(StudyAction::Open(Box::new(game), n));
-                }
-                Err(why) => error.set(Some(lang.fmt("record.bad", &[&why]))),
             }
         })
     };
@@ -119,19 +105,10 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         Callback::from(move |_: MouseEvent| running.set(!*running))
     };
     let exact = analysed.exact.as_deref();
-    let notes = match exact {
-        Some(Exact::Values(v)) if turn.from.is_none() && !turn.removing() => point_values(&pos, v)
-            .into_iter()
-            .map(|(point, value)| {
-                let (text, tone) = value_mark(value);
-                PointNote {
-                    point,
-                    text: text.into(),
-                    tone,
-                }
-            })
-            .collect(),
-        _ => Vec::new(),
+    let notes = if turn.from.is_none() && !turn.removing() {
+        value_notes(&pos, exact)
+    } else {
+        Vec::new()
     };
     let hints = turn.hints(&pos, &legal);
     let pieces: Vec<_> = pos.geometry().points().map(|q| pos.piece_at(q)).collect();
@@ -156,10 +133,17 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         on_toggle,
         on_line: play,
     };
-    let link = format!("{}#{}", base_url(), analysis_link(&shown));
+    let link = AttrValue::from(format!("{}#{}", base_url(), analysis_link(&shown)));
+    let on_open = {
+        let send = study.dispatcher();
+        Callback::from(move |game: Game| {
+            let n = game.moves().len();
+            send.dispatch(StudyAction::Open(Box::new(game), n));
+        })
+    };
     html! {
         <div class="dialog-backdrop" onkeydown={on_key}>
-            <div class="dialog analysis" role="dialog" aria-modal="true" aria-labelledby="analysis-title" data-analysis="">
+            <div class="dialog analysis" ref={dialog} tabindex="-1" role="dialog" aria-modal="true" aria-labelledby="analysis-title" data-analysis="">
                 <h2 id="analysis-title">{ lang.t("analysis.title") }</h2>
                 <div class="analysis-body">
                     <div class="analysis-board">
@@ -171,16 +155,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                         { analysis_lines(&panel) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
                         { analysis_steps(lang, &study, &go) }
-                        <textarea ref={paste} class="analysis-paste" rows="2" aria-label={lang.t("analysis.paste")}
-                                  placeholder={lang.t("analysis.paste")} />
-                        if let Some(why) = &*paste_error { <p class="error" role="alert">{ why }</p> }
-                        <div class="dialog-buttons">
-                            <button class="btn" onclick={on_open} data-action="analyse-paste">{ lang.t("action.analyse") }</button>
-                            <a class="btn" href={link} data-analysis-link="">{ lang.t("analysis.link") }</a>
-                            <button class="btn" onclick={p.on_close.reform(|_: MouseEvent| ())} data-action="close-analysis">
-                                { lang.t("analysis.close") }
-                            </button>
-                        </div>
+                        <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />
                     </div>
                 </div>
             </div>

@@ -5,6 +5,7 @@
 
 mod analysis_lines;
 mod analysis_moves;
+mod analysis_paste;
 mod analysis_steps;
 mod analysis_table;
 mod announce;
