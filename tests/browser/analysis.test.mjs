@@ -7,7 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "./lib/server.mjs";
-import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot, DIST } from "./lib/harness.mjs";
+import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot, reloadOffline, DIST } from "./lib/harness.mjs";
 
 let h;
 before(async () => {
@@ -61,14 +61,17 @@ test("a Nine position by link: three lines while it thinks, no long task, steppi
   await page.keyboard.press("ArrowLeft");
   await dialog(page).locator('[data-ply="3"] button[aria-current]').waitFor();
   await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
-  // A line plays: its first move is shown and the rest of the line follows it.
+  // Stopped, the lines stay. A line plays: its first move is shown and the
+  // rest of the line follows it.
+  await clickAction(page, "stop-analysis");
+  await page.waitForTimeout(500);
   const line = await dialog(page).locator(".line-moves").first().textContent();
   await dialog(page).locator(".analysis-line").first().click();
   await dialog(page).locator('[data-ply="4"] button[aria-current]').waitFor();
   assert.equal(await dialog(page).locator('[data-ply="4"] button').textContent(), line.split(" ")[0]);
   assert.equal(await dialog(page).locator("[data-analysis-moves] li").count(), 3 + line.split(" ").length);
-  await clickAction(page, "stop-analysis");
   await clickAction(page, "resume-analysis");
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
   await clickAction(page, "close-analysis");
   assert.equal(await dialog(page).count(), 0);
   assertNoErrors(page);
@@ -117,13 +120,7 @@ test("the Analyse button opens the game on the table; offline after one visit", 
     assert.equal(await dialog(page).locator(".exact-move").count(), 8);
     assert.equal(await dialog(page).locator('[data-ply="1"] button[aria-current]').textContent(), "b2");
     await clickAction(page, "close-analysis");
-    await page.waitForLoadState("networkidle").catch(() => {});
-    await page.waitForTimeout(1000);
-
-    await own.close();
-    await context.setOffline(true);
-    await page.reload();
-    await waitForBoard(page);
+    await reloadOffline(page, context, own);
     // A link opened while the page is up (the address's hash changes).
     await page.evaluate(() => {
       location.hash = "analysis&variant=three&moves=a1";
