@@ -489,6 +489,9 @@ pub fn run_worker_with_tablebase() {
 /// The global the worker's loader sets to the tables' folder.
 const TABLES_GLOBAL: &str = "mulinoTables";
 
+/// What gets the worker's lines: a line, or why the worker failed.
+type OnLine = dyn Fn(Result<&str, String>);
+
 /// The page's side of the worker. Requests wait until the worker is ready;
 /// dropping the link ends the worker.
 pub struct EngineLink {
@@ -537,6 +540,23 @@ impl EngineLink {
         failed_msg: fn(String) -> M,
         on_message: impl Fn(M) + 'static,
     ) -> Result<EngineLink, String> {
+        EngineLink::spawn_lines(
+            script,
+            Rc::new(move |line: Result<&str, String>| match line {
+                Ok(text) => {
+                    if let Some(msg) = decode(text) {
+                        on_message(msg);
+                    }
+                }
+                Err(why) => on_message(failed_msg(why)),
+            }),
+        )
+    }
+
+    /// The worker's lines (or, at most once, why it failed) to `on_line`:
+    /// one body for every kind of message, so that it is in the page's
+    /// code once.
+    fn spawn_lines(script: &str, on_message: Rc<OnLine>) -> Result<EngineLink, String> {
         let window = web_sys::window().ok_or("no window")?;
         let base = window.location().href().map_err(|e| js_reason(&e))?;
         let js = web_sys::Url::new_with_base(script, &base)
@@ -579,7 +599,6 @@ impl EngineLink {
 
         let queue: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let failed = Rc::new(std::cell::Cell::new(false));
-        let on_message = Rc::new(on_message);
         let on_msg = {
             let queue = queue.clone();
             let worker = worker.clone();
@@ -594,10 +613,10 @@ impl EngineLink {
                     }
                 } else if let Some(why) = text.strip_prefix("failed\t") {
                     if !failed.replace(true) {
-                        on_message(failed_msg(why.to_string()));
+                        on_message(Err(why.to_string()));
                     }
-                } else if let Some(msg) = decode(&text) {
-                    on_message(msg);
+                } else {
+                    on_message(Ok(&text));
                 }
             })
         };
@@ -606,7 +625,7 @@ impl EngineLink {
             Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
                 e.prevent_default();
                 if !failed.replace(true) {
-                    on_message(failed_msg(js_reason(&e)));
+                    on_message(Err(js_reason(&e)));
                 }
             })
         };

@@ -126,8 +126,12 @@ pub fn light_share(score: Score, turn: Color) -> f64 {
     match light {
         Score::Win(_) => 100.0,
         Score::Loss(_) => 0.0,
-        // About a piece up shows three quarters.
-        Score::Value(cp) => 100.0 / (1.0 + (-f64::from(cp) / 90.0).exp()),
+        // About a piece up shows three quarters (no exponential: its code
+        // would weigh on the first load).
+        Score::Value(cp) => {
+            let x = f64::from(cp) / 100.0;
+            50.0 + 50.0 * x / (1.0 + x.abs())
+        }
     }
 }
 
@@ -252,7 +256,7 @@ mod tests {
         );
         assert_eq!(light_share(Score::DRAW, Color::Light), 50.0);
         assert_eq!(light_share(Score::Win(3), Color::Dark), 0.0);
-        assert!(light_share(Score::Value(100), Color::Light) > 70.0);
+        assert_eq!(light_share(Score::Value(100), Color::Light), 75.0);
         assert_eq!(
             value_text(en, Value::Loss(12), Color::Light),
             "Dark wins in 12 plies"

@@ -50,7 +50,7 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
             </li>
         }
     });
-    let (toggle, action) = if p.running && !done {
+    let (toggle, action) = if p.running {
         ("analysis.stop", "stop-analysis")
     } else {
         ("analysis.resume", "resume-analysis")
@@ -65,8 +65,8 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
                 { status }
             </p>
             <ol class="analysis-lines" data-lines={items.len().to_string()}>{ for rows }</ol>
-            if !over && p.analysed.failed.is_none() {
-                <button type="button" class="btn" data-action={action} onclick={p.on_toggle.clone()} disabled={done && p.running}>
+            if !over && !done && p.analysed.failed.is_none() {
+                <button type="button" class="btn" data-action={action} onclick={p.on_toggle.clone()}>
                     { lang.t(toggle) }
                 </button>
             }
