@@ -190,6 +190,15 @@ mod tests {
             unreachable!()
         };
         assert_eq!(after.len(), 8);
+        // Six Men's Morris once both hands are empty: its classes solved here.
+        let six: Position = "six D.L/.LD/D.../L../..D L 0/0 0/0 -"
+            .parse()
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        assert!(solvable(&six));
+        let Some(values) = exact(None, &mut solves, &six) else {
+            unreachable!()
+        };
+        assert_eq!(values.len(), six.legal_moves().len());
         let nine = Position::new(Variant::Nine.rules());
         assert_eq!(exact(None, &mut solves, &nine), None);
         assert!(!solvable(&Position::new(Variant::Six.rules())));
