@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
+use crate::components::AnalysisTable;
 use crate::components::{
     announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
     record_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome,
@@ -23,7 +24,7 @@ use crate::hooks::{
 };
 use crate::link::Mode;
 use crate::model::{Action, Model};
-use crate::opening::first_model;
+use crate::opening::{first_model, take_first_analysis};
 use crate::room::{self, Room};
 use crate::storage;
 
@@ -83,7 +84,13 @@ pub fn app() -> Html {
     // saving has to say on the first render comes after it.
     let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
-    use_address(model.dispatcher(), latest, live.clone());
+    // The analysis board, over the table: a game and the turn shown first.
+    let analysis = use_state(|| take_first_analysis().map(|g| Rc::new((g, usize::MAX))));
+    let on_analysis = {
+        let analysis = analysis.clone();
+        Callback::from(move |g: Game| analysis.set(Some(Rc::new((g, usize::MAX)))))
+    };
+    use_address(model.dispatcher(), latest, live.clone(), on_analysis);
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
@@ -106,6 +113,14 @@ pub fn app() -> Html {
         })
     };
     let ui = Ui::new(t.clone(), lang, send.clone());
+    let on_analyse = {
+        let (analysis, game, ply) = (analysis.clone(), t.game.clone(), t.shown_ply());
+        Callback::from(move |_: MouseEvent| analysis.set(Some(Rc::new((game.clone(), ply)))))
+    };
+    let close_analysis = {
+        let analysis = analysis.clone();
+        Callback::from(move |()| analysis.set(None))
+    };
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
@@ -159,6 +174,14 @@ pub fn app() -> Html {
                     if playing {
                         { offers(&ui) }
                         { controls(&ui, open(Dialog::NewGame)) }
+                        if t.room.is_none() || t.outcome().is_some() {
+                            <div class="controls analyse">
+                                <button type="button" class="btn" data-action="analyse"
+                                        onclick={on_analyse}>
+                                    { lang.t("action.analyse") }
+                                </button>
+                            </div>
+                        }
                         if let Some((room, link)) = &room_link {
                             { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
                         }
@@ -177,6 +200,9 @@ pub fn app() -> Html {
                 </aside>
             </main>
             { announce(&ui) }
+            if let Some(game) = &*analysis {
+                <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} />
+            }
             if *dialog == Dialog::Rules {
                 { rules_card(lang, t.game.rules(), &open(Dialog::None)) }
             } else if *dialog == Dialog::Puzzles {

@@ -283,7 +283,7 @@ pub fn needs(request: &Request) -> Vec<&'static str> {
 /// Milliseconds from the worker's clock.
 #[cfg(target_arch = "wasm32")]
 #[derive(Clone, Copy, Debug)]
-struct JsClock;
+pub(crate) struct JsClock;
 
 #[cfg(target_arch = "wasm32")]
 impl Clock for JsClock {
@@ -296,12 +296,12 @@ impl Clock for JsClock {
 /// loaded so far, and the requests waiting their turn (a request that needs
 /// a table waits for its download, and those after it wait too).
 #[cfg(target_arch = "wasm32")]
-struct WorkerState {
-    searcher: Searcher,
+pub(crate) struct WorkerState {
+    pub(crate) searcher: Searcher,
     tablebase: std::sync::Arc<Tablebases>,
     /// Files loaded, or given up on (they do not read); a file that could
     /// not be fetched (offline) is tried again by the next request.
-    tried: Vec<&'static str>,
+    pub(crate) tried: Vec<&'static str>,
     /// Files fetched ahead into IndexedDB (or being fetched).
     ahead: Vec<&'static str>,
     queue: std::collections::VecDeque<Request>,
@@ -311,7 +311,7 @@ struct WorkerState {
 /// Loads a table file (again from the network if the cached copy does not
 /// read) into the worker's tables.
 #[cfg(target_arch = "wasm32")]
-async fn load_class(state: &RefCell<WorkerState>, base: &str, name: &'static str) {
+pub(crate) async fn load_class(state: &RefCell<WorkerState>, base: &str, name: &'static str) {
     state.borrow_mut().tried.push(name);
     for fresh in [false, true] {
         let Ok(bytes) = crate::tablebase::fetch_class(base, name, fresh).await else {
@@ -384,13 +384,19 @@ fn move_reply(searcher: &mut Searcher, request: &Request) -> String {
     answer(searcher, request, &JsClock, seed).encode()
 }
 
-/// Hands every request the page sends to `on_request`, then tells the page
-/// the worker is ready. A message that is not a request is ignored.
+/// Hands every request the page sends to `on_request` and any other line
+/// to `on_other` (the analysis), then tells the page the worker is ready.
 #[cfg(target_arch = "wasm32")]
-fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Request) + 'static) {
+fn listen(
+    scope: &web_sys::DedicatedWorkerGlobalScope,
+    on_request: impl Fn(Request) + 'static,
+    on_other: impl Fn(&str) + 'static,
+) {
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-        if let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) {
-            on_request(request);
+        let Some(text) = e.data().as_string() else { return };
+        match Request::decode(&text) {
+            Some(request) => on_request(request),
+            None => on_other(&text),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -409,16 +415,20 @@ pub fn run_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let searcher = RefCell::new(Searcher::new(TT_MB));
     let out = scope.clone();
-    listen(&scope, move |request| {
-        let text = if request.prefetch {
-            return;
-        } else if request.probe {
-            FromWorker::tablebase_value(request.epoch, probe_answer(None, &request))
-        } else {
-            move_reply(&mut searcher.borrow_mut(), &request)
-        };
-        let _ = out.post_message(&JsValue::from_str(&text));
-    });
+    listen(
+        &scope,
+        move |request| {
+            let text = if request.prefetch {
+                return;
+            } else if request.probe {
+                FromWorker::tablebase_value(request.epoch, probe_answer(None, &request))
+            } else {
+                move_reply(&mut searcher.borrow_mut(), &request)
+            };
+            let _ = out.post_message(&JsValue::from_str(&text));
+        },
+        |_| {},
+    );
 }
 
 /// The worker with the endgame tables, answering requests in turn (one
@@ -443,36 +453,44 @@ pub fn run_worker_with_tablebase() {
         busy: false,
     }));
     let out = scope.clone();
-    listen(&scope, move |request| {
-        if request.prefetch {
-            // Beside the queue: a move never waits for a download ahead.
-            let names: Vec<_> = {
-                let mut s = state.borrow_mut();
-                let new: Vec<_> = ahead(&request)
-                    .into_iter()
-                    .filter(|f| !s.ahead.contains(f))
-                    .collect();
-                s.ahead.extend(&new);
-                new
-            };
-            if !names.is_empty() {
-                wasm_bindgen_futures::spawn_local(fetch_ahead(state.clone(), base.clone(), names));
+    let analysis = crate::analysis::worker::Analysis::new(state.clone(), base.clone(), scope.clone());
+    listen(
+        &scope,
+        move |request| {
+            if request.prefetch {
+                // Beside the queue: a move never waits for a download ahead.
+                let names: Vec<_> = {
+                    let mut s = state.borrow_mut();
+                    let new: Vec<_> = ahead(&request)
+                        .into_iter()
+                        .filter(|f| !s.ahead.contains(f))
+                        .collect();
+                    s.ahead.extend(&new);
+                    new
+                };
+                if !names.is_empty() {
+                    wasm_bindgen_futures::spawn_local(fetch_ahead(state.clone(), base.clone(), names));
+                }
+                return;
             }
-            return;
-        }
-        let start = {
-            let mut s = state.borrow_mut();
-            s.queue.push_back(request);
-            !std::mem::replace(&mut s.busy, true)
-        };
-        if start {
-            wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
-        }
-    });
+            let start = {
+                let mut s = state.borrow_mut();
+                s.queue.push_back(request);
+                !std::mem::replace(&mut s.busy, true)
+            };
+            if start {
+                wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
+            }
+        },
+        move |text| analysis.on_message(text),
+    );
 }
 
 /// The global the worker's loader sets to the tables' folder.
 const TABLES_GLOBAL: &str = "mulinoTables";
+
+/// What gets the worker's lines: a line, or why the worker failed.
+type OnLine = dyn Fn(Result<&str, String>);
 
 /// The page's side of the worker. Requests wait until the worker is ready;
 /// dropping the link ends the worker.
@@ -511,6 +529,34 @@ impl EngineLink {
     /// worker's script or wasm could not be fetched, or it broke. An error
     /// value when the browser cannot start a worker at all.
     pub fn spawn(script: &str, on_message: impl Fn(FromWorker) + 'static) -> Result<EngineLink, String> {
+        EngineLink::spawn_with(script, FromWorker::decode, FromWorker::Failed, on_message)
+    }
+
+    /// [`EngineLink::spawn`] for a worker that speaks other lines: `decode`
+    /// reads them, `failed_msg` makes the failure message.
+    pub fn spawn_with<M: 'static>(
+        script: &str,
+        decode: fn(&str) -> Option<M>,
+        failed_msg: fn(String) -> M,
+        on_message: impl Fn(M) + 'static,
+    ) -> Result<EngineLink, String> {
+        EngineLink::spawn_lines(
+            script,
+            Rc::new(move |line: Result<&str, String>| match line {
+                Ok(text) => {
+                    if let Some(msg) = decode(text) {
+                        on_message(msg);
+                    }
+                }
+                Err(why) => on_message(failed_msg(why)),
+            }),
+        )
+    }
+
+    /// The worker's lines (or, at most once, why it failed) to `on_line`:
+    /// one body for every kind of message, so that it is in the page's
+    /// code once.
+    fn spawn_lines(script: &str, on_message: Rc<OnLine>) -> Result<EngineLink, String> {
         let window = web_sys::window().ok_or("no window")?;
         let base = window.location().href().map_err(|e| js_reason(&e))?;
         let js = web_sys::Url::new_with_base(script, &base)
@@ -553,25 +599,24 @@ impl EngineLink {
 
         let queue: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let failed = Rc::new(std::cell::Cell::new(false));
-        let on_message = Rc::new(on_message);
         let on_msg = {
             let queue = queue.clone();
             let worker = worker.clone();
             let failed = failed.clone();
             let on_message = on_message.clone();
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                let Some(msg) = e.data().as_string().and_then(|t| FromWorker::decode(&t)) else {
-                    return;
-                };
-                match msg {
-                    FromWorker::Ready => {
-                        let pending = queue.borrow_mut().take().unwrap_or_default();
-                        for m in pending {
-                            let _ = worker.post_message(&JsValue::from_str(&m));
-                        }
+                let Some(text) = e.data().as_string() else { return };
+                if text == FromWorker::READY {
+                    let pending = queue.borrow_mut().take().unwrap_or_default();
+                    for m in pending {
+                        let _ = worker.post_message(&JsValue::from_str(&m));
                     }
-                    FromWorker::Failed(_) if failed.replace(true) => {}
-                    msg => on_message(msg),
+                } else if let Some(why) = text.strip_prefix("failed\t") {
+                    if !failed.replace(true) {
+                        on_message(Err(why.to_string()));
+                    }
+                } else {
+                    on_message(Ok(&text));
                 }
             })
         };
@@ -580,7 +625,7 @@ impl EngineLink {
             Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
                 e.prevent_default();
                 if !failed.replace(true) {
-                    on_message(FromWorker::Failed(js_reason(&e)));
+                    on_message(Err(js_reason(&e)));
                 }
             })
         };
@@ -595,7 +640,11 @@ impl EngineLink {
     }
 
     pub fn send(&self, request: &Request) {
-        let text = request.encode();
+        self.send_text(request.encode());
+    }
+
+    /// Sends a line as it is (once the worker is ready).
+    pub fn send_text(&self, text: String) {
         match self.queue.borrow_mut().as_mut() {
             Some(pending) => pending.push(text),
             None => {

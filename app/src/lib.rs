@@ -8,10 +8,11 @@
 //! the computer's worker, saving, links, sounds, the live room), `opening`
 //! (what the page opens with and what a room link does), [`engine`] (the
 //! computer, in a web worker: the worker binaries start it), `tablebase`
-//! (perfect play from the endgame tables), `learn` (the rules card and the first-game coach), `i18n` with `plural`, `puzzle`, `storage`, `sound`,
+//! (perfect play from the endgame tables), `learn` (the rules card and the first-game coach), `analysis` (the analysis board), `i18n` with `plural`, `puzzle`, `storage`, `sound`,
 //! `browser` (the page's address, clipboard and clock), and [`App`],
 //! which wires them. The board itself is the crate `morris-board`.
 
+pub mod analysis;
 mod app;
 mod board_look;
 mod browser;

@@ -293,6 +293,29 @@ pub fn read_paste(text: &str, mode: Mode) -> Result<Opened, String> {
     }
 }
 
+/// The first field of an analysis link: `#analysis&variant=nine&moves=a1,b2`
+/// opens that game on the analysis board instead of the table.
+pub const ANALYSIS_MARK: &str = "analysis";
+
+/// The link text that opens `game` (its start and moves, no seats, no
+/// declared end) on the analysis board.
+pub fn analysis_link(game: &Game) -> String {
+    let text = format(Mode::default(), game, &[], None);
+    format!("{ANALYSIS_MARK}&{}", text.replacen("&mode=two-players", "", 1))
+}
+
+/// The game link inside an analysis link (with or without `#`, or a whole
+/// address holding one), if the text is one.
+pub fn analysis_payload(text: &str) -> Option<&str> {
+    let text = text.trim();
+    let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
+    let rest = hash.strip_prefix(ANALYSIS_MARK)?;
+    if rest.is_empty() {
+        return Some(rest);
+    }
+    rest.strip_prefix('&')
+}
+
 fn cut(s: &str) -> String {
     s.chars().take(32).collect()
 }
@@ -454,6 +477,28 @@ mod tests {
         let redo = format!("#variant=nine&moves=a1&redo={}", "b2,".repeat(MAX_TURNS));
         assert!(parse(&redo).is_err_and(|e| e.0.contains("turns")));
         assert!(started.elapsed().as_millis() < 1000);
+    }
+
+    #[test]
+    fn analysis_links_round_trip() {
+        let Ok(o) = parse("#variant=six&moves=a1,b2") else {
+            unreachable!()
+        };
+        let text = analysis_link(&o.game);
+        assert_eq!(text, "analysis&variant=six&moves=a1,b2");
+        let address = format!("http://x/#{text}");
+        let Some(inner) = analysis_payload(&address) else {
+            unreachable!()
+        };
+        assert_eq!(parse(inner).map(|b| b.game), Ok(o.game.clone()));
+        let start = *o.game.position();
+        let text = analysis_link(&Game::from_position(start));
+        assert!(text.starts_with("analysis&variant=six&position="), "{text}");
+        let back = analysis_payload(&text).map(parse);
+        assert_eq!(back.and_then(Result::ok).map(|b| *b.game.position()), Some(start));
+        assert_eq!(analysis_payload("#analysis"), Some(""));
+        assert_eq!(analysis_payload("#variant=nine"), None);
+        assert_eq!(analysis_payload("#analysisx=1"), None);
     }
 
     #[test]

@@ -28,6 +28,13 @@ thread_local! {
     /// could not be read): then it goes straight to the table, without
     /// the first screen.
     static OPENED_LINK: Cell<bool> = const { Cell::new(false) };
+    /// The game an analysis link the page opened with names.
+    static FIRST_ANALYSIS: RefCell<Option<Game>> = const { RefCell::new(None) };
+}
+
+/// The game of the analysis link the page opened with, once.
+pub fn take_first_analysis() -> Option<Game> {
+    FIRST_ANALYSIS.with(|s| s.borrow_mut().take())
 }
 
 /// Whether the page greets with its first screen: it does unless it was
@@ -64,6 +71,15 @@ pub fn first_model() -> Model {
         return current;
     };
     OPENED_LINK.with(|o| o.set(true));
+    if let Some(inner) = link::analysis_payload(&hash) {
+        return match link::parse(inner) {
+            Ok(o) => {
+                FIRST_ANALYSIS.with(|a| *a.borrow_mut() = Some(o.game));
+                current
+            }
+            Err(_) => open_link(inner, current),
+        };
+    }
     if room_payload(&hash).is_none() {
         return open_link(&hash, current);
     }

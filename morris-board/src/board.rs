@@ -7,7 +7,21 @@ use crate::draw::{defs, edge_labels, f, lines, mill_lines, next_board_uid};
 use crate::keys::{focus_cursor, on_keydown};
 use crate::layout::{Layout, FRAME, SIZE};
 use crate::point::Scene;
-use crate::props::BoardProps;
+use crate::props::{BoardProps, PointNote};
+
+/// A note on its point, in a pill at the point's lower right.
+fn note(layout: Layout, n: &PointNote) -> Html {
+    let (x, y) = layout.xy(n.point);
+    let r = layout.piece_r();
+    let width = 2.6 + 2.1 * n.text.chars().count() as f64;
+    html! {
+        <g class={classes!("point-note", n.tone)} transform={format!("translate({} {})", f(x + r * 0.35), f(y + r * 0.45))}
+           data-note={n.text.clone()}>
+            <rect x="0" y="-2.6" width={f(width)} height="5.2" rx="2.6" />
+            <text x={f(width / 2.0)} y="0">{ n.text.clone() }</text>
+        </g>
+    }
+}
 
 /// The board.
 #[function_component(Board)]
@@ -61,6 +75,7 @@ pub fn board(props: &BoardProps) -> Html {
             <g class="lines">{ lines(layout) }{ mill_lines(layout, props) }</g>
             <g class="coords" aria-hidden="true">{ for edge_labels(&layout) }</g>
             <g class="points">{ for points }</g>
+            <g class="notes" aria-hidden="true">{ for props.notes.iter().map(|n| note(layout, n)) }</g>
             { for ghost_piece }
         </svg>
     }

@@ -19,7 +19,7 @@
 //! `-3`, `--board-light-edge`, `--board-light-ring` and the same for
 //! `dark` (the pieces), `--board-piece-edge-width`; `--board-target`,
 //! `--board-select`, `--board-remove`, `--board-last`, `--board-suggest`
-//! (the marks); `--board-focus`, `--board-focus-halo` (the keyboard focus
+//! (the marks); `--board-note-good`, `-even`, `-bad` (point notes); `--board-focus`, `--board-focus-halo` (the keyboard focus
 //! ring, two colours so it shows on any surface); `--board-coords`
 //! (`none` hides the coordinates) and `--board-animation-scale` (the
 //! animations' durations times this: 0 for none, 0.5 for twice as fast).
@@ -44,5 +44,5 @@ pub mod turn;
 
 pub use board::Board;
 pub use describe::{Marking, PointState, PointWords};
-pub use props::BoardProps;
+pub use props::{BoardProps, PointNote};
 pub use turn::{Hints, PartialTurn, Press};

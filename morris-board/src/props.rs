@@ -5,6 +5,16 @@ use yew::prelude::*;
 
 use crate::describe::Marking;
 
+/// A short text on a point, with a tone the stylesheet colours
+/// (`board.css` knows `good`, `even` and `bad`; `--board-note-good` and
+/// the like set their colours).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PointNote {
+    pub point: Point,
+    pub text: AttrValue,
+    pub tone: &'static str,
+}
+
 /// What the board shows and where its presses go.
 #[derive(Properties, Clone, PartialEq, Debug)]
 pub struct BoardProps {
@@ -43,6 +53,10 @@ pub struct BoardProps {
     /// The accessible name of the whole board.
     #[prop_or_default]
     pub label: AttrValue,
+    /// Short notes drawn on points (an analysis's value of the move that
+    /// ends there, say), over everything else and never pressed.
+    #[prop_or_default]
+    pub notes: Vec<PointNote>,
     /// Whether presses mean anything now.
     #[prop_or(true)]
     pub interactive: bool,

@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   startHarness, gameLink, openGame, snapshot, waitForState, moveCount, playMove, piecesOf,
-  screenshot, assertNoErrors, waitForBoard, clickPoint, DIST,
+  screenshot, assertNoErrors, waitForBoard, clickPoint, reloadOffline, DIST,
 } from "./lib/harness.mjs";
 import { serve } from "./lib/server.mjs";
 
@@ -54,14 +54,7 @@ test("offline: after one visit a reload still plays", { timeout: 120_000 }, asyn
     assert.match(sw, /^http/, `a service worker is active (${sw})`);
     console.log(`# service worker: ${sw}`);
     await playMove(page, "a1", "light");
-    // Let the worker finish caching what the first load fetched.
-    await page.waitForLoadState("networkidle").catch(() => {});
-    await page.waitForTimeout(1000);
-
-    await own.close();
-    await context.setOffline(true);
-    await page.reload();
-    await waitForBoard(page);
+    await reloadOffline(page, context, own);
     const snap = await waitForState(page, (s) => moveCount(s) === 1, "the game back offline");
     assert.equal(snap.points.a1.piece, "light");
     await playMove(page, "d7", "dark");

@@ -3,6 +3,11 @@
 //! with its own state (the choices), is a function component; the others are view functions, which cost no component of
 //! their own in the first load (about 1 KB gzip each).
 
+mod analysis_lines;
+mod analysis_moves;
+mod analysis_paste;
+mod analysis_steps;
+mod analysis_table;
 mod announce;
 mod board_settings;
 mod button;
@@ -33,6 +38,7 @@ mod top_bar;
 mod ui;
 mod welcome;
 
+pub use analysis_table::AnalysisTable;
 pub use announce::announce;
 pub use board_settings::board_settings;
 pub use clock_picker::clock_picker;

@@ -3,6 +3,7 @@
 //! gives the app what it needs to render.
 
 mod use_address;
+mod use_analysis;
 mod use_board_look;
 mod use_clock;
 mod use_coach;
@@ -23,6 +24,7 @@ mod use_warm_up;
 mod use_welcome;
 
 pub use use_address::use_address;
+pub use use_analysis::{use_analysis, Analysed};
 pub use use_board_look::use_board_look;
 pub use use_clock::use_clock;
 pub use use_coach::{use_coach, CoachChoice};

@@ -9,15 +9,29 @@ use yew::prelude::*;
 
 use super::use_live::Live;
 use crate::browser::take_hash;
-use crate::model::Model;
+use crate::link::{analysis_payload, parse};
+use crate::model::{Action, Model, Notice};
 use crate::opening::{open_address, take_first_link};
+use morris_core::Game;
 
 /// Listens for links opened in the address bar; `latest` is the model as
-/// last rendered.
+/// last rendered. An analysis link's game goes to `on_analysis`.
 #[hook]
-pub fn use_address(dispatcher: UseReducerDispatcher<Model>, latest: Rc<RefCell<Rc<Model>>>, live: Live) {
+pub fn use_address(
+    dispatcher: UseReducerDispatcher<Model>,
+    latest: Rc<RefCell<Rc<Model>>>,
+    live: Live,
+    on_analysis: Callback<Game>,
+) {
     use_effect_with((), move |_| {
         let open = move |hash: &str| {
+            if let Some(inner) = analysis_payload(hash) {
+                return match parse(inner) {
+                    Ok(o) => on_analysis.emit(o.game),
+                    Err(e) => dispatcher
+                        .dispatch(Action::Notify(Some(Notice::new("link.bad", vec![e.to_string()])))),
+                };
+            }
             let current = latest.borrow().clone();
             let (dispatcher, live) = (dispatcher.clone(), live.clone());
             open_address(

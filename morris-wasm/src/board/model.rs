@@ -138,6 +138,7 @@ impl Model {
             // piece, selected", morris_board::PointWords).
             labels: Vec::new(),
             label: AttrValue::from(format!("{} board", pos.rules().variant.name())),
+            notes: Vec::new(),
             interactive,
             on_press: link.callback(Msg::Press),
             on_cursor: Callback::noop(),

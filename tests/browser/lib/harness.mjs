@@ -240,6 +240,21 @@ export async function seatText(page, seat) {
   return (await page.locator(`[data-seat="${seat}"]`).first().innerText()).replace(/\s+/g, " ").trim();
 }
 
+/**
+ * After a visit: lets the service worker finish caching, shuts the page's own
+ * server down (nothing at all can come from the network then: Chromium's
+ * offline emulation does not cover what a service worker fetches itself),
+ * goes offline and reloads.
+ */
+export async function reloadOffline(page, context, server) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.waitForTimeout(1000);
+  await server.close();
+  await context.setOffline(true);
+  await page.reload();
+  await waitForBoard(page);
+}
+
 export async function screenshot(page, name) {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -1,0 +1,283 @@
+//! The analysis board: any game (the one on the table, a finished one, a
+//! pasted record or position, an analysis link) stepped through turn by
+//! turn while the engine thinks about the shown position in the worker.
+//!
+//! [`Study`] is the board's state as a reducer, with no browser access: the
+//! line of play, the turn shown, and an epoch that changes with the shown
+//! position, so that an answer about an earlier position is dropped (as
+//! the computer's own replies are, `crate::engine`). `protocol` is the
+//! wire, `think` the worker's side, `worker` its loop in the browser.
+
+pub mod protocol;
+pub mod think;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;
+
+use std::rc::Rc;
+
+use morris_core::{Color, Game, Move, Point, Position};
+use morris_engine::Score;
+use morris_solver::Value;
+use yew::Reducible;
+
+use crate::i18n::Lang;
+
+/// The analysis board: a line of play and the turn shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Study {
+    /// The whole line (turns after the shown one can be stepped to).
+    pub line: Game,
+    /// How many of its turns are played on the board.
+    pub ply: usize,
+    /// Changes whenever the shown position does.
+    pub epoch: u32,
+}
+
+/// What the analysis board is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StudyAction {
+    /// Another game, shown after `ply` of its turns.
+    Open(Box<Game>, usize),
+    /// Show the position after this many turns.
+    Go(usize),
+    /// Play these turns from the shown position (a move, or a whole line
+    /// of which the first is then shown); turns after the shown one that
+    /// differ are dropped.
+    Play(Vec<Move>),
+}
+
+impl Study {
+    pub fn new(game: Game, ply: usize) -> Study {
+        let ply = ply.min(game.moves().len());
+        let line = replay(&game, game.moves().len());
+        Study { line, ply, epoch: 0 }
+    }
+
+    /// The game up to the shown turn (no declared end: it is analysed).
+    pub fn shown(&self) -> Game {
+        replay(&self.line, self.ply)
+    }
+
+    /// The turns of the line, in notation.
+    pub fn texts(&self) -> Vec<String> {
+        self.line.move_texts()
+    }
+
+    fn apply(&mut self, action: StudyAction) {
+        match action {
+            StudyAction::Open(game, ply) => {
+                *self = Study {
+                    epoch: self.epoch,
+                    ..Study::new(*game, ply)
+                }
+            }
+            StudyAction::Go(ply) => self.ply = ply.min(self.line.moves().len()),
+            StudyAction::Play(turns) => {
+                let Some(&first) = turns.first() else { return };
+                if turns.len() == 1 && self.line.moves().get(self.ply) == Some(&first) {
+                    self.ply += 1;
+                } else {
+                    let mut game = self.shown();
+                    if game.play(first).is_err() {
+                        return;
+                    }
+                    for &m in &turns[1..] {
+                        if game.play(m).is_err() {
+                            break;
+                        }
+                    }
+                    self.line = game;
+                    self.ply += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The first `ply` turns of `game` from its start, without a declared end.
+fn replay(game: &Game, ply: usize) -> Game {
+    let mut out = Game::from_position(*game.start());
+    for &m in game.moves().iter().take(ply) {
+        if out.play(m).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+impl Reducible for Study {
+    type Action = StudyAction;
+
+    fn reduce(self: Rc<Self>, action: StudyAction) -> Rc<Study> {
+        let mut next = (*self).clone();
+        let before = (*next.line.start(), next.shown().moves().to_vec());
+        next.apply(action);
+        if (*next.line.start(), next.shown().moves().to_vec()) != before {
+            next.epoch = self.epoch.wrapping_add(1);
+        }
+        Rc::new(next)
+    }
+}
+
+/// The share of the evaluation bar that is Light's, in percent, for a
+/// score of the side to move `turn`: even at 50, a proven win at 100.
+pub fn light_share(score: Score, turn: Color) -> f64 {
+    let light = if turn == Color::Light { score } else { score.flip() };
+    match light {
+        Score::Win(_) => 100.0,
+        Score::Loss(_) => 0.0,
+        // About a piece up shows three quarters (no exponential: its code
+        // would weigh on the first load).
+        Score::Value(cp) => {
+            let x = f64::from(cp) / 100.0;
+            50.0 + 50.0 * x / (1.0 + x.abs())
+        }
+    }
+}
+
+/// A score for the side to move `turn`, said for Light: `+1.20` pieces,
+/// or who wins in how many plies.
+pub fn score_text(lang: Lang, score: Score, turn: Color) -> String {
+    let light = if turn == Color::Light { score } else { score.flip() };
+    match light {
+        Score::Value(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Win(n) => wins(lang, Color::Light, n),
+        Score::Loss(n) => wins(lang, Color::Dark, n),
+    }
+}
+
+/// "Light wins in 7 plies", "Dark wins with the next move".
+fn wins(lang: Lang, side: Color, plies: u32) -> String {
+    let name = lang.t(match side {
+        Color::Light => "color.light",
+        Color::Dark => "color.dark",
+    });
+    if plies <= 1 {
+        lang.fmt("analysis.wins-next", &[&name])
+    } else {
+        lang.fmt("analysis.wins", &[&plies.to_string(), &name])
+    }
+}
+
+/// An exact value of a move for its `mover`, said with who wins.
+pub fn value_text(lang: Lang, value: Value, mover: Color) -> String {
+    match value {
+        Value::Draw => lang.t("analysis.draw"),
+        Value::Win(n) => wins(lang, mover, u32::from(n)),
+        Value::Loss(n) => wins(lang, !mover, u32::from(n)),
+    }
+}
+
+/// The short mark of a value on the board (`+7`, `=`, `-12`, for the
+/// mover) and its tone (the board's note tones).
+pub fn value_mark(value: Value) -> (String, &'static str) {
+    match value {
+        Value::Win(n) => (format!("+{n}"), "good"),
+        Value::Draw => ("=".into(), "even"),
+        Value::Loss(n) => (format!("-{n}"), "bad"),
+    }
+}
+
+/// The best value the mover gets by a move ending on each point, from the
+/// exact values of `pos`'s moves (in notation); points no move ends on
+/// are left out.
+pub fn point_values(pos: &Position, values: &[(String, Value)]) -> Vec<(Point, Value)> {
+    let mut out: Vec<(Point, Value)> = Vec::new();
+    for (text, value) in values {
+        let Ok(m) = pos.parse_move(text) else { continue };
+        match out.iter_mut().find(|(p, _)| *p == m.to()) {
+            Some((_, best)) if value.score() > best.score() => *best = *value,
+            Some(_) => {}
+            None => out.push((m.to(), *value)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use morris_core::Variant;
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::new(Variant::Nine.rules());
+        for m in moves {
+            assert!(g.play_text(m).is_ok(), "{m}");
+        }
+        g
+    }
+
+    fn reduce(s: Study, a: StudyAction) -> Study {
+        (*Rc::new(s).reduce(a)).clone()
+    }
+
+    #[test]
+    fn stepping_and_playing_follow_the_line() {
+        let mut g = game(&["a1", "b2", "a4"]);
+        assert!(g.resign(Color::Dark).is_ok());
+        let s = Study::new(g, 9);
+        assert_eq!(s.ply, 3);
+        assert_eq!(s.shown().outcome(), None, "a declared end is not analysed");
+        let back = reduce(s.clone(), StudyAction::Go(1));
+        assert_eq!(back.shown().move_texts(), ["a1"]);
+        assert_ne!(back.epoch, s.epoch);
+        // The line's own next turn keeps the rest of the line.
+        let Ok(b2) = back.shown().position().parse_move("b2") else {
+            unreachable!()
+        };
+        let on = reduce(back.clone(), StudyAction::Play(vec![b2]));
+        assert_eq!((on.ply, on.texts().len()), (2, 3));
+        // Another turn drops the rest; a line is played and its first shown.
+        let pos = *back.shown().position();
+        let Ok(d7) = pos.parse_move("d7") else {
+            unreachable!()
+        };
+        let Ok(g7) = pos.play(d7).parse_move("g7") else {
+            unreachable!()
+        };
+        let branch = reduce(back.clone(), StudyAction::Play(vec![d7, g7]));
+        assert_eq!(branch.texts(), ["a1", "d7", "g7"]);
+        assert_eq!(branch.ply, 2);
+        // Nothing changes, the epoch stays.
+        let same = reduce(branch.clone(), StudyAction::Go(2));
+        assert_eq!(same.epoch, branch.epoch);
+        let illegal = reduce(branch.clone(), StudyAction::Play(vec![d7]));
+        assert_eq!(illegal, branch);
+    }
+
+    #[test]
+    fn scores_are_said_for_light() {
+        let en = Lang::En;
+        assert_eq!(score_text(en, Score::Value(120), Color::Dark), "-1.20");
+        assert_eq!(score_text(en, Score::Win(7), Color::Dark), "Dark wins in 7 plies");
+        assert_eq!(
+            score_text(en, Score::Loss(1), Color::Dark),
+            "Light wins with the next move"
+        );
+        assert_eq!(light_share(Score::DRAW, Color::Light), 50.0);
+        assert_eq!(light_share(Score::Win(3), Color::Dark), 0.0);
+        assert_eq!(light_share(Score::Value(100), Color::Light), 75.0);
+        assert_eq!(
+            value_text(en, Value::Loss(12), Color::Light),
+            "Dark wins in 12 plies"
+        );
+        assert_eq!(value_text(en, Value::Draw, Color::Light), "draw");
+        assert_eq!(value_mark(Value::Win(7)), ("+7".into(), "good"));
+    }
+
+    #[test]
+    fn each_point_shows_the_best_move_ending_there() {
+        let pos = *game(&["a1"]).position();
+        let values = vec![
+            ("d7".to_string(), Value::Loss(20)),
+            ("g7".to_string(), Value::Draw),
+            ("zz".to_string(), Value::Win(1)),
+        ];
+        let points = point_values(&pos, &values);
+        assert_eq!(points.len(), 2);
+        let Ok(d7) = pos.parse_move("d7") else {
+            unreachable!()
+        };
+        assert!(points.contains(&(d7.to(), Value::Loss(20))));
+    }
+}

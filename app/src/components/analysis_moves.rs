@@ -1,0 +1,65 @@
+//! The exact value of every legal move where the endgame tables (or a
+//! solve made on the spot) cover the position: a list, best first, each
+//! move a button that plays it. The same values are on the board.
+
+use morris_board::PointNote;
+use morris_core::{Color, Position};
+use yew::prelude::*;
+
+use crate::analysis::protocol::Exact;
+use crate::analysis::{point_values, value_mark, value_text};
+use crate::i18n::Lang;
+
+/// The list for the side to move `mover`; nothing where nothing is exact.
+pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: &Callback<String>) -> Html {
+    let values = match exact {
+        None => return html! {},
+        Some(Exact::Loading) => {
+            return html! { <p class="analysis-exact" data-exact="loading">{ lang.t("perfect.loading") }</p> }
+        }
+        Some(Exact::Missing) => {
+            return html! { <p class="analysis-exact" data-exact="missing">{ lang.t("perfect.missing") }</p> }
+        }
+        Some(Exact::Values(v)) if v.is_empty() => return html! {},
+        Some(Exact::Values(v)) => v,
+    };
+    let rows = values.iter().map(|(text, value)| {
+        let (mark, tone) = value_mark(*value);
+        let on_move = on_move.clone();
+        let m = text.clone();
+        html! {
+            <li key={text.clone()}>
+                <button type="button" class={classes!("exact-move", tone)} data-move={text.clone()} data-value={mark.clone()}
+                        onclick={Callback::from(move |_: MouseEvent| on_move.emit(m.clone()))}>
+                    <span class="exact-notation">{ text }</span>
+                    <span class="exact-value">{ value_text(lang, *value, mover) }</span>
+                </button>
+            </li>
+        }
+    });
+    html! {
+        <section class="analysis-exact" data-exact="values" aria-label={lang.t("analysis.exact")}>
+            <h3>{ lang.t("analysis.exact") }</h3>
+            <ul class="exact-moves">{ for rows }</ul>
+        </section>
+    }
+}
+
+/// The same values on the board: on each point the best a move ending
+/// there gets (`+7`, `=`, `-12` for the side to move).
+pub fn value_notes(pos: &Position, exact: Option<&Exact>) -> Vec<PointNote> {
+    let Some(Exact::Values(values)) = exact else {
+        return Vec::new();
+    };
+    point_values(pos, values)
+        .into_iter()
+        .map(|(point, value)| {
+            let (text, tone) = value_mark(value);
+            PointNote {
+                point,
+                text: text.into(),
+                tone,
+            }
+        })
+        .collect()
+}

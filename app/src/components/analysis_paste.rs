@@ -1,0 +1,63 @@
+//! The analysis board's foot: a field to paste a record, a position or a
+//! link (a game link or an analysis link) and analyse it, a link to the
+//! shown position, and the button that closes the board.
+
+use morris_core::Game;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::link::{analysis_payload, parse, read_paste, Mode};
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct PasteProps {
+    pub lang: Lang,
+    /// The analysis link of the shown position.
+    pub link: AttrValue,
+    pub on_open: Callback<Game>,
+    pub on_close: Callback<()>,
+}
+
+/// A pasted text's game: an analysis link, a game link, a record or a position.
+fn pasted(text: &str) -> Result<Game, String> {
+    match analysis_payload(text) {
+        Some(inner) => parse(inner).map(|o| o.game).map_err(|e| e.to_string()),
+        None => read_paste(text, Mode::default()).map(|o| o.game),
+    }
+}
+
+#[function_component(AnalysisPaste)]
+pub fn analysis_paste(p: &PasteProps) -> Html {
+    let lang = p.lang;
+    let field = use_node_ref();
+    let error = use_state(|| None::<String>);
+    let on_open = {
+        let (field, error, open) = (field.clone(), error.clone(), p.on_open.clone());
+        Callback::from(move |_: MouseEvent| {
+            let text = field
+                .cast::<web_sys::HtmlTextAreaElement>()
+                .map(|a| a.value())
+                .unwrap_or_default();
+            match pasted(&text) {
+                Ok(game) => {
+                    error.set(None);
+                    open.emit(game);
+                }
+                Err(why) => error.set(Some(lang.fmt("record.bad", &[&why]))),
+            }
+        })
+    };
+    html! {
+        <>
+            <textarea ref={field} class="analysis-paste" rows="2" aria-label={lang.t("analysis.paste")}
+                      placeholder={lang.t("analysis.paste")} />
+            if let Some(why) = &*error { <p class="error" role="alert">{ why }</p> }
+            <div class="dialog-buttons">
+                <button class="btn" onclick={on_open} data-action="analyse-paste">{ lang.t("action.analyse") }</button>
+                <a class="btn" href={p.link.clone()} data-analysis-link="">{ lang.t("analysis.link") }</a>
+                <button class="btn" onclick={p.on_close.reform(|_: MouseEvent| ())} data-action="close-analysis">
+                    { lang.t("analysis.close") }
+                </button>
+            </div>
+        </>
+    }
+}

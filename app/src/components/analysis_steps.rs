@@ -1,0 +1,51 @@
+//! The analysis board's line of play: one button a turn (the one shown is
+//! marked), and the buttons that step through it. The arrow keys step too
+//! (`analysis_table`).
+
+use yew::prelude::*;
+
+use super::button::icon;
+use crate::analysis::Study;
+use crate::i18n::Lang;
+
+/// The ply an arrow, Home or End key steps to from the shown one.
+pub fn step_for_key(study: &Study, key: &str) -> Option<usize> {
+    let (shown, n) = (study.ply, study.line.moves().len());
+    match key {
+        "ArrowLeft" => Some(shown.saturating_sub(1)),
+        "ArrowRight" => Some((shown + 1).min(n)),
+        "Home" => Some(0),
+        "End" => Some(n),
+        _ => None,
+    }
+}
+
+pub fn analysis_steps(lang: Lang, study: &Study, go: &Callback<usize>) -> Html {
+    let (shown, texts) = (study.ply, study.texts());
+    let n = texts.len();
+    let to = |ply: usize| go.reform(move |_: MouseEvent| ply);
+    let items = texts.iter().enumerate().map(|(i, text)| {
+        let ply = i + 1;
+        html! {
+            <li key={ply} data-ply={ply.to_string()} data-number={(i % 2 == 0).then(|| (i / 2 + 1).to_string())}
+                class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })}>
+                <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>{ text }</button>
+            </li>
+        }
+    });
+    html! {
+        <section class="moves-panel analysis-steps" aria-label={lang.t("moves.title")}>
+            <ol class="moves" data-analysis-moves="">{ for items }</ol>
+            <div class="stepper">
+                <button type="button" class="btn icon" title={lang.t("action.first")} aria-label={lang.t("action.first")}
+                        disabled={shown == 0} onclick={to(0)}>{ icon("M7 5v14M18 5l-8 7 8 7z") }</button>
+                <button type="button" class="btn icon" title={lang.t("action.prev")} aria-label={lang.t("action.prev")}
+                        disabled={shown == 0} onclick={to(shown.saturating_sub(1))}>{ icon("M16 5l-9 7 9 7z") }</button>
+                <button type="button" class="btn icon" title={lang.t("action.next")} aria-label={lang.t("action.next")}
+                        disabled={shown == n} onclick={to(shown + 1)} data-action="analysis-next">{ icon("M8 5l9 7-9 7z") }</button>
+                <button type="button" class="btn icon" title={lang.t("analysis.end")} aria-label={lang.t("analysis.end")}
+                        disabled={shown == n} onclick={to(n)}>{ icon("M17 5v14M6 5l8 7-8 7z") }</button>
+            </div>
+        </section>
+    }
+}

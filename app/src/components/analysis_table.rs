@@ -1,0 +1,164 @@
+//! The analysis board, over the page: a board of its own that plays any
+//! legal turn, the engine's lines and evaluation, the exact value of each
+//! move where the tables reach (in a list and on the board's points), the
+//! line of play to step through, a field to paste a record, a position or
+//! a link, and a link to the shown position. The game on the table
+//! underneath is left as it is.
+
+use std::rc::Rc;
+
+use morris_board::{Board, Marking, PartialTurn, Press};
+use morris_core::{Game, Point};
+use yew::prelude::*;
+
+use super::analysis_lines::{analysis_lines, LinesPanel};
+use super::analysis_moves::{analysis_moves, value_notes};
+use super::analysis_paste::AnalysisPaste;
+use super::analysis_steps::{analysis_steps, step_for_key};
+use super::game_board::labels;
+use crate::analysis::{Study, StudyAction};
+use crate::browser::base_url;
+use crate::hooks::use_analysis;
+use crate::i18n::Lang;
+use crate::link::analysis_link;
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct AnalysisProps {
+    pub lang: Lang,
+    /// The game to analyse and the turn to show first.
+    pub game: Rc<(Game, usize)>,
+    pub on_close: Callback<()>,
+}
+
+#[function_component(AnalysisTable)]
+pub fn analysis_table(p: &AnalysisProps) -> Html {
+    let lang = p.lang;
+    let study = use_reducer(|| Study::new(p.game.0.clone(), p.game.1));
+    {
+        let send = study.dispatcher();
+        use_effect_with(p.game.clone(), move |g| {
+            send.dispatch(StudyAction::Open(Box::new(g.0.clone()), g.1))
+        });
+    }
+    let running = use_state(|| true);
+    let analysed = use_analysis(&study, *running);
+    let turn = use_state(PartialTurn::default);
+    let dialog = use_node_ref();
+    {
+        // The dialog takes the focus, so that the arrow keys step at once.
+        let dialog = dialog.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = dialog.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    let shown = study.shown();
+    let pos = *shown.position();
+    let legal = shown.legal_moves();
+    let play = {
+        let (send, turn) = (study.dispatcher(), turn.clone());
+        Callback::from(move |texts: Vec<String>| {
+            let mut g = Game::from_position(pos);
+            let moves = texts.iter().map_while(|t| g.play_text(t).ok()).collect();
+            turn.set(PartialTurn::default());
+            send.dispatch(StudyAction::Play(moves));
+        })
+    };
+    let on_press = {
+        let (turn, play, legal) = (turn.clone(), play.clone(), legal.clone());
+        Callback::from(move |point: Point| match turn.press(point, &pos, &legal) {
+            Press::Continue(next) => turn.set(next),
+            Press::Ignore => {}
+            Press::Play(m) => play.emit(vec![pos.notation(m)]),
+        })
+    };
+    let on_cancel = {
+        let turn = turn.clone();
+        Callback::from(move |()| turn.set(PartialTurn::default()))
+    };
+    let go = {
+        let (send, turn) = (study.dispatcher(), turn.clone());
+        Callback::from(move |ply: usize| {
+            turn.set(PartialTurn::default());
+            send.dispatch(StudyAction::Go(ply));
+        })
+    };
+    let on_key = {
+        let (go, close, study) = (go.clone(), p.on_close.clone(), study.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                return close.emit(());
+            }
+            // The board's arrow keys move its cursor; a field's, the caret.
+            let own_keys = e
+                .target_dyn_into::<web_sys::Element>()
+                .is_some_and(|t| t.closest("svg, textarea").ok().flatten().is_some());
+            if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !own_keys && !e.alt_key()) {
+                e.prevent_default();
+                go.emit(ply);
+            }
+        })
+    };
+    let on_toggle = {
+        let running = running.clone();
+        Callback::from(move |_: MouseEvent| running.set(!*running))
+    };
+    let exact = analysed.exact.as_deref();
+    let notes = if turn.from.is_none() && !turn.removing() {
+        value_notes(&pos, exact)
+    } else {
+        Vec::new()
+    };
+    let hints = turn.hints(&pos, &legal);
+    let pieces: Vec<_> = pos.geometry().points().map(|q| pos.piece_at(q)).collect();
+    let last_move = study
+        .ply
+        .checked_sub(1)
+        .and_then(|i| study.line.moves().get(i).copied());
+    let marking = Marking {
+        pieces: &pieces,
+        targets: hints.targets,
+        removable: hints.removable,
+        selected: turn.from,
+        last_move,
+    };
+    let labels = labels(lang, &pos, &marking);
+    let on_move = play.reform(|m: String| vec![m]);
+    let panel = LinesPanel {
+        lang,
+        pos: &pos,
+        analysed: &analysed,
+        running: *running,
+        on_toggle,
+        on_line: play,
+    };
+    let link = AttrValue::from(format!("{}#{}", base_url(), analysis_link(&shown)));
+    let on_open = {
+        let send = study.dispatcher();
+        Callback::from(move |game: Game| {
+            let n = game.moves().len();
+            send.dispatch(StudyAction::Open(Box::new(game), n));
+        })
+    };
+    html! {
+        <div class="dialog-backdrop" onkeydown={on_key}>
+            <div class="dialog analysis" ref={dialog} tabindex="-1" role="dialog" aria-modal="true" aria-labelledby="analysis-title" data-analysis="">
+                <h2 id="analysis-title">{ lang.t("analysis.title") }</h2>
+                <div class="analysis-body">
+                    <div class="analysis-board">
+                        <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
+                               removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
+                               {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
+                    </div>
+                    <div class="analysis-side">
+                        { analysis_lines(&panel) }
+                        { analysis_moves(lang, exact, pos.turn(), &on_move) }
+                        { analysis_steps(lang, &study, &go) }
+                        <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />
+                    </div>
+                </div>
+            </div>
+        </div>
+    }
+}

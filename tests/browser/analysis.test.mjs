@@ -1,0 +1,135 @@
+// The analysis board (issue 29): a Nine position opened by an analysis link
+// shows three lines while the engine thinks in the worker, with no main-thread
+// task over 50 ms; stepping back follows the shown position and a line plays;
+// a Nine 3v3 endgame and Three Men's Morris from the empty board show every
+// move's exact value, in the list and on the board; it works offline after
+// one visit; the "Analyse" button opens the game on the table.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve } from "./lib/server.mjs";
+import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot, reloadOffline, DIST } from "./lib/harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+const dialog = (page) => page.locator("[data-analysis]");
+const status = (page) => dialog(page).locator(".analysis-status");
+const depth = async (page) => Number(await status(page).getAttribute("data-depth"));
+const THREE_V_THREE = "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -";
+
+/** Watches long tasks from before the page's own scripts run. */
+const LONG_TASKS = () => {
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {
+    window.__longtasks.error = String(e);
+  }
+};
+
+test("a Nine position by link: three lines while it thinks, no long task, stepping follows", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(LONG_TASKS);
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);
+  await dialog(page).waitFor();
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  const start = await page.evaluate(() => performance.now());
+  // It keeps thinking: the depth grows while the page stays responsive.
+  const first = await depth(page);
+  await page.waitForFunction((d) => Number(document.querySelector(".analysis-status")?.dataset.depth) > d, first, { timeout: 60_000 });
+  await page.waitForTimeout(3000);
+  const end = await page.evaluate(() => performance.now());
+  const lines = await dialog(page).locator(".analysis-line").evaluateAll((els) => els.map((e) => e.innerText));
+  assert.equal(lines.length, 3, lines.join(" | "));
+  for (const l of lines) assert.match(l, /^[+-]\d+\.\d\d|wins/, l);
+  const moves = await dialog(page).locator(".line-moves").evaluateAll((els) => els.map((e) => e.textContent.split(" ")[0]));
+  assert.equal(new Set(moves).size, 3, `three different first moves: ${moves}`);
+  assert.ok(await dialog(page).locator(".eval-bar[data-eval]").count(), "the evaluation bar has a score");
+  const tasks = await page.evaluate(() => window.__longtasks);
+  const during = tasks.filter((t) => t.start < end && t.start + t.duration > start);
+  console.log(`# depth ${await depth(page)} after ${Math.round(end - start)} ms; long tasks while thinking: ${JSON.stringify(during)}`);
+  assert.ok(during.every((t) => t.duration <= 50), `no main-thread task over 50 ms: ${JSON.stringify(during)}`);
+  await screenshot(page, "analysis-nine-1280");
+
+  // Arrow left: the position before b4; the analysis starts over for it.
+  await dialog(page).locator("h2").click();
+  await page.keyboard.press("ArrowLeft");
+  await dialog(page).locator('[data-ply="3"] button[aria-current]').waitFor();
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  // Stopped, the lines stay. A line plays: its first move is shown and the
+  // rest of the line follows it.
+  await clickAction(page, "stop-analysis");
+  await page.waitForTimeout(500);
+  const line = await dialog(page).locator(".line-moves").first().textContent();
+  await dialog(page).locator(".analysis-line").first().click();
+  await dialog(page).locator('[data-ply="4"] button[aria-current]').waitFor();
+  assert.equal(await dialog(page).locator('[data-ply="4"] button').textContent(), line.split(" ")[0]);
+  assert.equal(await dialog(page).locator("[data-analysis-moves] li").count(), 3 + line.split(" ").length);
+  await clickAction(page, "resume-analysis");
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  await clickAction(page, "close-analysis");
+  assert.equal(await dialog(page).count(), 0);
+  assertNoErrors(page);
+});
+
+test("a 3v3 endgame and Three Men's Morris show each move's exact value", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${h.url}#analysis&variant=nine&position=${encodeURIComponent(THREE_V_THREE)}`);
+  await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+  const rows = await dialog(page).locator(".exact-move").evaluateAll((els) => els.map((e) => [e.dataset.move, e.dataset.value, e.innerText]));
+  assert.ok(rows.length > 10, `every legal flight: ${rows.length}`);
+  assert.equal(rows[0][1], "+7", `the best move wins in 7: ${rows[0]}`);
+  assert.match(rows[0][2], /Light wins in 7 plies/);
+  assert.ok(rows.every(([, v, text]) => /^([+-]\d+|=)$/.test(v) && /wins|draw/.test(text)), JSON.stringify(rows));
+  const notes = await dialog(page).locator(".point-note").count();
+  assert.ok(notes > 5, `values on the board's points: ${notes}`);
+  await screenshot(page, "analysis-3v3-390");
+  // Clicking a move plays it: Dark to move, its moves lose.
+  await dialog(page).locator(".exact-move").first().click();
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor();
+  await page.waitForFunction(() => document.querySelector(".exact-move")?.dataset.value?.startsWith("-"), null, { timeout: 30_000 });
+  assert.match(await dialog(page).locator(".exact-move").first().innerText(), /Light wins in 6 plies/);
+
+  // Three Men's Morris from the empty board: solved in the worker.
+  await dialog(page).locator(".analysis-paste").fill(`${h.url}#analysis&variant=three`);
+  await clickAction(page, "analyse-paste");
+  await page.waitForFunction(() => document.querySelectorAll(".exact-move").length === 9, null, { timeout: 60_000 });
+  assert.equal(await dialog(page).locator(".point-note").count(), 9);
+  await screenshot(page, "analysis-three-390");
+  assertNoErrors(page);
+});
+
+test("the Analyse button opens the game on the table; offline after one visit", { timeout: 120_000 }, async () => {
+  const own = await serve(DIST);
+  const { page, context } = await h.newPage();
+  try {
+    await page.goto(`${own.url}#variant=three&mode=two-players&moves=b2`);
+    await waitForBoard(page);
+    // The visit: the service worker controls the page when the analysis
+    // first starts its worker, and so keeps the worker's files.
+    await page.evaluate(async () => {
+      await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 20_000))]);
+    });
+    await clickAction(page, "analyse");
+    await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+    assert.equal(await dialog(page).locator(".exact-move").count(), 8);
+    assert.equal(await dialog(page).locator('[data-ply="1"] button[aria-current]').textContent(), "b2");
+    await clickAction(page, "close-analysis");
+    await reloadOffline(page, context, own);
+    // A link opened while the page is up (the address's hash changes).
+    await page.evaluate(() => {
+      location.hash = "analysis&variant=three&moves=a1";
+    });
+    await page.waitForFunction(() => document.querySelectorAll(".exact-move").length === 8, null, { timeout: 60_000 });
+    await dialog(page).locator('[data-lines]:not([data-lines="0"])').waitFor({ timeout: 60_000 });
+    await context.setOffline(false);
+    assertNoErrors(page);
+  } finally {
+    await own.close();
+  }
+});
