@@ -173,6 +173,8 @@ pub enum FromWorker {
         epoch: u32,
         value: Option<Probe>,
     },
+    /// A game review's progress (`crate::review`).
+    Review(crate::review::protocol::FromReview),
 }
 
 impl FromWorker {
@@ -190,6 +192,9 @@ impl FromWorker {
         }
         if let Some(why) = text.strip_prefix("failed\t") {
             return Some(FromWorker::Failed(why.to_string()));
+        }
+        if let Some(review) = crate::review::protocol::FromReview::decode(text) {
+            return Some(FromWorker::Review(review));
         }
         if let Some(rest) = text.strip_prefix("t\t") {
             let (epoch, value) = rest.split_once('\t')?;
@@ -385,12 +390,23 @@ fn move_reply(searcher: &mut Searcher, request: &Request) -> String {
 }
 
 /// Hands every request the page sends to `on_request`, then tells the page
-/// the worker is ready. A message that is not a request is ignored.
+/// the worker is ready. A game review's start goes to the review, which
+/// answers turn by turn until its game is done. A message that is neither
+/// is ignored.
 #[cfg(target_arch = "wasm32")]
 fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Request) + 'static) {
+    let out = scope.clone();
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-        if let Some(request) = e.data().as_string().and_then(|t| Request::decode(&t)) {
+        let Some(text) = e.data().as_string() else {
+            return;
+        };
+        if let Some(request) = Request::decode(&text) {
             on_request(request);
+        } else if let Some(start) = crate::review::protocol::Start::decode(&text) {
+            let mut searcher = Searcher::new(TT_MB);
+            crate::review::protocol::review(&start, &mut searcher, &JsClock, |m| {
+                let _ = out.post_message(&JsValue::from_str(&m.encode()));
+            });
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -595,7 +611,11 @@ impl EngineLink {
     }
 
     pub fn send(&self, request: &Request) {
-        let text = request.encode();
+        self.send_text(request.encode());
+    }
+
+    /// Sends a line of text as it is (another protocol's message).
+    pub fn send_text(&self, text: String) {
         match self.queue.borrow_mut().as_mut() {
             Some(pending) => pending.push(text),
             None => {

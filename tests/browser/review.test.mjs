@@ -1,0 +1,112 @@
+// Game review: a recorded game goes through the review's own worker turn
+// by turn with a progress bar; a known blunder (light on three flies away
+// instead of blocking a mill, and loses) is marked `??` in the move list,
+// and clicking it shows the block on the board and in words. A 60-turn
+// game of Nine is reviewed at the default depth, timed, and a review can
+// be cancelled.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startHarness, gameLink, openGame, screenshot, assertNoErrors } from "./lib/harness.mjs";
+
+// Light, on three pieces, flies c5-f2 instead of g1, where dark's g4
+// closes the mill a1 d1 g1, and loses its third piece.
+const BLUNDER = `[Variant "nine"]
+[Position "nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -"]
+
+1. c5-f2 g4-g1xe3 0-1
+`;
+
+// 60 turns of Nine between two levels of the computer (morris match).
+const SIXTY = "f4,e4,d3,f2,d7,d2,b2,d6,d5,g7,a4,g1,g4,a1,c4,b4,d1,f6,d3-c3,b4-b6xa4,d5-c5xd2,b6-b4,b2-d2,b4-b6xd2,c4-b4,e4-e3,f4-e4,f6-f4,b4-c4xf4,f2-f4,c4-b4,f4-f6xb4,e4-f4,b6-b4,c5-d5,b4-b6xd5,c3-d3,b6-b4,f4-f2,b4-b6xd3,g4-f4,a1-a4,f2-d2,e3-d3,d2-f2,d3-c3,f2-d2,g7-g4,f4-f2,c3-c4,d7-g7,g4-f4,g7-d7,f4-e4,d2-b2,b6-b4xb2,d7-b6,b4-b2,b6-b4,d6-d5";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+/** Records every state of the review panel and the highest progress seen. */
+async function watchReview(page) {
+  await page.evaluate(() => {
+    window.reviewSeen = { states: [], progress: 0 };
+    const look = () => {
+      const panel = document.querySelector("[data-review]");
+      const s = panel?.getAttribute("data-review");
+      const seen = window.reviewSeen;
+      if (s && seen.states.at(-1) !== s) seen.states.push(s);
+      const bar = document.querySelector(".review-progress progress");
+      if (bar) seen.progress = Math.max(seen.progress, Number(bar.getAttribute("value")));
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+    look();
+  });
+}
+
+const reviewState = (page) => page.locator("[data-review]").first().getAttribute("data-review");
+
+async function pasteRecord(page, text) {
+  await page.locator("details.record summary").click();
+  await page.locator("details.record textarea").fill(text);
+  await page.locator("details.record [data-load]").click();
+}
+
+test("a pasted game's blunder is marked ?? and its better move shown", { timeout: 120_000 }, async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const { page } = await h.newPage({ viewport });
+    await openGame(page, h.url);
+    await pasteRecord(page, BLUNDER);
+    await page.locator('[data-move-list] li[data-ply="2"]').waitFor();
+    await watchReview(page);
+    await page.locator('[data-action="review"]').click();
+    await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => window.reviewSeen);
+    assert.deepEqual(seen.states, ["none", "running", "done"], "the review ran, showing its progress, then finished");
+    assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), "3", "a point a ply, and the start");
+    // The move list marks the blunder, and only it.
+    const marks = await page.locator("[data-move-list] li[data-mark]").evaluateAll((els) =>
+      els.map((e) => [e.getAttribute("data-ply"), e.getAttribute("data-mark")]));
+    assert.deepEqual(marks, [["1", "??"]], "light's flight away from g1 is the blunder");
+    assert.match(await page.locator('[data-move-list] li[data-ply="1"]').innerText(), /c5-f2\s*\?\?/);
+    // Clicking it shows the position it was played from, with the block.
+    await page.locator('.review-turn[data-turn="1"]').click();
+    await page.locator('[data-point="g1"][data-suggested]').waitFor();
+    const explain = await page.locator('[data-review-explain="1"]').innerText();
+    assert.match(explain, /Turn 1, Light: c5-f2 is a blunder .*Better: [a-g][1-7]-g1, shown on the board/, explain);
+    assert.equal(await page.locator('[data-point="c5"]').getAttribute("data-piece"), "light", "the position before the blunder");
+    await screenshot(page, `review-blunder-${viewport.width}`);
+    // By keyboard: the marked turn is a button reached with Tab.
+    await page.keyboard.press("End");
+    await page.locator('.review-turn[data-turn="1"]').focus();
+    await page.keyboard.press("Enter");
+    await page.locator('[data-point="g1"][data-suggested]').waitFor();
+    assertNoErrors(page);
+  }
+});
+
+test("a 60-turn game: progress advances, a review is cancelled, then one runs to the end (timed)", { timeout: 600_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: SIXTY }));
+  await page.locator('[data-move-list] li[data-ply="60"]').waitFor();
+  await watchReview(page);
+  await page.locator('[data-action="review"]').click();
+  await page.waitForFunction(() => window.reviewSeen.progress >= 3, null, { timeout: 60_000 });
+  await screenshot(page, "review-progress-1280");
+  await page.locator('[data-action="cancel-review"]').click();
+  assert.equal(await reviewState(page), "cancelled");
+  const reviewed = await page.locator(".review-graph").getAttribute("data-review-graph");
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), reviewed, "nothing comes after a cancel");
+
+  const started = Date.now();
+  await page.locator('[data-action="review"]').click();
+  await page.locator('[data-review="done"]').waitFor({ timeout: 540_000 });
+  const wall = Date.now() - started;
+  const ms = Number(await page.locator("[data-review-ms]").getAttribute("data-review-ms"));
+  console.log(`review of a 60-turn game at the default depth: ${ms} ms (${wall} ms wall)`);
+  assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), "61");
+  // The main thread stayed free: the page answered at once all along.
+  await page.locator('[data-move-list] li[data-ply="10"] button').click();
+  await page.locator('[data-move-list] li[data-ply="10"] button[aria-current]').waitFor({ timeout: 1000 });
+  await screenshot(page, "review-done-1280");
+  assertNoErrors(page);
+});
