@@ -1,6 +1,6 @@
 // Game review: a recorded game goes through the review's own worker turn
-// by turn with a progress bar; a known blunder (light on three flies away
-// instead of blocking a mill, and loses) is marked `??` in the move list,
+// by turn with a progress bar; a known blunder (a mill threat ignored in
+// Three Men's Morris, where the mill wins) is marked `??` in the move list,
 // and clicking it shows the block on the board and in words. A 60-turn
 // game of Nine is reviewed at the default depth, timed, and a review can
 // be cancelled.
@@ -8,12 +8,12 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startHarness, gameLink, openGame, screenshot, assertNoErrors } from "./lib/harness.mjs";
 
-// Light, on three pieces, flies c5-f2 instead of g1, where dark's g4
-// closes the mill a1 d1 g1, and loses its third piece.
-const BLUNDER = `[Variant "nine"]
-[Position "nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -"]
+// Three Men's Morris, where a mill wins: light threatens b1 (a1 c1), and
+// dark, instead of blocking it, plays a3; light closes the mill and wins.
+// (Light's a1 is marked too: the centre, b2, wins from the empty board.)
+const BLUNDER = `[Variant "three"]
 
-1. c5-f2 g4-g1xe3 0-1
+1. a1 b2 2. c1 a3 3. b1 1-0
 `;
 
 // 60 turns of Nine between two levels of the computer (morris match).
@@ -61,24 +61,24 @@ test("a pasted game's blunder is marked ?? and its better move shown", { timeout
     await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
     const seen = await page.evaluate(() => window.reviewSeen);
     assert.deepEqual(seen.states, ["none", "running", "done"], "the review ran, showing its progress, then finished");
-    assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), "3", "a point a ply, and the start");
-    // The move list marks the blunder, and only it.
+    assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), "6", "a point a ply, and the start");
     const marks = await page.locator("[data-move-list] li[data-mark]").evaluateAll((els) =>
       els.map((e) => [e.getAttribute("data-ply"), e.getAttribute("data-mark")]));
-    assert.deepEqual(marks, [["1", "??"]], "light's flight away from g1 is the blunder");
-    assert.match(await page.locator('[data-move-list] li[data-ply="1"]').innerText(), /c5-f2\s*\?\?/);
+    assert.deepEqual(marks, [["1", "??"], ["4", "??"]], "dark's a3 beside light's open b1 is a blunder");
+    assert.match(await page.locator('[data-move-list] li[data-ply="4"]').innerText(), /a3\s*\?\?/);
     // Clicking it shows the position it was played from, with the block.
-    await page.locator('.review-turn[data-turn="1"]').click();
-    await page.locator('[data-point="g1"][data-suggested]').waitFor();
-    const explain = await page.locator('[data-review-explain="1"]').innerText();
-    assert.match(explain, /Turn 1, Light: c5-f2 is a blunder .*Better: [a-g][1-7]-g1, shown on the board/, explain);
-    assert.equal(await page.locator('[data-point="c5"]').getAttribute("data-piece"), "light", "the position before the blunder");
+    await page.locator('.review-turn[data-turn="4"]').click();
+    await page.locator('[data-point="b1"][data-suggested]').waitFor();
+    const explain = await page.locator('[data-review-explain="4"]').innerText();
+    assert.match(explain, /Turn 4, Dark: a3 is a blunder .*Better: b1, shown on the board/, explain);
+    assert.equal(await page.locator('[data-point="a3"]').getAttribute("data-piece"), null, "the position before the blunder");
     await screenshot(page, `review-blunder-${viewport.width}`);
-    // By keyboard: the marked turn is a button reached with Tab.
-    await page.keyboard.press("End");
-    await page.locator('.review-turn[data-turn="1"]').focus();
+    // By keyboard too: the marked turn is a button.
+    await page.locator('[data-move-list] li[data-ply="1"] button').click();
+    assert.equal(await page.locator("[data-suggested]").count(), 0, "no better move after a1");
+    await page.locator('.review-turn[data-turn="4"]').focus();
     await page.keyboard.press("Enter");
-    await page.locator('[data-point="g1"][data-suggested]').waitFor();
+    await page.locator('[data-point="b1"][data-suggested]').waitFor();
     assertNoErrors(page);
   }
 });

@@ -11,13 +11,14 @@ use crate::model::Action;
 use crate::review::{Review, GRAPH_CLAMP};
 use morris_engine::Mark;
 
-const W: f64 = 300.0;
-const H: f64 = 80.0;
+// Whole numbers only: formatting floats would cost the first load kilobytes.
+const W: i64 = 600;
+const H: i64 = 160;
 
 /// The graph's x for `ply` of `plies`, and y for a clamped value.
-fn xy(ply: usize, plies: usize, value: i32) -> (f64, f64) {
-    let x = W * ply as f64 / plies.max(1) as f64;
-    let y = H / 2.0 - H / 2.0 * f64::from(value) / f64::from(GRAPH_CLAMP);
+fn xy(ply: usize, plies: usize, value: i32) -> (i64, i64) {
+    let x = W * ply as i64 / plies.max(1) as i64;
+    let y = H / 2 - H / 2 * i64::from(value) / i64::from(GRAPH_CLAMP);
     (x, y)
 }
 
@@ -36,19 +37,14 @@ pub fn review_graph(
         .enumerate()
         .map(|(i, &v)| {
             let (x, y) = xy(i, plies, v);
-            format!("{x:.1},{y:.1}")
+            format!("{x},{y}")
         })
         .collect();
-    let area = format!(
-        "0,{:.1} {} {:.1},{:.1}",
-        H / 2.0,
-        line.join(" "),
-        xy(values.len().saturating_sub(1), plies, 0).0,
-        H / 2.0
-    );
+    let last = xy(values.len().saturating_sub(1), plies, 0).0;
+    let area = format!("0,{} {} {last},{}", H / 2, line.join(" "), H / 2);
     let dots = review.marked().map(|l| {
         let (x, y) = xy(l.turn, plies, values.get(l.turn).copied().unwrap_or(0));
-        html! { <circle class={classes!("review-dot", (l.mark == Mark::Blunder).then_some("blunder"))} cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="3" /> }
+        html! { <circle class={classes!("review-dot", (l.mark == Mark::Blunder).then_some("blunder"))} cx={x.to_string()} cy={y.to_string()} r="5" /> }
     });
     let at = xy(shown, plies, 0).0;
     let on_click = {
@@ -82,10 +78,10 @@ pub fn review_graph(
         <svg class="review-graph" viewBox={format!("0 0 {W} {H}")} preserveAspectRatio="none" role="img" tabindex="0"
              aria-label={lang.t("review.graph")} data-review-graph={values.len().to_string()}
              onclick={on_click} onkeydown={on_key}>
-            <rect class="review-dark" x="0" y={format!("{}", H / 2.0)} width={W.to_string()} height={format!("{}", H / 2.0)} />
+            <rect class="review-dark" x="0" y={(H / 2).to_string()} width={W.to_string()} height={(H / 2).to_string()} />
             <polygon class="review-area" points={area} />
             <polyline class="review-line" points={line.join(" ")} />
-            <line class="review-at" x1={format!("{at:.1}")} x2={format!("{at:.1}")} y1="0" y2={H.to_string()} />
+            <line class="review-at" x1={at.to_string()} x2={at.to_string()} y1="0" y2={H.to_string()} />
             { for dots }
         </svg>
     }

@@ -59,8 +59,11 @@ pub fn review_panel(ui: &Ui, handle: &ReviewHandle) -> Html {
     let n = t.game.moves().len();
     let texts = t.game.move_texts();
     let start = handle.start.reform(|_: MouseEvent| ());
+    // Offered first when the game is over.
+    let over = t.outcome().is_some();
     let button = html! {
-        <button type="button" class="btn" data-action="review" disabled={n == 0} onclick={start}>{ lang.t("review.start") }</button>
+        <button type="button" class={classes!("btn", over.then_some("primary"))} data-action="review"
+                disabled={n == 0} onclick={start}>{ lang.t("review.start") }</button>
     };
     let Some(review) = &handle.review else {
         return html! {
@@ -91,7 +94,9 @@ pub fn review_panel(ui: &Ui, handle: &ReviewHandle) -> Html {
             )
         }
         Status::Done(ms) => {
-            let secs = format!("{:.1}", *ms as f64 / 1000.0);
+            // Tenths of a second, without formatting a float.
+            let tenths = (ms + 50) / 100;
+            let secs = format!("{}.{}", tenths / 10, tenths % 10);
             // A game played on since may be reviewed again, to its end.
             (
                 "done",
