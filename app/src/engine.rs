@@ -389,13 +389,15 @@ fn move_reply(searcher: &mut Searcher, request: &Request) -> String {
     answer(searcher, request, &JsClock, seed).encode()
 }
 
-/// Hands every request the page sends to `on_request`, then tells the page
-/// the worker is ready. A game review's start goes to the review, which
-/// answers turn by turn until its game is done. A message that is neither
-/// is ignored.
+/// Hands every request the page sends to `on_request` and a game review's
+/// start to `on_review`, then tells the page the worker is ready. A message
+/// that is neither is ignored.
 #[cfg(target_arch = "wasm32")]
-fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Request) + 'static) {
-    let out = scope.clone();
+fn listen(
+    scope: &web_sys::DedicatedWorkerGlobalScope,
+    on_request: impl Fn(Request) + 'static,
+    on_review: impl Fn(crate::review::protocol::Start) + 'static,
+) {
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
         let Some(text) = e.data().as_string() else {
             return;
@@ -403,15 +405,25 @@ fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Reque
         if let Some(request) = Request::decode(&text) {
             on_request(request);
         } else if let Some(start) = crate::review::protocol::Start::decode(&text) {
-            let mut searcher = Searcher::new(TT_MB);
-            crate::review::protocol::review(&start, &mut searcher, &JsClock, |m| {
-                let _ = out.post_message(&JsValue::from_str(&m.encode()));
-            });
+            on_review(start);
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
+}
+
+/// Reviews a game with `searcher`, telling the page each turn as it is
+/// reviewed, and then that it is done.
+#[cfg(target_arch = "wasm32")]
+fn review_game(
+    out: &web_sys::DedicatedWorkerGlobalScope,
+    searcher: &mut Searcher,
+    start: &crate::review::protocol::Start,
+) {
+    crate::review::protocol::review(start, searcher, &JsClock, |m| {
+        let _ = out.post_message(&JsValue::from_str(&m.encode()));
+    });
 }
 
 /// The worker's side: answers every request with one searcher kept across
@@ -423,18 +435,23 @@ fn listen(scope: &web_sys::DedicatedWorkerGlobalScope, on_request: impl Fn(Reque
 #[cfg(target_arch = "wasm32")]
 pub fn run_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let searcher = RefCell::new(Searcher::new(TT_MB));
+    let searcher = Rc::new(RefCell::new(Searcher::new(TT_MB)));
     let out = scope.clone();
-    listen(&scope, move |request| {
-        let text = if request.prefetch {
-            return;
-        } else if request.probe {
-            FromWorker::tablebase_value(request.epoch, probe_answer(None, &request))
-        } else {
-            move_reply(&mut searcher.borrow_mut(), &request)
-        };
-        let _ = out.post_message(&JsValue::from_str(&text));
-    });
+    let (review_searcher, review_out) = (searcher.clone(), scope.clone());
+    listen(
+        &scope,
+        move |request| {
+            let text = if request.prefetch {
+                return;
+            } else if request.probe {
+                FromWorker::tablebase_value(request.epoch, probe_answer(None, &request))
+            } else {
+                move_reply(&mut searcher.borrow_mut(), &request)
+            };
+            let _ = out.post_message(&JsValue::from_str(&text));
+        },
+        move |start| review_game(&review_out, &mut review_searcher.borrow_mut(), &start),
+    );
 }
 
 /// The worker with the endgame tables, answering requests in turn (one
@@ -458,33 +475,55 @@ pub fn run_worker_with_tablebase() {
         queue: std::collections::VecDeque::new(),
         busy: false,
     }));
+    // A review loads the tables of every covered position of its game
+    // first (those that cannot be had are searched instead).
+    let on_review = {
+        let (state, base, out) = (state.clone(), base.clone(), scope.clone());
+        move |start: crate::review::protocol::Start| {
+            let (state, base, out) = (state.clone(), base.clone(), out.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let game = link::parse(&start.game).map(|o| o.game);
+                let names = game.map(|g| crate::review::tables_for(&g)).unwrap_or_default();
+                for name in names {
+                    if !state.borrow().tried.contains(&name) {
+                        load_class(&state, &base, name).await;
+                    }
+                }
+                review_game(&out, &mut state.borrow_mut().searcher, &start);
+            });
+        }
+    };
     let out = scope.clone();
-    listen(&scope, move |request| {
-        if request.prefetch {
-            // Beside the queue: a move never waits for a download ahead.
-            let names: Vec<_> = {
-                let mut s = state.borrow_mut();
-                let new: Vec<_> = ahead(&request)
-                    .into_iter()
-                    .filter(|f| !s.ahead.contains(f))
-                    .collect();
-                s.ahead.extend(&new);
-                new
-            };
-            if !names.is_empty() {
-                wasm_bindgen_futures::spawn_local(fetch_ahead(state.clone(), base.clone(), names));
+    listen(
+        &scope,
+        move |request| {
+            if request.prefetch {
+                // Beside the queue: a move never waits for a download ahead.
+                let names: Vec<_> = {
+                    let mut s = state.borrow_mut();
+                    let new: Vec<_> = ahead(&request)
+                        .into_iter()
+                        .filter(|f| !s.ahead.contains(f))
+                        .collect();
+                    s.ahead.extend(&new);
+                    new
+                };
+                if !names.is_empty() {
+                    wasm_bindgen_futures::spawn_local(fetch_ahead(state.clone(), base.clone(), names));
+                }
+                return;
             }
-            return;
-        }
-        let start = {
-            let mut s = state.borrow_mut();
-            s.queue.push_back(request);
-            !std::mem::replace(&mut s.busy, true)
-        };
-        if start {
-            wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
-        }
-    });
+            let start = {
+                let mut s = state.borrow_mut();
+                s.queue.push_back(request);
+                !std::mem::replace(&mut s.busy, true)
+            };
+            if start {
+                wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
+            }
+        },
+        on_review,
+    );
 }
 
 /// The global the worker's loader sets to the tables' folder.

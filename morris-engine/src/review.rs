@@ -306,9 +306,10 @@ mod tests {
     use crate::NoClock;
     use morris_core::{Record, Variant};
 
-    /// Nine from a position: light, on three pieces, flies; dark threatens
-    /// the mill a1 d1 g1 (g4 slides to g1), and light, instead of flying to
-    /// g1 to block it, flies c5-f2, and loses its third piece.
+    /// Nine from a position, three pieces each (both fly): dark threatens
+    /// the mill a1 d1 g1, and light, instead of flying to g1 to block it,
+    /// flies c5-f2 and loses its third piece. (To depth 4 the block holds;
+    /// deeper, dark's next double threat shows the position lost anyway.)
     const BLUNDER: &str = "[Variant \"nine\"]\n[Position \"nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -\"]\n\n1. c5-f2 g4-g1xe3 *\n";
 
     fn review(game: Game, depth: u32) -> Vec<TurnReview> {
@@ -351,6 +352,33 @@ mod tests {
         assert_eq!(win.cost, Cost::None);
         assert!(win.light_score().is_loss());
         assert!(blunder.light_score().is_loss() && !blunder.light_score_before().is_loss());
+    }
+
+    #[test]
+    fn a_mill_threat_ignored_in_three_mens_morris_is_a_blunder() {
+        // Light's c1 threatens b1 (a1 c1); dark plays a3, and b1 wins.
+        let record: Record = "[Variant \"three\"]\n\n1. a1 b2 2. c1 a3 3. b1 1-0\n"
+            .parse()
+            .unwrap();
+        let game = record.game;
+        for depth in [6, 12] {
+            let turns = review(game.clone(), depth);
+            let a3 = turns[3];
+            assert_eq!(
+                (a3.turn, a3.side, a3.mark),
+                (4, Color::Dark, Mark::Blunder),
+                "depth {depth}"
+            );
+            assert_eq!(game.positions()[3].notation(a3.best), "b1");
+            assert!(a3.played_score.is_loss() && !a3.best_score.is_loss(), "{a3:?}");
+            // The mill that wins is the engine's own choice, unmarked.
+            let b1 = turns[4];
+            assert_eq!((b1.best, b1.mark, b1.cost), (b1.played, Mark::None, Cost::None));
+            assert!(
+                turns[1..3].iter().all(|t| t.mark != Mark::Blunder),
+                "depth {depth}"
+            );
+        }
     }
 
     #[test]

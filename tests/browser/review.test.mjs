@@ -83,6 +83,27 @@ test("a pasted game's blunder is marked ?? and its better move shown", { timeout
   }
 });
 
+test("a game in the endgame tables is reviewed by the worker that has them", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  const fetched = [];
+  page.on("request", (r) => fetched.push(r.url()));
+  await openGame(page, h.url);
+  // Three pieces each: the tables say light has lost already (in 4), so
+  // flying away from the block costs nothing exactly.
+  await pasteRecord(page, `[Variant "nine"]
+[Position "nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -"]
+
+1. c5-f2 g4-g1xe3 0-1
+`);
+  await page.locator('[data-move-list] li[data-ply="2"]').waitFor();
+  await page.locator('[data-action="review"]').click();
+  await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
+  assert.ok(fetched.some((u) => u.endsWith("/worker-tables.js")), "the worker with the tables ran the review");
+  assert.ok(fetched.some((u) => u.endsWith("/tb/nine-3v3.tb")), "and loaded the 3v3 table");
+  assert.equal(await page.locator("[data-move-list] li[data-mark]").count(), 0, "lost either way: no mark");
+  assertNoErrors(page);
+});
+
 test("a 60-turn game: progress advances, a review is cancelled, then one runs to the end (timed)", { timeout: 600_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: SIXTY }));

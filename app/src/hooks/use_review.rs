@@ -66,7 +66,13 @@ pub fn use_review(game: &Game) -> ReviewHandle {
             *link.borrow_mut() = None;
             slot.dispatch(Change::Begin(Review::new(e, &game, clock_ms())));
             let d = slot.dispatcher();
-            let spawned = EngineLink::spawn("./worker.js", move |msg| match msg {
+            // Where the endgame tables reach, the worker that has them.
+            let script = if crate::review::tables_for(&game).is_empty() {
+                "./worker.js"
+            } else {
+                "./worker-tables.js"
+            };
+            let spawned = EngineLink::spawn(script, move |msg| match msg {
                 FromWorker::Review(m) => d.dispatch(Change::Take(m)),
                 FromWorker::Failed(why) => d.dispatch(Change::Stop(Status::Failed(why))),
                 _ => {}

@@ -137,6 +137,22 @@ impl Review {
     }
 }
 
+/// The endgame table files a review of `game` needs: those of each of its
+/// positions that the app's tables cover. With any, the review runs in the
+/// worker with the tables, which loads them first, so that those positions
+/// are valued exactly.
+pub fn tables_for(game: &Game) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for pos in game.positions() {
+        for f in crate::tablebase::files(pos).unwrap_or_default() {
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
 /// A score for the graph: a forced result at the edge.
 pub fn clamped(s: Score) -> i32 {
     match s {
@@ -201,6 +217,15 @@ mod tests {
         shorter.undo();
         assert!(!review.fits(&shorter));
         assert!(!review.fits(&Game::new(morris_core::Variant::Nine.rules())));
+    }
+
+    #[test]
+    fn a_game_into_the_tables_is_reviewed_with_them() {
+        // Three pieces each: 3v3 (a side left with two needs no table).
+        assert_eq!(tables_for(&blunder_game()), ["nine-3v3.tb"]);
+        let mut opening = Game::new(morris_core::Variant::Nine.rules());
+        assert!(opening.play_text("d6").is_ok());
+        assert!(tables_for(&opening).is_empty());
     }
 
     #[test]
