@@ -12,16 +12,16 @@ use crate::clock::{Clocks, TimeControl};
 use crate::components::AnalysisTable;
 use crate::components::{
     announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
-    record_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome,
-    NewGameDialog, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
+    record_panel, review_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar,
+    welcome, NewGameDialog, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
-use crate::hooks::use_coach;
 use crate::hooks::{
     use_address, use_board_look, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest,
     use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up, use_welcome,
     PUZZLE_VARIANTS,
 };
+use crate::hooks::{use_coach, use_review};
 use crate::link::Mode;
 use crate::model::{Action, Model};
 use crate::opening::{first_model, take_first_analysis};
@@ -95,6 +95,13 @@ pub fn app() -> Html {
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
     let greeting = use_welcome(&t);
+    let review = use_review(&t.game);
+    let review_marks = review.review.as_ref().map(|r| r.marks()).unwrap_or_default();
+    let better = review
+        .review
+        .as_ref()
+        .and_then(|r| r.better_move(t.shown_ply()))
+        .filter(|_| t.view.is_some());
     use_notice_expiry(&t, lang, model.dispatcher());
 
     let send = greeting.closing_on_press(send_to(&model));
@@ -160,7 +167,7 @@ pub fn app() -> Html {
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     { seat(&ui, false) }
-                    <div class="board-wrap"><div class="board-box">{ game_board(&ui, look) }</div></div>
+                    <div class="board-wrap"><div class="board-box">{ game_board(&ui, look, better) }</div></div>
                     { seat(&ui, true) }
                 </section>
                 <aside class="side">
@@ -192,7 +199,8 @@ pub fn app() -> Html {
                     { rules_button(lang, &open(Dialog::Rules)) }
                     { board_settings(lang, look, &on_look) }
                     if playing {
-                        { move_list(&ui, &moves) }
+                        { move_list(&ui, &moves, &review_marks) }
+                        { review_panel(&ui, &review) }
                     }
                     { room_list(&ui, &saved.rooms, &saved.refresh) }
                     { recent_list(&ui, &saved.recent, &saved.refresh) }

@@ -173,6 +173,8 @@ pub enum FromWorker {
         epoch: u32,
         value: Option<Probe>,
     },
+    /// A game review's progress (`crate::review`).
+    Review(crate::review::protocol::FromReview),
 }
 
 impl FromWorker {
@@ -190,6 +192,9 @@ impl FromWorker {
         }
         if let Some(why) = text.strip_prefix("failed\t") {
             return Some(FromWorker::Failed(why.to_string()));
+        }
+        if let Some(review) = crate::review::protocol::FromReview::decode(text) {
+            return Some(FromWorker::Review(review));
         }
         if let Some(rest) = text.strip_prefix("t\t") {
             let (epoch, value) = rest.split_once('\t')?;
@@ -385,7 +390,8 @@ fn move_reply(searcher: &mut Searcher, request: &Request) -> String {
 }
 
 /// Hands every request the page sends to `on_request` and any other line
-/// to `on_other` (the analysis), then tells the page the worker is ready.
+/// to `on_other` (a game review's start, or the analysis), then tells the
+/// page the worker is ready.
 #[cfg(target_arch = "wasm32")]
 fn listen(
     scope: &web_sys::DedicatedWorkerGlobalScope,
@@ -404,6 +410,19 @@ fn listen(
     let _ = scope.post_message(&JsValue::from_str(FromWorker::READY));
 }
 
+/// Reviews a game with `searcher`, telling the page each turn as it is
+/// reviewed, and then that it is done.
+#[cfg(target_arch = "wasm32")]
+fn review_game(
+    out: &web_sys::DedicatedWorkerGlobalScope,
+    searcher: &mut Searcher,
+    start: &crate::review::protocol::Start,
+) {
+    crate::review::protocol::review(start, searcher, &JsClock, |m| {
+        let _ = out.post_message(&JsValue::from_str(&m.encode()));
+    });
+}
+
 /// The worker's side: answers every request with one searcher kept across
 /// requests, and says it is ready. Called by the `worker` binary, which the
 /// page starts first; it knows no tables, so that the first load carries
@@ -413,8 +432,9 @@ fn listen(
 #[cfg(target_arch = "wasm32")]
 pub fn run_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let searcher = RefCell::new(Searcher::new(TT_MB));
+    let searcher = Rc::new(RefCell::new(Searcher::new(TT_MB)));
     let out = scope.clone();
+    let (review_searcher, review_out) = (searcher.clone(), scope.clone());
     listen(
         &scope,
         move |request| {
@@ -427,7 +447,11 @@ pub fn run_worker() {
             };
             let _ = out.post_message(&JsValue::from_str(&text));
         },
-        |_| {},
+        move |text| {
+            if let Some(start) = crate::review::protocol::Start::decode(text) {
+                review_game(&review_out, &mut review_searcher.borrow_mut(), &start);
+            }
+        },
     );
 }
 
@@ -452,6 +476,24 @@ pub fn run_worker_with_tablebase() {
         queue: std::collections::VecDeque::new(),
         busy: false,
     }));
+    // A review loads the tables of every covered position of its game
+    // first (those that cannot be had are searched instead).
+    let on_review = {
+        let (state, base, out) = (state.clone(), base.clone(), scope.clone());
+        move |start: crate::review::protocol::Start| {
+            let (state, base, out) = (state.clone(), base.clone(), out.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let game = link::parse(&start.game).map(|o| o.game);
+                let names = game.map(|g| crate::review::tables_for(&g)).unwrap_or_default();
+                for name in names {
+                    if !state.borrow().tried.contains(&name) {
+                        load_class(&state, &base, name).await;
+                    }
+                }
+                review_game(&out, &mut state.borrow_mut().searcher, &start);
+            });
+        }
+    };
     let out = scope.clone();
     let analysis = crate::analysis::worker::Analysis::new(state.clone(), base.clone(), scope.clone());
     listen(
@@ -482,7 +524,10 @@ pub fn run_worker_with_tablebase() {
                 wasm_bindgen_futures::spawn_local(drain(state.clone(), base.clone(), out.clone()));
             }
         },
-        move |text| analysis.on_message(text),
+        move |text| match crate::review::protocol::Start::decode(text) {
+            Some(start) => on_review(start),
+            None => analysis.on_message(text),
+        },
     );
 }
 

@@ -27,6 +27,7 @@ mod model;
 mod opening;
 mod plural;
 pub mod puzzle;
+pub mod review;
 mod room;
 mod sound;
 mod storage;

@@ -27,6 +27,7 @@ mod eval_cache;
 mod levels;
 mod ordering;
 pub mod params;
+pub mod review;
 mod score;
 mod tablebase;
 mod tt;
@@ -47,6 +48,7 @@ pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::Level;
+pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{
     PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Wdl, PLACING_SOLVE_PLIES,

@@ -3,7 +3,7 @@
 //! the labels in the interface's language) and where its presses go.
 
 use morris_board::{Board, Marking, PointWords};
-use morris_core::{Color, Point, Position};
+use morris_core::{Color, Move, Point, Position};
 use yew::prelude::*;
 
 use super::ui::Ui;
@@ -69,8 +69,9 @@ pub(super) fn labels(lang: Lang, pos: &Position, marking: &Marking) -> Vec<AttrV
         .collect()
 }
 
-/// The board of the model's game, turned and themed as the player set it.
-pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
+/// The board of the model's game, turned and themed as the player set it;
+/// `better` is the game review's better move from the position shown.
+pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
     let (t, lang, send) = (&ui.model, ui.lang, &ui.send);
     let pos = *t.shown();
     let at_live_ply = t.view.is_none();
@@ -97,7 +98,7 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
             <Board board={pos.geometry().kind()} {pieces} {flipped}
                    targets={hints.targets} removable={hints.removable} movable={hints.movable}
                    {selected} cursor={t.cursor}
-                   {last_move} suggestion={if at_live_ply { t.suggestion } else { None }}
+                   {last_move} suggestion={if at_live_ply { t.suggestion } else { better }}
                    {labels} label={lang.fmt("board.label", &[&variant_name])}
                    interactive={t.accepts_input()}
                    on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}

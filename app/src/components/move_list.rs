@@ -6,6 +6,8 @@
 
 use yew::prelude::*;
 
+use morris_engine::Mark;
+
 use super::button::icon;
 use super::ui::Ui;
 use crate::model::{Action, Model};
@@ -27,8 +29,9 @@ fn step_for_key(t: &Model, key: &str) -> Option<Option<usize>> {
 
 /// The move list: one entry per turn, in notation, each a row that shows
 /// the position after it; arrows step through the game. `list` is the
-/// list's node, kept scrolled by `use_move_list_scroll`.
-pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
+/// list's node, kept scrolled by `use_move_list_scroll`. `marks` are the
+/// game review's, turn by turn (as far as reviewed).
+pub fn move_list(ui: &Ui, list: &NodeRef, marks: &[Mark]) -> Html {
     let t = &ui.model;
     let lang = ui.lang;
     let texts = t.game.move_texts();
@@ -54,12 +57,15 @@ pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
         let ply = i + 1;
         let number = (i / 2 + 1).to_string();
         let current = t.view.is_some() && shown == ply;
+        let mark = marks.get(i).map_or("", |m| m.as_str());
         // The row takes the click (the button inside passes its own on to
         // it, from a pointer or a key).
         html! {
             <li key={ply} data-ply={ply.to_string()} data-number={(i % 2 == 0).then(|| number.clone())}
+                data-mark={(!mark.is_empty()).then_some(mark)}
                 class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })} onclick={go(Some(ply))}>
-                <button type="button" aria-current={current.then_some("step")}>{ text }</button>
+                <button type="button" aria-current={current.then_some("step")}>{ text }
+                    if !mark.is_empty() { <span class="mark">{ mark }</span> }</button>
             </li>
         }
     });

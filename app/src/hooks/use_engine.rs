@@ -100,7 +100,7 @@ impl Worker {
             FromWorker::Reply(reply) => reply,
             FromWorker::Failed(_) if tablebase => return self.fall_back(),
             FromWorker::Failed(why) => return d.dispatch(Action::EngineFailed(why)),
-            FromWorker::Ready => return,
+            FromWorker::Ready | FromWorker::Review(_) => return,
             FromWorker::TablebaseValue { epoch, value } => {
                 return self.perfect.set(value.map(|v| (epoch, v)))
             }

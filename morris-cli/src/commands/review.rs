@@ -9,7 +9,8 @@
 //! to the same depth from the position before). The turn then costs the
 //! difference. A turn that throws away a forced win, or walks into a
 //! forced loss the best turn avoids, is marked `??`; one that costs
-//! `--margin` or more is marked `?`.
+//! `--margin` or more is marked `?`. The reviewing itself is
+//! `morris_engine::review`'s; this command reads the game and prints.
 
 use std::fs;
 use std::io::Write;
@@ -19,7 +20,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use morris_core::{split_records, Color, Game, Record};
-use morris_engine::{Limits, Score, Searcher, StdClock};
+use morris_engine::{Cost, Limits, Reviewer, Score, Searcher, StdClock, Summary};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;
@@ -72,43 +73,6 @@ pub struct ReviewArgs {
     pub tables: Vec<PathBuf>,
 }
 
-/// What one turn cost the side that played it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cost {
-    /// The engine's choice, or no worse than it.
-    None,
-    /// Worse by this many hundredths of a piece.
-    Value(i32),
-    /// Gave away a forced win, or walked into a forced loss.
-    Result,
-}
-
-impl Cost {
-    /// Orders costs: nothing, then by value, then a changed result.
-    fn rank(self) -> i64 {
-        match self {
-            Cost::None => 0,
-            Cost::Value(d) => i64::from(d),
-            Cost::Result => i64::MAX,
-        }
-    }
-}
-
-/// The cost of a turn scored `played` where the best scored `best`, both
-/// for the side that played it.
-fn cost(best: Score, played: Score) -> Cost {
-    match (best, played) {
-        (Score::Value(b), Score::Value(p)) => match b.saturating_sub(p) {
-            d if d > 0 => Cost::Value(d),
-            _ => Cost::None,
-        },
-        (Score::Win(_), Score::Win(_)) | (Score::Loss(_), Score::Loss(_)) => Cost::None,
-        (Score::Loss(_), _) => Cost::None,
-        (Score::Win(_), _) | (_, Score::Loss(_)) => Cost::Result,
-        (Score::Value(_), Score::Win(_)) => Cost::None,
-    }
-}
-
 /// `+0.35`, `win 5`, `loss 4`: a score for people (a forced result as
 /// `Score` shows it).
 fn show(score: Score) -> String {
@@ -146,14 +110,13 @@ fn read_game(args: &ReviewArgs) -> Result<Game, CliError> {
     Ok(record.game)
 }
 
-fn limits(args: &ReviewArgs, shallower: bool) -> Limits {
+fn limits(args: &ReviewArgs) -> Limits {
     if let Some(n) = args.nodes {
         Limits::nodes(n)
     } else if let Some(ms) = args.movetime {
         Limits::movetime(ms)
     } else {
-        let d = args.depth.unwrap_or(12);
-        Limits::depth(if shallower { d.saturating_sub(1).max(1) } else { d })
+        Limits::depth(args.depth.unwrap_or(12))
     }
 }
 
@@ -189,60 +152,28 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     searcher.set_tables(tables.clone());
     let clock = StdClock::new();
     let stop = AtomicBool::new(false);
-    let positions = game.positions();
+    let positions = game.positions().to_vec();
     let texts = game.move_texts();
-    let mut marked = [0usize; 2];
-    let mut total = [0i64; 2];
-    let mut reviewed = [0usize; 2];
-    let mut worst: [Option<(usize, Cost)>; 2] = [None; 2];
+    let mut reviewer = Reviewer::new(game, limits(args), args.margin).turns(args.from, last);
+    let mut summary = [Summary::default(); 2];
 
     let bar = crate::progress::bar((last + 1).saturating_sub(args.from) as u64, "review", "turns");
-    for turn in args.from..=last {
-        let i = turn - 1;
-        let (Some(pos), Some(&played), Some(text)) = (positions.get(i), game.moves().get(i), texts.get(i))
-        else {
+    while let Some(t) = reviewer.step(&mut searcher, &clock, &stop) {
+        let (Some(pos), Some(text)) = (positions.get(t.turn - 1), texts.get(t.turn - 1)) else {
             break;
         };
-        let history = positions.get(..i).unwrap_or_default();
-        let side = pos.turn();
-        let result = searcher.search(pos, history, limits(args, false), &clock, &stop, |_| {});
-        let Some(best) = result.best else {
-            break;
-        };
-        let played_score = if best == played {
-            result.score
-        } else {
-            let after = positions.get(i + 1).unwrap_or(pos);
-            let before = positions.get(..=i).unwrap_or_default();
-            let reply = searcher.search(after, before, limits(args, true), &clock, &stop, |_| {});
-            reply.score.flip()
-        };
-        let c = cost(result.score, played_score);
-        let s = side.index();
-        reviewed[s] += 1;
-        let mark = match c {
-            Cost::Result => "??",
-            Cost::Value(d) if d >= args.margin => "?",
-            _ => "",
-        };
-        if !mark.is_empty() {
-            marked[s] += 1;
-        }
-        if let Cost::Value(d) = c {
-            total[s] += i64::from(d);
-        }
-        if c.rank() > worst[s].map_or(0, |(_, w)| w.rank()) {
-            worst[s] = Some((turn, c));
-        }
-        let best_text = if best == played {
+        summary[t.side.index()].add(&t);
+        let best_text = if t.best == t.played {
             String::new()
         } else {
-            format!("best {} {}", pos.notation(best), show(result.score))
+            format!("best {} {}", pos.notation(t.best), show(t.best_score))
         };
         let line = format!(
-            "turn {turn:>3} {:<5} {text:<12} {:>8}   {best_text:<22} {mark}",
-            side.to_string(),
-            show(played_score),
+            "turn {:>3} {:<5} {text:<12} {:>8}   {best_text:<22} {}",
+            t.turn,
+            t.side.to_string(),
+            show(t.played_score),
+            t.mark.as_str(),
         );
         bar.inc(1);
         bar.suspend(|| writeln!(out, "{}", line.trim_end()))?;
@@ -250,38 +181,19 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     bar.finish_and_clear();
 
     for c in [Color::Light, Color::Dark] {
-        let s = c.index();
-        let n = reviewed[s];
-        let avg = if n == 0 {
-            0.0
-        } else {
-            total[s] as f64 / n as f64 / 100.0
-        };
-        let worst = match worst[s] {
+        let s = summary[c.index()];
+        let worst = match s.worst {
             Some((t, Cost::Result)) => format!("; worst turn {t}, which changed the result"),
             Some((t, Cost::Value(d))) => format!("; worst turn {t}, {:.2}", f64::from(d) / 100.0),
             _ => String::new(),
         };
         writeln!(
             out,
-            "{c}: {n} turns reviewed, {} marked, average cost {avg:.2} a turn{worst}",
-            marked[s]
+            "{c}: {} turns reviewed, {} marked, average cost {:.2} a turn{worst}",
+            s.reviewed,
+            s.marked,
+            s.average()
         )?;
     }
     tables.as_deref().map_or(Ok(()), changed_tables)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_turn_is_charged_what_it_gives_away() {
-        assert_eq!(cost(Score::Value(30), Score::Value(-20)), Cost::Value(50));
-        assert_eq!(cost(Score::Value(30), Score::Value(40)), Cost::None);
-        assert_eq!(cost(Score::Win(5), Score::Value(200)), Cost::Result);
-        assert_eq!(cost(Score::Value(0), Score::Loss(7)), Cost::Result);
-        assert_eq!(cost(Score::Loss(3), Score::Loss(1)), Cost::None);
-        assert_eq!(cost(Score::Win(3), Score::Win(9)), Cost::None);
-    }
 }

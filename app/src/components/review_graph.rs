@@ -1,0 +1,88 @@
+//! The review's graph: light's evaluation after each turn, as inline SVG
+//! (light's advantage up, clamped so that a forced result sits at the
+//! edge), the marked turns as dots, the shown position as a line. A click
+//! goes to the turn under the pointer; the graph is one stop for the keys,
+//! where Left and Right step through the game.
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::model::Action;
+use crate::review::{Review, GRAPH_CLAMP};
+use morris_engine::Mark;
+
+// Whole numbers only: formatting floats would cost the first load kilobytes.
+const W: i64 = 600;
+const H: i64 = 160;
+
+/// The graph's x for `ply` of `plies`, and y for a clamped value.
+fn xy(ply: usize, plies: usize, value: i32) -> (i64, i64) {
+    let x = W * ply as i64 / plies.max(1) as i64;
+    let y = H / 2 - H / 2 * i64::from(value) / i64::from(GRAPH_CLAMP);
+    (x, y)
+}
+
+/// The graph of `review` over a game of `plies` turns, `shown` marked (the
+/// last ply is the game itself, not a view of it).
+pub fn review_graph(
+    lang: Lang,
+    review: &Review,
+    plies: usize,
+    shown: usize,
+    send: &Callback<Action>,
+) -> Html {
+    let values = review.graph();
+    let line: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let (x, y) = xy(i, plies, v);
+            format!("{x},{y}")
+        })
+        .collect();
+    let last = xy(values.len().saturating_sub(1), plies, 0).0;
+    let area = format!("0,{} {} {last},{}", H / 2, line.join(" "), H / 2);
+    let dots = review.marked().map(|l| {
+        let (x, y) = xy(l.turn, plies, values.get(l.turn).copied().unwrap_or(0));
+        html! { <circle class={classes!("review-dot", (l.mark == Mark::Blunder).then_some("blunder"))} cx={x.to_string()} cy={y.to_string()} r="5" /> }
+    });
+    let at = xy(shown, plies, 0).0;
+    let on_click = {
+        let send = send.clone();
+        Callback::from(move |e: MouseEvent| {
+            let Some(el) = e
+                .current_target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            else {
+                return;
+            };
+            let rect = el.get_bounding_client_rect();
+            let frac = (f64::from(e.client_x()) - rect.left()) / rect.width().max(1.0);
+            let ply = (frac * plies as f64).round().clamp(0.0, plies as f64) as usize;
+            send.emit(Action::View((ply < plies).then_some(ply)));
+        })
+    };
+    let on_key = {
+        let send = send.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let ply = match e.key().as_str() {
+                "ArrowLeft" => shown.saturating_sub(1),
+                "ArrowRight" => (shown + 1).min(plies),
+                _ => return,
+            };
+            e.prevent_default();
+            send.emit(Action::View((ply < plies).then_some(ply)));
+        })
+    };
+    html! {
+        <svg class="review-graph" viewBox={format!("0 0 {W} {H}")} preserveAspectRatio="none" role="img" tabindex="0"
+             aria-label={lang.t("review.graph")} data-review-graph={values.len().to_string()}
+             onclick={on_click} onkeydown={on_key}>
+            <rect class="review-dark" x="0" y={(H / 2).to_string()} width={W.to_string()} height={(H / 2).to_string()} />
+            <polygon class="review-area" points={area} />
+            <polyline class="review-line" points={line.join(" ")} />
+            <line class="review-at" x1={at.to_string()} x2={at.to_string()} y1="0" y2={H.to_string()} />
+            { for dots }
+        </svg>
+    }
+}

@@ -1,0 +1,132 @@
+//! The review panel: "Review" for the game on the table; while the review
+//! runs, its progress and a cancel button; then the graph of the
+//! evaluation, the marked turns (each a button to the position it was
+//! played from, where the board shows the better move), and the marked
+//! turn at hand said in words.
+
+use morris_engine::Mark;
+use yew::prelude::*;
+
+use super::review_graph::review_graph;
+use super::ui::Ui;
+use crate::hooks::ReviewHandle;
+use crate::model::Action;
+use crate::review::protocol::TurnLine;
+use crate::review::{Review, Status};
+
+/// The marked turn at the shown position, in words.
+fn explain(ui: &Ui, review: &Review, texts: &[String]) -> Option<Html> {
+    let (lang, shown) = (ui.lang, ui.model.shown_ply());
+    let (line, before) = review.explained(shown)?;
+    let side = review.position_before(line.turn)?.turn();
+    let what = lang.t(if line.mark == Mark::Blunder {
+        "review.blunder"
+    } else {
+        "review.mistake"
+    });
+    let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
+    let key = if before {
+        "review.explain-before"
+    } else {
+        "review.explain-after"
+    };
+    let side = lang.t(&format!("color.{}", side.name()));
+    let text = lang.fmt(key, &[&line.turn.to_string(), &side, &played, &what, &line.best]);
+    Some(
+        html! { <p class="review-explain" aria-live="polite" data-review-explain={line.turn.to_string()}>{ text }</p> },
+    )
+}
+
+/// One marked turn: a button to the position it was played from.
+fn marked_item(ui: &Ui, line: &TurnLine, texts: &[String]) -> Html {
+    let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
+    let text = ui.lang.fmt(
+        "review.item",
+        &[&line.turn.to_string(), &played, line.mark.as_str(), &line.best],
+    );
+    let ply = line.turn - 1;
+    let current = ui.model.view.is_some() && ui.model.shown_ply() == ply;
+    let onclick = ui.send.reform(move |_: MouseEvent| Action::View(Some(ply)));
+    html! {
+        <li><button type="button" class="btn review-turn" data-turn={line.turn.to_string()} data-mark={line.mark.as_str()}
+                    aria-current={current.then_some("step")} {onclick}>{ text }</button></li>
+    }
+}
+
+/// The panel, for the review `handle` of the game on the table.
+pub fn review_panel(ui: &Ui, handle: &ReviewHandle) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
+    let n = t.game.moves().len();
+    let texts = t.game.move_texts();
+    let start = handle.start.reform(|_: MouseEvent| ());
+    // Offered first when the game is over.
+    let over = t.outcome().is_some();
+    let button = html! {
+        <button type="button" class={classes!("btn", over.then_some("primary"))} data-action="review"
+                disabled={n == 0} onclick={start}>{ lang.t("review.start") }</button>
+    };
+    let Some(review) = &handle.review else {
+        return html! {
+            <section class="review-panel" aria-labelledby="review-title" data-review="none">
+                <h2 id="review-title">{ lang.t("review.title") }</h2>
+                { button }
+            </section>
+        };
+    };
+    let done = review.lines.len();
+    let total = review.total();
+    let (state, status) = match &review.status {
+        Status::Running => {
+            let cancel = handle.cancel.reform(|_: MouseEvent| ());
+            let progress = lang.fmt(
+                "review.progress",
+                &[&(done + 1).min(total).to_string(), &total.to_string()],
+            );
+            (
+                "running",
+                html! {
+                    <div class="review-progress">
+                        <progress max={total.to_string()} value={done.to_string()} aria-label={progress.clone()} />
+                        <p role="status">{ progress }</p>
+                        <button type="button" class="btn" data-action="cancel-review" onclick={cancel}>{ lang.t("review.cancel") }</button>
+                    </div>
+                },
+            )
+        }
+        Status::Done(ms) => {
+            // Tenths of a second, without formatting a float.
+            let tenths = (ms + 50) / 100;
+            let secs = format!("{}.{}", tenths / 10, tenths % 10);
+            // A game played on since may be reviewed again, to its end.
+            (
+                "done",
+                html! {
+                    <>
+                        <p role="status" data-review-ms={ms.to_string()}>{ lang.fmt("review.done", &[&secs]) }</p>
+                        if n > total { { button.clone() } }
+                    </>
+                },
+            )
+        }
+        Status::Cancelled => (
+            "cancelled",
+            html! { <><p role="status">{ lang.t("review.cancelled") }</p>{ button }</> },
+        ),
+        Status::Failed(why) => (
+            "failed",
+            html! { <><p role="alert">{ lang.fmt("review.failed", &[why]) }</p>{ button }</> },
+        ),
+    };
+    let marked: Vec<Html> = review.marked().map(|l| marked_item(ui, l, &texts)).collect();
+    let clean = marked.is_empty() && matches!(review.status, Status::Done(_));
+    html! {
+        <section class="review-panel" aria-labelledby="review-title" data-review={state}>
+            <h2 id="review-title">{ lang.t("review.title") }</h2>
+            { status }
+            if done > 0 { { review_graph(lang, review, n, t.shown_ply(), &ui.send) } }
+            if clean { <p>{ lang.t("review.clean") }</p> }
+            if !marked.is_empty() { <ol class="review-marks">{ for marked }</ol> }
+            { explain(ui, review, &texts).unwrap_or_default() }
+        </section>
+    }
+}

@@ -1,0 +1,413 @@
+//! Game review: a recorded game gone through turn by turn, each turn
+//! charged what it gave away against the engine's best.
+//!
+//! Each position before a turn is searched; when the turn played is not
+//! the engine's choice, the position after it is searched too (one ply
+//! shallower with a depth limit, so both turns are seen to the same depth
+//! from the position before). The turn then costs the difference. A turn
+//! that throws away a forced win, or walks into a forced loss the best
+//! turn avoids, is a blunder (`??`); one that costs the margin or more is
+//! a mistake (`?`). With endgame tables in the searcher, covered positions
+//! are valued exactly.
+//!
+//! [`Reviewer`] reviews one turn a call, so that a caller can report
+//! progress and stop between turns:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use morris_core::{Game, Variant};
+//! use morris_engine::{Limits, NoClock, Reviewer, Searcher};
+//!
+//! let mut game = Game::new(Variant::Nine.rules());
+//! for m in ["d6", "a1", "f6", "g7", "b6xa1"] {
+//!     game.play_text(m).unwrap();
+//! }
+//! let mut reviewer = Reviewer::new(game, Limits::depth(4), 50);
+//! let mut searcher = Searcher::new(1);
+//! let stop = AtomicBool::new(false);
+//! let mut marks = Vec::new();
+//! while let Some(turn) = reviewer.step(&mut searcher, &NoClock, &stop) {
+//!     marks.push(turn.mark.as_str());
+//! }
+//! assert_eq!(marks, ["", "", "", "?", ""]);
+//! ```
+
+use std::sync::atomic::AtomicBool;
+
+use morris_core::{Color, Game, Move, Position};
+
+use crate::{Clock, Limits, Score, Searcher};
+
+/// The margin that marks a mistake by default: half a piece.
+pub const DEFAULT_MARGIN: i32 = 50;
+
+/// What one turn cost the side that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// The engine's choice, or no worse than it.
+    None,
+    /// Worse by this many hundredths of a piece.
+    Value(i32),
+    /// Gave away a forced win, or walked into a forced loss.
+    Result,
+}
+
+impl Cost {
+    /// The cost of a turn scored `played` where the best scored `best`,
+    /// both for the side that played it.
+    pub fn of(best: Score, played: Score) -> Cost {
+        match (best, played) {
+            (Score::Value(b), Score::Value(p)) => match b.saturating_sub(p) {
+                d if d > 0 => Cost::Value(d),
+                _ => Cost::None,
+            },
+            (Score::Win(_), Score::Win(_)) | (Score::Loss(_), Score::Loss(_)) => Cost::None,
+            (Score::Loss(_), _) => Cost::None,
+            (Score::Win(_), _) | (_, Score::Loss(_)) => Cost::Result,
+            (Score::Value(_), Score::Win(_)) => Cost::None,
+        }
+    }
+
+    /// Orders costs: nothing, then by value, then a changed result.
+    pub fn rank(self) -> i64 {
+        match self {
+            Cost::None => 0,
+            Cost::Value(d) => i64::from(d),
+            Cost::Result => i64::MAX,
+        }
+    }
+}
+
+/// How a turn is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    None,
+    /// `?`: cost the margin or more.
+    Mistake,
+    /// `??`: changed the result.
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a turn that cost `cost`, with `margin` for a mistake.
+    pub fn of(cost: Cost, margin: i32) -> Mark {
+        match cost {
+            Cost::Result => Mark::Blunder,
+            Cost::Value(d) if d >= margin => Mark::Mistake,
+            _ => Mark::None,
+        }
+    }
+
+    /// `""`, `"?"` or `"??"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+/// One turn reviewed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnReview {
+    /// The turn's number in the game, from 1.
+    pub turn: usize,
+    /// Who played it.
+    pub side: Color,
+    pub played: Move,
+    /// The engine's choice (the same as `played` when they agree).
+    pub best: Move,
+    /// The best turn's score, for `side`: the value of the position before.
+    pub best_score: Score,
+    /// The turn played's score, for `side`.
+    pub played_score: Score,
+    pub cost: Cost,
+    pub mark: Mark,
+}
+
+impl TurnReview {
+    /// The value of the position after the turn, from light's side.
+    pub fn light_score(&self) -> Score {
+        match self.side {
+            Color::Light => self.played_score,
+            Color::Dark => self.played_score.flip(),
+        }
+    }
+
+    /// The value of the position before the turn, from light's side.
+    pub fn light_score_before(&self) -> Score {
+        match self.side {
+            Color::Light => self.best_score,
+            Color::Dark => self.best_score.flip(),
+        }
+    }
+}
+
+/// Goes through a game's turns, one a [`Reviewer::step`].
+#[derive(Clone, Debug)]
+pub struct Reviewer {
+    game: Game,
+    limits: Limits,
+    margin: i32,
+    /// The index of the next turn to review.
+    next: usize,
+    /// One past the last turn to review.
+    end: usize,
+}
+
+impl Reviewer {
+    /// Reviews every turn of `game`, searching each position with
+    /// `limits` and marking a turn that costs `margin` (hundredths of a
+    /// piece) or more.
+    pub fn new(game: Game, limits: Limits, margin: i32) -> Reviewer {
+        let end = game.moves().len();
+        Reviewer {
+            game,
+            limits,
+            margin,
+            next: 0,
+            end,
+        }
+    }
+
+    /// Only the turns `first..=last`, counted from 1 (clamped to the game).
+    pub fn turns(mut self, first: usize, last: usize) -> Reviewer {
+        self.end = last.min(self.game.moves().len());
+        self.next = first.saturating_sub(1).min(self.end);
+        self
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How many turns the review covers.
+    pub fn total(&self) -> usize {
+        self.end.saturating_sub(self.first())
+    }
+
+    fn first(&self) -> usize {
+        self.next.min(self.end)
+    }
+
+    /// The index of the next turn to review (0 for the game's first).
+    pub fn next_index(&self) -> usize {
+        self.next
+    }
+
+    /// Whether every turn is reviewed.
+    pub fn is_done(&self) -> bool {
+        self.next >= self.end
+    }
+
+    /// The limits the position after a turn not chosen is searched with:
+    /// one ply shallower when the depth bounds the search.
+    fn shallower(&self) -> Limits {
+        match self.limits.depth {
+            Some(d) => Limits {
+                depth: Some(d.saturating_sub(1).max(1)),
+                ..self.limits
+            },
+            None => self.limits,
+        }
+    }
+
+    /// Reviews the next turn; `None` when every turn is reviewed (or the
+    /// game was over before the next one). A `stop` raised during the
+    /// search cuts it short, and the turn is judged on what it found.
+    pub fn step(
+        &mut self,
+        searcher: &mut Searcher,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> Option<TurnReview> {
+        if self.is_done() {
+            return None;
+        }
+        let i = self.next;
+        let positions = self.game.positions();
+        let (Some(pos), Some(&played)) = (positions.get(i), self.game.moves().get(i)) else {
+            self.next = self.end;
+            return None;
+        };
+        let history: &[Position] = positions.get(..i).unwrap_or_default();
+        let result = searcher.search(pos, history, self.limits, clock, stop, |_| {});
+        let Some(best) = result.best else {
+            self.next = self.end;
+            return None;
+        };
+        let played_score = if best == played {
+            result.score
+        } else {
+            let after = positions.get(i + 1).unwrap_or(pos);
+            let before = positions.get(..=i).unwrap_or_default();
+            searcher
+                .search(after, before, self.shallower(), clock, stop, |_| {})
+                .score
+                .flip()
+        };
+        let cost = Cost::of(result.score, played_score);
+        self.next = i + 1;
+        Some(TurnReview {
+            turn: i + 1,
+            side: pos.turn(),
+            played,
+            best,
+            best_score: result.score,
+            played_score,
+            cost,
+            mark: Mark::of(cost, self.margin),
+        })
+    }
+}
+
+/// One side's account of a review.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub reviewed: usize,
+    pub marked: usize,
+    /// The costs in value, summed (a changed result adds nothing).
+    pub total: i64,
+    /// The worst turn's number and cost.
+    pub worst: Option<(usize, Cost)>,
+}
+
+impl Summary {
+    /// Counts one reviewed turn of this side.
+    pub fn add(&mut self, t: &TurnReview) {
+        self.reviewed += 1;
+        if t.mark != Mark::None {
+            self.marked += 1;
+        }
+        if let Cost::Value(d) = t.cost {
+            self.total += i64::from(d);
+        }
+        if t.cost.rank() > self.worst.map_or(0, |(_, w)| w.rank()) {
+            self.worst = Some((t.turn, t.cost));
+        }
+    }
+
+    /// The average cost a turn, in pieces.
+    pub fn average(&self) -> f64 {
+        if self.reviewed == 0 {
+            0.0
+        } else {
+            self.total as f64 / self.reviewed as f64 / 100.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::NoClock;
+    use morris_core::{Record, Variant};
+
+    /// Nine from a position, three pieces each (both fly): dark threatens
+    /// the mill a1 d1 g1, and light, instead of flying to g1 to block it,
+    /// flies c5-f2 and loses its third piece. (To depth 4 the block holds;
+    /// deeper, dark's next double threat shows the position lost anyway.)
+    const BLUNDER: &str = "[Variant \"nine\"]\n[Position \"nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -\"]\n\n1. c5-f2 g4-g1xe3 *\n";
+
+    fn review(game: Game, depth: u32) -> Vec<TurnReview> {
+        let mut reviewer = Reviewer::new(game, Limits::depth(depth), DEFAULT_MARGIN);
+        let mut searcher = Searcher::new(1);
+        let stop = AtomicBool::new(false);
+        std::iter::from_fn(|| reviewer.step(&mut searcher, &NoClock, &stop)).collect()
+    }
+
+    #[test]
+    fn a_turn_is_charged_what_it_gives_away() {
+        assert_eq!(Cost::of(Score::Value(30), Score::Value(-20)), Cost::Value(50));
+        assert_eq!(Cost::of(Score::Value(30), Score::Value(40)), Cost::None);
+        assert_eq!(Cost::of(Score::Win(5), Score::Value(200)), Cost::Result);
+        assert_eq!(Cost::of(Score::Value(0), Score::Loss(7)), Cost::Result);
+        assert_eq!(Cost::of(Score::Loss(3), Score::Loss(1)), Cost::None);
+        assert_eq!(Cost::of(Score::Win(3), Score::Win(9)), Cost::None);
+        assert_eq!(Mark::of(Cost::Value(49), 50), Mark::None);
+        assert_eq!(Mark::of(Cost::Value(50), 50), Mark::Mistake);
+        assert_eq!(Mark::of(Cost::Result, 50), Mark::Blunder);
+    }
+
+    #[test]
+    fn a_mill_threat_ignored_in_the_endgame_is_a_blunder_and_the_winning_mill_is_not_marked() {
+        let record: Record = BLUNDER.parse().unwrap();
+        let turns = review(record.game, 4);
+        assert_eq!(turns.len(), 2);
+        let blunder = turns[0];
+        assert_eq!(blunder.side, Color::Light);
+        assert_eq!(blunder.mark, Mark::Blunder, "{blunder:?}");
+        assert_eq!(blunder.cost, Cost::Result);
+        assert!(blunder.played_score.is_loss());
+        assert!(!blunder.best_score.is_loss(), "{blunder:?}");
+        assert_ne!(blunder.best, blunder.played);
+        // The winner's mill wins whichever piece it takes: as good as the
+        // engine's own choice, unmarked.
+        let win = turns[1];
+        assert_eq!(win.mark, Mark::None);
+        assert!(win.best_score.is_win() && win.played_score.is_win(), "{win:?}");
+        assert_eq!(win.cost, Cost::None);
+        assert!(win.light_score().is_loss());
+        assert!(blunder.light_score().is_loss() && !blunder.light_score_before().is_loss());
+    }
+
+    #[test]
+    fn a_mill_threat_ignored_in_three_mens_morris_is_a_blunder() {
+        // Light's c1 threatens b1 (a1 c1); dark plays a3, and b1 wins.
+        let record: Record = "[Variant \"three\"]\n\n1. a1 b2 2. c1 a3 3. b1 1-0\n"
+            .parse()
+            .unwrap();
+        let game = record.game;
+        for depth in [6, 12] {
+            let turns = review(game.clone(), depth);
+            let a3 = turns[3];
+            assert_eq!(
+                (a3.turn, a3.side, a3.mark),
+                (4, Color::Dark, Mark::Blunder),
+                "depth {depth}"
+            );
+            assert_eq!(game.positions()[3].notation(a3.best), "b1");
+            assert!(a3.played_score.is_loss() && !a3.best_score.is_loss(), "{a3:?}");
+            // The mill that wins is the engine's own choice, unmarked.
+            let b1 = turns[4];
+            assert_eq!((b1.best, b1.mark, b1.cost), (b1.played, Mark::None, Cost::None));
+            assert!(
+                turns[1..3].iter().all(|t| t.mark != Mark::Blunder),
+                "depth {depth}"
+            );
+        }
+    }
+
+    #[test]
+    fn best_turns_are_not_marked_and_a_range_is_kept() {
+        let mut game = Game::new(Variant::Nine.rules());
+        for m in ["d6", "a1", "f6", "g7", "b6xa1"] {
+            game.play_text(m).unwrap();
+        }
+        let turns = review(game.clone(), 4);
+        let marks: Vec<_> = turns.iter().map(|t| t.mark).collect();
+        use Mark::*;
+        assert_eq!(marks, [None, None, None, Mistake, None]);
+        // Where the turn played is the engine's own, it costs nothing.
+        let own: Vec<_> = turns.iter().filter(|t| t.best == t.played).collect();
+        assert!(!own.is_empty());
+        assert!(own
+            .iter()
+            .all(|t| t.cost == Cost::None && t.played_score == t.best_score));
+        let mut summary = [Summary::default(); 2];
+        for t in &turns {
+            summary[t.side.index()].add(t);
+        }
+        assert_eq!(summary[1].worst.map(|w| w.0), Some(4));
+        assert_eq!((summary[0].reviewed, summary[0].marked), (3, 0));
+
+        let part = Reviewer::new(game, Limits::depth(2), DEFAULT_MARGIN).turns(2, 3);
+        assert_eq!(part.total(), 2);
+        assert_eq!(part.next_index(), 1);
+        let empty = Reviewer::new(Game::new(Variant::Nine.rules()), Limits::depth(2), 50);
+        assert!(empty.is_done());
+    }
+}
