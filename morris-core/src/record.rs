@@ -305,10 +305,7 @@ impl FromStr for Record {
                             ply,
                             source: e.into(),
                         })?;
-                        let (last, before) = rest.split_last().ok_or(RecordError::Move {
-                            ply,
-                            source: e,
-                        })?;
+                        let (last, before) = rest.split_last().ok_or(RecordError::Move { ply, source: e })?;
                         for removal in before {
                             ply += 1;
                             let m = game.position().resolve(removal).map_err(|e| RecordError::Move {
