@@ -525,15 +525,8 @@ const SEVEN_POINTS: [&str; 17] = [
     "c3", // centre
 ];
 
-const SEVEN_MILLS: [[&str; 3]; 14] = [
-    SMALL_MILLS[0],
-    SMALL_MILLS[1],
-    SMALL_MILLS[2],
-    SMALL_MILLS[3],
-    SMALL_MILLS[4],
-    SMALL_MILLS[5],
-    SMALL_MILLS[6],
-    SMALL_MILLS[7],
+/// The centre's six mills.
+const SEVEN_CENTRE_MILLS: [[&str; 3]; 6] = [
     ["c5", "c4", "c3"],
     ["c4", "c3", "c2"],
     ["c3", "c2", "c1"],
@@ -542,20 +535,11 @@ const SEVEN_MILLS: [[&str; 3]; 14] = [
     ["c3", "d3", "e3"],
 ];
 
-/// The Seven Men's Morris board's lines (docs/RULES.md §7.1): the small
-/// board's, with the centre joined to its four neighbours.
-const SEVEN_LINES: [&[&str]; 10] = [
-    &SMALL_MILLS[0],
-    &SMALL_MILLS[1],
-    &SMALL_MILLS[2],
-    &SMALL_MILLS[3],
-    &SMALL_MILLS[4],
-    &SMALL_MILLS[5],
-    &SMALL_MILLS[6],
-    &SMALL_MILLS[7],
-    &["c1", "c2", "c3", "c4", "c5"],
-    &["a3", "b3", "c3", "d3", "e3"],
-];
+const SEVEN_MILLS: [[&str; 3]; 14] = concat(SMALL_MILLS, SEVEN_CENTRE_MILLS);
+
+/// The Seven Men's Morris board's lines (docs/RULES.md §7.1): every mill
+/// is drawn, which joins the centre to its four neighbours.
+const SEVEN_LINES: [&[&str]; 14] = as_lines(&SEVEN_MILLS);
 
 const THREE_POINTS: [&str; 9] = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 

@@ -349,3 +349,15 @@ fn random_games_round_trip() {
     }
     assert!(plies > 10_000, "{plies}");
 }
+
+/// Prints the perft counts from the start of every §7 set (run with
+/// `--ignored --nocapture`; the counts are checked in tests/perft/).
+#[test]
+#[ignore]
+fn print_start_counts() {
+    for v in Variant::WORLD {
+        let start = Position::new(v.rules());
+        let counts: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
+        println!("{v}: {counts:?}");
+    }
+}
