@@ -332,6 +332,8 @@ impl Position {
                     }
                 }
             }
+            // The turn was its maker's next one: a re-forming ban ends.
+            self.ban[us] = None;
             self.drop_bans();
             self.quiet_plies = 0;
             self.endgame_plies = 0;

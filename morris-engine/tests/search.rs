@@ -359,10 +359,17 @@ fn plays_whole_games_legally_in_every_world_set() {
 fn wins_a_won_ending_under_world_rules() {
     // Zhi Qi (removal always): g4-g7 closes the top mill and takes one of
     // dark's three pieces, which wins at once.
-    let p: Position = "zhi-qi LL./.../.../.....L/.../.../DDD L 0/0 0/0 -".parse().unwrap();
+    let p: Position = "zhi-qi LL./.../.../.....L/.../.../DDD L 0/0 0/0 -"
+        .parse()
+        .unwrap();
     let r = search(&p, Limits::depth(3));
     let best = r.best.unwrap();
-    assert_eq!(p.play(best).outcome().and_then(|o| o.winner), Some(Color::Light), "{}", p.notation(best));
+    assert_eq!(
+        p.play(best).outcome().and_then(|o| o.winner),
+        Some(Color::Light),
+        "{}",
+        p.notation(best)
+    );
     // Blocked, removing: light must take a piece next to one of his, and
     // then moves again (RULES.md §7.4).
     let p: Position = "nine:blocked=remove-move,flying=off LD./.../.../D....D/.../.../LDL L 0/0 0/0 -"
