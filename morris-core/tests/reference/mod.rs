@@ -96,8 +96,6 @@ struct Data {
     banned: [Option<(usize, usize)>; 2],
     /// For each side, the mills it has completed (the one-time mill of §7.5).
     used: [BTreeSet<usize>; 2],
-    /// The last turn was a pass (§7.4: a second blocked player draws).
-    passed: bool,
 }
 
 /// A position under a set of rules.
@@ -160,7 +158,6 @@ impl<'r> State<'r> {
                 pending: Vec::new(),
                 banned: [None; 2],
                 used: [BTreeSet::new(), BTreeSet::new()],
-                passed: false,
             },
         }
     }
@@ -375,7 +372,6 @@ impl<'r> State<'r> {
                 let mut next = d.clone();
                 next.cells = cells;
                 next.banned[step.side.index()] = None;
-                next.passed = false;
                 (self.tokens(&taken), next)
             })
             .collect()
@@ -395,12 +391,12 @@ impl<'r> State<'r> {
         match self.rules.blocked {
             Blocked::Loses | Blocked::Draw => return Vec::new(),
             Blocked::Pass => {
-                // Decision 6: a second blocked player in a row draws.
-                if d.passed {
+                // Decision 6: if the opponent could not move either, the
+                // game is drawn here.
+                next.turn = them;
+                if self.placements_and_moves(&next).is_empty() {
                     return Vec::new();
                 }
-                next.turn = them;
-                next.passed = true;
                 next.banned[us.index()] = None;
                 return vec![("pass".to_string(), next)];
             }
@@ -527,7 +523,6 @@ impl<'r> State<'r> {
                 PlacingMill::Count => (0, 0, Cell::Empty),
             };
             let mut base = d.clone();
-            base.passed = false;
             if from.is_none() {
                 base.hand[us.index()] -= 1;
             }
