@@ -7,9 +7,9 @@
 //! presets are those of §3, §4 and §7 (`rules.rs`), the position text and the
 //! move notation have their own small readers, and a position is a plain
 //! array of what stands on each point. Clarity wins over speed everywhere;
-//! the cost is paid by a node limit. The cases the rule book leaves open are
-//! settled as in /work/coord/ref30-decisions.md (numbered there, cited here
-//! as "decision N").
+//! the cost is paid by a node limit. Where §7 leaves a case open, the
+//! reference follows Mulino's rulings (docs/RULES.md §7.10), each cited where
+//! it is applied.
 
 mod board;
 mod rules;
@@ -270,7 +270,7 @@ impl<'r> State<'r> {
     }
 
     /// Protection holds for every removal but the blocked player's (§7.9),
-    /// unless `removal=always`; `removal=never` only stops mills (decision 3).
+    /// unless `removal=always`; `removal=never` only stops mills (§7.10).
     fn protect(&self) -> bool {
         self.rules.removal != Removal::Always
     }
@@ -391,8 +391,8 @@ impl<'r> State<'r> {
         match self.rules.blocked {
             Blocked::Loses | Blocked::Draw => return Vec::new(),
             Blocked::Pass => {
-                // Decision 6: if the opponent could not move either, the
-                // game is drawn here.
+                // §7.4: if the opponent could not move either, the game is
+                // drawn here, with no pass.
                 next.turn = them;
                 if self.placements_and_moves(&next).is_empty() {
                     return Vec::new();
@@ -528,7 +528,7 @@ impl<'r> State<'r> {
             }
             base.hand[them.index()] -= from_hand;
             if rules.one_time_mill {
-                // Decision 8: used even when it earned nothing.
+                // §7.9: used even when it earned nothing.
                 base.used[us.index()].extend(closed.iter().copied());
             }
             base.banned[us.index()] = match from {
@@ -586,7 +586,8 @@ impl<'r> State<'r> {
             }
         }
         if rules.second_moves_first {
-            // Decision 5.
+            // §7.10: the side that did not place first moves first, even
+            // after a `hand-again` mill that ended the placing.
             next.turn = rules.first.other();
         }
         let first = next.turn;
