@@ -335,7 +335,6 @@ fn world_reference() {
 
 /// RULES.md §7 against both generators.
 #[test]
-#[ignore = "the fast core learns the names of RULES.md §7 in branch wt-rules30: remove this line when the two meet"]
 fn world() {
     check_file("world.perft", true);
 }
