@@ -1,6 +1,9 @@
 //! The rules of the mill games: Nine, Three, Six and Twelve Men's Morris,
 //! Morabaraba (with its Sotho and 11-cow forms) and Lasker Morris, with
-//! every rule option a host can set.
+//! every rule option a host can set; and the world's other mill games of
+//! docs/RULES.md §7 (Five and Seven Men's Morris, Dooz, One-time mill, Cham
+//! Gonu, Zhi Qi, Cheng San Qi, Da San Qi, Mul-Mulan, Nerenchi, El Filja:
+//! [`Variant::WORLD`], with the options of [`RuleKey::WORLD`]).
 //!
 //! The crate is plain Rust with no platform dependencies; it compiles for
 //! `wasm32-unknown-unknown` and never panics on input: every parse returns
