@@ -7,7 +7,10 @@ use libfuzzer_sys::fuzz_target;
 use morris_core::{BoardKind, Game, MillTakes, Removal, RuleKey, Rules, Variant};
 
 fn rules_from(bytes: &[u8; 4]) -> Rules {
-    let mut r = Variant::ALL[bytes[0] as usize % Variant::ALL.len()].rules();
+    // The classic variants first, so that a byte below 8 names the same
+    // variant as before the §7 sets came.
+    let variants: Vec<Variant> = Variant::every().collect();
+    let mut r = variants[bytes[0] as usize % variants.len()].rules();
     let b = bytes[1];
     r.flying ^= b & 1 != 0;
     r.removal = [Removal::Protected, Removal::Always, Removal::Never][(b >> 1) as usize % 3];
@@ -22,8 +25,8 @@ fn rules_from(bytes: &[u8; 4]) -> Rules {
     r.threefold ^= b & 128 != 0;
     let c = bytes[2];
     if c & 1 != 0 {
-        r.board = BoardKind::ALL[(c >> 1) as usize % BoardKind::ALL.len()];
-        r.pieces = [3, 6, 9, 10, 11, 12][(c >> 4) as usize % 6];
+        r.board = BoardKind::EVERY[(c >> 1) as usize % BoardKind::EVERY.len()];
+        r.pieces = [3, 6, 9, 10, 11, 12, 5, 7][(c >> 4) as usize % 8];
     }
     if bytes[3] & 1 != 0 {
         let _ = r.set(RuleKey::First, "dark");
@@ -33,6 +36,30 @@ fn rules_from(bytes: &[u8; 4]) -> Rules {
     }
     if bytes[3] & 4 != 0 {
         let _ = r.set(RuleKey::NMove, "3");
+    }
+    // The options of RULES.md §7, from the high bits.
+    let w = bytes[3] >> 3;
+    if w != 0 {
+        let placing = ["remove", "hand", "hand-again", "mark", "count"];
+        let blocked = ["loses", "draw", "pass", "remove-move", "remove-pass", "both-remove"];
+        let full = ["draw", "loss", "light-dark", "dark-light", "first-mover"];
+        let flying = ["on", "off", "four", "always"];
+        let c = usize::from(bytes[2]);
+        let _ = r.set(RuleKey::PlacingMill, placing[usize::from(w) % placing.len()]);
+        let _ = r.set(RuleKey::Blocked, blocked[c % blocked.len()]);
+        let _ = r.set(RuleKey::BoardFull, full[(c / 8) % full.len()]);
+        let _ = r.set(RuleKey::Flying, flying[usize::from(w >> 2) % flying.len()]);
+        for (bit, key) in [
+            (1, RuleKey::OneTimeMill),
+            (2, RuleKey::Custodian),
+            (4, RuleKey::Intervention),
+            (8, RuleKey::SecondMovesFirst),
+            (16, RuleKey::Misere),
+        ] {
+            if usize::from(bytes[1]).wrapping_add(c) & bit != 0 {
+                let _ = r.set(key, "on");
+            }
+        }
     }
     r
 }

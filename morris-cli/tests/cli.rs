@@ -203,7 +203,10 @@ fn bad_input_fails_with_one_line() {
         ),
         (&["perft", "2", "--moves", "d6 q9"], "`q9` is not a move (move 2)"),
         (&["moves", "--moves", "d6 d4"], "d4 is not a point"),
-        (&["moves", "--moves", "xb4"], "removal with no move before it"),
+        (
+            &["moves", "--moves", "xb4"],
+            "no turn that only removes is due here",
+        ),
         (
             &["moves", "--moves", "d6 xz"],
             "`xz` is not a move (move 1): a removal names a point",

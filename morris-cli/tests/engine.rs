@@ -125,7 +125,10 @@ fn the_handshake_lists_every_rule_option() {
     assert!(has(
         "option name Variant type combo default nine var nine var three"
     ));
-    assert!(has("option name Flying type check default true"));
+    // Flying takes on, off, four and always (RULES.md §7.7): a combo.
+    assert!(has(
+        "option name Flying type combo default on var on var off var four var always"
+    ));
     assert!(has(
         "option name MillTakes type combo default one var one var each"
     ));

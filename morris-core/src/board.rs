@@ -15,8 +15,13 @@ use thiserror::Error;
 use crate::point::{ParseCoordError, MAX_POINTS};
 use crate::{Bitboard, Coord, Point};
 
-/// The most mills through one point on any board (the centre of 3×3).
+/// The most mills through one point on the boards of [`BoardKind::ALL`]
+/// (the centre of 3×3). The Seven Men's Morris board's centre has
+/// six.
 pub const MAX_MILLS_THROUGH: usize = 4;
+/// The most mills through one point on any board, the centre `c3` of the
+/// Seven Men's Morris board.
+const THROUGH_CAP: usize = 6;
 /// The most mills on any board (the mill board with diagonals).
 pub const MAX_MILLS: usize = 20;
 
@@ -33,6 +38,8 @@ pub enum BoardKind {
     Small,
     /// The 3×3 grid with both diagonals (§1.5).
     Three,
+    /// The small board with a centre `c3` (§7.1): Seven Men's Morris.
+    Seven,
 }
 
 impl BoardKind {
@@ -44,6 +51,17 @@ impl BoardKind {
         BoardKind::Three,
     ];
 
+    /// Every board: [`BoardKind::ALL`] then the Seven Men's Morris board
+    /// of docs/RULES.md §7.1 (kept out of `ALL` like [`crate::Variant::WORLD`]).
+    pub const EVERY: [BoardKind; 6] = [
+        BoardKind::Mill,
+        BoardKind::MillDiagonals,
+        BoardKind::Sotho,
+        BoardKind::Small,
+        BoardKind::Three,
+        BoardKind::Seven,
+    ];
+
     /// The id used in option values: `mill`, `diagonals`, `sotho`, `small`, `3x3`.
     pub const fn id(self) -> &'static str {
         match self {
@@ -52,6 +70,7 @@ impl BoardKind {
             BoardKind::Sotho => "sotho",
             BoardKind::Small => "small",
             BoardKind::Three => "3x3",
+            BoardKind::Seven => "seven",
         }
     }
 
@@ -64,6 +83,7 @@ impl BoardKind {
             BoardKind::Sotho => &SOTHO,
             BoardKind::Small => &SMALL,
             BoardKind::Three => &THREE,
+            BoardKind::Seven => &SEVEN,
         }
     }
 }
@@ -76,7 +96,7 @@ impl fmt::Display for BoardKind {
 
 /// An unknown board id.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown board `{0}`: use mill, diagonals, sotho, small or 3x3")]
+#[error("unknown board `{0}`: use mill, diagonals, sotho, small, 3x3 or seven")]
 pub struct ParseBoardKindError(pub String);
 
 impl FromStr for BoardKind {
@@ -88,6 +108,7 @@ impl FromStr for BoardKind {
             "sotho" => Ok(BoardKind::Sotho),
             "small" | "16" => Ok(BoardKind::Small),
             "3x3" | "three" => Ok(BoardKind::Three),
+            "seven" | "17" => Ok(BoardKind::Seven),
             _ => Err(ParseBoardKindError(s.chars().take(24).collect())),
         }
     }
@@ -112,8 +133,12 @@ pub struct Geometry {
     adjacent: [Bitboard; MAX_POINTS],
     mills: [Bitboard; MAX_MILLS],
     mill_count: u8,
-    mills_through: [[Bitboard; MAX_MILLS_THROUGH]; MAX_POINTS],
+    mills_through: [[Bitboard; THROUGH_CAP]; MAX_POINTS],
     through_count: [u8; MAX_POINTS],
+    /// For each point, the indices (into `mills`) of the mills through it, as bits.
+    through_mask: [u32; MAX_POINTS],
+    /// The middle point of each mill line.
+    middles: [Point; MAX_MILLS],
 }
 
 impl Geometry {
@@ -201,6 +226,32 @@ impl Geometry {
             .iter()
             .filter(|&&m| own.is_superset(m))
             .count() as u32
+    }
+
+    /// The indices (as bits of a mask, into [`Geometry::mills`]) of the
+    /// mills through `p` that the pieces `own` complete.
+    pub fn lines_closed(&self, own: Bitboard, p: Point) -> u32 {
+        let mut mask = self.through_mask[p.index()];
+        let mut closed = 0;
+        while mask != 0 {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            if own.is_superset(self.mills[i as usize]) {
+                closed |= 1 << i;
+            }
+        }
+        closed
+    }
+
+    /// The middle point of the mill line with index `i` (into
+    /// [`Geometry::mills`]); [`Point::ORIGIN`] for an index past the end.
+    pub fn mill_middle(&self, i: usize) -> Point {
+        self.middles.get(i).copied().unwrap_or(Point::ORIGIN)
+    }
+
+    /// How many complete mills the pieces `own` stand in.
+    pub fn mill_count(&self, own: Bitboard) -> u32 {
+        self.mills().iter().filter(|&&m| own.is_superset(m)).count() as u32
     }
 
     /// The pieces of `own` that stand in a complete mill.
@@ -299,8 +350,10 @@ const fn build(
     }
 
     let mut mill_bbs = [Bitboard::EMPTY; MAX_MILLS];
-    let mut mills_through = [[Bitboard::EMPTY; MAX_MILLS_THROUGH]; MAX_POINTS];
+    let mut mills_through = [[Bitboard::EMPTY; THROUGH_CAP]; MAX_POINTS];
     let mut through_count = [0u8; MAX_POINTS];
+    let mut through_mask = [0u32; MAX_POINTS];
+    let mut middles = [Point::ORIGIN; MAX_MILLS];
     let mut m = 0;
     while m < mills.len() {
         let mut bb = Bitboard::EMPTY;
@@ -310,12 +363,14 @@ const fn build(
             k += 1;
         }
         mill_bbs[m] = bb;
+        middles[m] = Point::new_unchecked(index_of(names, mills[m][1]) as u8);
         let mut k = 0;
         while k < 3 {
             let p = index_of(names, mills[m][k]);
-            assert!((through_count[p] as usize) < MAX_MILLS_THROUGH);
+            assert!((through_count[p] as usize) < THROUGH_CAP);
             mills_through[p][through_count[p] as usize] = bb;
             through_count[p] += 1;
+            through_mask[p] |= 1 << m;
             k += 1;
         }
         m += 1;
@@ -331,6 +386,8 @@ const fn build(
         mill_count: mills.len() as u8,
         mills_through,
         through_count,
+        through_mask,
+        middles,
     }
 }
 
@@ -461,6 +518,29 @@ const SMALL_LINES: [&[&str]; 12] = [
     &["c5", "c4"],
 ];
 
+/// The small board's points, then the Seven Men's Morris centre `c3`.
+const SEVEN_POINTS: [&str; 17] = [
+    "c4", "d4", "d3", "d2", "c2", "b2", "b3", "b4", // inner
+    "c5", "e5", "e3", "e1", "c1", "a1", "a3", "a5", // outer
+    "c3", // centre
+];
+
+/// The centre's six mills.
+const SEVEN_CENTRE_MILLS: [[&str; 3]; 6] = [
+    ["c5", "c4", "c3"],
+    ["c4", "c3", "c2"],
+    ["c3", "c2", "c1"],
+    ["a3", "b3", "c3"],
+    ["b3", "c3", "d3"],
+    ["c3", "d3", "e3"],
+];
+
+const SEVEN_MILLS: [[&str; 3]; 14] = concat(SMALL_MILLS, SEVEN_CENTRE_MILLS);
+
+/// The Seven Men's Morris board's lines (docs/RULES.md §7.1): every mill
+/// is drawn, which joins the centre to its four neighbours.
+const SEVEN_LINES: [&[&str]; 14] = as_lines(&SEVEN_MILLS);
+
 const THREE_POINTS: [&str; 9] = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 
 const THREE_MILLS: [[&str; 3]; 8] = [
@@ -493,3 +573,4 @@ static MILL_DIAGONALS: Geometry = build(
 static SOTHO: Geometry = build(BoardKind::Sotho, 7, &MILL_POINTS, &SOTHO_LINES, &MILL_MILLS);
 static SMALL: Geometry = build(BoardKind::Small, 5, &SMALL_POINTS, &SMALL_LINES, &SMALL_MILLS);
 static THREE: Geometry = build(BoardKind::Three, 3, &THREE_POINTS, &THREE_LINES, &THREE_MILLS);
+static SEVEN: Geometry = build(BoardKind::Seven, 5, &SEVEN_POINTS, &SEVEN_LINES, &SEVEN_MILLS);

@@ -8,11 +8,18 @@ use crate::notation::{IllegalMoveError, IllegalReason, MoveError};
 use crate::{Bitboard, ByColor, Color, Move, Outcome, Position, Reason, Rules};
 
 /// What makes two positions the same for the repetition rule: the pieces,
-/// the hands and the side to move (not the counters, not a re-forming ban).
-type Repeats = (ByColor<Bitboard>, ByColor<u8>, Color);
+/// the hands and the side to move (not the counters, not a re-forming ban),
+/// and the §7 state that changes the legal turns (used lines, removals due).
+type Repeats = (
+    ByColor<Bitboard>,
+    ByColor<u8>,
+    Color,
+    ByColor<u32>,
+    [Option<crate::Due>; 2],
+);
 
 fn repeats(p: &Position) -> Repeats {
-    (p.pieces, p.in_hand, p.turn)
+    (p.pieces, p.in_hand, p.turn, p.used, p.pending)
 }
 
 /// A game in progress or finished.

@@ -1,6 +1,9 @@
 //! The rules of the mill games: Nine, Three, Six and Twelve Men's Morris,
 //! Morabaraba (with its Sotho and 11-cow forms) and Lasker Morris, with
-//! every rule option a host can set.
+//! every rule option a host can set; and the world's other mill games of
+//! docs/RULES.md §7 (Five and Seven Men's Morris, Dooz, One-time mill, Cham
+//! Gonu, Zhi Qi, Cheng San Qi, Da San Qi, Mul-Mulan, Nerenchi, El Filja:
+//! [`Variant::WORLD`], with the options of [`RuleKey::WORLD`]).
 //!
 //! The crate is plain Rust with no platform dependencies; it compiles for
 //! `wasm32-unknown-unknown` and never panics on input: every parse returns
@@ -37,6 +40,7 @@ mod record;
 mod rules;
 mod sanmill;
 mod setup;
+mod world;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
@@ -45,16 +49,17 @@ pub use color::{ByColor, Color};
 pub use game::{Game, GameOverError};
 pub use moves::Move;
 pub use notation::{
-    parse_turns, IllegalMoveError, IllegalReason, MoveError, MoveText, ParseMoveError, TurnList,
+    parse_turns, IllegalMoveError, IllegalReason, MoveError, MoveText, ParseMoveError, TurnKind, TurnList,
     TurnListError, RESULT_TOKENS,
 };
 pub use outcome::{Outcome, Reason};
 pub use perft::{divide, divide_plies, perft, perft_plies};
 pub use point::{Coord, ParseCoordError, Point, MAX_POINTS};
-pub use position::{Phase, Position};
+pub use position::{Due, Phase, Position};
 pub use record::{split_records, Record, RecordError, MAX_RECORD_LEN, MAX_RECORD_TURNS};
 pub use rules::{
-    BoardFull, MillTakes, ParseRulesError, ParseVariantError, Removal, RuleError, RuleKey, Rules, Variant,
+    Blocked, BoardFull, FlyAt, MillTakes, ParseRulesError, ParseVariantError, PlacingMill, Removal,
+    RuleError, RuleKey, Rules, Variant,
 };
 pub use sanmill::{from_sanmill_fen, SanmillFenError};
 pub use setup::{ParsePositionError, PositionError, PositionTextError, Setup};

@@ -75,6 +75,9 @@ impl Position {
 
     /// Every legal turn, without first checking whether the game is over.
     pub(crate) fn generate_unchecked(&self, out: &mut Vec<Move>) {
+        if !self.classic {
+            return self.world_generate(out);
+        }
         let geo = self.geometry();
         let theirs = self.pieces[!self.turn];
         let single = self.rules.removal.removable(geo, theirs);
@@ -99,6 +102,11 @@ impl Position {
     /// The number of legal turns, without first checking whether the game
     /// is over.
     pub(crate) fn count_unchecked(&self) -> u64 {
+        if !self.classic {
+            let mut out = Vec::new();
+            self.world_generate(&mut out);
+            return out.len() as u64;
+        }
         let geo = self.geometry();
         let theirs = self.pieces[!self.turn];
         let single = self.rules.removal.removable(geo, theirs).count() as u64;

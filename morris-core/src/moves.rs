@@ -1,5 +1,6 @@
 //! A move is a whole turn: a placement or a slide (or flight), plus the
-//! opposing pieces the mills it closes remove.
+//! pieces the mills it closes (or its captures) remove; or, in the rule
+//! sets of docs/RULES.md §7, a turn that only removes, or a pass.
 
 use crate::{Bitboard, Point};
 
@@ -13,6 +14,19 @@ pub struct Move {
     from: Option<Point>,
     to: Point,
     removals: Bitboard,
+    kind: Kind,
+}
+
+/// What a turn is; the byte fits the padding of [`Move`], so a move stays
+/// eight bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Kind {
+    /// A placement or a slide, with its removals.
+    Play,
+    /// Removals alone (docs/RULES.md §7.2 mill counts, §7.3, §7.4).
+    Remove,
+    /// The turn passes (§7.4 `blocked=pass`).
+    Pass,
 }
 
 impl Move {
@@ -23,6 +37,7 @@ impl Move {
             from: None,
             to,
             removals: Bitboard::EMPTY,
+            kind: Kind::Play,
         }
     }
 
@@ -33,8 +48,28 @@ impl Move {
             from: Some(from),
             to,
             removals: Bitboard::EMPTY,
+            kind: Kind::Play,
         }
     }
+
+    /// A turn that only removes `removals` (written `xb4xe4`).
+    #[inline]
+    pub const fn remove(removals: Bitboard) -> Move {
+        Move {
+            from: None,
+            to: Point::ORIGIN,
+            removals,
+            kind: Kind::Remove,
+        }
+    }
+
+    /// A pass (written `pass`).
+    pub const PASS: Move = Move {
+        from: None,
+        to: Point::ORIGIN,
+        removals: Bitboard::EMPTY,
+        kind: Kind::Pass,
+    };
 
     /// The same turn with these removals.
     #[inline]
@@ -48,7 +83,8 @@ impl Move {
         self.from
     }
 
-    /// Where the piece goes.
+    /// Where the piece goes; [`Point::ORIGIN`] for a turn that only
+    /// removes and for a pass, which move no piece.
     #[inline]
     pub const fn to(self) -> Point {
         self.to
@@ -60,7 +96,26 @@ impl Move {
         self.removals
     }
 
+    /// Whether the turn puts a piece from hand on the board.
     pub const fn is_placement(self) -> bool {
-        self.from.is_none()
+        self.from.is_none() && matches!(self.kind, Kind::Play)
+    }
+
+    /// Whether the turn only removes pieces.
+    #[inline]
+    pub const fn is_removal_only(self) -> bool {
+        matches!(self.kind, Kind::Remove)
+    }
+
+    /// Whether the turn is a pass.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        matches!(self.kind, Kind::Pass)
+    }
+
+    /// Whether the turn places or moves a piece.
+    #[inline]
+    pub const fn is_play(self) -> bool {
+        matches!(self.kind, Kind::Play)
     }
 }

@@ -12,15 +12,32 @@ use thiserror::Error;
 
 use crate::{Bitboard, Color, Coord, Move, Phase, Point, Position};
 
-/// The most removals one turn can earn (three mills closed at once).
-const MAX_REMOVALS: usize = 4;
+/// The most removals one turn can name (a mill count of docs/RULES.md §7.2
+/// may take this many; a classic turn takes at most four).
+const MAX_REMOVALS: usize = 12;
+/// The longest move text read: a move with [`MAX_REMOVALS`] removals.
+const MAX_TOKEN: usize = 48;
+
+/// What kind of turn a move text names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TurnKind {
+    /// A placement or a move, with its removals (`d6`, `d6-d5xb4`).
+    #[default]
+    Play,
+    /// Removals alone (`xb4`, `xb4xe4`; docs/RULES.md §7.9).
+    Remove,
+    /// A pass (`pass`, §7.4).
+    Pass,
+}
 
 /// A move as written, not yet checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveText {
     pub from: Option<Coord>,
+    /// Where the piece goes; [`Coord::ORIGIN`] for a turn that moves none.
     pub to: Coord,
     pub removals: Vec<Coord>,
+    pub kind: TurnKind,
 }
 
 /// A move that is not written in the notation.
@@ -35,7 +52,7 @@ pub struct ParseMoveError {
 impl ParseMoveError {
     fn new(token: &str, problem: &'static str) -> Self {
         ParseMoveError {
-            token: token.chars().take(40).collect(),
+            token: token.chars().take(MAX_TOKEN).collect(),
             problem,
         }
     }
@@ -58,36 +75,59 @@ impl FromStr for MoveText {
         if token.is_empty() {
             return Err(ParseMoveError::new(s, "it is empty"));
         }
-        if !token.is_ascii() || token.len() > 40 {
+        if !token.is_ascii() || token.len() > MAX_TOKEN {
             return Err(ParseMoveError::new(token, "it holds characters a move never has"));
         }
         let lower = token.to_ascii_lowercase();
+        if lower == "pass" {
+            return Ok(MoveText {
+                from: None,
+                to: Coord::ORIGIN,
+                removals: Vec::new(),
+                kind: TurnKind::Pass,
+            });
+        }
+        if lower == "x" {
+            return Err(ParseMoveError::new(token, "a removal names a point, like xb4"));
+        }
         let mut parts = lower.split('x');
         let head = parts.next().unwrap_or_default();
-        if head.is_empty() {
-            return Err(ParseMoveError::new(
-                token,
-                "a removal on its own belongs after the move that earned it",
-            ));
-        }
-        let (from, to) = match head.split_once(['-', ':']) {
-            Some((f, t)) => (Some(coord(token, f)?), coord(token, t)?),
-            None => (None, coord(token, head)?),
+        let (from, to, kind) = if head.is_empty() {
+            (None, Coord::ORIGIN, TurnKind::Remove)
+        } else {
+            match head.split_once(['-', ':']) {
+                Some((f, t)) => (Some(coord(token, f)?), coord(token, t)?, TurnKind::Play),
+                None => (None, coord(token, head)?, TurnKind::Play),
+            }
         };
         let removals = parts.map(|r| coord(token, r)).collect::<Result<Vec<_>, _>>()?;
         if removals.len() > MAX_REMOVALS {
             return Err(ParseMoveError::new(token, "no turn removes that many pieces"));
         }
-        Ok(MoveText { from, to, removals })
+        if kind == TurnKind::Remove && removals.is_empty() {
+            return Err(ParseMoveError::new(token, "a removal names a point, like xb4"));
+        }
+        Ok(MoveText {
+            from,
+            to,
+            removals,
+            kind,
+        })
     }
 }
 
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(from) = self.from {
-            write!(f, "{from}-")?;
+        match self.kind {
+            TurnKind::Pass => return f.write_str("pass"),
+            TurnKind::Remove => {}
+            TurnKind::Play => {
+                if let Some(from) = self.from {
+                    write!(f, "{from}-")?;
+                }
+                write!(f, "{}", self.to)?;
+            }
         }
-        write!(f, "{}", self.to)?;
         for r in &self.removals {
             write!(f, "x{r}")?;
         }
@@ -135,6 +175,12 @@ pub enum IllegalReason {
     DuplicateRemoval,
     #[error("it is not a legal turn here")]
     NotLegal,
+    #[error("no turn that only removes is due here")]
+    NoRemovalDue,
+    #[error("a turn that only removes is due here: name the piece(s), like `{example}`")]
+    RemovalDue { example: String },
+    #[error("nobody may pass here")]
+    NoPass,
 }
 
 /// Any reason a move text cannot be played.
@@ -147,16 +193,34 @@ pub enum MoveError {
 }
 
 impl Position {
-    /// The notation of `m`, removals in an order in which each is legal.
+    /// The notation of `m`, removals in an order in which each is legal
+    /// (captures without a mill first, docs/RULES.md §7.9).
     pub fn notation(&self, m: Move) -> String {
         let geo = self.geometry();
         let mut s = String::with_capacity(12);
-        if let Some(from) = m.from() {
-            s.push_str(&geo.coord(from).to_string());
-            s.push('-');
+        if m.is_pass() {
+            return "pass".to_string();
         }
-        s.push_str(&geo.coord(m.to()).to_string());
-        for r in self.removal_order(m.removals()) {
+        let order = if m.is_play() {
+            if let Some(from) = m.from() {
+                s.push_str(&geo.coord(from).to_string());
+                s.push('-');
+            }
+            s.push_str(&geo.coord(m.to()).to_string());
+            let captured = if self.classic {
+                Bitboard::EMPTY
+            } else {
+                self.captured_by(m)
+            };
+            let mut order: Vec<Point> = captured.iter().collect();
+            let theirs = self.pieces(!self.turn()).minus(captured);
+            order.extend(self.removal_order(m.removals().minus(captured), theirs, self.rules().removal));
+            order
+        } else {
+            let (pool, rule) = self.removal_pool();
+            self.removal_order(m.removals(), pool, rule)
+        };
+        for r in order {
             s.push('x');
             s.push_str(&geo.coord(r).to_string());
         }
@@ -178,14 +242,14 @@ impl Position {
         out
     }
 
-    /// The removals of a turn, in an order in which each is legal when made.
-    fn removal_order(&self, set: Bitboard) -> Vec<Point> {
+    /// The removals of a turn, in an order in which each is legal when
+    /// made, taken from `theirs` under `rule`.
+    fn removal_order(&self, set: Bitboard, mut theirs: Bitboard, rule: crate::Removal) -> Vec<Point> {
         let geo = self.geometry();
-        let mut theirs = self.pieces(!self.turn());
         let mut left = set;
         let mut order = Vec::with_capacity(set.count() as usize);
         while left.any() {
-            let allowed = self.rules().removal.removable(geo, theirs) & left;
+            let allowed = rule.removable(geo, theirs) & left;
             let Some(p) = allowed.first().or(left.first()) else {
                 break;
             };
@@ -224,15 +288,34 @@ impl Position {
             return Err(fail(IllegalReason::GameOver));
         }
         let legal = self.legal_moves();
-        let wanted = match from {
-            None => Move::place(to),
-            Some(f) => Move::slide(f, to),
-        }
-        .with_removals(removals);
+        let wanted = match mt.kind {
+            TurnKind::Pass => Move::PASS,
+            TurnKind::Remove => Move::remove(removals),
+            TurnKind::Play => match from {
+                None => Move::place(to),
+                Some(f) => Move::slide(f, to),
+            }
+            .with_removals(removals),
+        };
         if legal.contains(&wanted) {
             return Ok(wanted);
         }
-        Err(fail(self.diagnose(from, to, removals, &legal)))
+        let reason = match mt.kind {
+            _ if legal.first().is_some_and(|m| m.is_removal_only()) => {
+                let example = legal.first().map(|&m| self.notation(m)).unwrap_or_default();
+                match mt.kind {
+                    TurnKind::Remove => {
+                        IllegalReason::NotRemovable(mt.removals.first().copied().unwrap_or(Coord::ORIGIN))
+                    }
+                    _ => IllegalReason::RemovalDue { example },
+                }
+            }
+            TurnKind::Remove => IllegalReason::NoRemovalDue,
+            TurnKind::Pass => IllegalReason::NoPass,
+            TurnKind::Play if legal.contains(&Move::PASS) => IllegalReason::NotLegal,
+            TurnKind::Play => self.diagnose(from, to, removals, &legal),
+        };
+        Err(fail(reason))
     }
 
     /// Why the turn `(from, to, removals)` is not among `legal`.
@@ -309,6 +392,10 @@ impl Position {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnList {
     pub turns: Vec<MoveText>,
+    /// For each turn, how many of its removals were written as tokens of
+    /// their own (`d6-d5 xb4`): each may instead be a turn that only
+    /// removes, which the position decides (docs/RULES.md §7.9).
+    pub split: Vec<usize>,
     /// A result token (`1-0`, `0-1`, `1/2-1/2`, `*`) if one was written.
     pub result: Option<String>,
 }
@@ -352,7 +439,11 @@ pub fn parse_turns(text: &str, max_turns: usize) -> Result<TurnList, TurnListErr
             list.result = Some(token.to_string());
             continue;
         }
-        if let Some(point) = token.strip_prefix(['x', 'X']) {
+        // A single removal joins a placement or move before it; a token
+        // of several removals is a turn that only removes (§7.9).
+        let joins = list.turns.last().is_some_and(|t| t.kind == TurnKind::Play);
+        let single = token.get(1..).is_some_and(|rest| !rest.contains(['x', 'X']));
+        if let (true, true, Some(point)) = (joins, single, token.strip_prefix(['x', 'X'])) {
             let ply = list.turns.len();
             let Some(last) = list.turns.last_mut() else {
                 return Err(TurnListError::StrayRemoval(token.chars().take(16).collect()));
@@ -368,6 +459,9 @@ pub fn parse_turns(text: &str, max_turns: usize) -> Result<TurnList, TurnListErr
                 });
             }
             last.removals.push(coord);
+            if let Some(n) = list.split.last_mut() {
+                *n += 1;
+            }
             continue;
         }
         if list.turns.len() >= max_turns {
@@ -378,6 +472,7 @@ pub fn parse_turns(text: &str, max_turns: usize) -> Result<TurnList, TurnListErr
             source,
         })?;
         list.turns.push(mt);
+        list.split.push(0);
     }
     Ok(list)
 }

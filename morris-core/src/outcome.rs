@@ -87,6 +87,7 @@ impl fmt::Display for Outcome {
             (Reason::Resignation, Some(w)) => format!("{} resigned", !w),
             (Reason::Time, Some(w)) => format!("{} ran out of time", !w),
             (Reason::BoardFull, None) => "the board is full and nobody can move".into(),
+            (Reason::Blocked, None) => "a blocked player cannot go on".into(),
             (Reason::Threefold, _) => "the same position arose three times".into(),
             (Reason::NMoveRule, _) => "too many moves without a mill".into(),
             (Reason::EndgameRule, _) => "both sides on three pieces without a mill".into(),

@@ -27,6 +27,20 @@ impl Phase {
     }
 }
 
+/// A turn that only removes, which the rules of docs/RULES.md §7 make
+/// due: the mill count (§7.2), a full board (§7.3), the opponent's answer
+/// to a blocked player's removal (§7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Due {
+    /// Remove this many opposing pieces.
+    Opposing(u8),
+    /// Remove this many of one's own pieces.
+    Own(u8),
+    /// Remove one opposing piece that stands next to one of one's own,
+    /// with no protection.
+    NextTo,
+}
+
 /// A position of a mill game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -34,9 +48,18 @@ pub struct Position {
     pub(crate) pieces: ByColor<Bitboard>,
     pub(crate) in_hand: ByColor<u8>,
     pub(crate) turn: Color,
+    /// Whether the rules use none of the §7 options (the fast paths apply).
+    pub(crate) classic: bool,
     pub(crate) quiet_plies: u16,
     pub(crate) endgame_plies: u16,
     pub(crate) ban: ByColor<Option<(Point, Point)>>,
+    /// Dead markers (§7.2 `placing-mill=mark`): no piece, no place.
+    pub(crate) markers: Bitboard,
+    /// The lines each side has completed (§7.5), as bits of mill indices.
+    pub(crate) used: ByColor<u32>,
+    /// The removal-only turns due, the side to move's first; the sides
+    /// alternate, and after the last the other side plays.
+    pub(crate) pending: [Option<Due>; 2],
     pub(crate) key: u64,
 }
 
@@ -73,9 +96,33 @@ impl Position {
         self.pieces.light | self.pieces.dark
     }
 
+    /// The points a piece may be placed on or moved to: no piece and no marker.
     #[inline]
     pub fn empty(&self) -> Bitboard {
-        self.geometry().all().minus(self.occupied())
+        self.geometry().all().minus(self.occupied()).minus(self.markers)
+    }
+
+    /// The dead markers on the board (§7.2 `placing-mill=mark`).
+    #[inline]
+    pub fn markers(&self) -> Bitboard {
+        self.markers
+    }
+
+    /// The mill lines `c` has completed, as bits of indices into
+    /// [`Geometry::mills`] (§7.5 `one-time-mill`; empty otherwise).
+    pub fn used_lines(&self, c: Color) -> u32 {
+        self.used[c]
+    }
+
+    /// The removal-only turn the side to move must make now, if any.
+    pub fn due(&self) -> Option<Due> {
+        self.pending[0]
+    }
+
+    /// The removal-only turns due, the side to move's first, then the
+    /// other side's.
+    pub fn pending(&self) -> [Option<Due>; 2] {
+        self.pending
     }
 
     /// Whose piece stands on `p`.
@@ -171,11 +218,18 @@ impl Position {
             pieces: ByColor::new(light, dark),
             in_hand: ByColor::new(cap(in_hand[Color::Light]), cap(in_hand[Color::Dark])),
             turn,
+            classic: rules.classic(),
             quiet_plies: 0,
             endgame_plies: 0,
             ban: ByColor::default(),
+            markers: Bitboard::EMPTY,
+            used: ByColor::default(),
+            pending: [None; 2],
             key: 0,
         };
+        if !pos.classic {
+            pos.settle_full();
+        }
         pos.key = pos.compute_key();
         pos
     }
@@ -191,6 +245,9 @@ impl Position {
         if self.turn == Color::Dark {
             k ^= zobrist::KEYS.dark_to_move;
         }
+        if !self.classic {
+            k ^= zobrist::world(self.markers, self.used, self.pending);
+        }
         k
     }
 
@@ -205,11 +262,18 @@ impl Position {
         }
     }
 
-    /// Whether `c` may fly: flying is on, and `c` has exactly three pieces,
-    /// none in hand.
+    /// Whether `c` may fly: flying is on, `c` has none in hand, and
+    /// exactly three pieces (or, by `flying=four`, four or fewer; by
+    /// `flying=always`, any number).
     #[inline]
     pub fn can_fly(&self, c: Color) -> bool {
-        self.rules.flying && self.in_hand[c] == 0 && self.pieces[c].count() == 3
+        self.rules.flying
+            && self.in_hand[c] == 0
+            && match self.rules.fly_at {
+                crate::FlyAt::Three => self.pieces[c].count() == 3,
+                crate::FlyAt::Four => self.pieces[c].count() <= 4,
+                crate::FlyAt::Always => true,
+            }
     }
 
     /// The opposing pieces a single removal by the side to move may take
@@ -239,7 +303,8 @@ impl Position {
         }
         for c in [us, them] {
             if self.material(c) < 3 {
-                return Some(Outcome::win(!c, Reason::FewerThanThree));
+                let winner = if self.rules.misere { c } else { !c };
+                return Some(Outcome::win(winner, Reason::FewerThanThree));
             }
         }
         None
@@ -251,12 +316,15 @@ impl Position {
         if let Some(o) = self.decided_by_material() {
             return Some(o);
         }
+        if !self.classic {
+            return self.world_terminal();
+        }
         if !self.has_any_move() {
             let them = !self.turn;
             if self.empty().is_empty() {
                 return Some(match self.rules.board_full {
-                    crate::BoardFull::Draw => Outcome::draw(Reason::BoardFull),
                     crate::BoardFull::SideToMoveLoses => Outcome::win(them, Reason::BoardFull),
+                    _ => Outcome::draw(Reason::BoardFull),
                 });
             }
             return Some(Outcome::win(them, Reason::Blocked));
@@ -319,6 +387,9 @@ impl Position {
     }
 
     pub(crate) fn play_in_place(&mut self, m: Move) {
+        if !self.classic {
+            return self.world_play(m);
+        }
         let geo = self.geometry();
         let (us, them) = (self.turn, !self.turn);
         let after_placing = self.in_hand.light == 0 && self.in_hand.dark == 0;

@@ -277,6 +277,7 @@ impl FromStr for Record {
 
         let TurnList {
             turns,
+            split,
             result: result_token,
         } = parse_turns(&movetext, MAX_RECORD_TURNS).map_err(|e| match e {
             TurnListError::Syntax { ply, source } => RecordError::Syntax { ply, source },
@@ -284,8 +285,9 @@ impl FromStr for Record {
             TurnListError::TooManyTurns(_) => RecordError::TooManyTurns,
         })?;
 
-        for (i, mt) in turns.iter().enumerate() {
-            let ply = i + 1;
+        let mut ply = 0;
+        for (mt, &split) in turns.iter().zip(&split) {
+            ply += 1;
             let m = if game.outcome().is_some() {
                 Err(MoveError::Illegal(crate::IllegalMoveError {
                     text: mt.to_string(),
@@ -293,6 +295,34 @@ impl FromStr for Record {
                 }))
             } else {
                 game.position().resolve(mt).map_err(MoveError::from)
+            };
+            // Removals written as tokens of their own that the turn did not
+            // earn are turns that only remove, one each (§7.9).
+            let m = match (m, unsplit(mt, split)) {
+                (Err(e), Some((base, rest))) => match game.position().resolve(&base) {
+                    Ok(first) if game.position().play(first).due().is_some() => {
+                        game.play(first).map_err(|e| RecordError::Move {
+                            ply,
+                            source: e.into(),
+                        })?;
+                        let (last, before) = rest.split_last().ok_or(RecordError::Move { ply, source: e })?;
+                        for removal in before {
+                            ply += 1;
+                            let m = game.position().resolve(removal).map_err(|e| RecordError::Move {
+                                ply,
+                                source: e.into(),
+                            })?;
+                            game.play(m).map_err(|e| RecordError::Move {
+                                ply,
+                                source: e.into(),
+                            })?;
+                        }
+                        ply += 1;
+                        game.position().resolve(last).map_err(MoveError::from)
+                    }
+                    _ => Err(e),
+                },
+                (m, _) => m,
             };
             let m = m.map_err(|source| RecordError::Move { ply, source })?;
             game.play(m).map_err(|e| RecordError::Move {
@@ -337,6 +367,28 @@ impl FromStr for Record {
         }
         Ok(Record { tags, game })
     }
+}
+
+/// A turn whose last `split` removals came as tokens of their own, as
+/// that turn without them and a turn that only removes for each.
+fn unsplit(mt: &crate::MoveText, split: usize) -> Option<(crate::MoveText, Vec<crate::MoveText>)> {
+    if split == 0 || mt.kind != crate::TurnKind::Play {
+        return None;
+    }
+    let keep = mt.removals.len().checked_sub(split)?;
+    let mut base = mt.clone();
+    let rest = base
+        .removals
+        .split_off(keep)
+        .into_iter()
+        .map(|r| crate::MoveText {
+            from: None,
+            to: crate::Coord::ORIGIN,
+            removals: vec![r],
+            kind: crate::TurnKind::Remove,
+        })
+        .collect();
+    Some((base, rest))
 }
 
 impl Game {

@@ -57,6 +57,53 @@ pub enum BoardFull {
     Draw,
     /// The side to move is blocked and loses.
     SideToMoveLoses,
+    /// Light removes an opposing piece, then dark, then light moves (§7.3).
+    LightDark,
+    /// Dark removes an opposing piece, then light, then dark moves (§7.3).
+    DarkLight,
+    /// The side to move removes an opposing piece, then the other side moves (§7.3).
+    FirstMover,
+}
+
+/// How far a side may fly (docs/RULES.md §2.4 and §7.7), once flying is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlyAt {
+    /// With exactly three pieces.
+    Three,
+    /// With four pieces or fewer.
+    Four,
+    /// Whenever the hand is empty.
+    Always,
+}
+
+/// What a mill closed by a placement does (docs/RULES.md §7.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlacingMill {
+    /// Removes from the board, as in the moving phase.
+    Remove,
+    /// Takes from the opponent's hand first (Dooz); the opponent plays next.
+    Hand,
+    /// Takes from the opponent's hand first; the same player plays again.
+    HandAgain,
+    /// The piece picked stays as a dead marker until the placing ends.
+    Mark,
+    /// Nothing is removed; the mills are counted when the placing ends.
+    Count,
+}
+
+/// What a player with no legal move does (docs/RULES.md §7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Blocked {
+    Loses,
+    Draw,
+    /// The turn passes; both blocked is a draw.
+    Pass,
+    /// Removes an opposing piece next to one of his, then moves.
+    RemoveMove,
+    /// Removes an opposing piece next to one of his, then the opponent moves.
+    RemovePass,
+    /// Removes, the opponent removes one of his, then he moves.
+    BothRemove,
 }
 
 /// The named variants of docs/RULES.md §4.
@@ -70,6 +117,17 @@ pub enum Variant {
     MorabarabaSotho,
     Morabaraba11,
     Lasker,
+    Five,
+    Seven,
+    Dooz,
+    OneTimeMill,
+    ChamGonu,
+    ZhiQi,
+    ChengSanQi,
+    DaSanQi,
+    MulMulan,
+    Nerenchi,
+    ElFilja,
 }
 
 impl Variant {
@@ -84,6 +142,28 @@ impl Variant {
         Variant::Lasker,
     ];
 
+    /// The named sets of docs/RULES.md §7.8 (the world's other mill games),
+    /// kept out of [`Variant::ALL`] so that hosts offering only the classic
+    /// games are not handed sets they have no texts for.
+    pub const WORLD: [Variant; 11] = [
+        Variant::Five,
+        Variant::Seven,
+        Variant::Dooz,
+        Variant::OneTimeMill,
+        Variant::ChamGonu,
+        Variant::ZhiQi,
+        Variant::ChengSanQi,
+        Variant::DaSanQi,
+        Variant::MulMulan,
+        Variant::Nerenchi,
+        Variant::ElFilja,
+    ];
+
+    /// Every variant: [`Variant::ALL`] then [`Variant::WORLD`].
+    pub fn every() -> impl Iterator<Item = Variant> {
+        Variant::ALL.into_iter().chain(Variant::WORLD)
+    }
+
     /// The id: `nine`, `three`, `six`, `twelve`, `morabaraba`,
     /// `morabaraba-sotho`, `morabaraba-11`, `lasker`.
     pub const fn id(self) -> &'static str {
@@ -96,6 +176,17 @@ impl Variant {
             Variant::MorabarabaSotho => "morabaraba-sotho",
             Variant::Morabaraba11 => "morabaraba-11",
             Variant::Lasker => "lasker",
+            Variant::Five => "five",
+            Variant::Seven => "seven",
+            Variant::Dooz => "dooz",
+            Variant::OneTimeMill => "one-time-mill",
+            Variant::ChamGonu => "cham-gonu",
+            Variant::ZhiQi => "zhi-qi",
+            Variant::ChengSanQi => "cheng-san-qi",
+            Variant::DaSanQi => "da-san-qi",
+            Variant::MulMulan => "mul-mulan",
+            Variant::Nerenchi => "nerenchi",
+            Variant::ElFilja => "el-filja",
         }
     }
 
@@ -110,6 +201,17 @@ impl Variant {
             Variant::MorabarabaSotho => "Morabaraba (Sotho)",
             Variant::Morabaraba11 => "Morabaraba, 11 cows",
             Variant::Lasker => "Lasker Morris",
+            Variant::Five => "Five Men's Morris",
+            Variant::Seven => "Seven Men's Morris",
+            Variant::Dooz => "Dooz",
+            Variant::OneTimeMill => "One-time mill",
+            Variant::ChamGonu => "Cham Gonu",
+            Variant::ZhiQi => "Zhi Qi",
+            Variant::ChengSanQi => "Cheng San Qi",
+            Variant::DaSanQi => "Da San Qi",
+            Variant::MulMulan => "Mul-Mulan",
+            Variant::Nerenchi => "Nerenchi",
+            Variant::ElFilja => "El Filja",
         }
     }
 
@@ -156,6 +258,71 @@ impl Variant {
                 move_in_placing: true,
                 ..std
             },
+            Variant::Five | Variant::Seven => Rules {
+                board: match self {
+                    Variant::Five => BoardKind::Small,
+                    _ => BoardKind::Seven,
+                },
+                pieces: match self {
+                    Variant::Five => 5,
+                    _ => 7,
+                },
+                flying: false,
+                ..std
+            },
+            Variant::Dooz => Rules {
+                placing_mill: PlacingMill::Hand,
+                board_full: BoardFull::FirstMover,
+                ..Rules::twelve_always(self)
+            },
+            Variant::OneTimeMill => Rules {
+                one_time_mill: true,
+                removal: Removal::Always,
+                mill_takes: MillTakes::Each,
+                ..std
+            },
+            Variant::ChamGonu => Rules {
+                placing_mill: PlacingMill::Mark,
+                flying: false,
+                ..Rules::twelve_always(self)
+            },
+            Variant::ZhiQi => Rules {
+                placing_mill: PlacingMill::Mark,
+                board_full: BoardFull::LightDark,
+                blocked: Blocked::RemoveMove,
+                flying: false,
+                ..Rules::twelve_always(self)
+            },
+            Variant::ChengSanQi => Rules {
+                placing_mill: PlacingMill::Mark,
+                flying: false,
+                ..std
+            },
+            Variant::DaSanQi => Rules {
+                placing_mill: PlacingMill::Mark,
+                board_full: BoardFull::SideToMoveLoses,
+                second_moves_first: true,
+                flying: false,
+                mill_takes: MillTakes::Each,
+                ..Rules::twelve_always(self)
+            },
+            Variant::MulMulan => Rules {
+                board: BoardKind::MillDiagonals,
+                flying: false,
+                removal: Removal::Always,
+                intervention: true,
+                ..std
+            },
+            Variant::Nerenchi => Rules {
+                second_moves_first: true,
+                ..Rules::twelve_always(self)
+            },
+            Variant::ElFilja => Rules {
+                board: BoardKind::Mill,
+                placing_mill: PlacingMill::Count,
+                flying: false,
+                ..Rules::twelve_always(self)
+            },
         }
     }
 }
@@ -168,15 +335,14 @@ impl fmt::Display for Variant {
 
 /// An unknown variant id.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant `{0}`: use one of nine, three, six, twelve, morabaraba, morabaraba-sotho, morabaraba-11, lasker")]
+#[error("unknown variant `{0}`: use one of nine, three, six, twelve, morabaraba, morabaraba-sotho, morabaraba-11, lasker, five, seven, dooz, one-time-mill, cham-gonu, zhi-qi, cheng-san-qi, da-san-qi, mul-mulan, nerenchi, el-filja")]
 pub struct ParseVariantError(pub String);
 
 impl FromStr for Variant {
     type Err = ParseVariantError;
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
         let lower = s.to_ascii_lowercase();
-        Variant::ALL
-            .into_iter()
+        Variant::every()
             .find(|v| v.id() == lower)
             .ok_or_else(|| ParseVariantError(s.chars().take(32).collect()))
     }
@@ -211,6 +377,22 @@ pub struct Rules {
     pub move_in_placing: bool,
     /// Closing a mill wins the game at once (no removal).
     pub mill_wins: bool,
+    /// With `flying` on: how few pieces a side needs to fly (§7.7).
+    pub fly_at: FlyAt,
+    /// What a mill closed by a placement does (§7.2).
+    pub placing_mill: PlacingMill,
+    /// What a player with no legal move does (§7.4).
+    pub blocked: Blocked,
+    /// A line removes only the first time its player completes it (§7.5).
+    pub one_time_mill: bool,
+    /// Custodian capture (§7.6).
+    pub custodian: bool,
+    /// Intervention capture (§7.6).
+    pub intervention: bool,
+    /// The second placer makes the first move of the moving phase (§7.7).
+    pub second_moves_first: bool,
+    /// Misère: being blocked or left with two pieces wins (§7.7).
+    pub misere: bool,
 }
 
 impl Default for Rules {
@@ -235,10 +417,35 @@ pub enum RuleKey {
     Threefold,
     MoveInPlacing,
     MillWins,
+    PlacingMill,
+    Blocked,
+    OneTimeMill,
+    Custodian,
+    Intervention,
+    SecondMovesFirst,
+    Misere,
 }
 
 impl RuleKey {
-    /// Every key, in the canonical order texts write them.
+    /// The options of docs/RULES.md §7, kept out of [`RuleKey::ALL`] (as
+    /// [`Variant::WORLD`] is kept out of [`Variant::ALL`]).
+    pub const WORLD: [RuleKey; 7] = [
+        RuleKey::PlacingMill,
+        RuleKey::Blocked,
+        RuleKey::OneTimeMill,
+        RuleKey::Custodian,
+        RuleKey::Intervention,
+        RuleKey::SecondMovesFirst,
+        RuleKey::Misere,
+    ];
+
+    /// Every key, [`RuleKey::ALL`] then [`RuleKey::WORLD`]: the order
+    /// texts write them in.
+    pub fn every() -> impl Iterator<Item = RuleKey> {
+        RuleKey::ALL.into_iter().chain(RuleKey::WORLD)
+    }
+
+    /// Every key of §3, in the canonical order texts write them.
     pub const ALL: [RuleKey; 13] = [
         RuleKey::Pieces,
         RuleKey::Board,
@@ -271,6 +478,13 @@ impl RuleKey {
             RuleKey::Threefold => "threefold",
             RuleKey::MoveInPlacing => "move-in-placing",
             RuleKey::MillWins => "mill-wins",
+            RuleKey::PlacingMill => "placing-mill",
+            RuleKey::Blocked => "blocked",
+            RuleKey::OneTimeMill => "one-time-mill",
+            RuleKey::Custodian => "custodian",
+            RuleKey::Intervention => "intervention",
+            RuleKey::SecondMovesFirst => "second-moves-first",
+            RuleKey::Misere => "misere",
         }
     }
 
@@ -289,17 +503,22 @@ impl RuleKey {
 
     /// The key for a record tag name, if the tag names a rule option.
     pub fn from_tag(tag: &str) -> Option<RuleKey> {
-        RuleKey::ALL
-            .into_iter()
-            .find(|k| k.tag().eq_ignore_ascii_case(tag))
+        RuleKey::every().find(|k| k.tag().eq_ignore_ascii_case(tag))
     }
 
     /// The values the key takes, for help texts.
     pub const fn values(self) -> &'static str {
         match self {
-            RuleKey::Pieces => "3|6|9|10|11|12",
-            RuleKey::Board => "mill|diagonals|sotho|small|3x3",
-            RuleKey::Flying
+            RuleKey::Pieces => "3|5|6|7|9|10|11|12",
+            RuleKey::Board => "mill|diagonals|sotho|small|3x3|seven",
+            RuleKey::Flying => "on|off|four|always",
+            RuleKey::PlacingMill => "remove|hand|hand-again|mark|count",
+            RuleKey::Blocked => "loses|draw|pass|remove-move|remove-pass|both-remove",
+            RuleKey::OneTimeMill
+            | RuleKey::Custodian
+            | RuleKey::Intervention
+            | RuleKey::SecondMovesFirst
+            | RuleKey::Misere
             | RuleKey::NoReform
             | RuleKey::Threefold
             | RuleKey::MoveInPlacing
@@ -307,7 +526,7 @@ impl RuleKey {
             RuleKey::Removal => "protected|always|never",
             RuleKey::MillTakes => "one|each",
             RuleKey::First => "light|dark",
-            RuleKey::BoardFull => "draw|loss",
+            RuleKey::BoardFull => "draw|loss|light-dark|dark-light|first-mover",
             RuleKey::EndgameDraw | RuleKey::NMove => "off|N (moves each, 1-1000)",
         }
     }
@@ -317,12 +536,12 @@ impl RuleKey {
         match self {
             RuleKey::Pieces => "pieces per player",
             RuleKey::Board => "the board",
-            RuleKey::Flying => "flying with three pieces",
+            RuleKey::Flying => "flying with three pieces, four or fewer, or always",
             RuleKey::Removal => "removal from mills: protected unless all in mills, always allowed, or never",
             RuleKey::MillTakes => "a turn closing k mills removes one piece, or one per mill",
             RuleKey::First => "who moves first",
             RuleKey::BoardFull => {
-                "board full after placing, nobody can move: draw, or the side to move loses"
+                "board full after placing: draw, the side to move loses, or removals (light then dark, dark then light, first mover only)"
             }
             RuleKey::NoReform => "no immediate re-forming of a mill by moving the same piece back",
             RuleKey::EndgameDraw => "draw when both sides have three pieces and no mill within N moves each",
@@ -330,6 +549,17 @@ impl RuleKey {
             RuleKey::Threefold => "threefold repetition draws",
             RuleKey::MoveInPlacing => "may move instead of placing while pieces are in hand (Lasker)",
             RuleKey::MillWins => "a mill wins outright (no removal)",
+            RuleKey::PlacingMill => {
+                "a mill closed by placing: removes from the board, takes from the hand (the opponent or the same player plays next), marks a dead piece, or is counted when the placing ends"
+            }
+            RuleKey::Blocked => {
+                "a player with no move: loses, draws, passes, or removes a piece next to his (then moves, or passes, or both sides remove)"
+            }
+            RuleKey::OneTimeMill => "a line removes only the first time its player completes it",
+            RuleKey::Custodian => "a piece that flanks an opposing piece along a line with another of its own captures it",
+            RuleKey::Intervention => "a piece arriving between two opposing pieces on a line captures both",
+            RuleKey::SecondMovesFirst => "the second placer makes the first move after the placing",
+            RuleKey::Misere => "a blocked player or one left with two pieces wins",
         }
     }
 }
@@ -343,7 +573,7 @@ impl fmt::Display for RuleKey {
 /// A rule option that cannot be read or set.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RuleError {
-    #[error("unknown rule option `{0}`; the options are: pieces, board, flying, removal, mill-takes, first, board-full, no-reform, endgame-draw, n-move, threefold, move-in-placing, mill-wins")]
+    #[error("unknown rule option `{0}`; the options are: pieces, board, flying, removal, mill-takes, first, board-full, no-reform, endgame-draw, n-move, threefold, move-in-placing, mill-wins, placing-mill, blocked, one-time-mill, custodian, intervention, second-moves-first, misere")]
     UnknownKey(String),
     #[error("rule option `{key}` takes {expected}, not `{value}`")]
     BadValue {
@@ -359,6 +589,8 @@ pub enum RuleError {
         board: BoardKind,
         points: usize,
     },
+    #[error("placing-mill=mark cannot go with custodian or intervention captures (which piece of a turn's removals becomes a marker would be ambiguous)")]
+    MarkWithCaptures,
 }
 
 fn on_off(key: RuleKey, v: &str) -> Result<bool, RuleError> {
@@ -413,7 +645,46 @@ impl Rules {
             threefold: true,
             move_in_placing: false,
             mill_wins: false,
+            fly_at: FlyAt::Three,
+            placing_mill: PlacingMill::Remove,
+            blocked: Blocked::Loses,
+            one_time_mill: false,
+            custodian: false,
+            intervention: false,
+            second_moves_first: false,
+            misere: false,
         }
+    }
+
+    /// Twelve men on the board with diagonals, any piece removable: the
+    /// base of most §7.8 sets.
+    const fn twelve_always(variant: Variant) -> Rules {
+        Rules {
+            board: BoardKind::MillDiagonals,
+            pieces: 12,
+            removal: Removal::Always,
+            ..Rules::standard(variant)
+        }
+    }
+
+    /// Whether every §7 option is at its default, so that the classic move
+    /// generator applies.
+    #[inline]
+    pub(crate) const fn classic(&self) -> bool {
+        !self.flying_beyond_three()
+            && matches!(self.placing_mill, PlacingMill::Remove)
+            && matches!(self.blocked, Blocked::Loses)
+            && matches!(self.board_full, BoardFull::Draw | BoardFull::SideToMoveLoses)
+            && !self.one_time_mill
+            && !self.custodian
+            && !self.intervention
+            && !self.second_moves_first
+            && !self.misere
+    }
+
+    #[inline]
+    const fn flying_beyond_three(&self) -> bool {
+        self.flying && !matches!(self.fly_at, FlyAt::Three)
     }
 
     /// The value of one option, as written.
@@ -422,7 +693,13 @@ impl Rules {
         match key {
             RuleKey::Pieces => self.pieces.to_string(),
             RuleKey::Board => self.board.id().to_string(),
-            RuleKey::Flying => show_on(self.flying).into(),
+            RuleKey::Flying => match (self.flying, self.fly_at) {
+                (false, _) => "off",
+                (true, FlyAt::Three) => "on",
+                (true, FlyAt::Four) => "four",
+                (true, FlyAt::Always) => "always",
+            }
+            .into(),
             RuleKey::Removal => match self.removal {
                 Removal::Protected => "protected",
                 Removal::Always => "always",
@@ -438,6 +715,9 @@ impl Rules {
             RuleKey::BoardFull => match self.board_full {
                 BoardFull::Draw => "draw",
                 BoardFull::SideToMoveLoses => "loss",
+                BoardFull::LightDark => "light-dark",
+                BoardFull::DarkLight => "dark-light",
+                BoardFull::FirstMover => "first-mover",
             }
             .into(),
             RuleKey::NoReform => show_on(self.no_reform).into(),
@@ -446,6 +726,28 @@ impl Rules {
             RuleKey::Threefold => show_on(self.threefold).into(),
             RuleKey::MoveInPlacing => show_on(self.move_in_placing).into(),
             RuleKey::MillWins => show_on(self.mill_wins).into(),
+            RuleKey::PlacingMill => match self.placing_mill {
+                PlacingMill::Remove => "remove",
+                PlacingMill::Hand => "hand",
+                PlacingMill::HandAgain => "hand-again",
+                PlacingMill::Mark => "mark",
+                PlacingMill::Count => "count",
+            }
+            .into(),
+            RuleKey::Blocked => match self.blocked {
+                Blocked::Loses => "loses",
+                Blocked::Draw => "draw",
+                Blocked::Pass => "pass",
+                Blocked::RemoveMove => "remove-move",
+                Blocked::RemovePass => "remove-pass",
+                Blocked::BothRemove => "both-remove",
+            }
+            .into(),
+            RuleKey::OneTimeMill => show_on(self.one_time_mill).into(),
+            RuleKey::Custodian => show_on(self.custodian).into(),
+            RuleKey::Intervention => show_on(self.intervention).into(),
+            RuleKey::SecondMovesFirst => show_on(self.second_moves_first).into(),
+            RuleKey::Misere => show_on(self.misere).into(),
         }
     }
 
@@ -457,12 +759,18 @@ impl Rules {
         match key {
             RuleKey::Pieces => {
                 self.pieces = match v.parse::<u8>() {
-                    Ok(n @ (3 | 6 | 9 | 10 | 11 | 12)) => n,
+                    Ok(n @ (3 | 5 | 6 | 7 | 9 | 10 | 11 | 12)) => n,
                     _ => return Err(bad(key, v)),
                 }
             }
             RuleKey::Board => self.board = v.parse().map_err(|_| bad(key, v))?,
-            RuleKey::Flying => self.flying = on_off(key, v)?,
+            RuleKey::Flying => {
+                (self.flying, self.fly_at) = match v.to_ascii_lowercase().as_str() {
+                    "four" | "4" => (true, FlyAt::Four),
+                    "always" => (true, FlyAt::Always),
+                    _ => (on_off(key, v)?, FlyAt::Three),
+                }
+            }
             RuleKey::Removal => {
                 self.removal = match v.to_ascii_lowercase().as_str() {
                     "protected" => Removal::Protected,
@@ -483,6 +791,9 @@ impl Rules {
                 self.board_full = match v.to_ascii_lowercase().as_str() {
                     "draw" => BoardFull::Draw,
                     "loss" | "lose" | "side-to-move-loses" => BoardFull::SideToMoveLoses,
+                    "light-dark" => BoardFull::LightDark,
+                    "dark-light" => BoardFull::DarkLight,
+                    "first-mover" => BoardFull::FirstMover,
                     _ => return Err(bad(key, v)),
                 }
             }
@@ -492,6 +803,32 @@ impl Rules {
             RuleKey::Threefold => self.threefold = on_off(key, v)?,
             RuleKey::MoveInPlacing => self.move_in_placing = on_off(key, v)?,
             RuleKey::MillWins => self.mill_wins = on_off(key, v)?,
+            RuleKey::PlacingMill => {
+                self.placing_mill = match v.to_ascii_lowercase().as_str() {
+                    "remove" => PlacingMill::Remove,
+                    "hand" => PlacingMill::Hand,
+                    "hand-again" => PlacingMill::HandAgain,
+                    "mark" => PlacingMill::Mark,
+                    "count" => PlacingMill::Count,
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            RuleKey::Blocked => {
+                self.blocked = match v.to_ascii_lowercase().as_str() {
+                    "loses" | "loss" => Blocked::Loses,
+                    "draw" => Blocked::Draw,
+                    "pass" => Blocked::Pass,
+                    "remove-move" => Blocked::RemoveMove,
+                    "remove-pass" => Blocked::RemovePass,
+                    "both-remove" => Blocked::BothRemove,
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            RuleKey::OneTimeMill => self.one_time_mill = on_off(key, v)?,
+            RuleKey::Custodian => self.custodian = on_off(key, v)?,
+            RuleKey::Intervention => self.intervention = on_off(key, v)?,
+            RuleKey::SecondMovesFirst => self.second_moves_first = on_off(key, v)?,
+            RuleKey::Misere => self.misere = on_off(key, v)?,
         }
         Ok(())
     }
@@ -528,14 +865,16 @@ impl Rules {
                 points,
             });
         }
+        if self.placing_mill == PlacingMill::Mark && (self.custodian || self.intervention) {
+            return Err(RuleError::MarkWithCaptures);
+        }
         Ok(())
     }
 
     /// The options that differ from the variant's preset, as `key=value`.
     pub fn changes(&self) -> Vec<(RuleKey, String)> {
         let preset = self.variant.rules();
-        RuleKey::ALL
-            .into_iter()
+        RuleKey::every()
             .filter_map(|k| {
                 let v = self.get(k);
                 (v != preset.get(k)).then_some((k, v))
@@ -554,8 +893,7 @@ impl FromStr for RuleKey {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<RuleKey, RuleError> {
         let lower = s.to_ascii_lowercase().replace('_', "-");
-        RuleKey::ALL
-            .into_iter()
+        RuleKey::every()
             .find(|k| k.key() == lower)
             .ok_or_else(|| RuleError::UnknownKey(s.chars().take(32).collect()))
     }

@@ -109,6 +109,9 @@ pub fn from_sanmill_fen(fen: &str, rules: Rules) -> Result<Position, SanmillFenE
         quiet_plies: u16::try_from(quiet).map_err(|_| syntax("the n-move counter is too large"))?,
         endgame_plies: 0,
         ban: ByColor::default(),
+        markers: crate::Bitboard::EMPTY,
+        used: ByColor::default(),
+        pending: [None; 2],
     };
     Ok(setup.position()?)
 }

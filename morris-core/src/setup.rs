@@ -13,7 +13,13 @@
 //! 5. the draw counters: turns since the last mill after the placing, then
 //!    turns with both sides on three pieces: `0/0`;
 //! 6. the re-forming bans, `-` or `L:d6-d5` (the slide light may not make
-//!    next turn if it closes a mill), several joined by `,`.
+//!    next turn if it closes a mill), several joined by `,`;
+//! 7. only where the rules of docs/RULES.md §7 leave state behind, and then
+//!    not empty: `,`-joined items `remove:N`, `remove-own:N`, `remove-next`
+//!    (the removal-only turns due, the side to move's first, then the other
+//!    side's) and `used:L:a7-d7-g7` (a line light has completed, §7.5).
+//!
+//! A dead marker (§7.2 `placing-mill=mark`) stands on the board as `X`.
 //!
 //! Parsing checks the syntax ([`ParsePositionError`]);
 //! [`Setup::position`] checks that the pieces add up under the rules
@@ -24,7 +30,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::{Bitboard, ByColor, Color, Point, Position, Rules};
+use crate::position::Due;
+use crate::{Bitboard, ByColor, Color, Geometry, PlacingMill, Point, Position, Rules};
 
 /// A position as written, not yet checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +43,12 @@ pub struct Setup {
     pub quiet_plies: u16,
     pub endgame_plies: u16,
     pub ban: ByColor<Option<(Point, Point)>>,
+    /// Dead markers (§7.2 `placing-mill=mark`).
+    pub markers: Bitboard,
+    /// The lines each side has completed (§7.5), as bits of mill indices.
+    pub used: ByColor<u32>,
+    /// The removal-only turns due, the side to move's first.
+    pub pending: [Option<Due>; 2],
 }
 
 /// A position text that is not written as the format says.
@@ -74,6 +87,14 @@ pub enum PositionError {
     BanWithoutPiece { color: Color, from: String },
     #[error("the re-forming ban for {0} is a slide between points that are not neighbours")]
     BanNotASlide(Color),
+    #[error("a marker stands on a point with a piece, or outside the board")]
+    MarkerMisplaced,
+    #[error("markers stand only while the placing lasts, under placing-mill=mark")]
+    MarkerWithoutRule,
+    #[error("used lines are kept only under one-time-mill=on")]
+    UsedWithoutRule,
+    #[error("a removal turn is due while the rules make none due")]
+    DueWithoutRule,
 }
 
 /// Either kind of error a position text can have.
@@ -128,16 +149,43 @@ impl Setup {
                 }
             }
         }
+        let classic = self.rules.classic();
+        if (self.markers & (self.pieces.light | self.pieces.dark)).any() || self.markers.minus(all).any() {
+            return Err(PositionError::MarkerMisplaced);
+        }
+        let placing = self.in_hand.light > 0 || self.in_hand.dark > 0;
+        if self.markers.any() && (self.rules.placing_mill != PlacingMill::Mark || !placing) {
+            return Err(PositionError::MarkerWithoutRule);
+        }
+        let lines = (1u64 << geo.mills().len()) - 1;
+        if Color::ALL.into_iter().any(|c| self.used[c] != 0)
+            && (!self.rules.one_time_mill
+                || Color::ALL
+                    .into_iter()
+                    .any(|c| u64::from(self.used[c]) & !lines != 0))
+        {
+            return Err(PositionError::UsedWithoutRule);
+        }
+        if self.pending[0].is_some() && classic || self.pending[0].is_none() && self.pending[1].is_some() {
+            return Err(PositionError::DueWithoutRule);
+        }
         let mut pos = Position {
             rules: self.rules,
             pieces: self.pieces,
             in_hand: self.in_hand,
             turn: self.turn,
+            classic,
             quiet_plies: self.quiet_plies,
             endgame_plies: self.endgame_plies,
             ban: self.ban,
+            markers: self.markers,
+            used: self.used,
+            pending: self.pending,
             key: 0,
         };
+        if !classic {
+            pos.advance();
+        }
         pos.key = pos.compute_key();
         Ok(pos)
     }
@@ -153,8 +201,96 @@ impl From<Position> for Setup {
             quiet_plies: p.quiet_plies,
             endgame_plies: p.endgame_plies,
             ban: p.ban,
+            markers: p.markers,
+            used: p.used,
+            pending: p.pending,
         }
     }
+}
+
+/// Reads one item of the seventh field.
+fn read_extra(item: &str, geo: &Geometry, setup: &mut Setup) -> Result<(), ParsePositionError> {
+    let bad = || {
+        syntax(
+            "state",
+            format!(
+                "expected remove:N, remove-own:N, remove-next or used:L:a7-d7-g7, found `{}`",
+                item.chars().take(24).collect::<String>()
+            ),
+        )
+    };
+    let count = |n: &str| match n.parse::<u8>() {
+        Ok(n @ 1..=30) => Ok(n),
+        _ => Err(bad()),
+    };
+    let due = if item == "remove-next" {
+        Some(Due::NextTo)
+    } else if let Some(n) = item.strip_prefix("remove-own:") {
+        Some(Due::Own(count(n)?))
+    } else if let Some(n) = item.strip_prefix("remove:") {
+        Some(Due::Opposing(count(n)?))
+    } else {
+        None
+    };
+    if let Some(due) = due {
+        return match setup.pending {
+            [None, _] => {
+                setup.pending[0] = Some(due);
+                Ok(())
+            }
+            [Some(_), None] => {
+                setup.pending[1] = Some(due);
+                Ok(())
+            }
+            _ => Err(syntax("state", "at most two removal turns are due")),
+        };
+    }
+    let rest = item.strip_prefix("used:").ok_or_else(bad)?;
+    let (side, line) = rest.split_once(':').ok_or_else(bad)?;
+    let col = match side {
+        "L" => Color::Light,
+        "D" => Color::Dark,
+        _ => return Err(bad()),
+    };
+    let mut points = Bitboard::EMPTY;
+    for name in line.split('-') {
+        points = points.with(
+            geo.parse_point(name)
+                .map_err(|e| syntax("state", e.to_string()))?,
+        );
+    }
+    let index = geo
+        .mills()
+        .iter()
+        .position(|&m| m == points)
+        .ok_or_else(|| syntax("state", format!("`{line}` is not a mill line of the board")))?;
+    setup.used[col] |= 1 << index;
+    Ok(())
+}
+
+/// The seventh field's items: removal turns due, then used lines.
+fn write_extra(s: &Setup, geo: &Geometry) -> Vec<String> {
+    let mut items: Vec<String> = s
+        .pending
+        .iter()
+        .flatten()
+        .map(|d| match d {
+            Due::Opposing(n) => format!("remove:{n}"),
+            Due::Own(n) => format!("remove-own:{n}"),
+            Due::NextTo => "remove-next".to_string(),
+        })
+        .collect();
+    for c in Color::ALL {
+        for (i, &line) in geo.mills().iter().enumerate() {
+            if s.used[c] & (1 << i) != 0 {
+                let mut points: Vec<crate::Coord> = line.iter().map(|p| geo.coord(p)).collect();
+                points.sort_by_key(|c| (c.file(), c.rank()));
+                let names: Vec<String> = points.iter().map(ToString::to_string).collect();
+                items.push(format!("used:{}:{}", c.letter(), names.join("-")));
+            }
+        }
+    }
+    items
 }
 
 /// The longest position text read (the longest real one is under 200 bytes).
@@ -182,11 +318,11 @@ impl FromStr for Setup {
             return Err(syntax("text", format!("longer than {MAX_TEXT} bytes")));
         }
         let fields: Vec<&str> = s.split_whitespace().collect();
-        if fields.len() != 6 {
+        if fields.len() != 6 && fields.len() != 7 {
             return Err(syntax(
                 "text",
                 format!(
-                    "expected 6 fields (rules, board, side to move, in hand, counters, bans), found {}",
+                    "expected 6 fields (rules, board, side to move, in hand, counters, bans), found {}; a 7th (the state of RULES.md §7) may follow",
                     fields.len()
                 ),
             ));
@@ -208,6 +344,7 @@ impl FromStr for Setup {
             ));
         }
         let mut pieces = ByColor::<Bitboard>::default();
+        let mut markers = Bitboard::EMPTY;
         for (i, (row, points)) in rows.iter().zip(&ranks).enumerate() {
             let chars: Vec<char> = row.chars().collect();
             if chars.len() != points.len() {
@@ -224,9 +361,10 @@ impl FromStr for Setup {
             for (&c, &p) in chars.iter().zip(points) {
                 match c {
                     '.' => {}
+                    'X' => markers = markers.with(p),
                     _ => match Color::from_letter(c) {
                         Some(col) if c.is_ascii_uppercase() => pieces[col] = pieces[col].with(p),
-                        _ => return Err(syntax("board", format!("`{c}` is not L, D or ."))),
+                        _ => return Err(syntax("board", format!("`{c}` is not L, D, X or ."))),
                     },
                 }
             }
@@ -275,7 +413,7 @@ impl FromStr for Setup {
                 ban[col] = Some((from, to));
             }
         }
-        Ok(Setup {
+        let mut setup = Setup {
             rules,
             pieces,
             in_hand: ByColor::new(hl, hd),
@@ -283,7 +421,16 @@ impl FromStr for Setup {
             quiet_plies: quiet,
             endgame_plies: endgame,
             ban,
-        })
+            markers,
+            used: ByColor::default(),
+            pending: [None; 2],
+        };
+        if let Some(extra) = fields.get(6).filter(|&&f| f != "-") {
+            for item in extra.split(',') {
+                read_extra(item, geo, &mut setup)?;
+            }
+        }
+        Ok(setup)
     }
 }
 
@@ -299,7 +446,7 @@ impl fmt::Display for Setup {
                 let c = Color::ALL
                     .into_iter()
                     .find(|&c| self.pieces[c].contains(p))
-                    .map_or('.', Color::letter);
+                    .map_or(if self.markers.contains(p) { 'X' } else { '.' }, Color::letter);
                 write!(f, "{c}")?;
             }
         }
@@ -319,10 +466,15 @@ impl fmt::Display for Setup {
             })
             .collect();
         if bans.is_empty() {
-            f.write_str("-")
+            f.write_str("-")?;
         } else {
-            f.write_str(&bans.join(","))
+            f.write_str(&bans.join(","))?;
         }
+        let extra = write_extra(self, geo);
+        if !extra.is_empty() {
+            write!(f, " {}", extra.join(","))?;
+        }
+        Ok(())
     }
 }
 

@@ -68,3 +68,87 @@ pub(crate) fn piece(c: Color, p: crate::Point) -> u64 {
 pub(crate) fn hand(c: Color, n: u8) -> u64 {
     KEYS.hand[c.index()][(n as usize).min(MAX_HAND)]
 }
+
+/// Keys of the state only the rule sets of docs/RULES.md §7 have: dead
+/// markers, used lines, removal turns due. Made from a seed of their own so
+/// that the keys above, and so every classic position's key, are unchanged.
+pub(crate) struct WorldKeys {
+    pub marker: [u64; MAX_POINTS],
+    pub used: [[u64; 32]; 2],
+    /// By the slot (0 the side to move's, 1 the next) and the due's code.
+    pub due: [[u64; 64]; 2],
+}
+
+const fn make_world() -> WorldKeys {
+    let mut keys = WorldKeys {
+        marker: [0; MAX_POINTS],
+        used: [[0; 32]; 2],
+        due: [[0; 64]; 2],
+    };
+    let mut state = 0x776F_726C_6421_2121; // "world!!!"
+    let mut i = 0;
+    while i < MAX_POINTS {
+        let (s, k) = splitmix(state);
+        keys.marker[i] = k;
+        state = s;
+        i += 1;
+    }
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 32 {
+            let (s, k) = splitmix(state);
+            keys.used[c][i] = k;
+            state = s;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < 64 {
+            let (s, k) = splitmix(state);
+            keys.due[c][i] = k;
+            state = s;
+            i += 1;
+        }
+        c += 1;
+    }
+    keys
+}
+
+pub(crate) static WORLD_KEYS: WorldKeys = make_world();
+
+/// The code of a due removal turn, `1..64`; 0 for none.
+fn due_code(d: Option<crate::position::Due>) -> usize {
+    use crate::position::Due;
+    match d {
+        None => 0,
+        Some(Due::NextTo) => 1,
+        Some(Due::Opposing(n)) => 2 + (n as usize).min(30),
+        Some(Due::Own(n)) => 33 + (n as usize).min(30),
+    }
+}
+
+/// The key of the §7 state; 0 where there is none.
+pub(crate) fn world(
+    markers: crate::Bitboard,
+    used: crate::ByColor<u32>,
+    pending: [Option<crate::position::Due>; 2],
+) -> u64 {
+    let mut k = 0;
+    for p in markers {
+        k ^= WORLD_KEYS.marker[p.index()];
+    }
+    for c in Color::ALL {
+        let mut bits = used[c];
+        while bits != 0 {
+            k ^= WORLD_KEYS.used[c.index()][bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+    }
+    for (slot, d) in pending.into_iter().enumerate() {
+        let code = due_code(d);
+        if code != 0 {
+            k ^= WORLD_KEYS.due[slot][code];
+        }
+    }
+    k
+}

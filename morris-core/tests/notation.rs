@@ -73,19 +73,21 @@ fn syntax_errors_name_the_token() {
         "dd",
         "d6 d5",
         "d6-d5-d4",
-        "d6xb4xe4xa1xa4xg7",
+        // Thirteen removals: more than any turn takes (RULES.md §7 allows twelve).
+        "d6xb4xe4xa1xa4xg7xa7xd7xb6xd2xf2xf4xf6xg1",
     ] {
         let e = syntax_error(bad);
         assert_eq!(e.token, bad, "{bad}");
         assert!(e.to_string().contains(&format!("`{bad}`")), "{e}");
     }
     assert!(syntax_error("").to_string().contains("empty"));
-    assert!(syntax_error("xb4").problem.contains("removal"));
+    // `xb4` alone is a turn that only removes (RULES.md §7.9); `x` names nothing.
+    assert!(syntax_error("x").problem.contains("removal"));
     let e = syntax_error("d6–d5"); // an en dash
     assert!(e.to_string().contains("d6–d5"), "{e}");
     // A long token is cut, not copied whole.
     let long = "d6".repeat(500);
-    assert!(syntax_error(&long).token.len() <= 40);
+    assert!(syntax_error(&long).token.len() <= 48);
 }
 
 #[test]
@@ -256,14 +258,17 @@ fn malformed_position_texts_say_what_is_wrong() {
             "expected 6 fields (rules, board, side to move, in hand, counters, bans), found 0",
         ),
         ("nine .../.../.../....../.../.../... L 9/9 0/0", "found 5"),
-        ("nine .../.../.../....../.../.../... L 9/9 0/0 - extra", "found 7"),
+        (
+            "nine .../.../.../....../.../.../... L 9/9 0/0 - extra more",
+            "found 8",
+        ),
         (
             "ninety .../.../.../....../.../.../... L 9/9 0/0 -",
             "rules: unknown variant `ninety`",
         ),
         (
             "nine:flying=maybe .../.../.../....../.../.../... L 9/9 0/0 -",
-            "rule option `flying` takes on|off, not `maybe`",
+            "rule option `flying` takes on|off|four|always, not `maybe`",
         ),
         (
             "nine:speed=3 .../.../.../....../.../.../... L 9/9 0/0 -",
@@ -282,16 +287,16 @@ fn malformed_position_texts_say_what_is_wrong() {
             "rank 1 from the top has 3 points, the text gives 4",
         ),
         (
-            "nine .X./.../.../....../.../.../... L 9/9 0/0 -",
-            "board: `X` is not L, D or .",
+            "nine .Q./.../.../....../.../.../... L 9/9 0/0 -",
+            "board: `Q` is not L, D, X or .",
         ),
         (
             "nine .l./.../.../....../.../.../... L 9/9 0/0 -",
-            "`l` is not L, D or .",
+            "`l` is not L, D, X or .",
         ),
         (
             "nine .é./.../.../....../.../.../... L 9/9 0/0 -",
-            "`é` is not L, D or .",
+            "`é` is not L, D, X or .",
         ),
         (
             "nine .../.../.../....../.../.../... W 9/9 0/0 -",
@@ -408,8 +413,15 @@ fn removal_written_as_its_own_token_is_imported() {
 
 #[test]
 fn record_errors_name_the_turn() {
+    // A removal with no turn before it is a turn that only removes
+    // (RULES.md §7.9), and none is due at the start of Nine Men's Morris.
     match Game::from_record("xb4 d6") {
-        Err(RecordError::StrayRemoval(t)) => assert_eq!(t, "xb4"),
+        Err(e @ RecordError::Move { ply: 1, .. }) => {
+            assert_eq!(
+                e.to_string(),
+                "turn 1: illegal move `xb4`: no turn that only removes is due here"
+            )
+        }
         other => panic!("{other:?}"),
     }
     match Game::from_record("1. d6 a4 2. d6") {

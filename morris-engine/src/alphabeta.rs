@@ -284,6 +284,25 @@ impl<'a> Worker<'a> {
         self.evals.evaluate(pos)
     }
 
+    /// A child's score for the side to move in its parent, searched in the
+    /// window `(alpha, beta)` of the parent: negated where the turn passes,
+    /// as it is where the same side moves again.
+    fn child_score(
+        &mut self,
+        child: &Position,
+        same: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if same {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
     fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
@@ -366,21 +385,23 @@ impl<'a> Worker<'a> {
             let child = pos.play(m);
             self.push(child.key(), m.is_placement() || m.removals().any());
             let d = depth - 1;
+            // Some rule sets (RULES.md §7) give the same side two turns in a row.
+            let same = child.turn() == pos.turn();
             let mut s;
             if searched == 0 {
-                s = -self.negamax(&child, d, ply + 1, -beta, -alpha);
+                s = self.child_score(&child, same, d, ply + 1, alpha, beta);
             } else {
                 let r = if reducible && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES {
                     1 + i32::from(searched >= LMR_LATE_MOVES && depth >= LMR_DEEP_DEPTH)
                 } else {
                     0
                 };
-                s = -self.negamax(&child, d - r, ply + 1, -alpha - 1, -alpha);
+                s = self.child_score(&child, same, d - r, ply + 1, alpha, alpha + 1);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, d, ply + 1, -alpha - 1, -alpha);
+                    s = self.child_score(&child, same, d, ply + 1, alpha, alpha + 1);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, d, ply + 1, -beta, -alpha);
+                    s = self.child_score(&child, same, d, ply + 1, alpha, beta);
                 }
             }
             self.pop();

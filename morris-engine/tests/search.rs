@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use morris_core::{Game, Move, Position, Variant};
+use morris_core::{Color, Game, Move, Position, Rules, Variant};
 use morris_engine::{bench_positions, Level, Limits, NoClock, Score, SearchResult, Searcher};
 
 fn pos(text: &str) -> Position {
@@ -321,6 +321,62 @@ fn plays_whole_games_legally_in_every_variant() {
             }
         }
     }
+}
+
+#[test]
+fn plays_whole_games_legally_in_every_world_set() {
+    let mut sets: Vec<Rules> = Variant::WORLD.iter().map(|v| v.rules()).collect();
+    for opts in [
+        "nine:blocked=pass,flying=off",
+        "nine:blocked=both-remove,flying=off",
+        "nine:placing-mill=hand-again",
+        "nine:board-full=dark-light,pieces=12,removal=never",
+        "nine:misere=on,custodian=on",
+        "six:flying=always",
+    ] {
+        sets.push(opts.parse().unwrap());
+    }
+    for rules in sets {
+        let mut game = Game::new(rules);
+        let mut s = Searcher::new(1);
+        for _ in 0..80 {
+            let r = s.search_game(&game, Limits::depth(2), &NoClock, &AtomicBool::new(false), |_| {});
+            match r.best {
+                Some(m) => {
+                    assert!(game.position().is_legal(m), "{rules}: {}", game.position());
+                    game.play(m).unwrap();
+                }
+                None => {
+                    assert!(game.outcome().is_some(), "{rules}: no move in a game not over");
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn wins_a_won_ending_under_world_rules() {
+    // Zhi Qi (removal always): g4-g7 closes the top mill and takes one of
+    // dark's three pieces, which wins at once.
+    let p: Position = "zhi-qi LL./.../.../.....L/.../.../DDD L 0/0 0/0 -"
+        .parse()
+        .unwrap();
+    let r = search(&p, Limits::depth(3));
+    let best = r.best.unwrap();
+    assert_eq!(
+        p.play(best).outcome().and_then(|o| o.winner),
+        Some(Color::Light),
+        "{}",
+        p.notation(best)
+    );
+    // Blocked, removing: light must take a piece next to one of his, and
+    // then moves again (RULES.md §7.4).
+    let p: Position = "nine:blocked=remove-move,flying=off LD./.../.../D....D/.../.../LDL L 0/0 0/0 -"
+        .parse()
+        .unwrap();
+    let r = search(&p, Limits::depth(3));
+    assert!(r.best.is_some_and(|m| m.is_removal_only()), "{:?}", r.best);
 }
 
 #[test]

@@ -142,6 +142,14 @@ fn expected(key: RuleKey) -> &'static str {
         RuleKey::First => r#""light" or "dark""#,
         RuleKey::BoardFull => r#""draw" or "loss""#,
         RuleKey::EndgameDraw | RuleKey::NMove => "a number of moves from 1 to 1000, or null for none",
+        // The options of RULES.md §7 (not yet offered by name; see `RuleKey::WORLD`).
+        RuleKey::OneTimeMill
+        | RuleKey::Custodian
+        | RuleKey::Intervention
+        | RuleKey::SecondMovesFirst
+        | RuleKey::Misere => "true or false",
+        RuleKey::PlacingMill => r#""remove", "hand", "hand-again", "mark" or "count""#,
+        RuleKey::Blocked => r#""loses", "draw", "pass", "remove-move", "remove-pass" or "both-remove""#,
     }
 }
 

@@ -1,14 +1,25 @@
 //! A slow, independent move generator written straight from the rule text
-//! of the rule book (docs/RULES.md), used to cross-check the perft counts of the
-//! fast generator in `morris_core`.
+//! of the rule book (docs/RULES.md, §1–§4 and §7), used to cross-check the
+//! perft counts of the fast generator in `morris_core`.
 //!
 //! Nothing here calls the engine: the boards are the point names, lines and
-//! mills of docs/RULES.md §1 typed in as lists, the rule options and variant
-//! presets are those of §3 and §4, the position text and the move notation
-//! have their own small readers, and a position is a plain array of owners.
-//! Clarity wins over speed everywhere; the cost is paid by a node limit.
+//! mills of the rule book typed in as lists (`board.rs`), the options and
+//! presets are those of §3, §4 and §7 (`rules.rs`), the position text and the
+//! move notation have their own small readers, and a position is a plain
+//! array of what stands on each point. Clarity wins over speed everywhere;
+//! the cost is paid by a node limit. Where §7 leaves a case open, the
+//! reference follows Mulino's rulings (docs/RULES.md §7.10), each cited where
+//! it is applied.
 
-use std::collections::{BTreeSet, HashMap};
+mod board;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeSet, HashSet};
+
+pub use rules::Rules;
+use rules::{Blocked, BoardFull, Flying, PlacingMill, Removal};
 
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,262 +59,91 @@ impl Side {
     }
 }
 
-/// One board of docs/RULES.md §1: its points, which points are joined by a drawn
-/// line, and its mills.
-#[derive(Debug)]
-pub struct Board {
-    names: Vec<&'static str>,
-    by_name: HashMap<&'static str, usize>,
-    neighbours: Vec<Vec<usize>>,
-    mills: Vec<[usize; 3]>,
+/// What stands on a point: nothing, a piece, or a dead marker of §7.2,
+/// which is neither empty nor anyone's piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Cell {
+    Empty,
+    Piece(Side),
+    Marker,
 }
 
-/// The mill board of §1.1: three rings and four cross lines.
-const MILL_POINTS: &str = "a1 d1 g1 g4 g7 d7 a7 a4 b2 d2 f2 f4 f6 d6 b6 b4 c3 d3 e3 e4 e5 d5 c5 c4";
-const MILL_LINES: [&str; 7] = [
-    "a1 d1 g1 g4 g7 d7 a7 a4 a1",
-    "b2 d2 f2 f4 f6 d6 b6 b4 b2",
-    "c3 d3 e3 e4 e5 d5 c5 c4 c3",
-    "d1 d2 d3",
-    "a4 b4 c4",
-    "g4 f4 e4",
-    "d7 d6 d5",
-];
-const MILL_MILLS: [&str; 16] = [
-    "a1 d1 g1", "g1 g4 g7", "g7 d7 a7", "a7 a4 a1", // outer square
-    "b2 d2 f2", "f2 f4 f6", "f6 d6 b6", "b6 b4 b2", // middle square
-    "c3 d3 e3", "e3 e4 e5", "e5 d5 c5", "c5 c4 c3", // inner square
-    "d1 d2 d3", "a4 b4 c4", "g4 f4 e4", "d7 d6 d5", // cross lines
-];
-/// §1.2: the four diagonals, each a line and a mill.
-const DIAGONALS: [&str; 4] = ["a1 b2 c3", "g1 f2 e3", "g7 f6 e5", "a7 b6 c5"];
-/// §1.3: the centre and the short diagonals of the Sotho board.
-const SOTHO_LINES: [&str; 6] = ["d3 d4 d5", "c4 d4 e4", "a1 b2", "g1 f2", "g7 f6", "a7 b6"];
-/// §1.4: the small board.
-const SMALL_POINTS: &str = "a1 c1 e1 e3 e5 c5 a5 a3 b2 c2 d2 d3 d4 c4 b4 b3";
-const SMALL_LINES: [&str; 6] = [
-    "a1 c1 e1 e3 e5 c5 a5 a3 a1",
-    "b2 c2 d2 d3 d4 c4 b4 b3 b2",
-    "c1 c2",
-    "a3 b3",
-    "e3 d3",
-    "c5 c4",
-];
-const SMALL_MILLS: [&str; 8] = [
-    "a1 c1 e1", "e1 e3 e5", "e5 c5 a5", "a5 a3 a1", "b2 c2 d2", "d2 d3 d4", "d4 c4 b4", "b4 b3 b2",
-];
-/// §1.5: the 3×3 board; its lines are its mills.
-const THREE_POINTS: &str = "a1 b1 c1 a2 b2 c2 a3 b3 c3";
-const THREE_LINES: [&str; 8] = [
-    "a1 b1 c1", "a2 b2 c2", "a3 b3 c3", "a1 a2 a3", "b1 b2 b3", "c1 c2 c3", "a1 b2 c3", "c1 b2 a3",
-];
-
-impl Board {
-    /// The board named as the `board` option names it: `mill`,
-    /// `diagonals`, `sotho`, `small`, `3x3`.
-    pub fn named(kind: &str) -> Board {
-        match kind {
-            "mill" => Board::build(MILL_POINTS, &MILL_LINES, &MILL_MILLS),
-            "diagonals" => {
-                let lines: Vec<&str> = MILL_LINES.iter().chain(&DIAGONALS).copied().collect();
-                let mills: Vec<&str> = MILL_MILLS.iter().chain(&DIAGONALS).copied().collect();
-                Board::build(MILL_POINTS, &lines, &mills)
-            }
-            "sotho" => {
-                let points = format!("{MILL_POINTS} d4").leak();
-                let lines: Vec<&str> = MILL_LINES.iter().chain(&SOTHO_LINES).copied().collect();
-                Board::build(points, &lines, &MILL_MILLS)
-            }
-            "small" => Board::build(SMALL_POINTS, &SMALL_LINES, &SMALL_MILLS),
-            "3x3" => Board::build(THREE_POINTS, &THREE_LINES, &THREE_LINES),
-            other => panic!("unknown board `{other}`"),
-        }
-    }
-
-    fn build(points: &'static str, lines: &[&'static str], mills: &[&'static str]) -> Board {
-        let names: Vec<&'static str> = points.split_whitespace().collect();
-        let by_name: HashMap<&'static str, usize> = names.iter().enumerate().map(|(i, &n)| (n, i)).collect();
-        let point = |n: &str| *by_name.get(n).unwrap_or_else(|| panic!("{n} is not a point"));
-        let mut neighbours = vec![Vec::new(); names.len()];
-        for line in lines {
-            let pts: Vec<usize> = line.split_whitespace().map(point).collect();
-            for pair in pts.windows(2) {
-                if !neighbours[pair[0]].contains(&pair[1]) {
-                    neighbours[pair[0]].push(pair[1]);
-                    neighbours[pair[1]].push(pair[0]);
-                }
-            }
-        }
-        let mills = mills
-            .iter()
-            .map(|m| {
-                let pts: Vec<usize> = m.split_whitespace().map(point).collect();
-                [pts[0], pts[1], pts[2]]
-            })
-            .collect();
-        Board {
-            names,
-            by_name,
-            neighbours,
-            mills,
-        }
-    }
-
-    pub fn point(&self, name: &str) -> usize {
-        *self
-            .by_name
-            .get(name)
-            .unwrap_or_else(|| panic!("{name} is not a point of this board"))
-    }
-
-    /// The points rank by rank from the top, each rank from left to right:
-    /// the order of the position text.
-    fn text_order(&self) -> Vec<Vec<usize>> {
-        let file = |i: usize| self.names[i].as_bytes()[0];
-        let rank = |i: usize| self.names[i][1..].parse::<u32>().unwrap_or(0);
-        let mut ranks: Vec<u32> = (0..self.names.len()).map(rank).collect();
-        ranks.sort_unstable();
-        ranks.dedup();
-        ranks
-            .iter()
-            .rev()
-            .map(|&r| {
-                let mut row: Vec<usize> = (0..self.names.len()).filter(|&i| rank(i) == r).collect();
-                row.sort_by_key(|&i| file(i));
-                row
-            })
-            .collect()
-    }
+/// A turn that only removes, due before anyone moves: the mill count of
+/// §7.2, a full board's removals (§7.3), the opponent's removal of "both
+/// remove" (§7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Step {
+    /// Who removes.
+    side: Side,
+    /// How many pieces; fewer when fewer can be taken.
+    count: usize,
+    /// The remover's own pieces (the mill count with no mills on either side).
+    own: bool,
+    /// §7.4: only pieces next to one of the remover's own, no protection.
+    next_to_own: bool,
 }
 
-/// Which opposing pieces a mill may take (§3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Removal {
-    ProtectedUnlessAll,
-    Always,
-    Never,
+/// Everything that decides the legal turns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Data {
+    cells: Vec<Cell>,
+    hand: [usize; 2],
+    /// Who moves once the pending removals are made.
+    turn: Side,
+    pending: Vec<Step>,
+    /// For each side, the slide it may not make next turn if that slide
+    /// closes a mill (Morabaraba's re-forming ban).
+    banned: [Option<(usize, usize)>; 2],
+    /// For each side, the mills it has completed (the one-time mill of §7.5).
+    used: [BTreeSet<usize>; 2],
 }
 
-/// The rule options that decide which turns are legal. The draw rules
-/// (n-move, endgame, repetition) and the meaning of a full board do not
-/// change the perft count and are read but not kept.
-#[derive(Debug)]
-pub struct Rules {
-    pub board: Board,
-    pub pieces: u32,
-    pub flying: bool,
-    pub removal: Removal,
-    pub one_per_mill: bool,
-    pub first: Side,
-    pub no_reform: bool,
-    pub move_in_placing: bool,
-    pub mill_wins: bool,
-}
-
-fn on(value: &str) -> bool {
-    match value {
-        "on" => true,
-        "off" => false,
-        _ => panic!("expected on or off, found `{value}`"),
-    }
-}
-
-impl Rules {
-    /// Reads `nine` or `nine:flying=off,mill-takes=each` (the rules field of
-    /// the position text), or the same with the options as separate
-    /// `key=value` words.
-    pub fn parse(text: &str) -> Rules {
-        let (variant, options) = text.split_once(':').unwrap_or((text, ""));
-        let options: Vec<&str> = options.split(',').filter(|o| !o.is_empty()).collect();
-        Rules::with_options(variant, &options)
-    }
-
-    /// The variant's preset (§4) with `key=value` options (§3) applied.
-    pub fn with_options(variant: &str, options: &[&str]) -> Rules {
-        // (board, pieces, flying, no re-forming, move in placing, mill wins)
-        let (board, pieces, flying, no_reform, move_in_placing, mill_wins) = match variant {
-            "nine" => ("mill", 9, true, false, false, false),
-            "three" => ("3x3", 3, false, false, false, true),
-            "six" => ("small", 6, false, false, false, false),
-            "twelve" => ("diagonals", 12, true, false, false, false),
-            "morabaraba" => ("diagonals", 12, true, true, false, false),
-            "morabaraba-sotho" => ("sotho", 12, true, true, false, false),
-            "morabaraba-11" => ("diagonals", 11, true, true, false, false),
-            "lasker" => ("mill", 10, true, false, true, false),
-            other => panic!("unknown variant `{other}`"),
-        };
-        let mut board = board.to_string();
-        let mut rules = Rules {
-            board: Board::named("mill"),
-            pieces,
-            flying,
-            removal: Removal::ProtectedUnlessAll,
-            one_per_mill: false,
-            first: Side::Light,
-            no_reform,
-            move_in_placing,
-            mill_wins,
-        };
-        for option in options {
-            let (key, value) = option
-                .split_once('=')
-                .unwrap_or_else(|| panic!("option `{option}` has no value"));
-            match key {
-                "pieces" => rules.pieces = value.parse().expect("a number of pieces"),
-                "board" => board = value.to_string(),
-                "flying" => rules.flying = on(value),
-                "removal" => {
-                    rules.removal = match value {
-                        "protected" => Removal::ProtectedUnlessAll,
-                        "always" => Removal::Always,
-                        "never" => Removal::Never,
-                        _ => panic!("bad removal `{value}`"),
-                    }
-                }
-                "mill-takes" => {
-                    rules.one_per_mill = match value {
-                        "one" => false,
-                        "each" => true,
-                        _ => panic!("bad mill-takes `{value}`"),
-                    }
-                }
-                "first" => {
-                    rules.first = match value {
-                        "light" => Side::Light,
-                        "dark" => Side::Dark,
-                        _ => panic!("bad first `{value}`"),
-                    }
-                }
-                "no-reform" => rules.no_reform = on(value),
-                "move-in-placing" => rules.move_in_placing = on(value),
-                "mill-wins" => rules.mill_wins = on(value),
-                "board-full" | "endgame-draw" | "n-move" | "threefold" => {}
-                _ => panic!("unknown option `{key}`"),
-            }
-        }
-        rules.board = Board::named(&board);
-        rules
-    }
-}
-
-/// One whole turn: a placement (`from` is `None`) or a move, and the set of
-/// opposing pieces its mills remove.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Turn {
-    pub from: Option<usize>,
-    pub to: usize,
-    pub removed: BTreeSet<usize>,
-}
-
-/// A position: who stands where, the hands, the side to move, and for each
-/// side the slide it may not make next turn if that slide closes a mill.
+/// A position under a set of rules.
 #[derive(Clone, Debug)]
 pub struct State<'r> {
     pub rules: &'r Rules,
-    owner: Vec<Option<Side>>,
-    hand: [u32; 2],
-    turn: Side,
-    banned: [Option<(usize, usize)>; 2],
+    d: Data,
+}
+
+/// One legal whole turn: its move string and the position it leads to.
+pub struct Turn<'r> {
+    pub text: String,
+    pub next: State<'r>,
+}
+
+/// A move string with its removals in name order, so that two spellings of
+/// one turn compare equal.
+fn normalized(text: &str) -> String {
+    let mut parts: Vec<&str> = text.split('x').collect();
+    parts[1..].sort_unstable();
+    parts.join("x")
+}
+
+/// Every distinct way to take up to `left` pieces one after another, each
+/// chosen among `targets` judged on the board just before it; a sequence
+/// stops when nothing is left to take (§7.9). A taken piece becomes `becomes`
+/// (empty, or a dead marker).
+fn sequences(
+    cells: &mut Vec<Cell>,
+    left: usize,
+    becomes: Cell,
+    targets: &dyn Fn(&[Cell]) -> Vec<usize>,
+    taken: &mut Vec<usize>,
+    out: &mut Vec<(Vec<usize>, Vec<Cell>)>,
+) {
+    let now = if left == 0 { Vec::new() } else { targets(cells) };
+    if now.is_empty() {
+        out.push((taken.clone(), cells.clone()));
+        return;
+    }
+    for p in now {
+        let was = cells[p];
+        cells[p] = becomes;
+        taken.push(p);
+        sequences(cells, left - 1, becomes, targets, taken, out);
+        taken.pop();
+        cells[p] = was;
+    }
 }
 
 impl<'r> State<'r> {
@@ -311,17 +151,21 @@ impl<'r> State<'r> {
     pub fn start(rules: &'r Rules) -> State<'r> {
         State {
             rules,
-            owner: vec![None; rules.board.names.len()],
-            hand: [rules.pieces; 2],
-            turn: rules.first,
-            banned: [None; 2],
+            d: Data {
+                cells: vec![Cell::Empty; rules.board.names.len()],
+                hand: [rules.pieces as usize; 2],
+                turn: rules.first,
+                pending: Vec::new(),
+                banned: [None; 2],
+                used: [BTreeSet::new(), BTreeSet::new()],
+            },
         }
     }
 
-    /// Reads the position text of `morris_core::Setup` (see setup.rs): the
-    /// rules, the board from the top rank down, the side to move, the hands,
-    /// the counters (ignored here) and the re-forming bans. The rules
-    /// must already have been read from the first field.
+    /// Reads the position text of `morris_core::Setup` (see setup.rs) for the
+    /// rules of §1–§4: the rules, the board from the top rank down, the side
+    /// to move, the hands, the counters (ignored here) and the re-forming
+    /// bans. The rules must already have been read from the first field.
     pub fn parse(rules: &'r Rules, text: &str) -> State<'r> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(fields.len(), 6, "a position text has six fields: `{text}`");
@@ -332,30 +176,30 @@ impl<'r> State<'r> {
         for (row, points) in rows.iter().zip(&order) {
             assert_eq!(row.len(), points.len(), "wrong rank length in `{text}`");
             for (c, &p) in row.chars().zip(points) {
-                state.owner[p] = match c {
-                    'L' => Some(Side::Light),
-                    'D' => Some(Side::Dark),
-                    '.' => None,
+                state.d.cells[p] = match c {
+                    'L' => Cell::Piece(Side::Light),
+                    'D' => Cell::Piece(Side::Dark),
+                    '.' => Cell::Empty,
                     _ => panic!("bad point `{c}` in `{text}`"),
                 };
             }
         }
-        state.turn = Side::from_letter(fields[2]);
+        state.d.turn = Side::from_letter(fields[2]);
         let (light, dark) = fields[3].split_once('/').expect("hands like 9/9");
-        state.hand = [light.parse().expect("a hand"), dark.parse().expect("a hand")];
+        state.d.hand = [light.parse().expect("a hand"), dark.parse().expect("a hand")];
         if fields[5] != "-" {
             for ban in fields[5].split(',') {
                 let (side, slide) = ban.split_once(':').expect("a ban like L:d6-d5");
                 let (from, to) = slide.split_once('-').expect("a ban like L:d6-d5");
                 let b = &rules.board;
-                state.banned[Side::from_letter(side).index()] = Some((b.point(from), b.point(to)));
+                state.d.banned[Side::from_letter(side).index()] = Some((b.point(from), b.point(to)));
             }
         }
         state
     }
 
-    /// The board, side to move, hands and bans as the position text writes
-    /// them (fields 2, 3, 4 and 6), to compare with the engine's text.
+    /// The board, side to move, hands and bans as the position text of §1–§4
+    /// writes them (fields 2, 3, 4 and 6), to compare with the engine's text.
     pub fn text_fields(&self) -> [String; 4] {
         let rows: Vec<String> = self
             .rules
@@ -364,7 +208,11 @@ impl<'r> State<'r> {
             .iter()
             .map(|row| {
                 row.iter()
-                    .map(|&p| self.owner[p].map_or('.', Side::letter))
+                    .map(|&p| match self.d.cells[p] {
+                        Cell::Empty => '.',
+                        Cell::Piece(s) => s.letter(),
+                        Cell::Marker => 'x',
+                    })
                     .collect()
             })
             .collect();
@@ -372,13 +220,13 @@ impl<'r> State<'r> {
         let bans: Vec<String> = [Side::Light, Side::Dark]
             .iter()
             .filter_map(|&s| {
-                self.banned[s.index()].map(|(f, t)| format!("{}:{}-{}", s.letter(), names[f], names[t]))
+                self.d.banned[s.index()].map(|(f, t)| format!("{}:{}-{}", s.letter(), names[f], names[t]))
             })
             .collect();
         [
             rows.join("/"),
-            self.turn.letter().to_string(),
-            format!("{}/{}", self.hand[0], self.hand[1]),
+            self.d.turn.letter().to_string(),
+            format!("{}/{}", self.d.hand[0], self.d.hand[1]),
             if bans.is_empty() {
                 "-".to_string()
             } else {
@@ -387,172 +235,416 @@ impl<'r> State<'r> {
         ]
     }
 
-    fn count(&self, side: Side) -> u32 {
-        self.owner.iter().filter(|&&o| o == Some(side)).count() as u32
+    fn pieces(cells: &[Cell], side: Side) -> Vec<usize> {
+        (0..cells.len())
+            .filter(|&p| cells[p] == Cell::Piece(side))
+            .collect()
     }
 
-    /// How many mills `side` fills on the board `owner`: those through
-    /// `through`, or all of them.
-    fn mills_of(&self, owner: &[Option<Side>], side: Side, through: Option<usize>) -> usize {
-        self.rules
-            .board
-            .mills
-            .iter()
-            .filter(|m| through.is_none_or(|p| m.contains(&p)))
-            .filter(|m| m.iter().all(|&q| owner[q] == Some(side)))
-            .count()
+    /// The mills `side` fills on `cells`: those through `through`, or all.
+    fn mills_of(&self, cells: &[Cell], side: Side, through: Option<usize>) -> Vec<usize> {
+        let mills = &self.rules.board.mills;
+        (0..mills.len())
+            .filter(|&m| through.is_none_or(|p| mills[m].contains(&p)))
+            .filter(|&m| mills[m].iter().all(|&q| cells[q] == Cell::Piece(side)))
+            .collect()
     }
 
-    fn in_a_mill(&self, owner: &[Option<Side>], point: usize) -> bool {
-        let side = owner[point].expect("a piece");
-        self.mills_of(owner, side, Some(point)) > 0
-    }
-
-    /// Over by the rules that need no history (§2.7, the mill-wins option):
-    /// fewer than three pieces on the board and in hand, or a mill standing
-    /// where a mill wins. Blocked and full boards simply have no turns.
-    fn over(&self) -> bool {
-        for side in [Side::Light, Side::Dark] {
-            if self.count(side) + self.hand[side.index()] < 3 {
-                return true;
-            }
-            if self.rules.mill_wins && self.mills_of(&self.owner, side, None) > 0 {
-                return true;
-            }
+    /// The pieces of `victim` a removal may take (§2.6): with `protect`, not
+    /// one standing in a mill unless all of them do.
+    fn targets(&self, cells: &[Cell], victim: Side, protect: bool) -> Vec<usize> {
+        let all = State::pieces(cells, victim);
+        if !protect {
+            return all;
         }
-        false
+        let free: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&p| self.mills_of(cells, victim, Some(p)).is_empty())
+            .collect();
+        if free.is_empty() {
+            all
+        } else {
+            free
+        }
     }
 
-    /// Every legal whole turn, each removal choice a separate turn.
-    pub fn turns(&self) -> Vec<Turn> {
+    /// Protection holds for every removal but the blocked player's (§7.9),
+    /// unless `removal=always`; `removal=never` only stops mills (§7.10).
+    fn protect(&self) -> bool {
+        self.rules.removal != Removal::Always
+    }
+
+    fn step_targets(&self, cells: &[Cell], step: &Step) -> Vec<usize> {
+        let victim = if step.own { step.side } else { step.side.other() };
+        if step.next_to_own {
+            let board = &self.rules.board;
+            State::pieces(cells, victim)
+                .into_iter()
+                .filter(|&p| {
+                    board.neighbours[p]
+                        .iter()
+                        .any(|&q| cells[q] == Cell::Piece(step.side))
+                })
+                .collect()
+        } else {
+            self.targets(cells, victim, self.protect())
+        }
+    }
+
+    /// Over by the rules that need no history: fewer than three pieces on
+    /// the board and in hand (markers not counted), or a mill standing where
+    /// a mill wins.
+    fn over(&self) -> bool {
+        [Side::Light, Side::Dark].into_iter().any(|side| {
+            State::pieces(&self.d.cells, side).len() + self.d.hand[side.index()] < 3
+                || (self.rules.mill_wins && !self.mills_of(&self.d.cells, side, None).is_empty())
+        })
+    }
+
+    /// §7.9: no empty point, both hands empty and no removal due.
+    fn full(d: &Data) -> bool {
+        d.pending.is_empty() && d.hand == [0, 0] && !d.cells.contains(&Cell::Empty)
+    }
+
+    /// Every legal whole turn, one per distinct move string head and
+    /// resulting position (removal orders reaching one position are one turn).
+    pub fn turns(&self) -> Vec<Turn<'r>> {
         if self.over() {
             return Vec::new();
         }
-        let us = self.turn;
-        let empty: Vec<usize> = (0..self.owner.len())
-            .filter(|&p| self.owner[p].is_none())
+        let mut d = self.d.clone();
+        // A removal step that has nothing to take is skipped (§7.9).
+        while let Some(step) = d.pending.first() {
+            if !self.step_targets(&d.cells, step).is_empty() {
+                break;
+            }
+            d.pending.remove(0);
+        }
+        let all = if d.pending.is_empty() {
+            let normal = self.placements_and_moves(&d);
+            if normal.is_empty() && !State::full(&d) {
+                self.blocked_turns(&d)
+            } else {
+                normal
+            }
+        } else {
+            let step = d.pending.remove(0);
+            self.removal_turns(&d, step)
+        };
+        let mut seen = HashSet::new();
+        all.into_iter()
+            .filter(|(text, next)| {
+                let head = text.split('x').next().unwrap_or_default().to_string();
+                seen.insert((head, next.clone()))
+            })
+            .map(|(text, d)| Turn {
+                text,
+                next: State { rules: self.rules, d },
+            })
+            .collect()
+    }
+
+    fn tokens(&self, points: &[usize]) -> String {
+        points
+            .iter()
+            .map(|&p| format!("x{}", self.rules.board.names[p]))
+            .collect()
+    }
+
+    /// A turn of removals alone by `step.side`, from `d` (which already says
+    /// who moves and what is due after it).
+    fn removal_turns(&self, d: &Data, step: Step) -> Vec<(String, Data)> {
+        let mut outcomes = Vec::new();
+        let targets = |cells: &[Cell]| self.step_targets(cells, &step);
+        sequences(
+            &mut d.cells.clone(),
+            step.count,
+            Cell::Empty,
+            &targets,
+            &mut Vec::new(),
+            &mut outcomes,
+        );
+        outcomes
+            .into_iter()
+            .filter(|(taken, _)| !taken.is_empty())
+            .map(|(taken, cells)| {
+                let mut next = d.clone();
+                next.cells = cells;
+                next.banned[step.side.index()] = None;
+                (self.tokens(&taken), next)
+            })
+            .collect()
+    }
+
+    /// §7.4: the turns of a player with no placement and no move.
+    fn blocked_turns(&self, d: &Data) -> Vec<(String, Data)> {
+        let us = d.turn;
+        let them = us.other();
+        let removal = Step {
+            side: us,
+            count: 1,
+            own: false,
+            next_to_own: true,
+        };
+        let mut next = d.clone();
+        match self.rules.blocked {
+            Blocked::Loses | Blocked::Draw => return Vec::new(),
+            Blocked::Pass => {
+                // §7.4: if the opponent could not move either, the game is
+                // drawn here, with no pass.
+                next.turn = them;
+                if self.placements_and_moves(&next).is_empty() {
+                    return Vec::new();
+                }
+                next.banned[us.index()] = None;
+                return vec![("pass".to_string(), next)];
+            }
+            Blocked::RemoveMove => {}
+            Blocked::RemovePass => next.turn = them,
+            Blocked::BothRemove => {
+                next.pending = vec![Step {
+                    side: them,
+                    ..removal
+                }]
+            }
+        }
+        // With nothing to take next to his pieces, he loses: no turn.
+        self.removal_turns(&next, removal)
+    }
+
+    /// The custodian and intervention captures (§7.6) open to a piece of
+    /// `us` just arrived on `to`: each choice of line as the pieces it takes,
+    /// or one empty choice where nothing is captured.
+    fn captures(&self, cells: &[Cell], us: Side, to: usize) -> Vec<Vec<usize>> {
+        let them = Cell::Piece(us.other());
+        let legal = self.targets(cells, us.other(), self.protect());
+        let mut options: Vec<Vec<usize>> = Vec::new();
+        for &[a, middle, b] in &self.rules.board.mills {
+            if self.rules.custodian {
+                for (end, far) in [(a, b), (b, a)] {
+                    if to == end
+                        && cells[middle] == them
+                        && cells[far] == Cell::Piece(us)
+                        && legal.contains(&middle)
+                    {
+                        options.push(vec![middle]);
+                    }
+                }
+            }
+            if self.rules.intervention && to == middle && cells[a] == them && cells[b] == them {
+                let ends: Vec<usize> = [a, b].into_iter().filter(|p| legal.contains(p)).collect();
+                if !ends.is_empty() {
+                    options.push(ends);
+                }
+            }
+        }
+        if options.is_empty() {
+            options.push(Vec::new());
+        }
+        options
+    }
+
+    fn flies(&self, d: &Data, us: Side) -> bool {
+        let on_board = State::pieces(&d.cells, us).len();
+        d.hand[us.index()] == 0
+            && match self.rules.flying {
+                Flying::Off => false,
+                Flying::AtThree => on_board == 3,
+                Flying::AtFour => on_board <= 4,
+                Flying::Always => true,
+            }
+    }
+
+    /// Every placement and move of the side to move with all the removals
+    /// it earns.
+    fn placements_and_moves(&self, d: &Data) -> Vec<(String, Data)> {
+        let rules = self.rules;
+        let names = &rules.board.names;
+        let us = d.turn;
+        let them = us.other();
+        let empty: Vec<usize> = (0..d.cells.len())
+            .filter(|&p| d.cells[p] == Cell::Empty)
             .collect();
+        let in_hand = d.hand[us.index()] > 0;
         let mut steps: Vec<(Option<usize>, usize)> = Vec::new();
-        let in_hand = self.hand[us.index()] > 0;
         if in_hand {
             steps.extend(empty.iter().map(|&p| (None, p)));
         }
-        if !in_hand || self.rules.move_in_placing {
-            let flying = self.rules.flying && !in_hand && self.count(us) == 3;
-            for from in (0..self.owner.len()).filter(|&p| self.owner[p] == Some(us)) {
+        if !in_hand || rules.move_in_placing {
+            let flying = self.flies(d, us);
+            for from in State::pieces(&d.cells, us) {
                 for &to in &empty {
-                    if flying || self.rules.board.neighbours[from].contains(&to) {
+                    if flying || rules.board.neighbours[from].contains(&to) {
                         steps.push((Some(from), to));
                     }
                 }
             }
         }
-        let mut turns = Vec::new();
+        let mut out = Vec::new();
         for (from, to) in steps {
-            let mut owner = self.owner.clone();
+            let mut cells = d.cells.clone();
             if let Some(f) = from {
-                owner[f] = None;
+                cells[f] = Cell::Empty;
             }
-            owner[to] = Some(us);
-            let closed = self.mills_of(&owner, us, Some(to));
-            if closed > 0
-                && self.rules.no_reform
+            cells[to] = Cell::Piece(us);
+            let closed = self.mills_of(&cells, us, Some(to));
+            if !closed.is_empty()
+                && rules.no_reform
                 && from.is_some()
-                && self.banned[us.index()] == from.zip(Some(to))
+                && d.banned[us.index()] == from.zip(Some(to))
             {
                 continue;
             }
-            let due = if closed == 0 || self.rules.mill_wins || self.rules.removal == Removal::Never {
+            let fresh = closed
+                .iter()
+                .filter(|m| !rules.one_time_mill || !d.used[us.index()].contains(m))
+                .count();
+            let due = if fresh == 0 || rules.mill_wins || rules.removal == Removal::Never {
                 0
-            } else if self.rules.one_per_mill {
-                closed
+            } else if rules.one_per_mill {
+                fresh
             } else {
                 1
             };
-            let mut sets = BTreeSet::new();
-            self.removal_sets(&mut owner, due, &mut BTreeSet::new(), &mut sets);
-            turns.extend(sets.into_iter().map(|removed| Turn { from, to, removed }));
+            // §7.9: "while placing" means a mill closed by a placement.
+            let mode = if from.is_none() {
+                rules.placing_mill
+            } else {
+                PlacingMill::Remove
+            };
+            let (from_hand, on_board, becomes) = match mode {
+                PlacingMill::Remove => (0, due, Cell::Empty),
+                PlacingMill::FromHand | PlacingMill::FromHandAgain => {
+                    let h = due.min(d.hand[them.index()]);
+                    (h, due - h, Cell::Empty)
+                }
+                PlacingMill::Mark => (0, due, Cell::Marker),
+                PlacingMill::Count => (0, 0, Cell::Empty),
+            };
+            let mut base = d.clone();
+            if from.is_none() {
+                base.hand[us.index()] -= 1;
+            }
+            base.hand[them.index()] -= from_hand;
+            if rules.one_time_mill {
+                // §7.9: used even when it earned nothing.
+                base.used[us.index()].extend(closed.iter().copied());
+            }
+            base.banned[us.index()] = match from {
+                Some(f) if !closed.is_empty() && rules.no_reform => Some((to, f)),
+                _ => None,
+            };
+            base.turn = if mode == PlacingMill::FromHandAgain && due > 0 {
+                us
+            } else {
+                them
+            };
+            let head = match from {
+                Some(f) => format!("{}-{}", names[f], names[to]),
+                None => names[to].to_string(),
+            };
+            let mill_targets = |c: &[Cell]| self.targets(c, them, self.protect());
+            for captured in self.captures(&cells, us, to) {
+                let mut after = cells.clone();
+                for &p in &captured {
+                    after[p] = Cell::Empty;
+                }
+                let mut outcomes = Vec::new();
+                sequences(
+                    &mut after,
+                    on_board,
+                    becomes,
+                    &mill_targets,
+                    &mut Vec::new(),
+                    &mut outcomes,
+                );
+                for (taken, final_cells) in outcomes {
+                    let mut next = base.clone();
+                    next.cells = final_cells;
+                    if d.hand != [0, 0] && next.hand == [0, 0] {
+                        self.end_placing(&mut next);
+                    }
+                    out.push((
+                        format!("{head}{}{}", self.tokens(&captured), self.tokens(&taken)),
+                        next,
+                    ));
+                }
+            }
         }
-        turns
+        out
     }
 
-    /// Makes `left` removals one after another from `owner`, each one legal
-    /// when it is made (§2.6), collecting the distinct sets taken. A removal
-    /// due when the opponent has no piece left removes nothing.
-    fn removal_sets(
-        &self,
-        owner: &mut Vec<Option<Side>>,
-        left: usize,
-        taken: &mut BTreeSet<usize>,
-        out: &mut BTreeSet<BTreeSet<usize>>,
-    ) {
-        let them = self.turn.other();
-        let theirs: Vec<usize> = (0..owner.len()).filter(|&p| owner[p] == Some(them)).collect();
-        if left == 0 || theirs.is_empty() {
-            out.insert(taken.clone());
-            return;
+    /// §7.9: the turn that leaves both hands empty ends the placing; then
+    /// the markers come off, the mills are counted, and a full board has its
+    /// outcome.
+    fn end_placing(&self, next: &mut Data) {
+        let rules = self.rules;
+        for c in &mut next.cells {
+            if *c == Cell::Marker {
+                *c = Cell::Empty;
+            }
         }
-        let free: Vec<usize> = theirs
-            .iter()
-            .copied()
-            .filter(|&p| !self.in_a_mill(owner, p))
-            .collect();
-        let allowed = match self.rules.removal {
-            Removal::Always => theirs,
-            Removal::ProtectedUnlessAll if free.is_empty() => theirs,
-            Removal::ProtectedUnlessAll => free,
-            Removal::Never => Vec::new(),
+        if rules.second_moves_first {
+            // §7.10: the side that did not place first moves first, even
+            // after a `hand-again` mill that ended the placing.
+            next.turn = rules.first.other();
+        }
+        let first = next.turn;
+        let second = first.other();
+        let step = |side: Side, count: usize, own: bool| Step {
+            side,
+            count,
+            own,
+            next_to_own: false,
         };
-        for p in allowed {
-            owner[p] = None;
-            taken.insert(p);
-            self.removal_sets(owner, left - 1, taken, out);
-            taken.remove(&p);
-            owner[p] = Some(them);
+        if rules.placing_mill == PlacingMill::Count {
+            let a = self.mills_of(&next.cells, first, None).len();
+            let b = self.mills_of(&next.cells, second, None).len();
+            let (ka, kb, own) = match (a, b) {
+                (0, 0) => (1, 1, true),
+                (_, 0) => (2, 1, false),
+                (0, _) => (1, 2, false),
+                _ if a == b => (a, a, false),
+                _ if a > b => (b + 1, b, false),
+                _ => (a, a + 1, false),
+            };
+            next.pending = vec![step(first, ka, own), step(second, kb, own)];
+        }
+        if State::full(next) && !rules.misere {
+            let (light, dark) = (step(Side::Light, 1, false), step(Side::Dark, 1, false));
+            match rules.board_full {
+                BoardFull::Draw | BoardFull::Loss => {}
+                BoardFull::LightThenDark => {
+                    next.pending = vec![light, dark];
+                    next.turn = Side::Light;
+                }
+                BoardFull::DarkThenLight => {
+                    next.pending = vec![dark, light];
+                    next.turn = Side::Dark;
+                }
+                BoardFull::FirstMover => {
+                    next.pending = vec![step(first, 1, false)];
+                    next.turn = second;
+                }
+            }
         }
     }
 
-    /// The position after `turn`.
-    pub fn after(&self, turn: &Turn) -> State<'r> {
-        let us = self.turn;
-        let mut next = self.clone();
-        match turn.from {
-            Some(f) => next.owner[f] = None,
-            None => next.hand[us.index()] -= 1,
-        }
-        next.owner[turn.to] = Some(us);
-        let closed = self.mills_of(&next.owner, us, Some(turn.to)) > 0;
-        for &r in &turn.removed {
-            next.owner[r] = None;
-        }
-        // §4, Morabaraba: the piece that just closed a mill by moving may not
-        // go straight back to close one there on its owner's next turn.
-        next.banned[us.index()] = match turn.from {
-            Some(f) if closed && self.rules.no_reform => Some((turn.to, f)),
-            _ => None,
-        };
-        next.turn = us.other();
-        next
-    }
-
-    /// Plays a move written in the notation of docs/RULES.md §5 (`d6`, `d6-d5`,
-    /// `d6xb4`, `d6-d5xb4xe4`), which must be legal.
+    /// Plays a move string (§5, §7.9), which must be legal; the removals
+    /// may be written in any order.
     pub fn play(&self, text: &str) -> State<'r> {
-        let board = &self.rules.board;
-        let mut parts = text.split('x');
-        let head = parts.next().unwrap_or_default();
-        let (from, to) = match head.split_once('-') {
-            Some((f, t)) => (Some(board.point(f)), board.point(t)),
-            None => (None, board.point(head)),
-        };
-        let removed: BTreeSet<usize> = parts.map(|r| board.point(r)).collect();
-        let wanted = Turn { from, to, removed };
-        assert!(
-            self.turns().contains(&wanted),
-            "`{text}` is not legal for the reference generator in {:?}",
-            self.text_fields()
-        );
-        self.after(&wanted)
+        let turns = self.turns();
+        let exact = turns.iter().find(|t| t.text == text);
+        let same = turns.iter().find(|t| normalized(&t.text) == normalized(text));
+        match exact.or(same) {
+            Some(t) => t.next.clone(),
+            None => panic!(
+                "`{text}` is not legal for the reference generator in {:?}; legal: {:?}",
+                self.text_fields(),
+                turns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>()
+            ),
+        }
     }
 
     /// The number of turn sequences of length `depth`.
@@ -560,32 +652,17 @@ impl<'r> State<'r> {
         match depth {
             0 => 1,
             1 => self.turns().len() as u64,
-            _ => self.turns().iter().map(|t| self.after(t).perft(depth - 1)).sum(),
+            _ => self.turns().iter().map(|t| t.next.perft(depth - 1)).sum(),
         }
     }
 
-    /// The turns written in the notation, with the perft count below each,
-    /// sorted: to compare with the engine's `divide` when they disagree.
+    /// The turns with their removals in name order and the perft count
+    /// below each, sorted: to compare with the engine's `divide`.
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let names = &self.rules.board.names;
         let mut out: Vec<(String, u64)> = self
             .turns()
             .iter()
-            .map(|t| {
-                let mut s = String::new();
-                if let Some(f) = t.from {
-                    s.push_str(names[f]);
-                    s.push('-');
-                }
-                s.push_str(names[t.to]);
-                let mut removed: Vec<&str> = t.removed.iter().map(|&r| names[r]).collect();
-                removed.sort_unstable();
-                for r in removed {
-                    s.push('x');
-                    s.push_str(r);
-                }
-                (s, self.after(t).perft(depth.saturating_sub(1)))
-            })
+            .map(|t| (normalized(&t.text), t.next.perft(depth.saturating_sub(1))))
             .collect();
         out.sort();
         out
