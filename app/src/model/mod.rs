@@ -259,7 +259,16 @@ impl Model {
     /// The link (and saved form) of this game.
     pub fn link(&self) -> String {
         let redo: Vec<Move> = self.redo.iter().rev().copied().collect();
-        link::format(self.mode, &self.game, &redo, self.declared())
+        let text = link::format(self.mode, &self.game, &redo, self.declared());
+        // The clocks and the score of a game at one screen go with it.
+        let clock = self
+            .clock
+            .as_ref()
+            .filter(|_| self.room.is_none())
+            .map(|c| (c.control, c.left));
+        let t = &self.tally;
+        let score = t.pairing.is_some().then_some([t.wins[0], t.wins[1], t.draws]);
+        text + &link::extras(clock, score.filter(|_| self.room.is_none()))
     }
 
     /// The side that acts on the buttons: in hot-seat the side to move,

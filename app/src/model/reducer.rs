@@ -245,8 +245,16 @@ impl Model {
                 let o = *opened;
                 self.start(o.game, o.mode);
                 self.redo = o.redo.into_iter().rev().collect();
-                // Another game, not a rematch: the score starts again.
+                // Another game, not a rematch: the score starts again,
+                // unless the game brings its own (a reload).
                 self.tally = Tally::default();
+                if let Some([bottom, top, draws]) = o.score {
+                    self.tally = Tally {
+                        pairing: Some(self.pairing()),
+                        wins: [bottom, top],
+                        draws,
+                    };
+                }
             }
             Action::View(ply) => {
                 self.view = ply.filter(|&p| p < self.game.moves().len());
