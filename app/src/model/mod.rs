@@ -175,6 +175,14 @@ impl Model {
     pub fn from_opened(o: Opened) -> Model {
         let mut t = Model::new(o.game, o.mode);
         t.redo = o.redo.into_iter().rev().collect();
+        // Clocks at one screen only; they run again from the page's first
+        // action (`use_clock` makes one as the page loads).
+        if t.mode.engine().is_none() {
+            t.clock = o.clock.map(|(c, left)| crate::clock::Clocks::with_left(c, left));
+        }
+        if let Some(score) = o.score {
+            t.tally = Tally::restored(t.pairing(), score);
+        }
         t
     }
 

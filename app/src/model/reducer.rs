@@ -247,14 +247,10 @@ impl Model {
                 self.redo = o.redo.into_iter().rev().collect();
                 // Another game, not a rematch: the score starts again,
                 // unless the game brings its own (a reload).
-                self.tally = Tally::default();
-                if let Some([bottom, top, draws]) = o.score {
-                    self.tally = Tally {
-                        pairing: Some(self.pairing()),
-                        wins: [bottom, top],
-                        draws,
-                    };
-                }
+                self.tally = o
+                    .score
+                    .map(|s| Tally::restored(self.pairing(), s))
+                    .unwrap_or_default();
             }
             Action::View(ply) => {
                 self.view = ply.filter(|&p| p < self.game.moves().len());
