@@ -7,10 +7,20 @@
 //! `position=` (percent-encoded position text) starts from a position.
 //! The saved game in `localStorage` is the same text with the moves taken
 //! back (`redo=`) and a declared end (`end=resign-light|agreed|time-dark`).
+//! A game at one screen also carries its clocks (`clock=5%2B3&left=L,D`:
+//! the control and each side's time, in ms, when the turn in progress
+//! began) and the score of the games before it (`score=B-T-D`: wins of the
+//! bottom seat, of the top seat, draws), so a reload loses neither.
+//! Referee's decision: the clock of the side to move starts again from
+//! its time at the start of the turn when the game is opened, as a room's
+//! does: the page cannot know how long it stayed closed, and at one screen
+//! both players see the reload.
 
 use std::fmt;
 
-use morris_core::{Color, Game, Move, Position, Rules, Variant};
+use morris_core::{ByColor, Color, Game, Move, Position, Rules, Variant};
+
+use crate::clock::{left_text, parse_left, TimeControl};
 
 /// The strongest level the computer plays at.
 pub const MAX_LEVEL: u8 = morris_engine::Level::MAX;
@@ -81,6 +91,11 @@ pub struct Opened {
     pub game: Game,
     /// Turns taken back that redo can replay, next first.
     pub redo: Vec<Move>,
+    /// The clocks (two players at one screen): the control and each
+    /// side's time left when the turn in progress began.
+    pub clock: Option<(TimeControl, ByColor<u64>)>,
+    /// The score before this game: bottom seat's wins, top seat's, draws.
+    pub score: Option<[u32; 3]>,
 }
 
 /// Why a link cannot be opened; the message names the part at fault.
@@ -116,6 +131,9 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
     let mut color: Option<Color> = None;
     let mut position: Option<String> = None;
     let mut end: Option<Declared> = None;
+    let mut control: Option<TimeControl> = None;
+    let mut left: Option<ByColor<u64>> = None;
+    let mut score: Option<[u32; 3]> = None;
     let list = |v: &str| -> Vec<String> {
         v.split(',')
             .map(str::trim)
@@ -147,6 +165,19 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
                 _ => return err(format!("color `{}` is not light or dark", cut(&value))),
             },
             "position" => position = Some(value),
+            // `+` reads as a space once decoded: a hand-typed `5+3` is taken too.
+            "clock" => match TimeControl::parse(&value.replace(' ', "+")) {
+                Some(c) => control = Some(c),
+                None => return err(format!("clock `{}` is not minutes+seconds", cut(&value))),
+            },
+            "left" => match parse_left(&value) {
+                Some(l) => left = Some(l),
+                None => return err(format!("left `{}` is not two times in ms", cut(&value))),
+            },
+            "score" => match parse_score(&value) {
+                Some(s) => score = Some(s),
+                None => return err(format!("score `{}` is not wins-wins-draws", cut(&value))),
+            },
             "end" => {
                 end = Some(match value.as_str() {
                     "agreed" => Declared::Agreed,
@@ -200,11 +231,46 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
         }
     }
     declare(&mut game, end);
+    // Clocks only at one screen; a clock's time at most its control's base
+    // plus an increment for every turn made.
+    let most = |c: TimeControl| {
+        c.base_ms
+            .saturating_add(c.increment_ms.saturating_mul(game.moves().len() as u64))
+    };
+    let clock = match (control, mode) {
+        (Some(c), Mode::TwoPlayers { .. }) => {
+            let l = left.unwrap_or(ByColor::new(c.base_ms, c.base_ms));
+            Some((c, ByColor::new(l.light.min(most(c)), l.dark.min(most(c)))))
+        }
+        _ => None,
+    };
     Ok(Opened {
         mode,
         game,
         redo: redo_moves,
+        clock,
+        score,
     })
+}
+
+/// Reads `score=B-T-D`.
+fn parse_score(text: &str) -> Option<[u32; 3]> {
+    let mut parts = text.split('-').map(|p| p.parse::<u32>().ok());
+    let s = [parts.next()??, parts.next()??, parts.next()??];
+    parts.next().is_none().then_some(s)
+}
+
+/// The clock and score fields [`parse`] reads, for a game at one screen
+/// (`&clock=5+3&left=L,D&score=B-T-D`; each left out when absent).
+pub fn extras(clock: Option<(TimeControl, ByColor<u64>)>, score: Option<[u32; 3]>) -> String {
+    let mut out = String::new();
+    if let Some((c, left)) = clock {
+        out.push_str(&format!("&clock={}&left={}", encode(&c.text()), left_text(left)));
+    }
+    if let Some([b, t, d]) = score {
+        out.push_str(&format!("&score={b}-{t}-{d}"));
+    }
+    out
 }
 
 /// Ends `game` as the players declared (nothing if it is over already).
@@ -281,6 +347,8 @@ pub fn read_paste(text: &str, mode: Mode) -> Result<Opened, String> {
         mode,
         game,
         redo: Vec::new(),
+        clock: None,
+        score: None,
     };
     match Game::from_record(text) {
         Ok(game) => Ok(opened(game)),
@@ -361,6 +429,31 @@ pub fn decode(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clock_and_score_fields_are_read_and_bad_ones_refused() {
+        let o = parse("variant=nine&clock=5+3&left=1000,299000000&score=2-1-0").ok();
+        let o = o.unwrap_or_else(|| unreachable!());
+        let (c, left) = o.clock.unwrap_or_else(|| unreachable!());
+        assert_eq!(c.text(), "5+3");
+        assert_eq!(
+            (left.light, left.dark),
+            (1000, 300_000),
+            "at most the base plus the increments earned"
+        );
+        assert_eq!(o.score, Some([2, 1, 0]));
+        for bad in [
+            "clock=5",
+            "clock=999+0",
+            "left=1",
+            "left=a,b",
+            "score=1-2",
+            "score=1-2-3-4",
+            "score=x-1-1",
+        ] {
+            assert!(parse(&format!("variant=nine&{bad}")).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn the_documented_link_opens() {

@@ -100,6 +100,34 @@ test("hot-seat on a 1+2 clock: the side to move counts down, the increment, the 
   assertNoErrors(page);
 });
 
+test("hot-seat clocks survive a reload: each side keeps its time, the side to move from its turn's start", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage();
+  await page.clock.install({ time: new Date("2026-03-01T10:00:00Z") });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
+  await page.locator('[data-action="new-game"]').first().click();
+  await page.locator('[data-field="mode"]').selectOption("two-players");
+  await page.locator('[data-field="clock"]').selectOption("3+2");
+  await page.locator('.dialog [data-action="confirm"]').click();
+  await playMove(page, "a1", "light");
+  await pass(page, 10_000);
+  await playMove(page, "b2", "dark");
+  near((await clock(page, "dark")).ms, 172_000, "dark after ten seconds and the increment");
+  await pass(page, 5_000);
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.locator("[data-point]").first().waitFor();
+  let light = await clock(page, "light");
+  const dark = await clock(page, "dark");
+  near(dark.ms, 172_000, "dark's time kept");
+  near(light.ms, 180_000, "light's turn starts again from its time at the turn's start");
+  assert.ok(light.running && !dark.running, "the side to move runs again");
+  assert.deepEqual((await snapshot(page)).moves, ["a1", "b2"]);
+  await pass(page, 4_000);
+  await playMove(page, "d1", "light");
+  light = await clock(page, "light");
+  near(light.ms, 178_000, "four seconds spent after the reload, two added");
+  assertNoErrors(page);
+});
+
 test("a room on a 3+2 clock: the invite carries it, turns carry the time, the host's flag ends both games", { timeout: 240_000 }, async () => {
   const { page: host } = await linkPlayer(h);
   await host.clock.install({ time: new Date("2026-03-01T10:00:00Z") });

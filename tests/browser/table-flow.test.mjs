@@ -192,6 +192,9 @@ test("the score across rematches at one screen", { timeout: 180_000 }, async () 
   await page.locator('[data-tally="0.5-1.5"]').waitFor();
   assert.match(await page.locator("[data-tally]").innerText(), /½ – 1½/);
   await screenshot(page, "flow-score");
+  // A reload keeps the score (it travels with the saved game).
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.locator('[data-tally="0.5-1.5"]').waitFor();
   // Another opponent: the score starts again.
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light" }));
   assert.equal(await page.locator("[data-tally]").count(), 0);

@@ -25,6 +25,19 @@ pub fn use_clock(model: &UseReducerHandle<Model>) {
         .and_then(|c| c.deadline(turn));
     let running = model.clock.as_ref().is_some_and(|c| c.since.is_some()) && model.outcome().is_none();
     use_tick(running);
+    // Clocks opened with a game under way (a reload, a room kept) start
+    // the side to move's clock as the page comes up.
+    let stopped = model.clock.as_ref().is_some_and(|c| c.since.is_none())
+        && !model.game.moves().is_empty()
+        && model.outcome().is_none();
+    {
+        let dispatcher = model.dispatcher();
+        use_effect_with(stopped, move |&stopped| {
+            if stopped {
+                dispatcher.dispatch(Action::Tick);
+            }
+        });
+    }
     let dispatcher = model.dispatcher();
     use_effect_with(deadline, move |&deadline| {
         let timer = deadline.map(|at| {

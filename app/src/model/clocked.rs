@@ -38,13 +38,20 @@ impl Model {
         let ply = self.game.moves().len();
         let replaced = self.replaced;
         let retake = matches!(action, Action::Undo | Action::Redo);
-        let opened = matches!(action, Action::Open(_));
+        let opened = match &action {
+            Action::Open(o) => Some(o.clock.map(|(c, left)| Clocks::with_left(c, left))),
+            _ => None,
+        };
         let reported = match &action {
             Action::Remote(shared) => shared.clock.as_ref().map(|c| c.left),
             _ => None,
         };
         self.apply(action);
-        if opened || self.mode.engine().is_some() {
+        if let Some(clock) = opened {
+            // A game opened brings its own clocks, or none.
+            self.clock = clock;
+        }
+        if self.mode.engine().is_some() {
             self.clock = None;
         }
         self.follow_clock(ply, replaced, retake, now);
@@ -173,6 +180,48 @@ mod tests {
     }
 
     #[test]
+    fn a_reload_keeps_the_clocks_and_the_score_at_one_screen() {
+        let mut t = timed(5, 3);
+        press(&mut t, "a1", 10_000);
+        press(&mut t, "b2", 25_000); // dark spent 15 s, got 3 back
+        t.tally.add(Some(Color::Light), Color::Light);
+        t.tally.add(None, Color::Light);
+        t.tally.pairing = Some(t.pairing());
+        let saved = t.link();
+        assert!(
+            saved.contains("&clock=5%2B3&left=300000,288000&score=1-0-1"),
+            "{saved}"
+        );
+        // The page loads again, much later: light's clock runs from the load.
+        let Ok(opened) = crate::link::parse(&saved) else {
+            unreachable!("{saved}")
+        };
+        let mut r = Model::default();
+        r.apply_at(Action::Open(Box::new(opened)), 900_000);
+        assert_eq!(left(&r, Color::Light, 905_000), 295_000);
+        assert_eq!(left(&r, Color::Dark, 905_000), 288_000);
+        let score = r.tally.score(None, Color::Light);
+        assert_eq!((score.halves, score.games), ([3, 1], 2), "1½ – ½ after two games");
+        press(&mut r, "d1", 910_000);
+        assert_eq!(
+            left(&r, Color::Light, 910_000),
+            293_000,
+            "10 s spent since the load, 3 s added"
+        );
+        // Against the computer, or a link without clocks: no clocks.
+        let plain = crate::link::parse("variant=nine&moves=a1").ok();
+        let mut p = Model::default();
+        p.apply_at(Action::Open(Box::new(plain.unwrap_or_else(|| unreachable!()))), 0);
+        assert!(p.clock.is_none() && p.tally.pairing.is_none());
+        let engine = crate::link::parse("variant=nine&mode=vs-engine&level=3&clock=5+3&left=1,2").ok();
+        assert_eq!(
+            engine.and_then(|o| o.clock),
+            None,
+            "no clocks against the computer"
+        );
+    }
+
+    #[test]
     fn a_flag_ends_the_game_on_time_even_between_a_mill_and_its_removal() {
         let mut t = timed(1, 0);
         let mut now = 0;
@@ -191,7 +240,7 @@ mod tests {
         assert!(!t.turn.removing(), "the unfinished turn is dropped");
         assert_eq!(t.game.moves().len(), 4);
         assert_eq!(left(&t, Color::Light, now + 90_000), 0);
-        assert!(t.link().ends_with("&end=time-light"), "{}", t.link());
+        assert!(t.link().contains("&end=time-light&clock="), "{}", t.link());
     }
 
     #[test]

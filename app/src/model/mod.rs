@@ -175,6 +175,14 @@ impl Model {
     pub fn from_opened(o: Opened) -> Model {
         let mut t = Model::new(o.game, o.mode);
         t.redo = o.redo.into_iter().rev().collect();
+        // Clocks at one screen only; they run again from the page's first
+        // action (`use_clock` makes one as the page loads).
+        if t.mode.engine().is_none() {
+            t.clock = o.clock.map(|(c, left)| crate::clock::Clocks::with_left(c, left));
+        }
+        if let Some(score) = o.score {
+            t.tally = Tally::restored(t.pairing(), score);
+        }
         t
     }
 
@@ -259,7 +267,16 @@ impl Model {
     /// The link (and saved form) of this game.
     pub fn link(&self) -> String {
         let redo: Vec<Move> = self.redo.iter().rev().copied().collect();
-        link::format(self.mode, &self.game, &redo, self.declared())
+        let text = link::format(self.mode, &self.game, &redo, self.declared());
+        // The clocks and the score of a game at one screen go with it.
+        let clock = self
+            .clock
+            .as_ref()
+            .filter(|_| self.room.is_none())
+            .map(|c| (c.control, c.left));
+        let t = &self.tally;
+        let score = t.pairing.is_some().then_some([t.wins[0], t.wins[1], t.draws]);
+        text + &link::extras(clock, score.filter(|_| self.room.is_none()))
     }
 
     /// The side that acts on the buttons: in hot-seat the side to move,

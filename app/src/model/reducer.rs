@@ -245,8 +245,12 @@ impl Model {
                 let o = *opened;
                 self.start(o.game, o.mode);
                 self.redo = o.redo.into_iter().rev().collect();
-                // Another game, not a rematch: the score starts again.
-                self.tally = Tally::default();
+                // Another game, not a rematch: the score starts again,
+                // unless the game brings its own (a reload).
+                self.tally = o
+                    .score
+                    .map(|s| Tally::restored(self.pairing(), s))
+                    .unwrap_or_default();
             }
             Action::View(ply) => {
                 self.view = ply.filter(|&p| p < self.game.moves().len());

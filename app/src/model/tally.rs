@@ -63,6 +63,16 @@ impl Score {
 }
 
 impl Tally {
+    /// The score a saved game carried (`[bottom wins, top wins, draws]`),
+    /// for the table's pairing.
+    pub fn restored(pairing: Pairing, [bottom, top, draws]: [u32; 3]) -> Tally {
+        Tally {
+            pairing: Some(pairing),
+            wins: [bottom, top],
+            draws,
+        }
+    }
+
     /// Adds a game that ended, `winner` its winning colour (`None` a draw),
     /// `bottom` the colour of the bottom seat in it.
     pub fn add(&mut self, winner: Option<Color>, bottom: Color) {
