@@ -301,7 +301,8 @@ impl Clock for JsClock {
 /// loaded so far, and the requests waiting their turn (a request that needs
 /// a table waits for its download, and those after it wait too).
 #[cfg(target_arch = "wasm32")]
-pub(crate) struct WorkerState {
+#[derive(Debug)]
+pub struct WorkerState {
     pub(crate) searcher: Searcher,
     tablebase: std::sync::Arc<Tablebases>,
     /// Files loaded, or given up on (they do not read); a file that could
@@ -459,8 +460,15 @@ pub fn run_worker() {
 /// that needs a table waits for it): called by the `worker-tables`
 /// binary, which the page starts in place of the other when a game reaches
 /// a class the tables cover.
+///
+/// `other` makes the handler of the lines that are neither requests nor a
+/// review's start (the analysis, `crate::analysis::worker`), from the
+/// worker's state, the tables' folder and the scope: the binary passes it
+/// in, so this module does not depend on the analysis, which depends on it.
 #[cfg(target_arch = "wasm32")]
-pub fn run_worker_with_tablebase() {
+pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
+    other: impl FnOnce(Rc<RefCell<WorkerState>>, String, web_sys::DedicatedWorkerGlobalScope) -> H,
+) {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     // The folder of the table files, set by the loader (the worker itself
     // runs from a blob: address, against which nothing resolves).
@@ -495,7 +503,7 @@ pub fn run_worker_with_tablebase() {
         }
     };
     let out = scope.clone();
-    let analysis = crate::analysis::worker::Analysis::new(state.clone(), base.clone(), scope.clone());
+    let analysis = other(state.clone(), base.clone(), scope.clone());
     listen(
         &scope,
         move |request| {
@@ -526,7 +534,7 @@ pub fn run_worker_with_tablebase() {
         },
         move |text| match crate::review::protocol::Start::decode(text) {
             Some(start) => on_review(start),
-            None => analysis.on_message(text),
+            None => analysis(text),
         },
     );
 }

@@ -41,6 +41,19 @@ pub enum Due {
     NextTo,
 }
 
+impl Due {
+    /// The code of a due removal turn in the position key, `1..64`; 0
+    /// for none.
+    pub(crate) fn code(d: Option<Due>) -> usize {
+        match d {
+            None => 0,
+            Some(Due::NextTo) => 1,
+            Some(Due::Opposing(n)) => 2 + (n as usize).min(30),
+            Some(Due::Own(n)) => 33 + (n as usize).min(30),
+        }
+    }
+}
+
 /// A position of a mill game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -246,7 +259,7 @@ impl Position {
             k ^= zobrist::KEYS.dark_to_move;
         }
         if !self.classic {
-            k ^= zobrist::world(self.markers, self.used, self.pending);
+            k ^= zobrist::world(self.markers, self.used, self.pending.map(Due::code));
         }
         k
     }

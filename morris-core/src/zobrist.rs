@@ -116,23 +116,9 @@ const fn make_world() -> WorldKeys {
 
 pub(crate) static WORLD_KEYS: WorldKeys = make_world();
 
-/// The code of a due removal turn, `1..64`; 0 for none.
-fn due_code(d: Option<crate::position::Due>) -> usize {
-    use crate::position::Due;
-    match d {
-        None => 0,
-        Some(Due::NextTo) => 1,
-        Some(Due::Opposing(n)) => 2 + (n as usize).min(30),
-        Some(Due::Own(n)) => 33 + (n as usize).min(30),
-    }
-}
-
-/// The key of the §7 state; 0 where there is none.
-pub(crate) fn world(
-    markers: crate::Bitboard,
-    used: crate::ByColor<u32>,
-    pending: [Option<crate::position::Due>; 2],
-) -> u64 {
+/// The key of the §7 state (`pending`: the codes of the removals due,
+/// as the position makes them); 0 where there is none.
+pub(crate) fn world(markers: crate::Bitboard, used: crate::ByColor<u32>, pending: [usize; 2]) -> u64 {
     let mut k = 0;
     for p in markers {
         k ^= WORLD_KEYS.marker[p.index()];
@@ -144,8 +130,7 @@ pub(crate) fn world(
             bits &= bits - 1;
         }
     }
-    for (slot, d) in pending.into_iter().enumerate() {
-        let code = due_code(d);
+    for (slot, code) in pending.into_iter().enumerate() {
         if code != 0 {
             k ^= WORLD_KEYS.due[slot][code];
         }

@@ -60,6 +60,17 @@ async fn pause() {
 }
 
 impl Analysis {
+    /// The worker's handler of analysis lines, for
+    /// `engine::run_worker_with_tablebase`.
+    pub fn handler(
+        state: Rc<RefCell<WorkerState>>,
+        base: String,
+        out: DedicatedWorkerGlobalScope,
+    ) -> impl Fn(&str) {
+        let analysis = Analysis::new(state, base, out);
+        move |text: &str| analysis.on_message(text)
+    }
+
     pub(crate) fn new(
         state: Rc<RefCell<WorkerState>>,
         base: String,

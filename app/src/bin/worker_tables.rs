@@ -3,5 +3,5 @@
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    mulino_app::engine::run_worker_with_tablebase();
+    mulino_app::engine::run_worker_with_tablebase(mulino_app::analysis::worker::Analysis::handler);
 }
