@@ -49,7 +49,7 @@ test("bad game options throw an Error naming the key", () => {
   assert.throws(() => new Game("nine", { fly: true }), named("OptionError", /unknown game option `fly`; the options are: pieces, board, flying/));
   assert.throws(() => new Game("nine", { flying: "yes" }), named("OptionError", /option `flying` must be true or false, not "yes"/));
   assert.throws(() => new Game("nine", { millTakes: "two" }), named("OptionError", /option `millTakes` must be "one" or "each", not "two"/));
-  assert.throws(() => new Game("nine", { pieces: 7 }), named("OptionError", /option `pieces` must be 3, 6, 9, 10, 11 or 12, not 7/));
+  assert.throws(() => new Game("nine", { pieces: 8 }), named("OptionError", /option `pieces` must be 3, 6, 9, 10, 11 or 12, not 8/));
   assert.throws(() => new Game("nine", { pieces: "9" }), named("OptionError", /option `pieces`/));
   assert.throws(() => new Game("nine", { nMove: 0 }), named("OptionError", /option `nMove` must be a number of moves from 1 to 1000/));
   assert.throws(() => new Game("nine", { nMove: 2.5 }), named("OptionError", /option `nMove`/));
@@ -93,7 +93,9 @@ test("a bad move throws a MoveSyntaxError or an IllegalMoveError and leaves the 
   assert.throws(() => g.play("zz"), named("MoveSyntaxError", /^`zz` is not a move: write points as a file letter and a rank/));
   assert.throws(() => g.play("a1-"), named("MoveSyntaxError", /^`a1-` is not a move/));
   assert.throws(() => g.play(""), named("MoveSyntaxError", /is not a move: it is empty$/));
-  for (const text of ["zz", "h9", "a1-", "", "d6-d5-d4", "xb4"]) {
+  // A turn of removals alone is a move (RULES.md §7.9), illegal where none is due.
+  assert.throws(() => g.play("xb4"), named("IllegalMoveError", /^illegal move `xb4`: no turn that only removes is due here/));
+  for (const text of ["zz", "h9", "a1-", "", "d6-d5-d4"]) {
     assert.throws(() => g.play(text), (e) => e.name === "MoveSyntaxError" && !/illegal/.test(e.message), text);
   }
   assert.throws(() => g.play("a2"), named("IllegalMoveError", /^illegal move `a2`: a2 is not a point of this board/));
