@@ -122,6 +122,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         removable: hints.removable,
         selected: turn.from,
         last_move,
+        markers: pos.markers(),
     };
     let labels = labels(lang, &pos, &marking);
     let on_move = play.reform(|m: String| vec![m]);
@@ -149,6 +150,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                     <div class="analysis-board">
                         <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
                                removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
+                               markers={pos.markers()}
                                {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
                     </div>
                     <div class="analysis-side">

@@ -90,6 +90,9 @@ pub enum Action {
     Press(Point),
     /// Escape: drop the turn being put together.
     Cancel,
+    /// The side to move has no move and passes (docs/RULES.md §7.4
+    /// `blocked=pass`): the only legal turn, played from the Pass button.
+    Pass,
     Cursor(Point),
     /// The engine's move (in notation) for the game as it was at `epoch`.
     EngineMove {
@@ -258,6 +261,12 @@ impl Model {
         } else {
             Vec::new()
         }
+    }
+
+    /// Whether the person at the screen must pass now: passing is the
+    /// only legal turn.
+    pub fn pass_due(&self) -> bool {
+        self.offered_moves() == [Move::PASS]
     }
 
     pub fn hints(&self) -> Hints {
