@@ -107,6 +107,35 @@ test("a blocked player passes with the Pass button", { timeout: 90_000 }, async 
   assertNoErrors(page);
 });
 
+test("the computer, blocked, passes by itself and says so", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, {
+    mode: "vs-engine", level: 2, color: "dark", position: encodeURIComponent(`nine:blocked=pass ${BLOCKED}`),
+  }));
+  const snap = await waitForState(page, (s) => moveCount(s) === 1, "the computer's pass", 60_000);
+  assert.deepEqual(snap.moves, ["pass"]);
+  assert.match(snap.statusValue, /^dark /, "the person's turn");
+  assert.ok(!snap.actions.includes("pass"), "the person has moves");
+  assert.match(await page.locator("body").innerText(), /no move and passed/, "the pass is announced");
+  assertNoErrors(page);
+});
+
+test("a reload resumes a world game with its marker", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "cheng-san-qi", mode: "two-players", moves: "a7,a1,d7,d1" }));
+  await clickPoint(page, "g7");
+  await waitForState(page, (s) => removable(s).length > 0, "the mill's removal");
+  await clickPoint(page, "a1");
+  const before = await waitForState(page, (s) => moveCount(s) === 5, "the mill's turn");
+  // The address without the link, as after closing the tab.
+  await page.goto(h.url);
+  await page.reload();
+  const after = await waitForState(page, (s) => moveCount(s) === 5, "the game back after a reload");
+  assert.deepEqual(after.moves, before.moves);
+  assert.equal(await page.locator('[data-point="a1"][data-marker]').count(), 1, "the marker is back");
+  assertNoErrors(page);
+});
+
 test("Mul-Mulan's intervention is one click and both pieces go", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage();
   await openGame(page, positionLink("mul-mulan D.D/.L./.../LL..D./.../.../DLD L 0/0 0/0 -"));
