@@ -154,6 +154,7 @@ test("Cheng San Qi: a mill while placing leaves an X nobody may place on", { tim
     await openGame(page, gameLink(h.url, { variant: "cheng-san-qi", mode: "two-players", moves: "a7,a1,d7,d1" }));
     await clickPoint(page, "g7");
     let snap = await waitForState(page, (s) => removable(s).length > 0, "the mill's removal");
+    assert.equal(snap.statusValue, "light mark", "the status asks for a piece to mark");
     await clickPoint(page, "a1");
     snap = await waitForState(page, (s) => moveCount(s) === 5, "the mill's turn");
     assert.equal(snap.moves[4], "g7xa1");

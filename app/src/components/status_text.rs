@@ -3,7 +3,7 @@
 //! natively; texts come from the catalogue.
 
 use morris_board::PartialTurn;
-use morris_core::{Color, Due, Move, Phase, Reason};
+use morris_core::{Color, Due, Move, Phase, PlacingMill, Reason};
 
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -115,6 +115,13 @@ fn removals_left(model: &Model) -> usize {
     }
 }
 
+/// Whether the piece being taken becomes a dead marker: a mill closed
+/// by a placement under "mark and delay" (docs/RULES.md §7.2).
+fn marks(model: &Model) -> bool {
+    let placing = model.turn.to.is_some() && model.turn.from.is_none();
+    placing && model.game.rules().placing_mill == PlacingMill::Mark
+}
+
 /// What the side to move does now, as a catalogue key.
 fn what_key(model: &Model) -> &'static str {
     let pos = model.game.position();
@@ -131,7 +138,9 @@ fn what_key(model: &Model) -> &'static str {
             Some(Due::NextTo) | None => "status.remove-next",
         };
     }
-    if model.turn.removing() {
+    if model.turn.removing() && marks(model) {
+        "status.mark"
+    } else if model.turn.removing() {
         "status.remove"
     } else if model.turn.from.is_some() {
         "status.choose_target"
@@ -257,5 +266,21 @@ mod tests {
             own.apply(Action::Press(pt));
         }
         assert_eq!(status(&own, Lang::En).0, "light remove-own");
+    }
+
+    #[test]
+    fn a_mill_while_placing_under_mark_and_delay_asks_for_a_piece_to_mark() {
+        let mut t = Model::new(
+            Game::new(morris_core::Variant::ChengSanQi.rules()),
+            Mode::default(),
+        );
+        for s in ["a7", "a1", "d7", "d1", "g7"] {
+            let Ok(pt) = t.game.position().geometry().parse_point(s) else {
+                unreachable!()
+            };
+            t.apply(Action::Press(pt));
+        }
+        assert_eq!(status(&t, Lang::En).0, "light mark");
+        assert!(status(&t, Lang::En).1.contains("until the placing ends"));
     }
 }
