@@ -68,6 +68,10 @@ test("a blocked player removes by clicking a red piece, only one next to his own
   await clickPoint(page, "d7");
   snap = await waitForState(page, (s) => moveCount(s) === 2, "light's move after its removal");
   assert.deepEqual(snap.moves, ["xd7", "a7-d7"]);
+  // Both turns are light's: both stand in light's column.
+  const columns = await page.locator("[data-move-list] li").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+  assert.equal(columns[0], columns[1], "one column for light's two turns");
+  await screenshot(page, "world-remove-then-move");
   assertNoErrors(page);
 });
 
