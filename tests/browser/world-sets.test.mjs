@@ -140,6 +140,18 @@ test("a reload resumes a world game with its marker", { timeout: 90_000 }, async
   assertNoErrors(page);
 });
 
+test("the analysis board passes with its own Pass button", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage();
+  await page.goto(`${h.url}#analysis&position=${encodeURIComponent(`nine:blocked=pass ${BLOCKED}`)}`);
+  const dialog = page.locator("[data-analysis]");
+  await dialog.waitFor();
+  await dialog.locator('[data-action="pass"]').click();
+  await dialog.locator('[data-analysis-moves] li').first().waitFor();
+  assert.deepEqual(await dialog.locator("[data-analysis-moves] li").allInnerTexts(), ["pass"]);
+  assert.equal(await dialog.locator('[data-action="pass"]').count(), 0, "dark has moves");
+  assertNoErrors(page);
+});
+
 test("Mul-Mulan's intervention is one click and both pieces go", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage();
   await openGame(page, positionLink("mul-mulan D.D/.L./.../LL..D./.../.../DLD L 0/0 0/0 -"));

@@ -12,7 +12,7 @@ use morris_core::{Game, Point};
 use yew::prelude::*;
 
 use super::analysis_lines::{analysis_lines, LinesPanel};
-use super::analysis_moves::{analysis_moves, value_notes};
+use super::analysis_moves::{analysis_moves, pass_button, value_notes};
 use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, step_for_key};
 use super::game_board::labels;
@@ -155,6 +155,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                     </div>
                     <div class="analysis-side">
                         { analysis_lines(&panel) }
+                        { pass_button(lang, &legal, &on_move) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
                         { analysis_steps(lang, &study, &go) }
                         <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />
