@@ -372,4 +372,20 @@ mod tests {
             other => unreachable!("{other:?}"),
         }
     }
+
+    #[test]
+    fn a_capture_with_a_mill_takes_the_captured_piece_at_once_then_asks_for_the_mill_s() {
+        // Light places on g1: g4 is caught between g1 and g7, and a1-d1-g1
+        // is a mill, which takes b6 or f6 besides.
+        let pos = pos_of("nine:custodian=on ..L/D.D/.../.....D/.../.../LL. L 6/6 0/0 -");
+        let legal = pos.legal_moves();
+        let t = continues(PartialTurn::default().press(pt(&pos, "g1"), &pos, &legal));
+        assert_eq!(t.removals, [pt(&pos, "g4")], "the captured piece goes at once");
+        let red = t.hints(&pos, &legal).removable;
+        assert_eq!(red, [pt(&pos, "b6"), pt(&pos, "f6")].into_iter().collect());
+        match t.press(pt(&pos, "f6"), &pos, &legal) {
+            Press::Play(m) => assert_eq!(m.removals().count(), 2, "{}", pos.notation(m)),
+            other => unreachable!("{other:?}"),
+        }
+    }
 }
