@@ -738,10 +738,15 @@ mod tests {
     #[test]
     fn the_engine_plays_every_world_set_and_passes_or_only_removes_when_that_is_the_turn() {
         let mut searcher = Searcher::new(1);
+        // Far enough into each game for the end of the placing (markers
+        // coming off, the mill count, a full board) and some moves.
         for variant in Variant::WORLD {
             let mut game = Game::new(variant.rules());
-            for ply in 0..6 {
-                let request = Request::new(ply, &game, 2, false);
+            for ply in 0..60 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let request = Request::new(ply, &game, 1, false);
                 let Some(text) = answer(&mut searcher, &request, &NoClock, 1).text else {
                     unreachable!("{variant:?} at ply {ply}: no move")
                 };
