@@ -134,8 +134,10 @@ fn what_key(model: &Model) -> &'static str {
             Some(Due::Own(_)) => "status.remove-own",
             Some(Due::Opposing(_)) if removals_left(model) > 1 => "status.remove-count",
             Some(Due::Opposing(_)) => "status.remove",
-            // A blocked player's removal, or the answer to one.
-            Some(Due::NextTo) | None => "status.remove-next",
+            // The opponent's answer to a blocked player's removal.
+            Some(Due::NextTo) => "status.remove-answer",
+            // A blocked player's removal.
+            None => "status.remove-next",
         };
     }
     if model.turn.removing() && marks(model) {
@@ -238,6 +240,18 @@ mod tests {
         );
         let t = world(&format!("nine:blocked=remove-move {blocked}"));
         assert_eq!(status(&t, Lang::En).0, "light remove-next");
+        let mut t = world(&format!("nine:blocked=both-remove {blocked}"));
+        let Ok(d7) = t.game.position().geometry().parse_point("d7") else {
+            unreachable!()
+        };
+        t.apply(Action::Press(d7));
+        assert_eq!(
+            status(&t, Lang::En),
+            (
+                "dark remove-answer".to_string(),
+                "Dark to play · In answer, remove an opposing piece next to one of yours".to_string()
+            )
+        );
         // El Filja on three pieces: light's mill earns two removals, then
         // the game goes on with one of one's own each when no side has one.
         let mut rules = morris_core::Variant::ElFilja.rules();
