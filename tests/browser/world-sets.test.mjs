@@ -38,6 +38,19 @@ for (const [variant, points] of Object.entries(WORLD_VARIANTS)) {
   });
 }
 
+test("Dooz: a mill while placing takes from the opponent's hand, and the page says so", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "dooz", mode: "two-players", moves: "a7,a1,d7,d1" }));
+  await clickPoint(page, "g7");
+  const snap = await waitForState(page, (s) => moveCount(s) === 5, "the mill's turn");
+  assert.equal(snap.moves[4], "g7", "nothing is taken from the board");
+  assert.equal(removable(snap).length, 0);
+  const notice = page.locator('[data-notice="notice.hand-taken"]');
+  assert.match(await notice.innerText(), /out of the opponent's hand/);
+  assert.match(await page.locator('[data-seat="top"]').innerText(), /9 in hand/, "dark has one piece fewer in hand");
+  assertNoErrors(page);
+});
+
 test("the computer answers in Dooz", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage();
   await openGame(page, gameLink(h.url, { variant: "dooz", mode: "vs-engine", level: 2, color: "light" }));

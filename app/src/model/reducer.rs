@@ -750,4 +750,22 @@ mod tests {
         press(&mut t, "d7");
         assert_eq!(t.game.move_texts(), ["xd7", "a7-d7"]);
     }
+
+    #[test]
+    fn a_mill_that_takes_from_the_hand_says_so() {
+        let mut t = Model::new(Game::new(Variant::Dooz.rules()), Mode::default());
+        for s in ["a7", "a1", "d7", "d1"] {
+            press(&mut t, s);
+        }
+        assert_eq!(t.notice, None);
+        press(&mut t, "g7");
+        assert_eq!(
+            t.game.position().in_hand(Color::Dark),
+            9,
+            "12 - 2 placed - 1 taken"
+        );
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("notice.hand-taken"));
+        press(&mut t, "b2");
+        assert_eq!(t.notice, None, "the notice goes with the next turn");
+    }
 }
