@@ -265,7 +265,7 @@ mod tests {
         }
         assert_eq!(
             status(&t, Lang::En).1,
-            "Light to play · Remove pieces · to take: 2"
+            "Light to play · Remove pieces (to take: 2)"
         );
         let Ok(b2) = t.game.position().geometry().parse_point("b2") else {
             unreachable!()
