@@ -107,6 +107,24 @@ test("El Filja's mill count: a record link leads to two removals, clicked one by
   assertNoErrors(page);
 });
 
+test("with the keyboard, Enter on a red piece takes it", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, positionLink(`nine:blocked=both-remove ${BLOCKED}`));
+  await page.locator('[data-point="g4"]').focus();
+  await page.keyboard.press("Enter");
+  let snap = await waitForState(page, (s) => moveCount(s) === 1, "light's removal by Enter");
+  assert.deepEqual(snap.moves, ["xg4"]);
+  // Both remove: dark answers with a light piece next to one of its own.
+  assert.equal(snap.statusValue, "dark remove-answer");
+  assert.deepEqual(removable(snap).sort(), ["a1", "a7", "g1", "g7"]);
+  await page.locator('[data-point="a1"]').focus();
+  await page.keyboard.press("Enter");
+  snap = await waitForState(page, (s) => moveCount(s) === 2, "dark's answer by Enter");
+  assert.deepEqual(snap.moves, ["xg4", "xa1"]);
+  assert.match(snap.statusValue, /^light /, "light moves next");
+  assertNoErrors(page);
+});
+
 test("a blocked player passes with the Pass button", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage();
   await openGame(page, positionLink(`nine:blocked=pass ${BLOCKED}`));
