@@ -903,3 +903,26 @@ fn the_engine_plays_a_placing_book_without_tables() {
     let err = common::fails(&["engine", "--book", bad.to_str().unwrap()]);
     assert!(err.contains("bad.book: book line 2: "), "{err}");
 }
+
+/// A host sends Dooz's full-board removal as a token of its own after the
+/// placement that filled the board (`… g4 f4 xf4`): the engine reads it as
+/// the turn that only removes, as a record would, and answers a legal turn.
+#[test]
+fn a_removal_only_turn_in_the_move_list_is_read_as_its_own_turn() {
+    let moves = "g7 b2 b6 a4 e5 f6 f2 c4 b4 g1 d5 c5 c3 d3 d7 d6 e4 a7 a1 e3 d2 d1 g4 f4 xf4";
+    let mut game = Game::new(Variant::Dooz.rules());
+    game.play_turns(&parse_turns(moves, 100).unwrap()).unwrap();
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Variant value dooz");
+    e.send(&format!("position startpos moves {moves}"));
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    let best = best_of(&lines);
+    let m = game
+        .position()
+        .parse_move(&best)
+        .unwrap_or_else(|e| panic!("{best}: {e}"));
+    assert!(game.legal_moves().contains(&m));
+    e.quit();
+}

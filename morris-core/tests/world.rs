@@ -361,3 +361,23 @@ fn print_start_counts() {
         println!("{v}: {counts:?}");
     }
 }
+
+/// Dooz's full board (`board-full=first-mover`): the 24th placement fills
+/// the board and the first mover's removal is a turn of its own. Written
+/// as tokens, `f4 xf4` is that placement then that removal (the position
+/// decides, §7.9), as a host's move list sends it; `f4xf4` is no turn.
+#[test]
+fn a_removal_token_after_the_filling_placement_is_a_turn_of_its_own() {
+    const FILL: &str = "g7 b2 b6 a4 e5 f6 f2 c4 b4 g1 d5 c5 c3 d3 d7 d6 e4 a7 a1 e3 d2 d1 g4 f4";
+    let mut game = Game::new(Variant::Dooz.rules());
+    let list = morris_core::parse_turns(&format!("{FILL} xf4"), 100).unwrap();
+    game.play_turns(&list).unwrap();
+    assert_eq!(game.moves().len(), 25);
+    let before = &game.positions()[24];
+    assert_eq!(before.notation(game.moves()[24]), "xf4");
+
+    let mut joined = Game::new(Variant::Dooz.rules());
+    let list = morris_core::parse_turns(&format!("{FILL}xf4"), 100).unwrap();
+    let err = joined.play_turns(&list).unwrap_err();
+    assert_eq!(err.ply, 24, "{err}");
+}

@@ -451,16 +451,8 @@ impl Engine {
         };
         let list =
             parse_turns(&moves.join(" "), MAX_RECORD_TURNS).map_err(|e| format!("position moves: {e}"))?;
-        for (i, mt) in list.turns.iter().enumerate() {
-            let illegal = |why: String| format!("position: illegal move `{mt}` (move {}): {why}", i + 1);
-            if let Some(o) = game.outcome() {
-                return Err(illegal(format!("the game is already over, {o}")));
-            }
-            let m = game
-                .position()
-                .resolve(mt)
-                .map_err(|e| illegal(e.reason.to_string()))?;
-            game.play(m).map_err(|e| illegal(e.reason.to_string()))?;
+        if let Err(e) = game.play_turns(&list) {
+            return Err(format!("position: {}", crate::setup::illegal_turn(&e, &game)));
         }
         Ok(game)
     }
