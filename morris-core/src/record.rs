@@ -367,7 +367,9 @@ impl Game {
     /// written as a token of its own (`d6 xb4`) that its turn did not earn
     /// is a turn that only removes (docs/RULES.md §7.9): the position
     /// decides, so that `g4 f4 xf4` reads as a placement that fills the
-    /// board and the removal the full board gives the first mover.
+    /// board and the removal the full board gives the first mover, and
+    /// `d5-e5 xc4` as a move and the removal of a player it blocked
+    /// (`blocked=remove-move`).
     pub fn play_turns(&mut self, list: &TurnList) -> Result<(), TurnsError> {
         let mut ply = 0;
         for (mt, &split) in list.turns.iter().zip(&list.split) {
@@ -375,7 +377,7 @@ impl Game {
             let m = self.resolve_turn(mt);
             let m = match (m, unsplit(mt, split)) {
                 (Err(e), Some((base, rest))) => match self.resolve_turn(&base) {
-                    Ok(first) if self.position().play(first).due().is_some() => {
+                    Ok(first) => {
                         self.play(first).map_err(|e| TurnsError {
                             ply,
                             source: e.into(),

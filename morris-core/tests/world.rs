@@ -381,3 +381,56 @@ fn a_removal_token_after_the_filling_placement_is_a_turn_of_its_own() {
     let err = joined.play_turns(&list).unwrap_err();
     assert_eq!(err.ply, 24, "{err}");
 }
+
+/// Random games of every §7 set written as other programs write them,
+/// each removal of a placement or move as a token of its own
+/// (`d5-e5 xc4`): read back with [`Game::play_turns`] they are the same
+/// games, whether a token is the turn's own removal, the full board's
+/// removal or a blocked player's (§7.9).
+#[test]
+fn split_removal_tokens_read_back_to_the_same_games() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut splits = 0;
+    let mut sets: Vec<String> = Variant::WORLD.iter().map(|v| v.id().to_string()).collect();
+    for blocked in ["remove-move", "remove-pass", "both-remove"] {
+        sets.push(format!("six:blocked={blocked}"));
+        sets.push(format!(
+            "twelve:blocked={blocked},board-full=light-dark,removal=always"
+        ));
+    }
+    for set in &sets {
+        let r = rules(set);
+        for _ in 0..30 {
+            let mut game = Game::new(r);
+            let mut tokens = Vec::new();
+            for _ in 0..200 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let text = game.position().notation(m);
+                match text.find('x').filter(|&i| i > 0) {
+                    Some(i) => {
+                        tokens.push(text[..i].to_string());
+                        tokens.extend(
+                            text[i..]
+                                .split('x')
+                                .filter(|t| !t.is_empty())
+                                .map(|t| format!("x{t}")),
+                        );
+                        splits += 1;
+                    }
+                    None => tokens.push(text),
+                }
+                game.play(m).unwrap();
+            }
+            let mut read = Game::new(r);
+            let list = morris_core::parse_turns(&tokens.join(" "), 1000).unwrap();
+            read.play_turns(&list)
+                .unwrap_or_else(|e| panic!("{set}: {e}\n{}", tokens.join(" ")));
+            assert_eq!(read.moves(), game.moves(), "{set}");
+        }
+    }
+    assert!(splits > 500, "{splits}");
+}
