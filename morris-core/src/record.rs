@@ -285,51 +285,8 @@ impl FromStr for Record {
             TurnListError::TooManyTurns(_) => RecordError::TooManyTurns,
         })?;
 
-        let mut ply = 0;
-        for (mt, &split) in turns.iter().zip(&split) {
-            ply += 1;
-            let m = if game.outcome().is_some() {
-                Err(MoveError::Illegal(crate::IllegalMoveError {
-                    text: mt.to_string(),
-                    reason: crate::IllegalReason::GameOver,
-                }))
-            } else {
-                game.position().resolve(mt).map_err(MoveError::from)
-            };
-            // Removals written as tokens of their own that the turn did not
-            // earn are turns that only remove, one each (§7.9).
-            let m = match (m, unsplit(mt, split)) {
-                (Err(e), Some((base, rest))) => match game.position().resolve(&base) {
-                    Ok(first) if game.position().play(first).due().is_some() => {
-                        game.play(first).map_err(|e| RecordError::Move {
-                            ply,
-                            source: e.into(),
-                        })?;
-                        let (last, before) = rest.split_last().ok_or(RecordError::Move { ply, source: e })?;
-                        for removal in before {
-                            ply += 1;
-                            let m = game.position().resolve(removal).map_err(|e| RecordError::Move {
-                                ply,
-                                source: e.into(),
-                            })?;
-                            game.play(m).map_err(|e| RecordError::Move {
-                                ply,
-                                source: e.into(),
-                            })?;
-                        }
-                        ply += 1;
-                        game.position().resolve(last).map_err(MoveError::from)
-                    }
-                    _ => Err(e),
-                },
-                (m, _) => m,
-            };
-            let m = m.map_err(|source| RecordError::Move { ply, source })?;
-            game.play(m).map_err(|e| RecordError::Move {
-                ply,
-                source: e.into(),
-            })?;
-        }
+        game.play_turns(&turns, &split)
+            .map_err(|TurnError { ply, source }| RecordError::Move { ply, source })?;
 
         let stated = stated.or(result_token).filter(|r| r != "*");
         let actual = game.outcome();
@@ -366,6 +323,71 @@ impl FromStr for Record {
             _ => {}
         }
         Ok(Record { tags, game })
+    }
+}
+
+/// A turn of a list that cannot be played: which one, counting from 1
+/// (each turn that only removes counted too), and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("turn {ply}: {source}")]
+pub struct TurnError {
+    pub ply: usize,
+    pub source: MoveError,
+}
+
+impl Game {
+    /// Plays the turns of a [`TurnList`] (`turns` with its `split`): a
+    /// removal written as a token of its own that its turn did not earn is
+    /// a turn that only removes, one each (docs/RULES.md §7.9), as
+    /// [`Game::move_texts`] writes them. The turns before the one in error
+    /// stay played.
+    pub fn play_turns(&mut self, turns: &[crate::MoveText], split: &[usize]) -> Result<(), TurnError> {
+        let mut ply = 0;
+        for (mt, &split) in turns.iter().zip(split) {
+            ply += 1;
+            let m = if self.outcome().is_some() {
+                Err(MoveError::Illegal(crate::IllegalMoveError {
+                    text: mt.to_string(),
+                    reason: crate::IllegalReason::GameOver,
+                }))
+            } else {
+                self.position().resolve(mt).map_err(MoveError::from)
+            };
+            // Removals written as tokens of their own that the turn did not
+            // earn are turns that only remove, one each (§7.9).
+            let m = match (m, unsplit(mt, split)) {
+                (Err(e), Some((base, rest))) => match self.position().resolve(&base) {
+                    Ok(first) if self.position().play(first).due().is_some() => {
+                        self.play(first).map_err(|e| TurnError {
+                            ply,
+                            source: e.into(),
+                        })?;
+                        let (last, before) = rest.split_last().ok_or(TurnError { ply, source: e })?;
+                        for removal in before {
+                            ply += 1;
+                            let m = self.position().resolve(removal).map_err(|e| TurnError {
+                                ply,
+                                source: e.into(),
+                            })?;
+                            self.play(m).map_err(|e| TurnError {
+                                ply,
+                                source: e.into(),
+                            })?;
+                        }
+                        ply += 1;
+                        self.position().resolve(last).map_err(MoveError::from)
+                    }
+                    _ => Err(e),
+                },
+                (m, _) => m,
+            };
+            let m = m.map_err(|source| TurnError { ply, source })?;
+            self.play(m).map_err(|e| TurnError {
+                ply,
+                source: e.into(),
+            })?;
+        }
+        Ok(())
     }
 }
 
