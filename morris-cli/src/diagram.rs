@@ -26,8 +26,13 @@ pub fn draw(pos: &Position) -> String {
     for p in geo.points() {
         let (x, y) = at(geo.coord(p));
         if let Some(cell) = canvas.get_mut(y).and_then(|row| row.get_mut(x)) {
-            // As in the position text: `L`, `D`, `.` for an empty point.
-            *cell = pos.piece_at(p).map_or('.', Color::letter);
+            // As in the position text: `L`, `D`, `X` for a dead marker
+            // (RULES.md §7.2), `.` for an empty point.
+            *cell = match pos.piece_at(p) {
+                Some(c) => c.letter(),
+                None if pos.markers().contains(p) => 'X',
+                None => '.',
+            };
         }
     }
 

@@ -117,6 +117,18 @@ fn handshake() -> String {
 }
 
 #[test]
+fn a_dead_marker_shows_on_the_board_as_in_the_position_text() {
+    // Zhi Qi: light's mill b6-d6-f6 in the placing turns dark's g1 into a marker.
+    let out = ok(&["show", "--variant", "zhi-qi", "--moves", "d6 a1 f6 g1 b6xg1"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[12], " 1 D-----------.-----------X", "{out}");
+    assert!(
+        out.contains("position: zhi-qi .../LLL/.../....../.../.../D.X D 9/10 0/0 -"),
+        "{out}"
+    );
+}
+
+#[test]
 fn help_and_handshake_offer_every_set_and_option() {
     let help = ok(&["help"]);
     for v in Variant::WORLD {
