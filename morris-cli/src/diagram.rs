@@ -3,7 +3,7 @@
 //! `\`. So each board (with or without diagonals, the Sotho centre, the
 //! small and the 3×3 board) is drawn by the same code.
 
-use morris_core::{Color, Coord, Position};
+use morris_core::{Coord, Position};
 
 /// Columns between neighbouring files, rows between neighbouring ranks:
 /// two rows per four columns keeps diagonals at one character per row.
