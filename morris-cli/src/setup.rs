@@ -65,7 +65,7 @@ impl PositionArgs {
         let mut game = Game::from_position(self.start()?);
         let list = turns(&self.moves)?;
         game.play_turns(&list.turns, &list.split)
-            .map_err(|e| illegal(&game, e))?;
+            .map_err(|e| CliError::input(turn_error(&game, e)))?;
         Ok(game)
     }
 
@@ -142,21 +142,19 @@ fn turns(values: &[String]) -> Result<TurnList, CliError> {
     Ok(list)
 }
 
-/// The error for turn `e.ply` of `--moves`, which `game` (played up to
-/// it) could not take.
-fn illegal(game: &Game, e: TurnError) -> CliError {
+/// What is wrong with turn `e.ply` of a list of turns (`--moves`, the
+/// engine's `position … moves`, an opening), which `game`, played up to
+/// it, could not take.
+pub fn turn_error(game: &Game, e: TurnError) -> String {
     let number = e.ply;
     match e.source {
-        MoveError::Syntax(p) => CliError::input(format!(
-            "`{}` is not a move (move {number}): {}",
-            p.token, p.problem
-        )),
+        MoveError::Syntax(p) => format!("`{}` is not a move (move {number}): {}", p.token, p.problem),
         MoveError::Illegal(i) => {
             let reason = match (i.reason, game.outcome()) {
                 (IllegalReason::GameOver, Some(outcome)) => format!("the game is already over, {outcome}"),
                 (reason, _) => reason.to_string(),
             };
-            CliError::input(format!("illegal move `{}` (move {number}): {reason}", i.text))
+            format!("illegal move `{}` (move {number}): {reason}", i.text)
         }
     }
 }

@@ -104,15 +104,15 @@ fn show_draws_each_world_board_and_every_option_of_its_rules() {
     }
 }
 
-/// What `morris engine` answers to `uci`.
-fn handshake() -> String {
+/// What `morris engine` writes when `script` is its whole input.
+fn engine_output(script: &str) -> String {
     let mut engine = Command::new(env!("CARGO_BIN_EXE_morris"))
         .arg("engine")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    engine.stdin.take().unwrap().write_all(b"uci\nquit\n").unwrap();
+    engine.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
     String::from_utf8(engine.wait_with_output().unwrap().stdout).unwrap()
 }
 
@@ -147,7 +147,7 @@ fn help_and_handshake_offer_every_set_and_option() {
         zhi_qi.contains("placing-mill=mark") && zhi_qi.contains("blocked=remove-move"),
         "{zhi_qi}"
     );
-    let uci = handshake();
+    let uci = engine_output("uci\nquit\n");
     let variant_line = uci
         .lines()
         .find(|l| l.starts_with("option name Variant "))
@@ -231,4 +231,44 @@ fn a_match_plays_each_world_set_to_its_end_with_legal_turns_only() {
             .sum();
         assert_eq!(reviewed, game.moves().len(), "{v}:\n{review}");
     }
+}
+
+/// Dooz: the board fills and light, the first mover, opens it with a turn
+/// that only removes (board-full=first-mover): `xb2`, written as a token of
+/// its own, and then dark moves on (`d2-b2`).
+const DOOZ_FULL: &str = "e4 b2 b4 d7 e5 g7 d5 d2 g4 f4 d3 c5 c4 e3 f2 c3 d1 a4 a7 g1 f6 b6 a1 d6";
+
+#[test]
+fn the_engine_and_a_match_take_a_turn_that_only_removes_inside_the_moves() {
+    let out = engine_output(&format!(
+        "setoption name Variant value dooz\nposition startpos moves {DOOZ_FULL} xb2 d2-b2\ngo depth 2\nquit\n"
+    ));
+    assert!(!out.contains("error"), "{out}");
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
+    let mut game = Game::new(Variant::Dooz.rules());
+    for turn in DOOZ_FULL.split(' ').chain(["xb2", "d2-b2"]) {
+        game.play_text(turn).unwrap();
+    }
+    assert!(game.play_text(best).is_ok(), "{best}");
+
+    // An opening that ends with it: every `position` the match sends holds it.
+    let dir = scratch();
+    let openings = dir.path().join("dooz.txt");
+    std::fs::write(&openings, format!("{DOOZ_FULL} xb2\n")).unwrap();
+    let engine = format!("{} engine --level 1", env!("CARGO_BIN_EXE_morris"));
+    let out = self_match(
+        &engine,
+        &[
+            "--variant",
+            "dooz",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--depth",
+            "1",
+        ],
+    );
+    let game = out.lines().find(|l| l.starts_with("game 1/1")).unwrap();
+    assert!(!game.contains("illegal") && !game.contains("loses on"), "{out}");
 }

@@ -51,7 +51,7 @@ use morris_engine::{
 };
 
 use crate::error::CliError;
-use crate::setup::{check_search_resources, MAX_HASH_MB};
+use crate::setup::{check_search_resources, turn_error, MAX_HASH_MB};
 use crate::table_files::{load_book, load_tables};
 
 /// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
@@ -453,16 +453,10 @@ impl Engine {
         };
         let list =
             parse_turns(&moves.join(" "), MAX_RECORD_TURNS).map_err(|e| format!("position moves: {e}"))?;
-        for (i, mt) in list.turns.iter().enumerate() {
-            let illegal = |why: String| format!("position: illegal move `{mt}` (move {}): {why}", i + 1);
-            if let Some(o) = game.outcome() {
-                return Err(illegal(format!("the game is already over, {o}")));
-            }
-            let m = game
-                .position()
-                .resolve(mt)
-                .map_err(|e| illegal(e.reason.to_string()))?;
-            game.play(m).map_err(|e| illegal(e.reason.to_string()))?;
+        // A lone removal is a turn that only removes where the position
+        // says so (RULES.md §7.9), as `game.move_texts()` writes it.
+        if let Err(e) = game.play_turns(&list.turns, &list.split) {
+            return Err(format!("position: {}", turn_error(&game, e)));
         }
         Ok(game)
     }

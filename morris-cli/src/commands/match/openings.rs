@@ -105,6 +105,8 @@ use morris_core::{parse_turns, Bitboard, Color, Game, Move, Position, Rules, Var
 use morris_engine::{Limits, NoClock, Score, Searcher};
 use morris_solver::{Symmetries, Tablebase, Value};
 
+use crate::setup::turn_error;
+
 /// One opening.
 #[derive(Clone, Debug)]
 pub struct Opening {
@@ -338,12 +340,8 @@ pub fn parse_file(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
         let start = Position::new(rules);
         let list = parse_turns(line, MAX_RECORD_TURNS).map_err(|e| at(e.to_string()))?;
         let mut game = Game::from_position(start);
-        for mt in &list.turns {
-            if let Some(o) = game.outcome() {
-                return Err(at(format!("the game is over after `{mt}`… ({o})")));
-            }
-            let m = game.position().resolve(mt).map_err(|e| at(e.to_string()))?;
-            game.play(m).map_err(|e| at(e.to_string()))?;
+        if let Err(e) = game.play_turns(&list.turns, &list.split) {
+            return Err(at(turn_error(&game, e)));
         }
         if let Some(o) = game.outcome() {
             return Err(at(format!("the game is already over ({o})")));
