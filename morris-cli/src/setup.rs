@@ -173,22 +173,25 @@ fn set_long_help() -> String {
     help
 }
 
+/// Every option `--set` takes, those of RULES.md §7 too: `RuleKey::every()`,
+/// since a help that left some out would hide options the parser accepts.
 fn rule_options_list() -> String {
     let mut list = String::new();
-    for key in RuleKey::ALL {
+    for key in RuleKey::every() {
         let pair = format!("{}={}", key.key(), key.values());
         let _ = writeln!(list, "  {pair:<42} {}", key.description());
     }
     list
 }
 
-/// The variants and how each differs from the standard game.
+/// The variants and how each differs from the standard game: every one
+/// `--variant` takes (`Variant::every()`, the world's sets of RULES.md §7.8
+/// with the classic ones), each with every option it changes, §7's too.
 fn variants_list() -> String {
     let mut list = String::new();
     let standard = Variant::Nine.rules();
-    for v in Variant::ALL {
-        let changes: Vec<String> = RuleKey::ALL
-            .into_iter()
+    for v in Variant::every() {
+        let changes: Vec<String> = RuleKey::every()
             .filter(|&k| v.rules().get(k) != standard.get(k))
             .map(|k| format!("{}={}", k.key(), v.rules().get(k)))
             .collect();

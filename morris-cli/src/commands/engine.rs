@@ -316,12 +316,14 @@ impl Engine {
             self.out
                 .line(&format!("option name {name} type string default {shown}"));
         }
-        let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.id())).collect();
+        // Every set and option `setoption` accepts (`every()`, the world's
+        // of RULES.md §7 too): a host learns what it may set from this list.
+        let vars: String = Variant::every().map(|v| format!(" var {}", v.id())).collect();
         self.out.line(&format!(
             "option name Variant type combo default {}{vars}",
             self.rules.variant.id()
         ));
-        for key in RuleKey::ALL {
+        for key in RuleKey::every() {
             self.out.line(&rule_option(key, &self.rules));
         }
         self.out.line("uciok");
