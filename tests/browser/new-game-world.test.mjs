@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  startHarness, gameLink, openGame, snapshot, waitForState, moveCount, playMove, piecesOf, screenshot, assertNoErrors,
+  startHarness, gameLink, openGame, clickAction, waitForState, moveCount, playMove, piecesOf, screenshot, assertNoErrors,
 } from "./lib/harness.mjs";
 
 let h;
@@ -77,6 +77,12 @@ test("the world's mill games: chosen in the dialog with their rules, started, on
     assert.match(snap.status, /Light to play/, `${set.id}: the status says whose turn it is (${snap.status})`);
     assert.match(await page.locator("body").innerText(), new RegExp(set.id === "seven" ? "Seven Men's Morris" : set.id === "dooz" ? "Dooz" : "El Filja"), `${set.id}: its name on the table`);
     await screenshot(page, `new-game-world-${set.id}`);
+    // The Rules button shows the same text for the game on the table.
+    await clickAction(page, "rules");
+    const card = page.locator("[data-rules-card]");
+    assert.equal(await card.getAttribute("data-rules-card"), set.id);
+    assert.match((await card.innerText()).replace(/\s+/g, " "), set.says, `${set.id}: the rules card`);
+    await clickAction(page, "close-rules");
   }
 
   // The last game chosen (El Filja) plays: light places, then dark's turn.
@@ -127,5 +133,24 @@ test("on a 390 px phone the dialog fits its width, the world's games and options
   await screenshot(page, "new-game-world-phone");
   await page.locator('.dialog [data-action="confirm"]').click();
   await waitForState(page, (s) => Object.keys(s.points).length === 24 && /Light to play/.test(s.status), "Zhi Qi's board, light to play");
+  assertNoErrors(page);
+});
+
+test("marking dead pieces with custodian capture cannot be played: said at the box ticked last, with the way out", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
+  await openDialog(page);
+  await page.locator("[data-field=variant]").selectOption("cham-gonu");
+  await page.locator(".dialog [data-rules] summary").click();
+  await page.locator('[data-rule="custodian"]').check();
+  const field = page.locator('[data-rule-field="custodian"]');
+  await field.locator("[data-conflict]").waitFor();
+  assert.match(await field.locator("[data-conflict]").innerText(), /cannot go with captures without a mill/);
+  assert.ok(await page.locator('.dialog [data-action="confirm"]').isDisabled(), "Start waits for playable rules");
+  await field.locator('[data-action="fit-placing-mill"]').click();
+  assert.equal(await page.locator('[data-rule="placing-mill"]').inputValue(), "remove");
+  assert.equal(await page.locator("[data-conflict]").count(), 0);
+  assert.ok(await page.locator('[data-rule="custodian"]').isChecked(), "the capture chosen is kept");
+  assert.ok(await page.locator('.dialog [data-action="confirm"]').isEnabled());
   assertNoErrors(page);
 });
