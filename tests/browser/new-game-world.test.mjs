@@ -108,6 +108,7 @@ test("in German the group, the names and the rule texts are German", { timeout: 
   await page.locator(".dialog [data-rules] summary").click();
   assert.match(await page.locator("label[for=rule-placing-mill]").innerText(), /Eine Mühle beim Setzen/);
   assert.match(await page.locator("#rule-blocked-text").innerText(), /Wer nicht ziehen kann, verliert/);
+  await screenshot(page, "new-game-world-de");
   assertNoErrors(page);
 });
 
