@@ -1,19 +1,25 @@
-//! The new-game dialog: the variant, who plays (the computer at a level
-//! with the colour you choose, a friend on this screen, or a room for a
-//! friend far away), and the rule options folded under "Rule options".
+//! The new-game dialog: the variant (the classic games, then the mill
+//! games of the world, with the rules of the one chosen), who plays (the
+//! computer at a level with the colour you choose, a friend on this
+//! screen, or a room for a friend far away), and the rule options folded
+//! under "Rule options".
 //! Its buttons stay in view however small the window: only the middle
 //! scrolls.
 
 mod choice;
+mod conflict;
+pub mod fields;
 mod players;
 mod rules;
+mod variant;
 
-use morris_core::{Rules, Variant};
+use morris_core::Rules;
 use yew::prelude::*;
 
-use self::choice::{on_change, Choice};
+use self::choice::Choice;
 use self::players::players;
 use self::rules::rules_fold;
+use self::variant::variant_field;
 use super::clock_picker;
 use crate::clock::TimeControl;
 use crate::i18n::Lang;
@@ -44,27 +50,6 @@ fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool, Option<TimeControl>)
             on_start.emit((c.rules, c.mode(), c.room, c.clocks()));
         }
     })
-}
-
-/// The variant: a new one brings its own rules.
-fn variant_field(lang: Lang, choice: &UseStateHandle<Choice>, first: NodeRef) -> Html {
-    let current = choice.rules.variant;
-    let onchange = on_change(choice, |c, v| {
-        let variant = v.parse::<Variant>().ok()?;
-        Some(Choice {
-            rules: variant.rules(),
-            ..c
-        })
-    });
-    let variants = Variant::ALL.iter().map(|v| {
-        html! { <option value={v.id()} selected={current == *v}>{ lang.t(&format!("variant.{}", v.id())) }</option> }
-    });
-    html! {
-        <div class="field">
-            <label for="ng-variant">{ lang.t("dialog.variant") }</label>
-            <select id="ng-variant" name="variant" data-field="variant" {onchange} ref={first}>{ for variants }</select>
-        </div>
-    }
 }
 
 #[function_component(NewGameDialog)]
