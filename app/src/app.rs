@@ -194,7 +194,7 @@ pub fn app() -> Html {
                         }
                         // The coach comes after what plays the game, so that on
                         // a phone the buttons and the room's link stay in view.
-                        { coach_tip(lang, &coach, &on_coach) }
+                        { coach_tip(lang, &coach, &t, &on_coach) }
                     }
                     { rules_button(lang, &open(Dialog::Rules)) }
                     { board_settings(lang, look, &on_look) }

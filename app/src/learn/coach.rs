@@ -1,9 +1,13 @@
 //! The first-game coach: a tip the first time each part of the game comes
 //! up for the person at the screen (placing, a mill to take from, moving,
-//! flying), each shown once, with an off switch that is remembered
-//! (`mulino.coach` in `localStorage`: `off`, or the tips seen).
+//! flying; in the world's rule sets also a pass, the removals when the
+//! placing ends and a blocked player's removal), each shown once, with an
+//! off switch that is remembered (`mulino.coach` in `localStorage`: `off`,
+//! or the tips seen). What a tip says follows the rules on the table
+//! (`coach_text`).
 
-use morris_core::Phase;
+use morris_board::PartialTurn;
+use morris_core::{Due, Move, Phase};
 
 use crate::model::Model;
 
@@ -14,6 +18,13 @@ pub enum Tip {
     Mill,
     Move,
     Fly,
+    /// No move: the turn is passed.
+    Pass,
+    /// Pieces come off before the moving starts (the mills counted, a
+    /// full board).
+    Clearing,
+    /// A blocked player's removal, or the opponent's answer to it.
+    Blocked,
 }
 
 impl Tip {
@@ -24,6 +35,9 @@ impl Tip {
             Tip::Mill => "mill",
             Tip::Move => "move",
             Tip::Fly => "fly",
+            Tip::Pass => "pass",
+            Tip::Clearing => "clearing",
+            Tip::Blocked => "blocked",
         }
     }
 
@@ -31,16 +45,27 @@ impl Tip {
         1 << self as u8
     }
 
-    /// The tip the table calls for now, if the person may act: a removal
-    /// due first, then what the side to move does.
+    /// The tip the table calls for now, if the person may act: a pass or
+    /// a turn that only removes first, then a mill's removal, then what the
+    /// side to move does.
     fn due(model: &Model) -> Option<Tip> {
         if !model.accepts_input() {
             return None;
         }
+        let pos = model.game.position();
+        let legal = model.game.legal_moves();
+        if legal == [Move::PASS] {
+            return Some(Tip::Pass);
+        }
+        if PartialTurn::removal_only(&legal) {
+            return Some(match pos.due() {
+                Some(Due::Own(_) | Due::Opposing(_)) => Tip::Clearing,
+                Some(Due::NextTo) | None => Tip::Blocked,
+            });
+        }
         if model.turn.removing() {
             return Some(Tip::Mill);
         }
-        let pos = model.game.position();
         Some(match pos.phase(pos.turn()) {
             Phase::Placing => Tip::Place,
             Phase::Moving => Tip::Move,
@@ -56,6 +81,8 @@ impl Tip {
             _ if model.outcome().is_some() => false,
             Tip::Mill => model.turn.removing(),
             Tip::Place => pos.placements_left() > 0,
+            Tip::Pass => model.game.legal_moves() == [Move::PASS],
+            Tip::Clearing | Tip::Blocked => PartialTurn::removal_only(&model.game.legal_moves()),
             Tip::Move | Tip::Fly => true,
         }
     }

@@ -3,4 +3,5 @@
 //! browser access, tested natively; the components render what these say.
 
 pub mod coach;
+pub mod coach_text;
 pub mod rules;
