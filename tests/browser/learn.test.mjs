@@ -1,7 +1,7 @@
 // Learning at the table (issue 27): the rules of the game on the table one
 // tap away, for the variant a link opens and with the options changed for
 // it; the first-game coach, whose tip follows the game (placing, then the
-// mill) and stays off once turned off, across a reload; and an endgame
+// mill) and the rules on the table (Dooz's hand, a pass) and stays off once turned off, across a reload; and an endgame
 // whose table cannot be had offline says why perfect play is missing.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -80,6 +80,25 @@ test("the coach explains placing, then the mill as it is made, each once", async
   await clickPoint(page, "a4");
   await page.waitForTimeout(300);
   assert.equal(await tip(page).count(), 0);
+  assertNoErrors(page);
+});
+
+test("the coach speaks the rules on the table: Dooz's hand, a blocked player's pass", async () => {
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "dooz", mode: "two-players" }));
+  await tip(page).waitFor({ state: "visible" });
+  assert.equal(await tip(page).getAttribute("data-coach"), "place");
+  assert.match(await tip(page).innerText(), /takes from the opponent's hand/);
+  const blocked = "nine:blocked=pass LDL/.../.D./D....D/.../.../LDL L 0/0 0/0 -";
+  await openGame(page, gameLink(h.url, { mode: "two-players", position: encodeURIComponent(blocked) }));
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.locator("[data-coach='pass']").waitFor({ state: "visible" });
+  const text = await tip(page).innerText();
+  assert.match(text, /You have no move: press Pass/);
+  assert.doesNotMatch(text, /Now move a piece|cannot move loses/);
+  await screenshot(page, "learn-coach-pass");
+  await clickAction(page, "pass");
+  await tip(page).waitFor({ state: "detached" });
   assertNoErrors(page);
 });
 

@@ -107,6 +107,30 @@ test("El Filja's mill count: a record link leads to two removals, clicked one by
   assertNoErrors(page);
 });
 
+test("a hint in a blocked position marks the Pass button, or the red piece to take", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  await openGame(page, positionLink(`nine:blocked=pass ${BLOCKED}`));
+  const pass = page.locator('[data-action="pass"]');
+  assert.equal(await pass.getAttribute("data-suggested"), null, "no hint asked yet");
+  await clickAction(page, "hint");
+  await page.locator('[data-action="pass"][data-suggested]').waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator("[data-point][data-suggested]").count(), 0, "no point is the hint");
+  await screenshot(page, "world-hint-pass");
+  await clickAction(page, "pass");
+  await waitForState(page, (s) => moveCount(s) === 1, "the pass");
+  await openGame(page, positionLink(`nine:blocked=remove-move ${BLOCKED}`));
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.locator("[data-point]").first().waitFor();
+  await clickAction(page, "hint");
+  const marked = page.locator("[data-point][data-suggested]");
+  await marked.first().waitFor({ timeout: 60_000 });
+  const points = await marked.evaluateAll((els) => els.map((e) => e.dataset.point));
+  assert.equal(points.length, 1, `one piece to take: ${points}`);
+  assert.ok(["a4", "d1", "d7", "g4"].includes(points[0]), `a red piece: ${points}`);
+  assert.equal(await page.locator(`[data-point="${points[0]}"]`).getAttribute("data-hint"), "removable");
+  assertNoErrors(page);
+});
+
 test("with the keyboard, Enter on a red piece takes it", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage();
   await openGame(page, positionLink(`nine:blocked=both-remove ${BLOCKED}`));

@@ -22,6 +22,20 @@ fn can_undo(t: &Model) -> bool {
     }
 }
 
+/// The Pass button of a blocked player, marked as the hint's suggestion
+/// (`data-suggested`) when the hint is to pass: a pass has no point on
+/// the board to mark.
+fn pass_button(ui: &Ui) -> Html {
+    let suggested = ui.model.suggestion.is_some_and(|m| m.is_pass());
+    html! {
+        <button type="button" class={classes!("btn", "primary", suggested.then_some("suggested"))}
+                data-action="pass" data-suggested={suggested.then_some("")}
+                onclick={sends(&ui.send, Action::Pass)}>
+            { ui.lang.t("action.pass") }
+        </button>
+    }
+}
+
 /// The buttons that apply now; `on_new_game` opens the new-game dialog.
 pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
     let (t, lang) = (&ui.model, ui.lang);
@@ -43,7 +57,7 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 if over {
                     if room.rematch_by.is_none() { { button("rematch", true, Action::Rematch, true) } }
                 } else {
-                    if t.pass_due() { { button("pass", true, Action::Pass, true) } }
+                    if t.pass_due() { { pass_button(ui) } }
                     if draw_open && seated { { button("offer-draw", !t.confirm_resign, Action::OfferDraw, false) } }
                     if resign && seated { { button("resign", true, Action::Resign, false) } }
                 }
@@ -64,7 +78,7 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { new_game }
             } else {
-                if t.pass_due() { { button("pass", true, Action::Pass, true) } }
+                if t.pass_due() { { pass_button(ui) } }
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { button("redo", !t.redo.is_empty(), Action::Redo, false) }
                 { button("hint", t.accepts_input() && !t.hint_pending && t.engine_error.is_none(), Action::AskHint, false) }

@@ -347,7 +347,7 @@ impl Reducible for Model {
 mod tests {
     use super::*;
     use crate::link;
-    use morris_core::{Color, Point, Reason, Rules, Variant};
+    use morris_core::{Bitboard, Color, Point, Reason, Rules, Variant};
 
     fn p(t: &Model, s: &str) -> Point {
         match t.game.position().geometry().parse_point(s) {
@@ -734,6 +734,30 @@ mod tests {
         });
         assert_eq!(t.game.move_texts(), ["pass"]);
         assert_eq!(t.notice.as_ref().map(|n| n.key), Some("notice.engine-passed"));
+    }
+
+    #[test]
+    fn a_hint_to_pass_or_to_remove_is_kept_until_the_turn_is_played() {
+        let mut t = world(&format!("nine:blocked=pass {BLOCKED}"), Mode::default());
+        t.apply(Action::AskHint);
+        assert!(t.hint_pending);
+        t.apply(Action::Suggestion {
+            epoch: t.epoch,
+            text: "pass".into(),
+        });
+        assert_eq!(t.suggestion, Some(Move::PASS), "the Pass button shows it");
+        t.apply(Action::Pass);
+        assert_eq!(t.suggestion, None, "played: the hint goes");
+        let mut t = world(&format!("nine:blocked=remove-move {BLOCKED}"), Mode::default());
+        t.apply(Action::AskHint);
+        t.apply(Action::Suggestion {
+            epoch: t.epoch,
+            text: "xd7".into(),
+        });
+        assert_eq!(
+            t.suggestion.map(|m| m.removals()),
+            Some(Bitboard::from_point(p(&t, "d7")))
+        );
     }
 
     #[test]
