@@ -90,16 +90,17 @@ test("the coach speaks the rules on the table: Dooz's hand, a blocked player's p
   assert.equal(await tip(page).getAttribute("data-coach"), "place");
   assert.match(await tip(page).innerText(), /takes from the opponent's hand/);
   const blocked = "nine:blocked=pass LDL/.../.D./D....D/.../.../LDL L 0/0 0/0 -";
-  await openGame(page, gameLink(h.url, { mode: "two-players", position: encodeURIComponent(blocked) }));
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.locator("[data-coach='pass']").waitFor({ state: "visible" });
-  const text = await tip(page).innerText();
+  assertNoErrors(page);
+  const shut = (await h.newPage()).page;
+  await openGame(shut, gameLink(h.url, { mode: "two-players", position: encodeURIComponent(blocked) }));
+  await shut.locator("[data-coach='pass']").waitFor({ state: "visible" });
+  const text = await tip(shut).innerText();
   assert.match(text, /You have no move: press Pass/);
   assert.doesNotMatch(text, /Now move a piece|cannot move loses/);
-  await screenshot(page, "learn-coach-pass");
-  await clickAction(page, "pass");
-  await tip(page).waitFor({ state: "detached" });
-  assertNoErrors(page);
+  await screenshot(shut, "learn-coach-pass");
+  await clickAction(shut, "pass");
+  await tip(shut).waitFor({ state: "detached" });
+  assertNoErrors(shut);
 });
 
 test("turning the coach off keeps it off after a reload", async () => {

@@ -133,3 +133,52 @@ test("a board of each of the world's sets draws its own points and takes a place
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a blocked player passes with the board's Pass button or handle.pass(); taken pieces fade in their colour", async () => {
+  const { page, errors } = await open("/tests/embed/index.html");
+  await page.waitForSelector("body[data-ready]");
+  const BLOCKED = "LDL/.../.D./D....D/.../.../LDL L 0/0 0/0 -";
+  const mount = (id, options) => page.evaluate(([id, options]) => {
+    const host = document.createElement("div");
+    host.id = id;
+    host.style.width = host.style.height = "300px";
+    document.body.append(host);
+    window[id] = window.mountBoard(host, options);
+  }, [id, options]);
+
+  // The person to move can only pass: the board shows its button, in the page's words.
+  await mount("shut", { position: `nine:blocked=pass ${BLOCKED}`, passLabel: "Passer" });
+  const button = page.locator('#shut button[data-action="pass"]');
+  assert.equal(await button.innerText(), "Passer");
+  assert.equal(await page.evaluate(() => window.shut.passDue), true);
+  await page.click(point("shut", "a1"));
+  assert.deepEqual(await page.evaluate(() => window.shut.history()), [], "a click on a point does not pass");
+  await button.click();
+  await page.waitForFunction(() => window.shut.history().length === 1);
+  assert.deepEqual(await page.evaluate(() => window.shut.history()), ["pass"]);
+  assert.equal(await button.count(), 0, "dark has moves: no button");
+  const refused = await page.evaluate(() => { try { window.shut.pass(); return "passed"; } catch (e) { return e.name; } });
+  assert.equal(refused, "IllegalMoveError");
+
+  // From the page: pass() and passDue, also where the board only shows.
+  await mount("shown", { position: `nine:blocked=pass ${BLOCKED}`, mode: "view" });
+  assert.equal(await page.locator('#shown button[data-action="pass"]').count(), 0, "nobody presses a view");
+  assert.equal(await page.evaluate(() => [window.shown.passDue, window.shown.pass(), window.shown.passDue].join()), "true,pass,false");
+  const badLabel = await page.evaluate(() => { try { window.shown.set({ passLabel: " " }); return "set"; } catch (e) { return e.name; } });
+  assert.equal(badLabel, "OptionError");
+
+  // A turn that only removes moves no piece: the taken piece still fades in its own colour.
+  await mount("removal", { position: `nine:blocked=remove-move ${BLOCKED}` });
+  await page.click(point("removal", "d7"));
+  await page.waitForFunction(() => window.removal.history().length === 1);
+  assert.equal(await page.locator('#removal [data-point="d7"] .piece.vanish.dark').count(), 1);
+  // El Filja's count: light removes one of its own, which fades as light.
+  await mount("own", { variant: "el-filja", pieces: 3, removal: "protected" });
+  await page.evaluate(() => { for (const m of ["a7", "a1", "d7", "d1", "b6", "b2"]) window.own.play(m); });
+  await page.waitForSelector('#own [data-point="a7"][data-hint="removable"]');
+  await page.click(point("own", "a7"));
+  await page.waitForFunction(() => window.own.history().length === 7);
+  assert.equal(await page.locator('#own [data-point="a7"] .piece.vanish.light').count(), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -17,6 +17,8 @@ export interface BoardConfig {
   animation?: number;
   /** The colours: "wood" (default), "slate" or "paper" (black on white, for print). */
   theme?: "wood" | "slate" | "paper";
+  /** The text of the Pass button the board shows below itself when the person to move has no move and the rules say a blocked player passes (`blocked: "pass"`); default "Pass". `handle.pass()` passes from the page. */
+  passLabel?: string;
 }
 
 /** The events of a board, for `handle.on(event, listener)`. */

@@ -101,6 +101,22 @@ impl BoardHandle {
         Ok(played)
     }
 
+    /// Passes the turn, as the board's Pass button does: legal only when
+    /// the side to move has no move and the rules say it passes
+    /// (`blocked=pass`); otherwise it throws, as `play` does. Returns
+    /// "pass".
+    pub fn pass(&self) -> Result<String, JsValue> {
+        self.play(JsValue::from_str("pass"))
+    }
+
+    /// Whether passing is the only move of the side to move (whoever may
+    /// press): the board then shows its Pass button to the person.
+    #[wasm_bindgen(getter, js_name = passDue)]
+    pub fn pass_due(&self) -> bool {
+        let m = self.model.borrow();
+        m.game.legal_moves() == [morris_core::Move::PASS]
+    }
+
     /// Takes back the last move (in a game against the engine, also the
     /// engine's reply, so that it is the person's turn again) and returns
     /// it, or `undefined` when there is none. After a resignation or an

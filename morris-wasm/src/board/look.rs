@@ -1,7 +1,7 @@
 //! What `mountBoard`'s options and `handle.set(config)` change about how a
 //! board looks and who may press it: orientation, the side that may move,
-//! the moves offered, the last move marked, coordinates, animation speed
-//! and theme. The page's config is read key by key, so `set` changes only
+//! the moves offered, the last move marked, coordinates, animation speed,
+//! theme and the Pass button's text. The page's config is read key by key, so `set` changes only
 //! what it names.
 
 use morris_core::{Bitboard, Color, Coord, Move, MoveText, Position};
@@ -18,6 +18,7 @@ pub const KEYS: &[&str] = &[
     "coordinates",
     "animation",
     "theme",
+    "passLabel",
 ];
 
 /// Which sides the person at this board may move for.
@@ -52,6 +53,9 @@ pub struct Look {
     /// How long a piece takes to slide, in milliseconds (0: no animation).
     pub animation_ms: u32,
     pub theme: &'static str,
+    /// The text of the Pass button the board shows when passing is the
+    /// only move (default "Pass").
+    pub pass_label: String,
 }
 
 /// A move's duration in board.css, which `animation` scales.
@@ -68,6 +72,7 @@ impl Look {
             coordinates: true,
             animation_ms: CSS_SLIDE_MS,
             theme: "wood",
+            pass_label: "Pass".into(),
         }
     }
 
@@ -102,6 +107,10 @@ impl Look {
                 }
                 .ok_or_else(|| bad_value(&label, r#""wood", "slate" or "paper""#, value))?
             }
+            "passLabel" => match value {
+                OptionValue::Text(t) if !t.trim().is_empty() => self.pass_label = t.clone(),
+                other => return Err(bad_value(&label, "a text that is not empty", other)),
+            },
             _ => return Ok(false),
         }
         Ok(true)

@@ -50,6 +50,8 @@ pub enum Msg {
     /// The game changed from outside: draw again.
     Refresh,
     EngineMove,
+    /// The board's Pass button was pressed.
+    Pass,
     /// The page's engine answered question `generation`.
     Reply {
         generation: u64,
@@ -113,6 +115,13 @@ impl Component for Embed {
                 None
             }
             Msg::Press(p) => Embed::press(model, p),
+            Msg::Pass => {
+                let mut m = model.borrow_mut();
+                if !m.pass_due() {
+                    return false;
+                }
+                m.play(morris_core::Move::PASS).ok()
+            }
             Msg::EngineMove => {
                 let mut m = model.borrow_mut();
                 if !m.engine_to_move() {
@@ -134,6 +143,12 @@ impl Component for Embed {
         html! {
             <div class={model.look.classes()} style={model.look.style()}>
                 <Board ..props />
+                if model.pass_due() {
+                    <button type="button" class="board-pass" data-action="pass"
+                            onclick={ctx.link().callback(|_: MouseEvent| Msg::Pass)}>
+                        { model.look.pass_label.clone() }
+                    </button>
+                }
             </div>
         }
     }

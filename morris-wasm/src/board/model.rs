@@ -59,6 +59,21 @@ impl Model {
             && self.look.movable.allows(self.game.position().turn())
     }
 
+    /// Whether the person at the board is to pass: the side to move may
+    /// press, and a pass is the only move offered (`blocked=pass`).
+    pub(super) fn pass_due(&self) -> bool {
+        self.accepts_presses() && self.offered() == [Move::PASS]
+    }
+
+    /// The colour of the pieces the game's last turn took (a turn that
+    /// only removes may take one's own), for the board to fade them.
+    fn taken(&self) -> Option<Color> {
+        let last = self.game.moves().last()?;
+        let positions = self.game.positions();
+        let before = positions.get(positions.len().checked_sub(2)?)?;
+        last.removals().iter().find_map(|p| before.piece_at(p))
+    }
+
     /// The moves the person may make: the legal ones, or those of them the
     /// page offers.
     pub(super) fn offered(&self) -> Vec<Move> {
@@ -133,7 +148,9 @@ impl Model {
                 .look
                 .last_move
                 .unwrap_or_else(|| self.game.moves().last().copied()),
-            taken: None,
+            // Only for the game's own last move: a page's `lastMove` names
+            // points, not pieces.
+            taken: self.look.last_move.is_none().then(|| self.taken()).flatten(),
             markers: pos.markers(),
             suggestion: None,
             // The board names each point in full by itself ("d6, light
