@@ -99,7 +99,11 @@ test("the coach speaks the rules on the table: Dooz's hand, a blocked player's p
   assert.doesNotMatch(text, /Now move a piece|cannot move loses/);
   await screenshot(shut, "learn-coach-pass");
   await clickAction(shut, "pass");
-  await tip(shut).waitFor({ state: "detached" });
+  // Dark moves next, told what a blocked player does here.
+  await shut.locator("[data-coach='move']").waitFor({ state: "visible" });
+  const moving = await tip(shut).innerText();
+  assert.match(moving, /A player who cannot move passes/);
+  assert.doesNotMatch(moving, /cannot move loses/);
   assertNoErrors(shut);
 });
 
