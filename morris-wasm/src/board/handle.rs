@@ -109,8 +109,9 @@ impl BoardHandle {
         self.play(JsValue::from_str("pass"))
     }
 
-    /// Whether passing is the only move of the side to move (whoever may
-    /// press): the board then shows its Pass button to the person.
+    /// Whether passing is the only move of the side to move, whoever may
+    /// press; where the person at the board is that side, the board shows
+    /// its Pass button.
     #[wasm_bindgen(getter, js_name = passDue)]
     pub fn pass_due(&self) -> bool {
         let m = self.model.borrow();
