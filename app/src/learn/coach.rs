@@ -74,7 +74,9 @@ impl Tip {
     }
 
     /// Whether the moment of a tip on show lasts: a mill's tip goes with
-    /// its removal, the others with the game or the phase they explain.
+    /// its removal, a pass's or a removal turn's with that turn, moving's
+    /// at a turn that moves nothing, the others with the game or the
+    /// phase they explain.
     fn lasts(self, model: &Model) -> bool {
         let pos = model.game.position();
         match self {
@@ -83,7 +85,11 @@ impl Tip {
             Tip::Place => pos.placements_left() > 0,
             Tip::Pass => model.game.legal_moves() == [Move::PASS],
             Tip::Clearing | Tip::Blocked => PartialTurn::removal_only(&model.game.legal_moves()),
-            Tip::Move | Tip::Fly => true,
+            // Moving is not what a pass or a removal turn asks for.
+            Tip::Move | Tip::Fly => {
+                let legal = model.game.legal_moves();
+                legal != [Move::PASS] && !PartialTurn::removal_only(&legal)
+            }
         }
     }
 }
@@ -230,6 +236,26 @@ mod tests {
             "a tip on show stays while its moment lasts"
         );
         assert!(!c.seen(Tip::Mill) && !c.seen(Tip::Place));
+    }
+
+    #[test]
+    fn moving_is_not_on_show_at_a_pass_even_when_the_pass_was_explained() {
+        let moving = from_position(
+            "nine:blocked=pass .D./DL./.../..L..L/.../L../.D. L 0/0 0/0 -",
+            Mode::default(),
+        );
+        let pass_seen = Coach::load(Some(&Tip::Pass.bit().to_string()));
+        let c = pass_seen.update(&moving);
+        assert_eq!(c.showing, Some(Tip::Move));
+        let shut = from_position(
+            "nine:blocked=pass LDL/.../.../D....D/.../.../LDL L 0/0 0/0 -",
+            Mode::default(),
+        );
+        assert_eq!(
+            c.update(&shut).showing,
+            None,
+            "no \"move a piece\" when only a pass is left"
+        );
     }
 
     #[test]
