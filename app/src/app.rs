@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use morris_core::{Game, Rules};
+use morris_core::{Game, Position, Rules, Setup};
 use yew::prelude::*;
 
 use crate::browser::base_url;
@@ -13,7 +13,7 @@ use crate::components::AnalysisTable;
 use crate::components::{
     announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
     record_panel, review_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar,
-    welcome, NewGameDialog, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
+    welcome, NewGameDialog, PositionEditor, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
@@ -22,9 +22,9 @@ use crate::hooks::{
     PUZZLE_VARIANTS,
 };
 use crate::hooks::{use_coach, use_review};
-use crate::link::Mode;
+use crate::link::{Mode, Opened};
 use crate::model::{Action, Model};
-use crate::opening::{first_model, take_first_analysis};
+use crate::opening::{first_model, take_first_analysis, take_first_editor};
 use crate::room::{self, Room};
 use crate::storage;
 
@@ -67,6 +67,43 @@ fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
     Callback::from(move |a: Action| d.dispatch(a))
 }
 
+/// The analysis board's state: a game and the turn shown first.
+type Analysis = UseStateHandle<Option<Rc<(Game, usize)>>>;
+
+/// What the editor's "Play from here", "Analyse" and "Close" do: each
+/// closes the editor; a game starts on the table with its seats, or the
+/// analysis board opens.
+fn editor_calls(
+    editor: &UseStateHandle<Option<Rc<Setup>>>,
+    analysis: &Analysis,
+    send: &Callback<Action>,
+    mode: Mode,
+) -> (Callback<Position>, Callback<Position>, Callback<()>) {
+    let play = {
+        let (editor, send) = (editor.clone(), send.clone());
+        Callback::from(move |pos: Position| {
+            editor.set(None);
+            let opened = Opened {
+                mode,
+                game: Game::from_position(pos),
+                redo: Vec::new(),
+                clock: None,
+                score: None,
+            };
+            send.emit(Action::Open(Box::new(opened)));
+        })
+    };
+    let analyse = {
+        let (editor, analysis) = (editor.clone(), analysis.clone());
+        Callback::from(move |pos: Position| {
+            editor.set(None);
+            analysis.set(Some(Rc::new((Game::from_position(pos), 0))));
+        })
+    };
+    let editor = editor.clone();
+    (play, analyse, Callback::from(move |()| editor.set(None)))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let model = use_reducer(first_model);
@@ -90,7 +127,19 @@ pub fn app() -> Html {
         let analysis = analysis.clone();
         Callback::from(move |g: Game| analysis.set(Some(Rc::new((g, usize::MAX)))))
     };
-    use_address(model.dispatcher(), latest, live.clone(), on_analysis);
+    // The position editor, over the table: the position it opens with.
+    let editor = use_state(|| take_first_editor().map(Rc::new));
+    let on_editor = {
+        let editor = editor.clone();
+        Callback::from(move |s: Setup| editor.set(Some(Rc::new(s))))
+    };
+    use_address(
+        model.dispatcher(),
+        latest,
+        live.clone(),
+        on_analysis,
+        on_editor.clone(),
+    );
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
@@ -128,6 +177,14 @@ pub fn app() -> Html {
         let analysis = analysis.clone();
         Callback::from(move |()| analysis.set(None))
     };
+    let edit_from_analysis = {
+        let (analysis, on_editor) = (analysis.clone(), on_editor.clone());
+        Callback::from(move |pos: Position| {
+            analysis.set(None);
+            on_editor.emit(pos.into());
+        })
+    };
+    let editor_calls = editor_calls(&editor, &analysis, &send, t.mode);
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
@@ -135,6 +192,10 @@ pub fn app() -> Html {
         on_new_game: open(Dialog::NewGame),
         on_play_friend: open(Dialog::Room),
         on_puzzles: open(Dialog::Puzzles),
+        on_editor: on_editor.reform({
+            let pos = *t.shown();
+            move |()| pos.into()
+        }),
         on_lang,
         on_sound,
     };
@@ -209,7 +270,11 @@ pub fn app() -> Html {
             </main>
             { announce(&ui) }
             if let Some(game) = &*analysis {
-                <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} />
+                <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} on_edit={edit_from_analysis} />
+            }
+            if let Some(setup) = &*editor {
+                <PositionEditor {lang} setup={setup.clone()} on_play={editor_calls.0} on_analyse={editor_calls.1}
+                                on_close={editor_calls.2} />
             }
             if *dialog == Dialog::Rules {
                 { rules_card(lang, t.game.rules(), &open(Dialog::None)) }

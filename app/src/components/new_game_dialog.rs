@@ -11,10 +11,12 @@ mod rules;
 use morris_core::{Rules, Variant};
 use yew::prelude::*;
 
-use self::choice::{on_change, Choice};
+use self::choice::on_change;
+pub(crate) use self::choice::Choice;
 use self::players::players;
-use self::rules::rules_fold;
+pub(crate) use self::rules::rules_fold;
 use super::clock_picker;
+use super::status_text::variant_name;
 use crate::clock::TimeControl;
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -46,8 +48,13 @@ fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool, Option<TimeControl>)
     })
 }
 
-/// The variant: a new one brings its own rules.
-fn variant_field(lang: Lang, choice: &UseStateHandle<Choice>, first: NodeRef) -> Html {
+/// The variant, one of `variants`: a new one brings its own rules.
+pub(crate) fn variant_field(
+    lang: Lang,
+    choice: &UseStateHandle<Choice>,
+    first: NodeRef,
+    variants: &[Variant],
+) -> Html {
     let current = choice.rules.variant;
     let onchange = on_change(choice, |c, v| {
         let variant = v.parse::<Variant>().ok()?;
@@ -56,8 +63,8 @@ fn variant_field(lang: Lang, choice: &UseStateHandle<Choice>, first: NodeRef) ->
             ..c
         })
     });
-    let variants = Variant::ALL.iter().map(|v| {
-        html! { <option value={v.id()} selected={current == *v}>{ lang.t(&format!("variant.{}", v.id())) }</option> }
+    let variants = variants.iter().map(|v| {
+        html! { <option value={v.id()} selected={current == *v}>{ variant_name(lang, *v) }</option> }
     });
     html! {
         <div class="field">
@@ -103,7 +110,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title" onsubmit={submit(c, props.on_start.clone())}>
                 <h2 id="new-game-title">{ lang.t("dialog.title") }</h2>
                 <div class="dialog-body">
-                    { variant_field(lang, &choice, first_ref) }
+                    { variant_field(lang, &choice, first_ref, &Variant::ALL) }
                     { players(lang, &choice) }
                     if c.room || !c.engine {
                         { clock_picker(lang, c.clock, on_clock) }

@@ -2,7 +2,7 @@
 //! game ended and why; and the colours' names. Pure functions, tested
 //! natively; texts come from the catalogue.
 
-use morris_core::{Color, Phase, Reason};
+use morris_core::{Color, Phase, Reason, Variant};
 
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -14,6 +14,18 @@ pub fn color_name(lang: Lang, c: Color) -> String {
         Color::Light => "color.light",
         Color::Dark => "color.dark",
     })
+}
+
+/// The variant's name as the interface writes it; the English name where
+/// the catalogue has none.
+pub fn variant_name(lang: Lang, v: Variant) -> String {
+    let key = format!("variant.{}", v.id());
+    let name = lang.t(&key);
+    if name == key {
+        v.name().to_string()
+    } else {
+        name
+    }
 }
 
 /// The friend's name in a room, when they gave one.
@@ -113,7 +125,12 @@ fn what_key(model: &Model) -> &'static str {
 }
 
 /// Why the game ended, naming the side it happened to with `name`.
-fn reason_named(lang: Lang, reason: Reason, winner: Option<Color>, name: impl Fn(Color) -> String) -> String {
+pub fn reason_named(
+    lang: Lang,
+    reason: Reason,
+    winner: Option<Color>,
+    name: impl Fn(Color) -> String,
+) -> String {
     let loser = winner.map(|w| name(!w)).unwrap_or_default();
     let winner_name = winner.map(name).unwrap_or_default();
     match (reason, winner) {
