@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use morris_core::{Game, Position, Rules, Setup};
+use morris_core::{Game, Position, Rules};
 use yew::prelude::*;
 
 use crate::browser::base_url;
@@ -17,14 +17,14 @@ use crate::components::{
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
-    use_address, use_board_look, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest,
-    use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up, use_welcome,
-    PUZZLE_VARIANTS,
+    use_address, use_board_look, use_clock, use_editor, use_engine, use_escape, use_fields, use_lang,
+    use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up,
+    use_welcome, Analysis, PUZZLE_VARIANTS,
 };
 use crate::hooks::{use_coach, use_review};
-use crate::link::{Mode, Opened};
+use crate::link::Mode;
 use crate::model::{Action, Model};
-use crate::opening::{first_model, take_first_analysis, take_first_editor};
+use crate::opening::{first_model, take_first_analysis};
 use crate::room::{self, Room};
 use crate::storage;
 
@@ -67,43 +67,6 @@ fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
     Callback::from(move |a: Action| d.dispatch(a))
 }
 
-/// The analysis board's state: a game and the turn shown first.
-type Analysis = UseStateHandle<Option<Rc<(Game, usize)>>>;
-
-/// What the editor's "Play from here", "Analyse" and "Close" do: each
-/// closes the editor; a game starts on the table with its seats, or the
-/// analysis board opens.
-fn editor_calls(
-    editor: &UseStateHandle<Option<Rc<Setup>>>,
-    analysis: &Analysis,
-    send: &Callback<Action>,
-    mode: Mode,
-) -> (Callback<Position>, Callback<Position>, Callback<()>) {
-    let play = {
-        let (editor, send) = (editor.clone(), send.clone());
-        Callback::from(move |pos: Position| {
-            editor.set(None);
-            let opened = Opened {
-                mode,
-                game: Game::from_position(pos),
-                redo: Vec::new(),
-                clock: None,
-                score: None,
-            };
-            send.emit(Action::Open(Box::new(opened)));
-        })
-    };
-    let analyse = {
-        let (editor, analysis) = (editor.clone(), analysis.clone());
-        Callback::from(move |pos: Position| {
-            editor.set(None);
-            analysis.set(Some(Rc::new((Game::from_position(pos), 0))));
-        })
-    };
-    let editor = editor.clone();
-    (play, analyse, Callback::from(move |()| editor.set(None)))
-}
-
 #[function_component(App)]
 pub fn app() -> Html {
     let model = use_reducer(first_model);
@@ -122,17 +85,13 @@ pub fn app() -> Html {
     let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
     // The analysis board, over the table: a game and the turn shown first.
-    let analysis = use_state(|| take_first_analysis().map(|g| Rc::new((g, usize::MAX))));
+    let analysis: Analysis = use_state(|| take_first_analysis().map(|g| Rc::new((g, usize::MAX))));
     let on_analysis = {
         let analysis = analysis.clone();
         Callback::from(move |g: Game| analysis.set(Some(Rc::new((g, usize::MAX)))))
     };
-    // The position editor, over the table: the position it opens with.
-    let editor = use_state(|| take_first_editor().map(Rc::new));
-    let on_editor = {
-        let editor = editor.clone();
-        Callback::from(move |s: Setup| editor.set(Some(Rc::new(s))))
-    };
+    let editor = use_editor();
+    let on_editor = editor.open.clone();
     use_address(
         model.dispatcher(),
         latest,
@@ -184,7 +143,7 @@ pub fn app() -> Html {
             on_editor.emit(pos.into());
         })
     };
-    let editor_calls = editor_calls(&editor, &analysis, &send, t.mode);
+    let editor_calls = editor.calls(&analysis, &send, t.mode, greeting.close.clone());
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
@@ -272,9 +231,9 @@ pub fn app() -> Html {
             if let Some(game) = &*analysis {
                 <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} on_edit={edit_from_analysis} />
             }
-            if let Some(setup) = &*editor {
-                <PositionEditor {lang} setup={setup.clone()} on_play={editor_calls.0} on_analyse={editor_calls.1}
-                                on_close={editor_calls.2} />
+            if let Some(setup) = &editor.setup {
+                <PositionEditor {lang} setup={setup.clone()} on_play={editor_calls.play} on_analyse={editor_calls.analyse}
+                                on_close={editor_calls.close} />
             }
             if *dialog == Dialog::Rules {
                 { rules_card(lang, t.game.rules(), &open(Dialog::None)) }
