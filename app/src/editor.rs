@@ -102,9 +102,11 @@ impl Editing {
     }
 
     /// New rules: on the same board the pieces stay (the hands no larger
-    /// than the new game gives); a new board starts from its empty board.
+    /// than the new game gives); a new board, or a start left untouched,
+    /// starts from the new game's start.
     pub fn with_rules(&self, rules: Rules) -> Editing {
-        if rules.board != self.setup.rules.board {
+        let untouched = self.setup == Setup::start(self.setup.rules);
+        if rules.board != self.setup.rules.board || untouched {
             return self.with_setup(Setup::start(rules));
         }
         let mut setup = self.setup.clone();
@@ -268,6 +270,8 @@ mod tests {
         let d6 = point(&e, "d6");
         let lasker = e.press(d6).with_rules(Variant::Lasker.rules());
         assert!(lasker.setup.pieces.light.contains(d6), "same board, same pieces");
+        let twelve = Variant::ElFilja.rules();
+        assert_eq!(e.with_rules(twelve).setup, Setup::start(twelve), "a start stays a start");
         let six = e.press(d6).with_rules(Variant::Six.rules());
         assert_eq!(six.setup, Setup::start(Variant::Six.rules()));
         assert_eq!(e.press(d6).cleared().setup.pieces, e.setup.pieces);
