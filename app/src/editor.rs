@@ -271,7 +271,11 @@ mod tests {
         let lasker = e.press(d6).with_rules(Variant::Lasker.rules());
         assert!(lasker.setup.pieces.light.contains(d6), "same board, same pieces");
         let twelve = Variant::ElFilja.rules();
-        assert_eq!(e.with_rules(twelve).setup, Setup::start(twelve), "a start stays a start");
+        assert_eq!(
+            e.with_rules(twelve).setup,
+            Setup::start(twelve),
+            "a start stays a start"
+        );
         let six = e.press(d6).with_rules(Variant::Six.rules());
         assert_eq!(six.setup, Setup::start(Variant::Six.rules()));
         assert_eq!(e.press(d6).cleared().setup.pieces, e.setup.pieces);

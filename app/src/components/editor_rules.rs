@@ -7,14 +7,13 @@ use yew::prelude::*;
 use super::new_game_dialog::{rules_fold, variant_field, Choice};
 use crate::i18n::Lang;
 
-/// The variant and the rule options of `choice`; `first` takes the focus
-/// when the editor opens.
-pub fn editor_rules(lang: Lang, choice: &UseStateHandle<Choice>, first: NodeRef) -> Html {
+/// The variant and the rule options of `choice`.
+pub fn editor_rules(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
     let variants: Vec<Variant> = Variant::every().collect();
     let valid = choice.rules.validate();
     html! {
         <div class="editor-rules">
-            { variant_field(lang, choice, first, &variants) }
+            { variant_field(lang, choice, NodeRef::default(), &variants) }
             { rules_fold(lang, choice, valid.as_ref().err()) }
         </div>
     }

@@ -61,11 +61,13 @@ pub fn position_editor(p: &EditorProps) -> Html {
             }
         });
     }
-    let first = use_node_ref();
+    // The dialog takes the focus, not its first field: on a phone that
+    // would scroll the board out of view.
+    let dialog = use_node_ref();
     {
-        let first = first.clone();
+        let dialog = dialog.clone();
         use_effect_with((), move |_| {
-            if let Some(el) = first.cast::<web_sys::HtmlElement>() {
+            if let Some(el) = dialog.cast::<web_sys::HtmlElement>() {
                 let _ = el.focus();
             }
         });
@@ -93,7 +95,7 @@ pub fn position_editor(p: &EditorProps) -> Html {
     };
     html! {
         <div class="dialog-backdrop" onkeydown={on_key}>
-            <div class="dialog analysis editor" role="dialog" aria-modal="true" aria-labelledby="editor-title" data-editor="">
+            <div class="dialog analysis editor" ref={dialog} tabindex="-1" role="dialog" aria-modal="true" aria-labelledby="editor-title" data-editor="">
                 <h2 id="editor-title">{ lang.t("editor.title") }</h2>
                 <div class="analysis-body">
                     <div class="editor-main">
@@ -103,8 +105,8 @@ pub fn position_editor(p: &EditorProps) -> Html {
                         { editor_actions(&actions) }
                     </div>
                     <div class="analysis-side">
+                        { editor_rules(lang, &choice) }
                         { editor_fields(lang, &editing, &edit) }
-                        { editor_rules(lang, &choice, first) }
                         { editor_share(lang, &link, &link_field, &p.on_close) }
                     </div>
                 </div>
