@@ -68,9 +68,10 @@ mkdir -p "$PKG"
 # The engine-only module is built for size (profile `release-page`,
 # opt-level "z"): with the rule sets of RULES.md §7 in the core it is
 # 173,039 B gzip at opt-level 3 and 160,745 at "s", over its 150 KB budget;
-# at "z" it is 148,949 (measured 2026-12-02). The cost is search speed
-# (about a quarter slower, as measured for the page's own build); the
-# board module keeps `release`.
+# at "z" it is 148,949 (measured 2026-12-02), and 152,326 with the §7
+# sets and options by name, the views and probeMoves (2026-12-03). The
+# cost is search speed (about a quarter slower, as measured for the
+# page's own build); the board module keeps `release`.
 log "cargo build (engine only, for size)"
 cargo build --profile release-page --locked --target wasm32-unknown-unknown -p morris-wasm
 cp "$TARGET_DIR/wasm32-unknown-unknown/release-page/morris_wasm.wasm" "$PKG/.engine.wasm"

@@ -403,8 +403,9 @@ mod tests {
         use morris_core::{RuleKey, Variant};
         let en = bundled(Lang::En);
         let mut keys: Vec<String> = Vec::new();
-        keys.extend(Variant::ALL.iter().map(|v| format!("variant.{}", v.id())));
-        keys.extend(RuleKey::ALL.iter().map(|k| format!("opt.{}", k.key())));
+        keys.extend(Variant::every().map(|v| format!("variant.{}", v.id())));
+        keys.extend(RuleKey::every().map(|k| format!("opt.{}", k.key())));
+        keys.extend(["dialog.classic", "dialog.world", "dialog.world-options"].map(String::from));
         keys.extend(
             [
                 "new-game",

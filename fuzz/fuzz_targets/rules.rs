@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let mut rules = Rules::default();
     for pair in text.split([',', ' ']) {
         if rules.apply(pair).is_ok() && rules.validate().is_ok() {
-            for key in RuleKey::ALL {
+            for key in RuleKey::every() {
                 let mut copy = rules;
                 copy.set(key, &rules.get(key)).expect("a value read back sets");
                 assert_eq!(copy, rules);

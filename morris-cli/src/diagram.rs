@@ -3,7 +3,7 @@
 //! `\`. So each board (with or without diagonals, the Sotho centre, the
 //! small and the 3×3 board) is drawn by the same code.
 
-use morris_core::{Color, Coord, Position};
+use morris_core::{Coord, Position};
 
 /// Columns between neighbouring files, rows between neighbouring ranks:
 /// two rows per four columns keeps diagonals at one character per row.
@@ -26,8 +26,13 @@ pub fn draw(pos: &Position) -> String {
     for p in geo.points() {
         let (x, y) = at(geo.coord(p));
         if let Some(cell) = canvas.get_mut(y).and_then(|row| row.get_mut(x)) {
-            // As in the position text: `L`, `D`, `.` for an empty point.
-            *cell = pos.piece_at(p).map_or('.', Color::letter);
+            // As in the position text: `L`, `D`, `X` for a dead marker
+            // (RULES.md §7.2), `.` for an empty point.
+            *cell = match pos.piece_at(p) {
+                Some(c) => c.letter(),
+                None if pos.markers().contains(p) => 'X',
+                None => '.',
+            };
         }
     }
 

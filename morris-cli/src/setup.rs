@@ -14,7 +14,8 @@ use std::fmt::Write as _;
 
 use clap::Args;
 use morris_core::{
-    parse_turns, Game, MoveText, Position, RuleKey, Rules, Setup, TurnListError, Variant, MAX_RECORD_TURNS,
+    parse_turns, Game, IllegalReason, MoveError, Position, RuleKey, Rules, Setup, TurnList, TurnListError,
+    TurnsError, Variant, MAX_RECORD_TURNS,
 };
 use morris_engine::MAX_THREADS;
 
@@ -62,8 +63,9 @@ impl PositionArgs {
     /// The game: the start position with `--moves` played.
     pub fn game(&self) -> Result<Game, CliError> {
         let mut game = Game::from_position(self.start()?);
-        for (number, mt) in turns(&self.moves)?.iter().enumerate() {
-            play(&mut game, mt, number + 1)?;
+        let list = turns(&self.moves)?;
+        if let Err(e) = game.play_turns(&list) {
+            return Err(CliError::input(illegal_turn(&e, &game)));
         }
         Ok(game)
     }
@@ -117,9 +119,10 @@ fn cut(s: &str) -> String {
     s.chars().take(32).collect()
 }
 
-/// Splits the `--moves` values into turns, joining a removal written as its
-/// own token (`xb4`) to the turn before it and skipping move numbers.
-fn turns(values: &[String]) -> Result<Vec<MoveText>, CliError> {
+/// Splits the `--moves` values into turns, skipping move numbers; a
+/// removal written as its own token (`xb4`) joins the turn before it or is
+/// a turn that only removes, as the position decides when it is played.
+fn turns(values: &[String]) -> Result<TurnList, CliError> {
     let list = parse_turns(&values.join(" "), MAX_RECORD_TURNS).map_err(|e| match e {
         TurnListError::Syntax { ply, source } => CliError::input(format!(
             "`{}` is not a move (move {ply}): {}",
@@ -136,20 +139,28 @@ fn turns(values: &[String]) -> Result<Vec<MoveText>, CliError> {
             "`{result}` is a result, not a move: --moves takes turns only"
         )));
     }
-    Ok(list.turns)
+    Ok(list)
 }
 
-/// Plays turn `number` of `--moves`.
-fn play(game: &mut Game, mt: &MoveText, number: usize) -> Result<(), CliError> {
-    let illegal = |reason: String| CliError::input(format!("illegal move `{mt}` (move {number}): {reason}"));
-    if let Some(outcome) = game.outcome() {
-        return Err(illegal(format!("the game is already over, {outcome}")));
+/// "illegal move `TEXT` (move N): REASON", for a turn of a list that could
+/// not be played (`--moves`, the engine's `position … moves`); `game` is
+/// the game where the list stopped.
+pub fn illegal_turn(e: &TurnsError, game: &Game) -> String {
+    match &e.source {
+        MoveError::Illegal(i) => {
+            let reason = match (&i.reason, game.outcome()) {
+                (IllegalReason::GameOver, Some(o)) => format!("the game is already over, {o}"),
+                (r, _) => r.to_string(),
+            };
+            format!("illegal move `{}` (move {}): {reason}", cut(&i.text), e.ply)
+        }
+        MoveError::Syntax(p) => format!(
+            "`{}` is not a move (move {}): {}",
+            cut(&p.token),
+            e.ply,
+            p.problem
+        ),
     }
-    let m = game
-        .position()
-        .resolve(mt)
-        .map_err(|e| illegal(e.reason.to_string()))?;
-    game.play(m).map_err(|e| illegal(e.reason.to_string()))
 }
 
 /// The list of rule options, for `--set`'s long help.
@@ -162,22 +173,25 @@ fn set_long_help() -> String {
     help
 }
 
+/// Every option `--set` takes, those of RULES.md §7 too: `RuleKey::every()`,
+/// since a help that left some out would hide options the parser accepts.
 fn rule_options_list() -> String {
     let mut list = String::new();
-    for key in RuleKey::ALL {
+    for key in RuleKey::every() {
         let pair = format!("{}={}", key.key(), key.values());
         let _ = writeln!(list, "  {pair:<42} {}", key.description());
     }
     list
 }
 
-/// The variants and how each differs from the standard game.
+/// The variants and how each differs from the standard game: every one
+/// `--variant` takes (`Variant::every()`, the world's sets of RULES.md §7.8
+/// with the classic ones), each with every option it changes, §7's too.
 fn variants_list() -> String {
     let mut list = String::new();
     let standard = Variant::Nine.rules();
-    for v in Variant::ALL {
-        let changes: Vec<String> = RuleKey::ALL
-            .into_iter()
+    for v in Variant::every() {
+        let changes: Vec<String> = RuleKey::every()
             .filter(|&k| v.rules().get(k) != standard.get(k))
             .map(|k| format!("{}={}", k.key(), v.rules().get(k)))
             .collect();

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 mod common;
-use common::{app_tables, generate_up_to, morris, ok, scratch, six_book_args};
+use common::{app_tables, generate_up_to, morris, ok, scratch, self_match, six_book_args};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
@@ -116,7 +116,7 @@ fn the_handshake_lists_every_rule_option() {
     assert!(lines[0].starts_with("id name Mulino"), "{lines:#?}");
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
     let has = |prefix: &str| lines.iter().any(|l| l.starts_with(prefix));
-    for key in RuleKey::ALL {
+    for key in RuleKey::every() {
         assert!(
             has(&format!("option name {} type ", key.tag())),
             "no option for {key}: {lines:#?}"
@@ -477,19 +477,9 @@ fn a_match_says_how_far_its_search_for_openings_has_got() {
 /// `extra` options: the match's output.
 fn three_self_match(extra: &[&str]) -> String {
     let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
-    let mut args = vec![
-        "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
-        "--variant",
-        "three",
-        "--games",
-        "2",
-    ];
+    let mut args = vec!["--variant", "three", "--games", "2"];
     args.extend_from_slice(extra);
-    ok(&args)
+    self_match(&engine, &args)
 }
 
 #[test]
@@ -515,19 +505,11 @@ fn a_match_reads_openings_from_a_file() {
     let file = dir.join("six.txt");
     std::fs::write(&file, "# one opening\na1 e5\n").unwrap();
     let engine = format!("{} engine", env!("CARGO_BIN_EXE_morris"));
-    let out = ok(&[
-        "match",
-        "--engine1",
+    let openings = file.to_str().unwrap();
+    let out = self_match(
         &engine,
-        "--engine2",
-        &engine,
-        "--variant",
-        "six",
-        "--openings",
-        file.to_str().unwrap(),
-        "--depth",
-        "1",
-    ]);
+        &["--variant", "six", "--openings", openings, "--depth", "1"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{out}");
@@ -902,4 +884,27 @@ fn the_engine_plays_a_placing_book_without_tables() {
     e.quit();
     let err = common::fails(&["engine", "--book", bad.to_str().unwrap()]);
     assert!(err.contains("bad.book: book line 2: "), "{err}");
+}
+
+/// A host sends Dooz's full-board removal as a token of its own after the
+/// placement that filled the board (`… g4 f4 xf4`): the engine reads it as
+/// the turn that only removes, as a record would, and answers a legal turn.
+#[test]
+fn a_removal_only_turn_in_the_move_list_is_read_as_its_own_turn() {
+    let moves = "g7 b2 b6 a4 e5 f6 f2 c4 b4 g1 d5 c5 c3 d3 d7 d6 e4 a7 a1 e3 d2 d1 g4 f4 xf4";
+    let mut game = Game::new(Variant::Dooz.rules());
+    game.play_turns(&parse_turns(moves, 100).unwrap()).unwrap();
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Variant value dooz");
+    e.send(&format!("position startpos moves {moves}"));
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    let best = best_of(&lines);
+    let m = game
+        .position()
+        .parse_move(&best)
+        .unwrap_or_else(|e| panic!("{best}: {e}"));
+    assert!(game.legal_moves().contains(&m));
+    e.quit();
 }

@@ -57,7 +57,7 @@ pub use outcome::{Outcome, Reason};
 pub use perft::{divide, divide_plies, perft, perft_plies};
 pub use point::{Coord, ParseCoordError, Point, MAX_POINTS};
 pub use position::{Due, Phase, Position};
-pub use record::{split_records, Record, RecordError, MAX_RECORD_LEN, MAX_RECORD_TURNS};
+pub use record::{split_records, Record, RecordError, TurnsError, MAX_RECORD_LEN, MAX_RECORD_TURNS};
 pub use rules::{
     Blocked, BoardFull, FlyAt, MillTakes, ParseRulesError, ParseVariantError, PlacingMill, Removal,
     RuleError, RuleKey, Rules, Variant,

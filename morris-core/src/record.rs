@@ -19,7 +19,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::notation::{parse_turns, MoveError, ParseMoveError, TurnList, TurnListError};
-use crate::{from_sanmill_fen, Game, PositionTextError, RuleError, RuleKey, SanmillFenError, Variant};
+use crate::{from_sanmill_fen, Game, Move, PositionTextError, RuleError, RuleKey, SanmillFenError, Variant};
 
 /// The longest record read, in bytes.
 pub const MAX_RECORD_LEN: usize = 1 << 20;
@@ -285,51 +285,12 @@ impl FromStr for Record {
             TurnListError::TooManyTurns(_) => RecordError::TooManyTurns,
         })?;
 
-        let mut ply = 0;
-        for (mt, &split) in turns.iter().zip(&split) {
-            ply += 1;
-            let m = if game.outcome().is_some() {
-                Err(MoveError::Illegal(crate::IllegalMoveError {
-                    text: mt.to_string(),
-                    reason: crate::IllegalReason::GameOver,
-                }))
-            } else {
-                game.position().resolve(mt).map_err(MoveError::from)
-            };
-            // Removals written as tokens of their own that the turn did not
-            // earn are turns that only remove, one each (§7.9).
-            let m = match (m, unsplit(mt, split)) {
-                (Err(e), Some((base, rest))) => match game.position().resolve(&base) {
-                    Ok(first) if game.position().play(first).due().is_some() => {
-                        game.play(first).map_err(|e| RecordError::Move {
-                            ply,
-                            source: e.into(),
-                        })?;
-                        let (last, before) = rest.split_last().ok_or(RecordError::Move { ply, source: e })?;
-                        for removal in before {
-                            ply += 1;
-                            let m = game.position().resolve(removal).map_err(|e| RecordError::Move {
-                                ply,
-                                source: e.into(),
-                            })?;
-                            game.play(m).map_err(|e| RecordError::Move {
-                                ply,
-                                source: e.into(),
-                            })?;
-                        }
-                        ply += 1;
-                        game.position().resolve(last).map_err(MoveError::from)
-                    }
-                    _ => Err(e),
-                },
-                (m, _) => m,
-            };
-            let m = m.map_err(|source| RecordError::Move { ply, source })?;
-            game.play(m).map_err(|e| RecordError::Move {
-                ply,
-                source: e.into(),
-            })?;
-        }
+        game.play_turns(&TurnList {
+            turns,
+            split,
+            result: None,
+        })
+        .map_err(|TurnsError { ply, source }| RecordError::Move { ply, source })?;
 
         let stated = stated.or(result_token).filter(|r| r != "*");
         let actual = game.outcome();
@@ -389,6 +350,75 @@ fn unsplit(mt: &crate::MoveText, split: usize) -> Option<(crate::MoveText, Vec<c
         })
         .collect();
     Some((base, rest))
+}
+
+/// A turn of a [`TurnList`] that [`Game::play_turns`] could not play.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("turn {ply}: {source}")]
+pub struct TurnsError {
+    /// The turn's number, counted from 1 at the game's position when the
+    /// list began (a split removal that is a turn of its own counts as one).
+    pub ply: usize,
+    pub source: MoveError,
+}
+
+impl Game {
+    /// Plays the turns of `list` (from [`parse_turns`]) in order. A removal
+    /// written as a token of its own (`d6 xb4`) that its turn did not earn
+    /// is a turn that only removes (docs/RULES.md §7.9): the position
+    /// decides, so that `g4 f4 xf4` reads as a placement that fills the
+    /// board and the removal the full board gives the first mover, and
+    /// `d5-e5 xc4` as a move and the removal of a player it blocked
+    /// (`blocked=remove-move`).
+    pub fn play_turns(&mut self, list: &TurnList) -> Result<(), TurnsError> {
+        let mut ply = 0;
+        for (mt, &split) in list.turns.iter().zip(&list.split) {
+            ply += 1;
+            let m = self.resolve_turn(mt);
+            let m = match (m, unsplit(mt, split)) {
+                (Err(e), Some((base, rest))) => match self.resolve_turn(&base) {
+                    Ok(first) => {
+                        self.play(first).map_err(|e| TurnsError {
+                            ply,
+                            source: e.into(),
+                        })?;
+                        let (last, before) = rest.split_last().ok_or(TurnsError { ply, source: e })?;
+                        for removal in before {
+                            ply += 1;
+                            let m = self
+                                .resolve_turn(removal)
+                                .map_err(|source| TurnsError { ply, source })?;
+                            self.play(m).map_err(|e| TurnsError {
+                                ply,
+                                source: e.into(),
+                            })?;
+                        }
+                        ply += 1;
+                        self.resolve_turn(last)
+                    }
+                    _ => Err(e),
+                },
+                (m, _) => m,
+            };
+            let m = m.map_err(|source| TurnsError { ply, source })?;
+            self.play(m).map_err(|e| TurnsError {
+                ply,
+                source: e.into(),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The legal turn `mt` names in the current position, or why none.
+    fn resolve_turn(&self, mt: &crate::MoveText) -> Result<Move, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::Illegal(crate::IllegalMoveError {
+                text: mt.to_string(),
+                reason: crate::IllegalReason::GameOver,
+            }));
+        }
+        Ok(self.position().resolve(mt)?)
+    }
 }
 
 impl Game {

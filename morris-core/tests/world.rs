@@ -361,3 +361,76 @@ fn print_start_counts() {
         println!("{v}: {counts:?}");
     }
 }
+
+/// Dooz's full board (`board-full=first-mover`): the 24th placement fills
+/// the board and the first mover's removal is a turn of its own. Written
+/// as tokens, `f4 xf4` is that placement then that removal (the position
+/// decides, §7.9), as a host's move list sends it; `f4xf4` is no turn.
+#[test]
+fn a_removal_token_after_the_filling_placement_is_a_turn_of_its_own() {
+    const FILL: &str = "g7 b2 b6 a4 e5 f6 f2 c4 b4 g1 d5 c5 c3 d3 d7 d6 e4 a7 a1 e3 d2 d1 g4 f4";
+    let mut game = Game::new(Variant::Dooz.rules());
+    let list = morris_core::parse_turns(&format!("{FILL} xf4"), 100).unwrap();
+    game.play_turns(&list).unwrap();
+    assert_eq!(game.moves().len(), 25);
+    let before = &game.positions()[24];
+    assert_eq!(before.notation(game.moves()[24]), "xf4");
+
+    let mut joined = Game::new(Variant::Dooz.rules());
+    let list = morris_core::parse_turns(&format!("{FILL}xf4"), 100).unwrap();
+    let err = joined.play_turns(&list).unwrap_err();
+    assert_eq!(err.ply, 24, "{err}");
+}
+
+/// Random games of every §7 set written as other programs write them,
+/// each removal of a placement or move as a token of its own
+/// (`d5-e5 xc4`): read back with [`Game::play_turns`] they are the same
+/// games, whether a token is the turn's own removal, the full board's
+/// removal or a blocked player's (§7.9).
+#[test]
+fn split_removal_tokens_read_back_to_the_same_games() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut splits = 0;
+    let mut sets: Vec<String> = Variant::WORLD.iter().map(|v| v.id().to_string()).collect();
+    for blocked in ["remove-move", "remove-pass", "both-remove"] {
+        sets.push(format!("six:blocked={blocked}"));
+        sets.push(format!(
+            "twelve:blocked={blocked},board-full=light-dark,removal=always"
+        ));
+    }
+    for set in &sets {
+        let r = rules(set);
+        for _ in 0..30 {
+            let mut game = Game::new(r);
+            let mut tokens = Vec::new();
+            for _ in 0..200 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let text = game.position().notation(m);
+                match text.find('x').filter(|&i| i > 0) {
+                    Some(i) => {
+                        tokens.push(text[..i].to_string());
+                        tokens.extend(
+                            text[i..]
+                                .split('x')
+                                .filter(|t| !t.is_empty())
+                                .map(|t| format!("x{t}")),
+                        );
+                        splits += 1;
+                    }
+                    None => tokens.push(text),
+                }
+                game.play(m).unwrap();
+            }
+            let mut read = Game::new(r);
+            let list = morris_core::parse_turns(&tokens.join(" "), 1000).unwrap();
+            read.play_turns(&list)
+                .unwrap_or_else(|e| panic!("{set}: {e}\n{}", tokens.join(" ")));
+            assert_eq!(read.moves(), game.moves(), "{set}");
+        }
+    }
+    assert!(splits > 500, "{splits}");
+}

@@ -96,7 +96,9 @@ fn seeds() -> BTreeMap<(String, String), Vec<u8>> {
         out.insert((target.to_string(), name), bytes);
     };
     let mut rng = Lcg(2026);
-    for variant in Variant::ALL {
+    // Every variant, the world's sets of docs/RULES.md §7 too (their
+    // removal-only turns, markers, used lines and removals due).
+    for variant in Variant::every() {
         let rules = variant.rules();
         let name = rules.to_string();
         put("rules", name.clone(), name.clone().into_bytes());
@@ -135,7 +137,7 @@ fn seeds() -> BTreeMap<(String, String), Vec<u8>> {
                     format!("{record}\n{record}").into_bytes(),
                 );
             }
-            let index = Variant::ALL.iter().position(|&v| v == variant).unwrap() as u8;
+            let index = Variant::every().position(|v| v == variant).unwrap() as u8;
             let mut play = vec![index, k as u8 * 37, 0, k as u8];
             play.extend((0..64).map(|_| rng.next(256) as u8));
             put("play", format!("{name}-{k}"), play);

@@ -120,7 +120,7 @@ fn valid_texts() -> Vec<String> {
         game.position().to_string(),
         "six .../.LD/..../..L/D.. L 4/4 0/0 - ; draw ; c2 b2 c5 e5".to_string(),
     ];
-    for v in Variant::ALL {
+    for v in Variant::every() {
         texts.push(Position::new(v.rules()).to_string());
     }
     texts

@@ -15,19 +15,24 @@ use crate::options::{color_arg, entries, string_arg, unknown_key, OptionValue};
 use crate::ApiError;
 
 /// `m`, a legal move of `pos`, described: `{ from, to, removes, kind,
-/// notation }` (`MoveInfo` in `types.d.ts`).
+/// notation }` (`MoveInfo` in `types.d.ts`). A turn that only removes
+/// (`kind: "remove"`) and a pass (`"pass"`, RULES.md §7.4) move no piece:
+/// their `from` and `to` are `null`.
 pub fn move_info(pos: &Position, m: Move) -> JsValue {
     let geo = pos.geometry();
     let name = |p| JsValue::from_str(&geo.coord(p).to_string());
     let kind = match m.from() {
+        _ if m.is_pass() => "pass",
+        _ if m.is_removal_only() => "remove",
         None => "place",
         Some(_) if pos.can_fly(pos.turn()) => "fly",
         Some(_) => "move",
     };
     let removes: js_sys::Array = m.removals().iter().map(name).collect();
+    let to = if m.is_play() { name(m.to()) } else { JsValue::NULL };
     object(&[
         ("from", m.from().map_or(JsValue::NULL, name)),
-        ("to", name(m.to())),
+        ("to", to),
         ("removes", removes.into()),
         ("kind", JsValue::from_str(kind)),
         ("notation", JsValue::from_str(&pos.notation(m))),

@@ -127,63 +127,83 @@ pub fn js_name(key: RuleKey) -> String {
     out
 }
 
-/// What a rule option takes, in JavaScript terms.
-fn expected(key: RuleKey) -> &'static str {
+/// What kind of JavaScript value a rule option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Takes {
+    /// `true` or `false`.
+    Flag,
+    /// A number of moves, or `null` for none.
+    Limit,
+    /// One of the numbers the core lists (`pieces`).
+    Number,
+    /// `true`, `false` or a word (`flying`: `"four"`, `"always"`).
+    FlagOrWord,
+    /// One of the words the core lists.
+    Word,
+}
+
+fn takes(key: RuleKey) -> Takes {
     match key {
-        RuleKey::Pieces => "3, 6, 9, 10, 11 or 12",
-        RuleKey::Board => r#""mill", "diagonals", "sotho", "small" or "3x3""#,
-        RuleKey::Flying
-        | RuleKey::NoReform
-        | RuleKey::Threefold
-        | RuleKey::MoveInPlacing
-        | RuleKey::MillWins => "true or false",
-        RuleKey::Removal => r#""protected", "always" or "never""#,
-        RuleKey::MillTakes => r#""one" or "each""#,
-        RuleKey::First => r#""light" or "dark""#,
-        RuleKey::BoardFull => r#""draw" or "loss""#,
-        RuleKey::EndgameDraw | RuleKey::NMove => "a number of moves from 1 to 1000, or null for none",
-        // The options of RULES.md §7 (not yet offered by name; see `RuleKey::WORLD`).
-        RuleKey::OneTimeMill
-        | RuleKey::Custodian
-        | RuleKey::Intervention
-        | RuleKey::SecondMovesFirst
-        | RuleKey::Misere => "true or false",
-        RuleKey::PlacingMill => r#""remove", "hand", "hand-again", "mark" or "count""#,
-        RuleKey::Blocked => r#""loses", "draw", "pass", "remove-move", "remove-pass" or "both-remove""#,
+        RuleKey::Pieces => Takes::Number,
+        RuleKey::EndgameDraw | RuleKey::NMove => Takes::Limit,
+        RuleKey::Flying => Takes::FlagOrWord,
+        _ if key.values() == "on|off" => Takes::Flag,
+        _ => Takes::Word,
     }
 }
 
-/// The words a rule option of words takes, exactly as written.
-fn choices(key: RuleKey) -> &'static [&'static str] {
-    match key {
-        RuleKey::Board => &["mill", "diagonals", "sotho", "small", "3x3"],
-        RuleKey::Removal => &["protected", "always", "never"],
-        RuleKey::MillTakes => &["one", "each"],
-        RuleKey::First => &["light", "dark"],
-        RuleKey::BoardFull => &["draw", "loss"],
-        _ => &[],
+/// The words (or numbers) an option takes, as the core lists them, less
+/// the `on` and `off` that JavaScript writes as `true` and `false`.
+fn choices(key: RuleKey) -> Vec<&'static str> {
+    key.values()
+        .split('|')
+        .filter(|v| !matches!(*v, "on" | "off"))
+        .collect()
+}
+
+/// `a, b or c`.
+fn one_of(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// What a rule option takes, in JavaScript terms, from the values the
+/// core lists, so that a value the core adds is named here too.
+fn expected(key: RuleKey) -> String {
+    let quoted = || choices(key).iter().map(|w| format!("{w:?}")).collect::<Vec<_>>();
+    match takes(key) {
+        Takes::Flag => "true or false".into(),
+        Takes::Limit => "a number of moves from 1 to 1000, or null for none".into(),
+        Takes::Number => one_of(&choices(key).iter().map(|n| n.to_string()).collect::<Vec<_>>()),
+        Takes::FlagOrWord => one_of(&[vec!["true".into(), "false".into()], quoted()].concat()),
+        Takes::Word => one_of(&quoted()),
     }
 }
 
 /// The value as the core's `key=value` text (`None` when unset), or the
 /// error for a value of the wrong kind, naming the option by `name`.
 fn rule_text(key: RuleKey, name: &str, value: &OptionValue) -> Result<Option<String>, ApiError> {
-    let limit = matches!(key, RuleKey::EndgameDraw | RuleKey::NMove);
-    let flag = expected(key) == "true or false";
+    let kind = takes(key);
+    let flag = matches!(kind, Takes::Flag | Takes::FlagOrWord);
     match value {
         OptionValue::Unset => Ok(None),
         OptionValue::Bool(b) if flag => Ok(Some(if *b { "on" } else { "off" }.into())),
-        OptionValue::Null | OptionValue::Bool(false) if limit => Ok(Some("off".into())),
-        OptionValue::Number(n) if (limit || key == RuleKey::Pieces) && n.fract() == 0.0 && *n >= 0.0 => {
+        OptionValue::Null | OptionValue::Bool(false) if kind == Takes::Limit => Ok(Some("off".into())),
+        OptionValue::Number(n)
+            if matches!(kind, Takes::Limit | Takes::Number) && n.fract() == 0.0 && *n >= 0.0 =>
+        {
             Ok(Some(format!("{n}")))
         }
         // Only the values as the types write them (`"light"`, not `"white"` or `"LIGHT"`).
         OptionValue::Text(s)
-            if !flag && !limit && key != RuleKey::Pieces && choices(key).contains(&s.as_str()) =>
+            if matches!(kind, Takes::Word | Takes::FlagOrWord) && choices(key).contains(&s.as_str()) =>
         {
             Ok(Some(s.clone()))
         }
-        _ => Err(bad_value(&format!("option `{name}`"), expected(key), value)),
+        _ => Err(bad_value(&format!("option `{name}`"), &expected(key), value)),
     }
 }
 
@@ -196,19 +216,18 @@ pub fn rules_from_options(
 ) -> Result<Rules, ApiError> {
     let variant = parse_variant(variant.unwrap_or("nine"))?;
     let mut rules = variant.rules();
-    let names: Vec<String> = RuleKey::ALL.into_iter().map(js_name).collect();
+    // Every option, those of RULES.md §7 too (`RuleKey::every()`): a
+    // world set's rules are options for another game.
+    let names: Vec<String> = RuleKey::every().map(js_name).collect();
     for (name, value) in options {
-        let key = RuleKey::ALL
-            .into_iter()
-            .find(|&k| js_name(k) == *name)
-            .ok_or_else(|| {
-                let known: Vec<&str> = names.iter().map(String::as_str).collect();
-                unknown_key(name, what, &known)
-            })?;
+        let key = RuleKey::every().find(|&k| js_name(k) == *name).ok_or_else(|| {
+            let known: Vec<&str> = names.iter().map(String::as_str).collect();
+            unknown_key(name, what, &known)
+        })?;
         if let Some(text) = rule_text(key, name, value)? {
             rules
                 .set(key, &text)
-                .map_err(|_| bad_value(&format!("option `{name}`"), expected(key), value))?;
+                .map_err(|_| bad_value(&format!("option `{name}`"), &expected(key), value))?;
         }
     }
     rules.validate().map_err(|e| match e {
@@ -219,10 +238,11 @@ pub fn rules_from_options(
 }
 
 /// A variant by its exact id (`"nine"`, not `"NINE"`: the types allow
-/// only the ids as `variants()` writes them).
+/// only the ids as `variants()` writes them), the world's sets of RULES.md
+/// §7.8 among them (`Variant::every()`).
 pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
-    Variant::ALL.into_iter().find(|v| v.id() == id).ok_or_else(|| {
-        let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+    Variant::every().find(|v| v.id() == id).ok_or_else(|| {
+        let ids: Vec<&str> = Variant::every().map(|v| v.id()).collect();
         ApiError::Option(format!(
             "unknown variant {:?}; the variants are: {}",
             id.chars().take(32).collect::<String>(),
@@ -231,9 +251,11 @@ pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
     })
 }
 
-/// Every variant with its preset options.
+/// Every variant with its preset options: the classic ones, then the
+/// world's sets of RULES.md §7.8 (`Variant::every()`), since `new Game`
+/// takes them all.
 pub fn variants() -> Vec<VariantView> {
-    Variant::ALL.into_iter().map(VariantView::from).collect()
+    Variant::every().map(VariantView::from).collect()
 }
 
 /// The key and value pairs of a JavaScript options object (`undefined`
@@ -358,8 +380,18 @@ mod tests {
         );
         let wrong_kind = err(None, &[("flying", OptionValue::Text("on".into()))]);
         assert!(
-            wrong_kind.contains("`flying`") && wrong_kind.contains("true or false"),
+            wrong_kind.contains(r#"option `flying` must be true, false, "four" or "always", not "on""#),
             "{wrong_kind}"
+        );
+        let pieces = err(None, &[("pieces", OptionValue::Number(8.0))]);
+        assert!(
+            pieces.contains("must be 3, 5, 6, 7, 9, 10, 11 or 12, not 8"),
+            "{pieces}"
+        );
+        let blocked = err(None, &[("blocked", OptionValue::Text("wins".into()))]);
+        assert!(
+            blocked.contains(r#""loses", "draw", "pass", "remove-move", "remove-pass" or "both-remove""#),
+            "{blocked}"
         );
         let bad = err(None, &[("millTakes", OptionValue::Text("two".into()))]);
         assert!(bad.contains("`millTakes`") && bad.contains("\"two\""), "{bad}");
@@ -388,9 +420,36 @@ mod tests {
     }
 
     #[test]
+    fn every_option_of_the_world_is_taken_by_its_javascript_name() {
+        let rules = rules_from_options(
+            Some("nine"),
+            &opts(&[
+                ("pieces", OptionValue::Number(7.0)),
+                ("board", OptionValue::Text("seven".into())),
+                ("flying", OptionValue::Text("four".into())),
+                ("boardFull", OptionValue::Text("first-mover".into())),
+                ("placingMill", OptionValue::Text("hand-again".into())),
+                ("blocked", OptionValue::Text("remove-pass".into())),
+                ("oneTimeMill", OptionValue::Bool(true)),
+                ("custodian", OptionValue::Bool(true)),
+                ("intervention", OptionValue::Bool(true)),
+                ("secondMovesFirst", OptionValue::Bool(true)),
+                ("misere", OptionValue::Bool(true)),
+            ]),
+            "game",
+        )
+        .map_err(|e| e.to_string());
+        let written = rules.map(|r| RuleKey::every().map(|k| r.get(k)).collect::<Vec<_>>().join(" "));
+        assert_eq!(
+            written.as_deref(),
+            Ok("7 seven four protected one light first-mover off off 50 on off off hand-again remove-pass on on on on on")
+        );
+    }
+
+    #[test]
     fn every_variant_has_its_options() {
         let all = variants();
-        assert_eq!(all.len(), Variant::ALL.len());
+        assert_eq!(all.len(), Variant::ALL.len() + Variant::WORLD.len());
         assert_eq!(all[0].id, "nine");
         assert_eq!(all[0].rules.pieces, 9);
     }

@@ -49,6 +49,29 @@ impl From<Value> for TableValueView {
     }
 }
 
+/// One entry of `tables.probeMoves()`: a legal move and its exact value
+/// for the side that makes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveValueView {
+    #[serde(rename = "move")]
+    pub turn: String,
+    #[serde(flatten)]
+    pub value: TableValueView,
+}
+
+/// The value for the side that made the move into a position worth
+/// `after` for its own side to move: the other side's value turned round,
+/// or (a turn of the same side again, as some rules of RULES.md §7 give)
+/// the same value; a ply further either way.
+fn for_mover(after: Value, same_side: bool) -> Value {
+    match (after, same_side) {
+        (Value::Win(d), true) => Value::Win(d.saturating_add(1)),
+        (Value::Loss(d), true) => Value::Loss(d.saturating_add(1)),
+        (v, _) if !same_side => v.back(),
+        (v, _) => v,
+    }
+}
+
 /// Loaded endgame tables.
 #[wasm_bindgen]
 #[derive(Clone, Debug, Default)]
@@ -75,6 +98,27 @@ impl Tables {
 
     pub fn core(&self) -> &morris_engine::Tablebases {
         &self.inner
+    }
+
+    /// Each legal move of `game` whose position after it is covered (a
+    /// finished game counts), with its value for the mover; none once the
+    /// game is over.
+    pub fn move_values(&self, game: &morris_core::Game) -> Vec<MoveValueView> {
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let pos = game.position();
+        pos.legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let after = pos.play(m);
+                let value = self.inner.probe(&after)?;
+                Some(MoveValueView {
+                    turn: pos.notation(m),
+                    value: for_mover(value, after.turn() == pos.turn()).into(),
+                })
+            })
+            .collect()
     }
 }
 
@@ -128,6 +172,15 @@ impl Tables {
             None => Ok(JsValue::UNDEFINED),
         }
     }
+
+    /// Every legal move whose position after it the tables cover, with
+    /// its exact value for the side that makes it (`{ move, result,
+    /// plies }`, the plies counted from before the move); a move the
+    /// tables do not reach is left out, and a finished game has none.
+    #[wasm_bindgen(js_name = probeMoves, unchecked_return_type = "MoveValue[]")]
+    pub fn probe_moves(&self, game: &Game) -> Result<JsValue, JsValue> {
+        Ok(to_js(&self.move_values(game.core()))?)
+    }
 }
 
 #[cfg(test)]
@@ -169,5 +222,43 @@ mod tests {
             *b ^= 1;
         }
         assert!(check(&flipped).is_err());
+    }
+
+    #[test]
+    fn move_values_agree_with_the_value_after_each_move() {
+        let rules = morris_core::Variant::Three.rules();
+        let mut base = morris_solver::Tablebase::new(rules);
+        let solved = base.solve(3, 3).map(|_| ()).map_err(|e| e.to_string());
+        assert_eq!(solved, Ok(()));
+        let tables = Tables {
+            inner: Arc::new(morris_engine::Tablebases::from_base(base)),
+        };
+        // Light a1 a2 b3, dark b1 c2 c3, nothing in hand: b3-a3 closes
+        // a1-a2-a3 and wins at once.
+        let pos = "three .LD/L.D/LD. L 0/0 0/0 -".parse::<morris_core::Position>();
+        let Ok(pos) = pos else {
+            return assert!(pos.is_ok(), "{pos:?}");
+        };
+        let game = morris_core::Game::from_position(pos);
+        let values = tables.move_values(&game);
+        assert_eq!(values.len(), game.legal_moves().len(), "every move is covered");
+        let win = values.iter().find(|v| v.turn == "b3-a3").map(|v| &v.value);
+        assert_eq!(
+            win,
+            Some(&TableValueView {
+                result: "win",
+                plies: Some(1)
+            })
+        );
+        for v in &values {
+            let mut after = game.clone();
+            let played = after.play_text(&v.turn).map(|_| ());
+            assert_eq!(played, Ok(()), "{}", v.turn);
+            let probed = tables
+                .core()
+                .probe(after.position())
+                .map(|x| TableValueView::from(x.back()));
+            assert_eq!(probed.as_ref(), Some(&v.value), "{}", v.turn);
+        }
     }
 }

@@ -1,25 +1,32 @@
 /** A side: light moves first unless the rules say otherwise. */
 export type Color = "light" | "dark";
 
-/** The id of a variant, as `variants()` lists them. */
+/** The id of a variant, as `variants()` lists them: the classic ones, then the world's sets (`WorldVariantId`). */
 export type VariantId =
   | "nine" | "three" | "six" | "twelve"
-  | "morabaraba" | "morabaraba-sotho" | "morabaraba-11" | "lasker";
+  | "morabaraba" | "morabaraba-sotho" | "morabaraba-11" | "lasker"
+  | WorldVariantId;
+
+/** The mill games of other lands and programs (the rule book's §7.8), after the classic variants in `variants()`. */
+export type WorldVariantId =
+  | "five" | "seven" | "dooz" | "one-time-mill" | "cham-gonu" | "zhi-qi"
+  | "cheng-san-qi" | "da-san-qi" | "mul-mulan" | "nerenchi" | "el-filja";
 
 /** Rule options for `new Game(variant, options)`; unset ones keep the variant's preset. */
 export interface GameOptions {
   /** Pieces per player. */
-  pieces?: 3 | 6 | 9 | 10 | 11 | 12;
-  board?: "mill" | "diagonals" | "sotho" | "small" | "3x3";
-  /** A player with exactly three pieces and none in hand may fly. */
-  flying?: boolean;
+  pieces?: 3 | 5 | 6 | 7 | 9 | 10 | 11 | 12;
+  /** `seven`: the small board with a centre point (Seven Men's Morris). */
+  board?: "mill" | "diagonals" | "sotho" | "small" | "3x3" | "seven";
+  /** A player with exactly three pieces and none in hand may fly (`true`); with four or fewer (`"four"`); always (`"always"`). */
+  flying?: boolean | "four" | "always";
   /** Which opposing pieces a mill may take. */
   removal?: "protected" | "always" | "never";
   /** A turn closing several mills removes one piece, or one per mill. */
   millTakes?: "one" | "each";
   first?: Color;
-  /** A full board where nobody can move: a draw, or a loss for the side to move. */
-  boardFull?: "draw" | "loss";
+  /** A full board where nobody can move: a draw, a loss for the side to move, or removals (light then dark, dark then light, the first mover only) that open it. */
+  boardFull?: "draw" | "loss" | "light-dark" | "dark-light" | "first-mover";
   /** Morabaraba: no moving a piece straight back to re-form its mill. */
   noReform?: boolean;
   /** Draw when both sides have had three pieces for this many moves each without a mill (null: never). */
@@ -32,6 +39,20 @@ export interface GameOptions {
   moveInPlacing?: boolean;
   /** Closing a mill wins at once. */
   millWins?: boolean;
+  /** A mill closed by placing: removes from the board, takes from the opponent's hand (`hand`; `hand-again`: and the same player places again), leaves a dead marker on the piece's point (`mark`), or is counted and removed when the placing ends (`count`). */
+  placingMill?: "remove" | "hand" | "hand-again" | "mark" | "count";
+  /** A player with no move: loses, draws, passes, or removes an opposing piece next to one of his and then moves (`remove-move`), passes (`remove-pass`), or the opponent removes one of his own too (`both-remove`). */
+  blocked?: "loses" | "draw" | "pass" | "remove-move" | "remove-pass" | "both-remove";
+  /** A line removes only the first time its player completes it. */
+  oneTimeMill?: boolean;
+  /** Custodian capture: a piece that flanks an opposing piece along a line with another of its own captures it. */
+  custodian?: boolean;
+  /** Intervention capture: a piece arriving between two opposing pieces on a line captures both. */
+  intervention?: boolean;
+  /** The second placer makes the first move after the placing. */
+  secondMovesFirst?: boolean;
+  /** Misère: a blocked player or one left with two pieces wins. */
+  misere?: boolean;
 }
 
 /** A complete rule set: every option set. */
@@ -48,7 +69,7 @@ export interface Outcome {
   winner: Color | null;
   reason:
     | "fewer-than-three" | "blocked" | "mill-wins" | "board-full" | "threefold-repetition"
-    | "n-move-rule" | "endgame-rule" | "agreement" | "resignation";
+    | "n-move-rule" | "endgame-rule" | "agreement" | "resignation" | "time";
   /** As records write it. */
   result: "1-0" | "0-1" | "1/2-1/2";
 }
@@ -64,8 +85,10 @@ export interface GameState {
   /** What the side to move does. */
   phase: "placing" | "moving" | "flying";
   sideToMove: Color;
-  /** Every point of the board (`a1`, `a4`, …) with its piece, or null when empty. */
+  /** Every point of the board (`a1`, `a4`, …) with its piece, or null when it holds none. */
   board: Record<string, Color | null>;
+  /** The points holding a dead marker (`placingMill: "mark"`): no piece is there and none may go there. */
+  markers: string[];
   inHand: ByColor;
   /** Pieces each side has lost. */
   removed: ByColor;
@@ -131,6 +154,11 @@ export interface TableInfo {
 export interface TableValue {
   result: "win" | "draw" | "loss";
   plies: number | null;
+}
+
+/** One entry of `tables.probeMoves()`: a legal move and its exact value for the side that makes it, `plies` counted from before the move. */
+export interface MoveValue extends TableValue {
+  move: string;
 }
 
 /**
@@ -210,13 +238,18 @@ export interface ThinkResult extends SearchResult {
   lines: AnalysisLine[];
 }
 
-/** A move described: `from` is null for a placement; `removes` lists the points of the pieces it takes. */
+/**
+ * A move described: `from` is null for a placement; `removes` lists the
+ * points of the pieces it takes. A turn that only removes (`xb4`, of the
+ * world's rules: a blocked player's, a counted mill's, a full board's) and a
+ * pass (`pass`) move no piece: `from` and `to` are null.
+ */
 export interface MoveInfo {
   from: string | null;
-  to: string;
+  to: string | null;
   removes: string[];
   /** `fly`: any move of a side that may fly, to a neighbouring point too. */
-  kind: "place" | "move" | "fly";
+  kind: "place" | "move" | "fly" | "remove" | "pass";
   /** As `play` takes it and `history()` writes it. */
   notation: string;
 }

@@ -76,6 +76,9 @@ pub struct StateView {
     pub phase: &'static str,
     pub side_to_move: &'static str,
     pub board: BoardView,
+    /// The points holding a dead marker (§7.2 `placing-mill=mark`): no
+    /// piece, and no piece may go there.
+    pub markers: Vec<String>,
     pub in_hand: ByColorView,
     /// Pieces each side has lost.
     pub removed: ByColorView,
@@ -90,6 +93,11 @@ impl StateView {
             phase: pos.phase(turn).id(),
             side_to_move: turn.name(),
             board: BoardView::of(pos),
+            markers: pos
+                .markers()
+                .iter()
+                .map(|p| pos.geometry().coord(p).to_string())
+                .collect(),
             in_hand: ByColorView::of(|c| u32::from(pos.in_hand(c))),
             removed: ByColorView::of(|c| pos.removed(c)),
             outcome: game.outcome().map(OutcomeView::from),
@@ -104,7 +112,7 @@ impl StateView {
 pub struct RulesView {
     pub pieces: u8,
     pub board: String,
-    pub flying: bool,
+    pub flying: FlyingView,
     pub removal: String,
     pub mill_takes: String,
     pub first: String,
@@ -115,6 +123,33 @@ pub struct RulesView {
     pub threefold: bool,
     pub move_in_placing: bool,
     pub mill_wins: bool,
+    /// The options of docs/RULES.md §7.
+    pub placing_mill: String,
+    pub blocked: String,
+    pub one_time_mill: bool,
+    pub custodian: bool,
+    pub intervention: bool,
+    pub second_moves_first: bool,
+    pub misere: bool,
+}
+
+/// `flying` as JavaScript writes it: `true` (with three pieces) or
+/// `false`, or the word of §7.7 (`"four"`, `"always"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum FlyingView {
+    Flag(bool),
+    Word(String),
+}
+
+impl FlyingView {
+    fn of(r: &Rules) -> FlyingView {
+        match r.get(RuleKey::Flying).as_str() {
+            "on" => FlyingView::Flag(true),
+            "off" => FlyingView::Flag(false),
+            word => FlyingView::Word(word.to_string()),
+        }
+    }
 }
 
 impl From<&Rules> for RulesView {
@@ -122,7 +157,7 @@ impl From<&Rules> for RulesView {
         RulesView {
             pieces: r.pieces,
             board: r.get(RuleKey::Board),
-            flying: r.flying,
+            flying: FlyingView::of(r),
             removal: r.get(RuleKey::Removal),
             mill_takes: r.get(RuleKey::MillTakes),
             first: r.get(RuleKey::First),
@@ -133,6 +168,13 @@ impl From<&Rules> for RulesView {
             threefold: r.threefold,
             move_in_placing: r.move_in_placing,
             mill_wins: r.mill_wins,
+            placing_mill: r.get(RuleKey::PlacingMill),
+            blocked: r.get(RuleKey::Blocked),
+            one_time_mill: r.one_time_mill,
+            custodian: r.custodian,
+            intervention: r.intervention,
+            second_moves_first: r.second_moves_first,
+            misere: r.misere,
         }
     }
 }

@@ -100,3 +100,36 @@ test("every browser example of the README runs", async () => {
     await page.close();
   }
 });
+
+test("a board of each of the world's sets draws its own points and takes a placement", async () => {
+  const { page, errors } = await open("/tests/embed/index.html");
+  await page.waitForSelector("body[data-ready]");
+  const world = ["five", "seven", "dooz", "one-time-mill", "cham-gonu", "zhi-qi", "cheng-san-qi", "da-san-qi",
+    "mul-mulan", "nerenchi", "el-filja"];
+  for (const variant of world) {
+    await page.evaluate((v) => {
+      const host = document.createElement("div");
+      host.id = `world-${v}`;
+      host.style.width = host.style.height = "300px";
+      document.body.append(host);
+      window[`board_${v}`] = window.mountBoard(host, { variant: v, mode: "two-players" });
+    }, variant);
+    const host = `world-${variant}`;
+    const points = await page.locator(`#${host} [data-point]`).count();
+    assert.equal(points, { five: 16, seven: 17 }[variant] ?? 24, variant);
+    // Every point is drawn at a place of its own.
+    const centres = await page.evaluate((h) => [...document.querySelectorAll(`#${h} [data-point]`)].map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${Math.round(r.x + r.width / 2)},${Math.round(r.y + r.height / 2)}`;
+    }), host);
+    assert.equal(new Set(centres).size, points, variant);
+    // Seven Men's Morris has its centre point c3; the first placement may go there.
+    const first = variant === "seven" ? "c3" : "a1";
+    await page.click(point(host, first));
+    assert.equal(await pieceAt(page, host, first), "light", variant);
+    assert.deepEqual(await page.evaluate((v) => window[`board_${v}`].history(), variant), [first], variant);
+    await page.evaluate((v) => window[`board_${v}`].destroy(), variant);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -14,7 +14,9 @@ test("variants lists every variant with its preset options", () => {
   const all = variants();
   assert.deepEqual(
     all.map((v) => v.id),
-    ["nine", "three", "six", "twelve", "morabaraba", "morabaraba-sotho", "morabaraba-11", "lasker"],
+    ["nine", "three", "six", "twelve", "morabaraba", "morabaraba-sotho", "morabaraba-11", "lasker",
+      "five", "seven", "dooz", "one-time-mill", "cham-gonu", "zhi-qi", "cheng-san-qi", "da-san-qi",
+      "mul-mulan", "nerenchi", "el-filja"],
   );
   const { id, name, ...rules } = all[0];
   assert.equal(id, "nine");
@@ -22,7 +24,8 @@ test("variants lists every variant with its preset options", () => {
   assert.deepEqual(rules, {
     pieces: 9, board: "mill", flying: true, removal: "protected", millTakes: "one", first: "light",
     boardFull: "loss", noReform: false, endgameDraw: null, nMove: 50, threefold: true,
-    moveInPlacing: false, millWins: false,
+    moveInPlacing: false, millWins: false, placingMill: "remove", blocked: "loses", oneTimeMill: false,
+    custodian: false, intervention: false, secondMovesFirst: false, misere: false,
   });
   assert.equal(all.find((v) => v.id === "morabaraba").pieces, 12);
   for (const { id, name, ...preset } of all) assert.deepEqual(new Game(id).rules(), preset, name);
@@ -35,6 +38,8 @@ test("new Game takes a variant and camelCase rule options", () => {
   assert.deepEqual(g.rules(), {
     pieces: 9, board: "mill", flying: false, removal: "always", millTakes: "each", first: "dark",
     boardFull: "draw", noReform: true, endgameDraw: 10, nMove: null, threefold: false, moveInPlacing: true, millWins: false,
+    placingMill: "remove", blocked: "loses", oneTimeMill: false, custodian: false, intervention: false,
+    secondMovesFirst: false, misere: false,
   });
   assert.equal(g.state().sideToMove, "dark");
   assert.equal(new Game("six", { pieces: 3 }).state().inHand.light, 3);
@@ -47,9 +52,9 @@ test("new Game takes a variant and camelCase rule options", () => {
 
 test("bad game options throw an Error naming the key", () => {
   assert.throws(() => new Game("nine", { fly: true }), named("OptionError", /unknown game option `fly`; the options are: pieces, board, flying/));
-  assert.throws(() => new Game("nine", { flying: "yes" }), named("OptionError", /option `flying` must be true or false, not "yes"/));
+  assert.throws(() => new Game("nine", { flying: "yes" }), named("OptionError", /option `flying` must be true, false, "four" or "always", not "yes"/));
   assert.throws(() => new Game("nine", { millTakes: "two" }), named("OptionError", /option `millTakes` must be "one" or "each", not "two"/));
-  assert.throws(() => new Game("nine", { pieces: 8 }), named("OptionError", /option `pieces` must be 3, 6, 9, 10, 11 or 12, not 8/));
+  assert.throws(() => new Game("nine", { pieces: 8 }), named("OptionError", /option `pieces` must be 3, 5, 6, 7, 9, 10, 11 or 12, not 8/));
   assert.throws(() => new Game("nine", { pieces: "9" }), named("OptionError", /option `pieces`/));
   assert.throws(() => new Game("nine", { nMove: 0 }), named("OptionError", /option `nMove` must be a number of moves from 1 to 1000/));
   assert.throws(() => new Game("nine", { nMove: 2.5 }), named("OptionError", /option `nMove`/));

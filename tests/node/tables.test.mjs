@@ -67,3 +67,53 @@ test("an engine with tables keeps a won value move after move and wins", () => {
   assert.equal(game.outcome().winner, "light");
   assert.equal(plies, 0);
 });
+
+const THREE_TB = new URL("../../morris-wasm/tables/three-3v3.tb", import.meta.url);
+// Three Men's Morris, light a1 a2 b3 against b1 c2 c3: b3-a3 closes a1-a2-a3.
+const THREE_WIN_IN_1 = "three .LD/L.D/LD. L 0/0 0/0 -";
+const flip = { win: "loss", loss: "win", draw: "draw" };
+
+test("probeMoves gives each covered move its value for the mover, as probe() says after it", () => {
+  const tables = new Tables();
+  assert.deepEqual(tables.load(readFileSync(THREE_TB)), { rules: "three", light: 3, dark: 3 });
+  const game = Game.fromPosition(THREE_WIN_IN_1);
+  const values = tables.probeMoves(game);
+  assert.deepEqual(values.map((v) => v.move).sort(), game.legalMoves().sort(), "every move is covered");
+  assert.deepEqual(values.find((v) => v.move === "b3-a3"), { move: "b3-a3", result: "win", plies: 1 });
+  for (const { move, result, plies } of values) {
+    const after = game.clone();
+    after.play(move);
+    const outcome = after.outcome();
+    if (outcome) {
+      assert.equal(outcome.winner === "light" ? "win" : outcome.winner ? "loss" : "draw", result, move);
+      continue;
+    }
+    const now = tables.probe(after);
+    assert.deepEqual({ result: flip[now.result], plies: now.plies === null ? null : now.plies + 1 }, { result, plies }, move);
+  }
+  // The position's own value is that of its best move.
+  assert.deepEqual(tables.probe(game), { result: "win", plies: 1 });
+
+  // Along a game, the value of each position is that of its best move:
+  // the quickest win, else a draw, else the slowest loss.
+  const rank = ({ result, plies }) => (result === "win" ? 1000 - plies : result === "draw" ? 0 : plies - 1000);
+  const along = Game.fromPosition(THREE_WIN_IN_1.replace(" L 0/0", " D 0/0"));
+  for (let i = 0; i < 12 && !along.outcome(); i++) {
+    const moves = tables.probeMoves(along);
+    const best = moves.reduce((a, b) => (rank(b) > rank(a) ? b : a));
+    assert.deepEqual({ result: best.result, plies: best.plies }, tables.probe(along), along.position());
+    // The worst move for the mover, to see other values as well.
+    along.play(moves.reduce((a, b) => (rank(b) < rank(a) ? b : a)).move);
+  }
+});
+
+test("probeMoves leaves out what the tables do not cover, and has nothing once the game is over", () => {
+  const tables = new Tables();
+  tables.load(readFileSync(THREE_TB));
+  assert.deepEqual(tables.probeMoves(new Game("nine")), []);
+  const over = Game.fromPosition(THREE_WIN_IN_1);
+  over.play("b3-a3");
+  assert.ok(over.outcome());
+  assert.deepEqual(tables.probeMoves(over), []);
+  assert.deepEqual(new Tables().probeMoves(Game.fromPosition(THREE_WIN_IN_1)), []);
+});

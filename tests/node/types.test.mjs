@@ -27,7 +27,7 @@ await init();
   const game = new Game("nine", { first: "dark" });
   game.play("d6");
   const described: MoveInfo[] = game.legalMoves({ verbose: true });
-  const kind: "place" | "move" | "fly" = described[0].kind;
+  const kind: "place" | "move" | "fly" | "remove" | "pass" = described[0].kind;
   const texts: string[] = game.history();
   const side: Color = game.turn();
   const over: boolean = game.isGameOver() || game.isDraw() || game.isLegal("d5");
@@ -48,6 +48,11 @@ await init();
   engine[Symbol.dispose]();
   game.free();
   void [undone, found, lines];
+  // The world's sets and options (the rule book's §7).
+  const world = new Game("zhi-qi", { flying: "four", boardFull: "first-mover", placingMill: "hand-again", blocked: "pass", misere: true });
+  const markers: string[] = world.state().markers;
+  const to: string | null = world.legalMoves({ verbose: true })[0].to;
+  void [markers, to, new Game("nine", { pieces: 7, board: "seven", oneTimeMill: true, secondMovesFirst: false })];
 }
 const name: MorrisErrorName = "MemoryError";
 const options: WorkerSearchOptions = { movetimeMs: 10, onInfo: (i) => i.depth };
@@ -81,6 +86,10 @@ const WRONG = [
   `new Game().put("a1", "white");`,
   `new Game().history({ verbos: true });`,
   `const where: "worker" | "page" = mountBoard(document.body).engineThread;`,
+  `new Game("nine", { flying: "three" });`,
+  `new Game("nine", { placingMill: "take" });`,
+  `new Game("nine", { pieces: 8 });`,
+  `const to: string = new Game().legalMoves({ verbose: true })[0].to;`,
 ];
 
 function tsc(file, lib) {

@@ -1,22 +1,26 @@
-//! The new-game dialog: the variant, who plays (the computer at a level
-//! with the colour you choose, a friend on this screen, or a room for a
-//! friend far away), and the rule options folded under "Rule options".
+//! The new-game dialog: the variant (the classic games, then the mill
+//! games of the world, with the rules of the one chosen), who plays (the
+//! computer at a level with the colour you choose, a friend on this
+//! screen, or a room for a friend far away), and the rule options folded
+//! under "Rule options".
 //! Its buttons stay in view however small the window: only the middle
 //! scrolls.
 
 mod choice;
+mod conflict;
+pub mod fields;
 mod players;
 mod rules;
+mod variant;
 
-use morris_core::{Rules, Variant};
+use morris_core::Rules;
 use yew::prelude::*;
 
-use self::choice::on_change;
 pub(crate) use self::choice::Choice;
 use self::players::players;
 pub(crate) use self::rules::rules_fold;
+pub(crate) use self::variant::variant_field;
 use super::clock_picker;
-use super::status_text::variant_name;
 use crate::clock::TimeControl;
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -46,32 +50,6 @@ fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool, Option<TimeControl>)
             on_start.emit((c.rules, c.mode(), c.room, c.clocks()));
         }
     })
-}
-
-/// The variant, one of `variants`: a new one brings its own rules.
-pub(crate) fn variant_field(
-    lang: Lang,
-    choice: &UseStateHandle<Choice>,
-    first: NodeRef,
-    variants: &[Variant],
-) -> Html {
-    let current = choice.rules.variant;
-    let onchange = on_change(choice, |c, v| {
-        let variant = v.parse::<Variant>().ok()?;
-        Some(Choice {
-            rules: variant.rules(),
-            ..c
-        })
-    });
-    let variants = variants.iter().map(|v| {
-        html! { <option value={v.id()} selected={current == *v}>{ variant_name(lang, *v) }</option> }
-    });
-    html! {
-        <div class="field">
-            <label for="ng-variant">{ lang.t("dialog.variant") }</label>
-            <select id="ng-variant" name="variant" data-field="variant" {onchange} ref={first}>{ for variants }</select>
-        </div>
-    }
 }
 
 #[function_component(NewGameDialog)]
@@ -110,7 +88,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title" onsubmit={submit(c, props.on_start.clone())}>
                 <h2 id="new-game-title">{ lang.t("dialog.title") }</h2>
                 <div class="dialog-body">
-                    { variant_field(lang, &choice, first_ref, &Variant::ALL) }
+                    { variant_field(lang, &choice, first_ref) }
                     { players(lang, &choice) }
                     if c.room || !c.engine {
                         { clock_picker(lang, c.clock, on_clock) }

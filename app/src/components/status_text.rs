@@ -2,7 +2,7 @@
 //! game ended and why; and the colours' names. Pure functions, tested
 //! natively; texts come from the catalogue.
 
-use morris_core::{Color, Phase, Reason, Variant};
+use morris_core::{Color, Phase, Reason};
 
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -14,18 +14,6 @@ pub fn color_name(lang: Lang, c: Color) -> String {
         Color::Light => "color.light",
         Color::Dark => "color.dark",
     })
-}
-
-/// The variant's name as the interface writes it; the English name where
-/// the catalogue has none.
-pub fn variant_name(lang: Lang, v: Variant) -> String {
-    let key = format!("variant.{}", v.id());
-    let name = lang.t(&key);
-    if name == key {
-        v.name().to_string()
-    } else {
-        name
-    }
 }
 
 /// The friend's name in a room, when they gave one.

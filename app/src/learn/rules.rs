@@ -1,5 +1,6 @@
 //! The rules card: the variant's card and a card for each rule option in
-//! force that differs from the variant's preset (docs/RULES.md §3, §4),
+//! force that differs from the variant's preset (docs/RULES.md §3, §4 and
+//! the world's other mill games of §7),
 //! as catalogue keys (`learn.variant.<id>`, `learn.opt.<key>.<value>`).
 
 use morris_core::{RuleKey, Rules, Variant};
@@ -25,10 +26,9 @@ pub struct Card {
 /// The card of the rules in force.
 pub fn card(rules: &Rules) -> Card {
     let preset = rules.variant.rules();
-    let changed = RuleKey::ALL
-        .iter()
-        .filter(|&&k| rules.get(k) != preset.get(k))
-        .map(|&k| option_card(k, &rules.get(k)))
+    let changed = RuleKey::every()
+        .filter(|&k| rules.get(k) != preset.get(k))
+        .map(|k| option_card(k, &rules.get(k)))
         .collect();
     Card {
         variant: rules.variant,
@@ -57,9 +57,9 @@ mod tests {
     /// the catalogues must hold.
     fn every_option_value() -> Vec<(RuleKey, String)> {
         let mut out = Vec::new();
-        for key in RuleKey::ALL {
+        for key in RuleKey::every() {
             let values: Vec<String> = match key {
-                RuleKey::Pieces => vec!["9".into()],
+                RuleKey::Pieces => vec!["5".into()],
                 RuleKey::EndgameDraw | RuleKey::NMove => vec!["off".into(), "10".into()],
                 _ => key.values().split('|').map(str::to_string).collect(),
             };
@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn a_preset_shows_its_variant_card_alone() {
-        for v in Variant::ALL {
+        for v in Variant::every() {
             let c = card(&v.rules());
             assert_eq!(c.variant, v);
             assert_eq!(c.text_key, format!("learn.variant.{}", v.id()));
@@ -115,10 +115,26 @@ mod tests {
     }
 
     #[test]
+    fn a_world_set_changed_shows_the_options_of_section_7() {
+        let c = card(&rules("dooz:blocked=pass,misere=on,flying=four"));
+        let keys: Vec<&str> = c.changed.iter().map(|o| o.text_key.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "learn.opt.flying.four",
+                "learn.opt.blocked.pass",
+                "learn.opt.misere.on"
+            ]
+        );
+        assert_eq!(c.text_key, "learn.variant.dooz");
+        let el_filja = card(&rules("el-filja:placing-mill=remove"));
+        assert_eq!(el_filja.changed[0].text_key, "learn.opt.placing-mill.remove");
+    }
+
+    #[test]
     fn every_card_has_its_text_in_every_language() {
         use crate::i18n::Lang;
-        let mut keys: Vec<String> = Variant::ALL
-            .iter()
+        let mut keys: Vec<String> = Variant::every()
             .map(|v| format!("learn.variant.{}", v.id()))
             .collect();
         keys.extend(
@@ -131,6 +147,27 @@ mod tests {
                 let text = lang.fmt(k, &["12"]);
                 assert_ne!(&text, k, "{lang:?} has no text for {k}");
                 assert!(!text.contains('{'), "{lang:?} {k}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_world_texts_are_translated_not_copied() {
+        use crate::i18n::Lang;
+        let mut keys: Vec<String> = Variant::WORLD
+            .iter()
+            .map(|v| format!("learn.variant.{}", v.id()))
+            .collect();
+        keys.extend(
+            every_option_value()
+                .iter()
+                .filter(|(k, _)| RuleKey::WORLD.contains(k))
+                .map(|(k, v)| option_card(*k, v).text_key),
+        );
+        keys.extend(RuleKey::WORLD.iter().map(|k| format!("opt.{}", k.key())));
+        for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
+            for k in &keys {
+                assert_ne!(lang.t(k), Lang::En.t(k), "{lang:?}: {k} is the English text");
             }
         }
     }

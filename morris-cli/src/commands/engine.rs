@@ -316,12 +316,14 @@ impl Engine {
             self.out
                 .line(&format!("option name {name} type string default {shown}"));
         }
-        let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.id())).collect();
+        // Every set and option `setoption` accepts (`every()`, the world's
+        // of RULES.md §7 too): a host learns what it may set from this list.
+        let vars: String = Variant::every().map(|v| format!(" var {}", v.id())).collect();
         self.out.line(&format!(
             "option name Variant type combo default {}{vars}",
             self.rules.variant.id()
         ));
-        for key in RuleKey::ALL {
+        for key in RuleKey::every() {
             self.out.line(&rule_option(key, &self.rules));
         }
         self.out.line("uciok");
@@ -451,16 +453,8 @@ impl Engine {
         };
         let list =
             parse_turns(&moves.join(" "), MAX_RECORD_TURNS).map_err(|e| format!("position moves: {e}"))?;
-        for (i, mt) in list.turns.iter().enumerate() {
-            let illegal = |why: String| format!("position: illegal move `{mt}` (move {}): {why}", i + 1);
-            if let Some(o) = game.outcome() {
-                return Err(illegal(format!("the game is already over, {o}")));
-            }
-            let m = game
-                .position()
-                .resolve(mt)
-                .map_err(|e| illegal(e.reason.to_string()))?;
-            game.play(m).map_err(|e| illegal(e.reason.to_string()))?;
+        if let Err(e) = game.play_turns(&list) {
+            return Err(format!("position: {}", crate::setup::illegal_turn(&e, &game)));
         }
         Ok(game)
     }

@@ -26,8 +26,9 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out)?;
     writeln!(out, "position: {pos}")?;
     writeln!(out, "variant:  {} ({})", rules.variant.id(), rules.variant.name())?;
-    let options: Vec<String> = RuleKey::ALL
-        .into_iter()
+    // Every option (`RuleKey::every()`): a §7 set differs from the
+    // classic game in options `RuleKey::ALL` leaves out.
+    let options: Vec<String> = RuleKey::every()
         .map(|k| format!("{}={}", k.key(), rules.get(k)))
         .collect();
     writeln!(out, "rules:    {}", options.join(" "))?;

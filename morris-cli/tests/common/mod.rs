@@ -83,3 +83,11 @@ pub fn six_book_args<'a>(dir: &'a str, positions: &'a str, book: &'a str) -> Vec
         book,
     ]
 }
+
+/// `morris match` of `engine` against itself with `extra` options: its output.
+#[allow(dead_code)]
+pub fn self_match(engine: &str, extra: &[&str]) -> String {
+    let mut args = vec!["match", "--engine1", engine, "--engine2", engine];
+    args.extend_from_slice(extra);
+    ok(&args)
+}

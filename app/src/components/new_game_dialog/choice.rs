@@ -18,8 +18,9 @@ pub struct Choice {
     pub level: u8,
     pub human: Color,
     pub room: bool,
-    /// Of the options that can conflict (pieces, board), the one changed
-    /// last: the conflict is said next to it.
+    /// Of the options that can conflict (pieces and board; marking the
+    /// pieces a placing mill takes, and the captures without a mill), the
+    /// one changed last: the conflict is said next to it.
     pub culprit: RuleKey,
     /// The clocks (none against the computer).
     pub clock: Option<TimeControl>,
@@ -131,7 +132,14 @@ pub fn set_rule(key: RuleKey, c: Choice, v: String) -> Option<Choice> {
     }
     let mut rules = c.rules;
     rules.set(key, &v).ok()?;
-    let culprit = if matches!(key, RuleKey::Pieces | RuleKey::Board) {
+    let conflicting = [
+        RuleKey::Pieces,
+        RuleKey::Board,
+        RuleKey::PlacingMill,
+        RuleKey::Custodian,
+        RuleKey::Intervention,
+    ];
+    let culprit = if conflicting.contains(&key) {
         key
     } else {
         c.culprit

@@ -338,13 +338,7 @@ pub fn parse_file(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
         let start = Position::new(rules);
         let list = parse_turns(line, MAX_RECORD_TURNS).map_err(|e| at(e.to_string()))?;
         let mut game = Game::from_position(start);
-        for mt in &list.turns {
-            if let Some(o) = game.outcome() {
-                return Err(at(format!("the game is over after `{mt}`… ({o})")));
-            }
-            let m = game.position().resolve(mt).map_err(|e| at(e.to_string()))?;
-            game.play(m).map_err(|e| at(e.to_string()))?;
-        }
+        game.play_turns(&list).map_err(|e| at(e.to_string()))?;
         if let Some(o) = game.outcome() {
             return Err(at(format!("the game is already over ({o})")));
         }
