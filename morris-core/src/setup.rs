@@ -105,7 +105,7 @@ pub enum PositionError {
     FewerThanThree { color: Color, pieces: u32 },
     /// The position is over by another rule a position alone decides
     /// (blocked, a full board, a standing mill that wins, a draw counter).
-    #[error("the game is already over here: {0}")]
+    #[error("the game is already over here ({})", .0.reason.id())]
     Over(Outcome),
     /// During the placing the sides place in turn, `first` first, so the
     /// hands say whose turn it is.
