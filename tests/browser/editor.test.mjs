@@ -58,7 +58,7 @@ test("an impossible position is refused with its reason; fixed, it is analysed a
   assert.match(text, /Light has 10 on the board and 0 in hand, more than the 9 pieces a side has/, text);
   assert.ok(await editor(page).locator('[data-action="play-from-here"]').isDisabled(), "Play from here is disabled");
   assert.ok(await editor(page).locator('[data-action="analyse-position"]').isDisabled(), "Analyse is disabled");
-  assert.match(await editor(page).locator("[data-editor-blocked]").innerText(), /Fix the problems/);
+  assert.match(await editor(page).locator("[data-editor-blocked]").innerText(), /Fix these problems/);
   await screenshot(page, "editor-refused-1280");
 
   // The eraser takes the tenth piece off: the position can be played.

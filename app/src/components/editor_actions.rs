@@ -31,13 +31,13 @@ pub fn editor_actions(a: &EditorActions) -> Html {
     let why = blocked.then_some("editor-problems");
     html! {
         <>
+            if blocked { <p class="field-hint" data-editor-blocked="">{ lang.t("editor.blocked") }</p> }
             <div class="dialog-buttons editor-use">
                 <button type="button" class="btn primary" data-action="play-from-here" disabled={blocked}
                         aria-describedby={why} onclick={use_it(a.on_play)}>{ lang.t("editor.play") }</button>
                 <button type="button" class="btn" data-action="analyse-position" disabled={blocked}
                         aria-describedby={why} onclick={use_it(a.on_analyse)}>{ lang.t("action.analyse") }</button>
             </div>
-            if blocked { <p class="field-hint" data-editor-blocked="">{ lang.t("editor.blocked") }</p> }
         </>
     }
 }
