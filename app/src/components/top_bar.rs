@@ -66,7 +66,7 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 <button type="button" class="btn primary labelled" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span></button>
                 <button type="button" class="btn labelled" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span></button>
                 <button type="button" class="btn labelled" data-action="puzzles" onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span></button>
-                <button type="button" class="btn labelled" data-action="edit-position" onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span></button>
+                <button type="button" class="btn labelled icon-narrow" data-action="edit-position" title={lang.t("action.edit-position")} onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span></button>
                 <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
                 <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
                 <button type="button" class="btn icon sound" aria-pressed={sound}
