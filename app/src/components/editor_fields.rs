@@ -13,10 +13,12 @@ use crate::i18n::Lang;
 /// Where changes of the position being set up go.
 pub type Edit = Callback<Change>;
 
-/// The number typed in a field, if it is one.
+/// The number typed in a field, if it is one (a large one as 255: the
+/// hand takes no more than the game gives).
 fn number(e: &Event) -> Option<u8> {
     let input = e.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
-    input.value().trim().parse::<u8>().ok()
+    let n = input.value().trim().parse::<u32>().ok()?;
+    Some(u8::try_from(n).unwrap_or(u8::MAX))
 }
 
 fn hand_field(lang: Lang, editing: &Editing, c: Color, edit: &Edit) -> Html {
