@@ -13,25 +13,28 @@ use crate::i18n::Lang;
 /// Where changes of the position being set up go.
 pub type Edit = Callback<Change>;
 
-/// The number typed in a field, if it is one (a large one as 255: the
-/// hand takes no more than the game gives).
-fn number(e: &Event) -> Option<u8> {
+/// The number typed in a field, at most `max`; the field shows what was
+/// taken (the hand holds no more than the game gives).
+fn number(e: &Event, max: u8) -> Option<u8> {
     let input = e.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
     let n = input.value().trim().parse::<u32>().ok()?;
-    Some(u8::try_from(n).unwrap_or(u8::MAX))
+    let n = u8::try_from(n.min(u32::from(max))).unwrap_or(max);
+    input.set_value(&n.to_string());
+    Some(n)
 }
 
 fn hand_field(lang: Lang, editing: &Editing, c: Color, edit: &Edit) -> Html {
+    let most = editing.setup.rules.pieces;
     let onchange = {
         let edit = edit.clone();
         Callback::from(move |e: Event| {
-            if let Some(n) = number(&e) {
+            if let Some(n) = number(&e, most) {
                 edit.emit(change(move |x| x.with_hand(c, n)));
             }
         })
     };
     let id = format!("editor-hand-{}", c.name());
-    let max = editing.setup.rules.pieces.to_string();
+    let max = most.to_string();
     let value = editing.setup.in_hand[c].to_string();
     html! {
         <div class="field">
