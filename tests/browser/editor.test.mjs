@@ -49,6 +49,11 @@ test("an impossible position is refused with its reason; fixed, it is analysed a
     await point(page, p).click();
   }
   await setHand(page, "light", 0);
+  // No hand holds more than the game gives: 40 typed is 9.
+  const dark = editor(page).locator('[data-hand="dark"]');
+  await dark.fill("40");
+  await dark.press("Tab");
+  await page.waitForFunction(() => document.querySelector('[data-hand="dark"]')?.value === "9");
   await setHand(page, "dark", 0);
   assert.deepEqual(await piecesIn(editor(page)), [...expected, "a4:light"].sort());
 
