@@ -306,6 +306,12 @@ fn every_named_set_is_supported_or_refused() {
             "el-filja"
         ]
     );
+    let no_tables: Vec<&str> = Variant::WORLD
+        .iter()
+        .filter(|v| check_moving(&v.rules()).is_err())
+        .map(|v| v.id())
+        .collect();
+    assert_eq!(no_tables, ["dooz", "one-time-mill", "zhi-qi"]);
     for v in ["five", "seven", "mul-mulan", "nerenchi"] {
         assert_eq!(check_placing(&rules(v)), Ok(()), "{v}");
     }
