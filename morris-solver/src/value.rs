@@ -53,7 +53,7 @@ impl Value {
 
     /// The value of `child`, reached by one turn from a position whose
     /// side to move is `mover`, for that side.
-    pub(crate) fn for_mover(self, child: &morris_core::Position, mover: Color) -> Value {
+    pub fn for_mover(self, child: &morris_core::Position, mover: Color) -> Value {
         if child.turn() == mover {
             self.flipped().back()
         } else {
