@@ -512,9 +512,7 @@ impl<S: Solved> Retro<'_, S> {
             }
         }
     }
-}
 
-impl<S: Solved> Retro<'_, S> {
     /// Whether `m`, removing nothing, is a legal turn of `mover` with
     /// the pieces `own` against `other`.
     fn plain_move(&self, space: &impl Space, own: Bitboard, other: Bitboard, mover: Color, m: Move) -> bool {
