@@ -339,3 +339,13 @@ fn second_moves_first_placing_agrees() {
         eprintln!("{text}: {placing} placing positions agree; the start is {start:?}");
     }
 }
+
+/// Seven Men's Morris 4v3 and its removals into 3v3, every position
+/// against the reference (about a minute):
+/// `cargo test -p morris-solver --test world_rules -- --ignored`.
+#[test]
+#[ignore]
+fn seven_mens_morris_4v3_agrees() {
+    let wdl = agrees(rules("seven"), 4, 3);
+    assert!(wdl[0] > 0 && wdl[2] > 0);
+}
