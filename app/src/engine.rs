@@ -736,6 +736,37 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_plays_every_world_set_and_passes_or_only_removes_when_that_is_the_turn() {
+        let mut searcher = Searcher::new(1);
+        // Far enough into each game for the end of the placing (markers
+        // coming off, the mill count, a full board) and some moves.
+        for variant in Variant::WORLD {
+            let mut game = Game::new(variant.rules());
+            for ply in 0..60 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let request = Request::new(ply, &game, 1, false);
+                let Some(text) = answer(&mut searcher, &request, &NoClock, 1).text else {
+                    unreachable!("{variant:?} at ply {ply}: no move")
+                };
+                assert!(game.play_text(&text).is_ok(), "{variant:?}: {text}");
+            }
+        }
+        let blocked = "LDL/.../.../D....D/.../.../LDL L 0/0 0/0 -";
+        for (option, expected) in [("pass", "pass"), ("remove-move", "x")] {
+            let Ok(pos) = format!("nine:blocked={option} {blocked}").parse() else {
+                unreachable!()
+            };
+            let game = Game::from_position(pos);
+            let reply = answer(&mut searcher, &Request::new(1, &game, 3, false), &NoClock, 1);
+            let text = reply.text.unwrap_or_default();
+            assert!(text.starts_with(expected), "{option}: {text}");
+            assert!(game.clone().play_text(&text).is_ok());
+        }
+    }
+
+    #[test]
     fn messages_survive_the_wire() {
         let mut game = Game::new(Rules::default());
         assert!(game.play_text("d6").is_ok());

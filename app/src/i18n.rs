@@ -420,6 +420,7 @@ mod tests {
                 "cancel",
                 "rematch",
                 "accept-rematch",
+                "pass",
             ]
             .iter()
             .map(|a| format!("action.{a}")),

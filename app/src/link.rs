@@ -18,6 +18,8 @@
 
 use std::fmt;
 
+#[cfg(test)]
+use morris_core::RuleKey;
 use morris_core::{ByColor, Color, Game, Move, Position, Rules, Variant};
 
 use crate::clock::{left_text, parse_left, TimeControl};
@@ -599,5 +601,79 @@ mod tests {
         let s = "nine .../... L 9/9 0/0 - #&=%+é";
         assert_eq!(decode(&encode(s)), s);
         assert_eq!(decode("%zz%4"), "%zz%4");
+    }
+
+    /// A game of `rules` played `plies` turns deep with a turn picked by
+    /// a simple counter, so that every kind of turn comes up.
+    fn played(rules: Rules, plies: usize) -> Game {
+        let mut game = Game::new(rules);
+        for i in 0..plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let m = legal[(i * 7) % legal.len()];
+            assert!(game.play(m).is_ok());
+        }
+        game
+    }
+
+    #[test]
+    fn every_world_set_and_option_round_trips_through_a_link() {
+        for variant in Variant::WORLD {
+            let game = played(variant.rules(), 60);
+            let text = format(Mode::default(), &game, &[], None);
+            assert!(text.starts_with(&format!("variant={}&", variant.id())), "{text}");
+            let back = parse(&text).map(|o| o.game);
+            assert_eq!(back.as_ref(), Ok(&game), "{text}");
+        }
+        for key in RuleKey::WORLD {
+            for value in key.values().split('|') {
+                let mut rules = Variant::Nine.rules();
+                if rules.set(key, value).is_err() {
+                    continue;
+                }
+                let game = played(rules, 40);
+                let text = format(Mode::default(), &game, &[], None);
+                assert_eq!(parse(&text).map(|o| o.game), Ok(game), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn world_turns_and_positions_with_markers_and_removals_due_open_from_links() {
+        // A blocked player passes; a turn that only removes; markers and a
+        // removal due written in the position text.
+        let blocked = "LDL/.../.../D....D/.../.../LDL L 0/0 0/0 -";
+        let pos = encode(&format!("nine:blocked=remove-move {blocked}"));
+        let Ok(o) = parse(&format!(
+            "variant=nine&set=blocked:remove-move&position={pos}&moves=xd7,a7-d7"
+        )) else {
+            unreachable!()
+        };
+        assert_eq!(o.game.move_texts(), ["xd7", "a7-d7"]);
+        let pos = encode(&format!("nine:blocked=pass {blocked}"));
+        let Ok(o) = parse(&format!("variant=nine&position={pos}&moves=pass")) else {
+            unreachable!()
+        };
+        assert_eq!(o.game.move_texts(), ["pass"]);
+        let Ok(o) = parse("variant=cheng-san-qi&moves=a7,a1,d7,d1,g7xa1") else {
+            unreachable!()
+        };
+        let marked = *o.game.position();
+        assert_eq!(marked.markers().count(), 1);
+        let text = analysis_link(&Game::from_position(marked));
+        let back = analysis_payload(&text).map(parse);
+        assert_eq!(
+            back.and_then(Result::ok).map(|b| *b.game.position()),
+            Some(marked)
+        );
+        let Ok(o) = parse("variant=el-filja&set=pieces:3,removal:protected&moves=a7,a1,d7,b2,g7,f2") else {
+            unreachable!()
+        };
+        let due = *o.game.position();
+        assert!(due.due().is_some());
+        let again = format(Mode::default(), &Game::from_position(due), &[], None);
+        assert_eq!(parse(&again).map(|b| *b.game.position()), Ok(due), "{again}");
     }
 }

@@ -1,7 +1,7 @@
 //! What is true of each point, and how a screen reader says it: a point's
 //! accessible name carries everything a sighted player sees on it (the
 //! piece, the selection, a legal destination, a piece that can be taken,
-//! the last turn's squares), in the words the page gives.
+//! the last turn's squares, a dead marker), in the words the page gives.
 
 use morris_core::{Bitboard, Color, Move, Point};
 
@@ -17,6 +17,9 @@ pub struct Marking<'a> {
     pub selected: Option<Point>,
     /// The turn that led here.
     pub last_move: Option<Move>,
+    /// Dead points (docs/RULES.md §7.2 "mark and delay"): nobody may place
+    /// there until the placing ends.
+    pub markers: Bitboard,
 }
 
 /// What is true of one point now.
@@ -34,6 +37,8 @@ pub struct PointState {
     pub last_to: bool,
     /// The last turn took a piece from here.
     pub removed: bool,
+    /// A dead marker stands here.
+    pub marker: bool,
 }
 
 impl Marking<'_> {
@@ -46,8 +51,10 @@ impl Marking<'_> {
             target: self.targets.contains(p) && !self.removable.any(),
             removable: self.removable.contains(p),
             last_from: last.and_then(Move::from) == Some(p),
-            last_to: last.map(Move::to) == Some(p),
+            // A turn that only removes, or a pass, goes to no point.
+            last_to: last.filter(|m| m.is_play()).map(Move::to) == Some(p),
             removed: last.is_some_and(|m| m.removals().contains(p)),
+            marker: self.markers.contains(p),
         }
     }
 }
@@ -64,6 +71,7 @@ pub struct PointWords {
     pub last_from: String,
     pub last_to: String,
     pub removed: String,
+    pub marker: String,
 }
 
 impl Default for PointWords {
@@ -79,6 +87,7 @@ impl Default for PointWords {
             last_from: "last move from here".into(),
             last_to: "last move to here".into(),
             removed: "taken in the last move".into(),
+            marker: "marked: no piece may go here until the placing ends".into(),
         }
     }
 }
@@ -104,6 +113,7 @@ impl PointWords {
             (s.last_from, &self.last_from),
             (s.last_to, &self.last_to),
             (s.removed, &self.removed),
+            (s.marker, &self.marker),
         ];
         let mut out = base.to_string();
         for (_, word) in marks.iter().filter(|(on, _)| *on) {
@@ -143,6 +153,7 @@ mod tests {
             removable: Bitboard::EMPTY,
             selected: Some(pt("d2")),
             last_move: Some(Move::slide(pt("a7"), pt("g7"))),
+            markers: Bitboard::EMPTY,
         };
         assert_eq!(says(&m, "d2"), "d2, light piece, selected");
         assert_eq!(says(&m, "d1"), "d1, empty point, legal destination");
@@ -162,9 +173,31 @@ mod tests {
             removable: [pt("b2")].into_iter().collect(),
             selected: None,
             last_move: Some(placed),
+            markers: Bitboard::EMPTY,
         };
         assert_eq!(says(&m, "b2"), "b2, dark piece, can be taken");
         assert_eq!(says(&m, "a1"), "a1, empty point");
         assert_eq!(says(&m, "d7"), "d7, empty point, taken in the last move");
+    }
+
+    #[test]
+    fn a_marker_is_said_and_a_turn_that_only_removes_goes_to_no_point() {
+        let pieces = vec![None; 24];
+        let m = Marking {
+            pieces: &pieces,
+            targets: Bitboard::EMPTY,
+            removable: Bitboard::EMPTY,
+            selected: None,
+            last_move: Some(Move::remove([pt("b4")].into_iter().collect())),
+            markers: [pt("d7")].into_iter().collect(),
+        };
+        assert_eq!(
+            says(&m, "d7"),
+            "d7, empty point, marked: no piece may go here until the placing ends"
+        );
+        assert_eq!(says(&m, "b4"), "b4, empty point, taken in the last move");
+        let origin = Point::ORIGIN;
+        let name = BoardKind::Mill.geometry().coord(origin).to_string();
+        assert!(!says(&m, &name).contains("last move"), "{}", says(&m, &name));
     }
 }

@@ -90,6 +90,7 @@ pub(crate) fn mill_lines(layout: Layout, props: &BoardProps) -> Html {
     let owned = |c: Color| -> Bitboard { geometry.points().filter(|&p| props.piece(p) == Some(c)).collect() };
     let closed: Vec<Bitboard> = props
         .last_move
+        .filter(|m| m.is_play())
         .and_then(|m| {
             let own = owned(props.piece(m.to())?);
             Some(

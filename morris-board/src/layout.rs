@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn every_point_of_every_board_is_reachable_by_arrows() {
-        for kind in BoardKind::ALL {
+        for kind in BoardKind::EVERY {
             let g = kind.geometry();
             let l = Layout::new(g, false);
             let Some(start) = l.centre_point() else {
@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn no_piece_or_mark_reaches_the_coordinates_in_the_frame() {
-        for kind in BoardKind::ALL {
+        for kind in BoardKind::EVERY {
             for flipped in [false, true] {
                 let l = Layout::new(kind.geometry(), flipped);
                 let reach = l.piece_r() + MARK_REACH;
@@ -281,6 +281,35 @@ mod tests {
         assert_eq!(
             l.point_near(x + l.step() / 2.0 + 1.0, y + l.step() / 2.0 + 1.0),
             None
+        );
+    }
+
+    #[test]
+    fn the_seven_board_has_its_centre_in_the_middle_joined_four_ways() {
+        let g = BoardKind::Seven.geometry();
+        let l = Layout::new(g, false);
+        assert_eq!(g.len(), 17);
+        let Ok(c3) = g.parse_point("c3") else {
+            unreachable!()
+        };
+        let (x, y) = l.xy(c3);
+        assert!((x - SIZE / 2.0).abs() < 1e-9 && (y - SIZE / 2.0).abs() < 1e-9);
+        assert_eq!(l.centre_point(), Some(c3));
+        let mut joined: Vec<String> = g
+            .segments()
+            .filter_map(|(a, b)| match (a == c3, b == c3) {
+                (true, _) => Some(b),
+                (_, true) => Some(a),
+                _ => None,
+            })
+            .map(|p| g.coord(p).to_string())
+            .collect();
+        joined.sort();
+        assert_eq!(joined, ["b3", "c2", "c4", "d3"]);
+        use Arrow::*;
+        assert_eq!(
+            walk(BoardKind::Seven, false, "c3", &[Up, Down, Left, Right]),
+            ["c4", "c3", "b3", "c3"]
         );
     }
 }

@@ -1,5 +1,5 @@
 //! The mill games' board as a Yew component: an SVG drawing of any of the
-//! five boards, with its pieces, the marks of the turn being put together,
+//! six boards, with its pieces, the marks of the turn being put together,
 //! and every way to press a point (click, tap, drag, keyboard).
 //!
 //! The component knows nothing of the game flow: it is given what to show
@@ -19,7 +19,7 @@
 //! `-3`, `--board-light-edge`, `--board-light-ring` and the same for
 //! `dark` (the pieces), `--board-piece-edge-width`; `--board-target`,
 //! `--board-select`, `--board-remove`, `--board-last`, `--board-suggest`
-//! (the marks); `--board-note-good`, `-even`, `-bad` (point notes); `--board-focus`, `--board-focus-halo` (the keyboard focus
+//! (the marks); `--board-marker`, `--board-marker-disc` (a dead marker's X); `--board-note-good`, `-even`, `-bad` (point notes); `--board-focus`, `--board-focus-halo` (the keyboard focus
 //! ring, two colours so it shows on any surface); `--board-coords`
 //! (`none` hides the coordinates) and `--board-animation-scale` (the
 //! animations' durations times this: 0 for none, 0.5 for twice as fast).

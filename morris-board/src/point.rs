@@ -64,7 +64,11 @@ impl<'a> Scene<'a> {
             removing: props.removable.any(),
             lifted,
             slide: last.and_then(|m| m.from().map(|f| (f, m.to()))),
-            vanished: last.and_then(|m| props.piece(m.to())).map(|mover| !mover),
+            vanished: props.taken.or_else(|| {
+                last.filter(|m| m.is_play())
+                    .and_then(|m| props.piece(m.to()))
+                    .map(|mover| !mover)
+            }),
             piece_r: layout.piece_r(),
             hit_r: (step * 0.5).min(14.0),
             dot_r: layout.dot_r(),
@@ -78,9 +82,13 @@ impl<'a> Scene<'a> {
         let state = props.marking().state(p);
         Marks {
             state,
-            suggested: props
-                .suggestion
-                .is_some_and(|m| m.to() == p || m.from() == Some(p)),
+            suggested: props.suggestion.is_some_and(|m| {
+                if m.is_play() {
+                    m.to() == p || m.from() == Some(p)
+                } else {
+                    m.removals().contains(p)
+                }
+            }),
             pressable: props.interactive && (!self.removing || state.removable),
         }
     }
@@ -136,7 +144,7 @@ impl<'a> Scene<'a> {
     }
 
     /// A piece the last turn removed from here: it fades away, and a
-    /// cross stays.
+    /// cross stays (unless a marker takes its place).
     fn removed(&self, m: Marks) -> Html {
         if !m.state.removed || m.state.piece.is_some() {
             return html! {};
@@ -148,11 +156,29 @@ impl<'a> Scene<'a> {
                         <circle class="piece-body" r={f(self.piece_r)} fill={piece_fill(self.uid, c)} />
                     </g>
                 }
-                <g class="removed-mark">
-                    <line x1="-2.4" y1="-2.4" x2="2.4" y2="2.4" />
-                    <line x1="-2.4" y1="2.4" x2="2.4" y2="-2.4" />
-                </g>
+                if !m.state.marker {
+                    <g class="removed-mark">
+                        <line x1="-2.4" y1="-2.4" x2="2.4" y2="2.4" />
+                        <line x1="-2.4" y1="2.4" x2="2.4" y2="-2.4" />
+                    </g>
+                }
             </>
+        }
+    }
+
+    /// A dead marker: a bold X across the point, as big as a piece.
+    fn marker(&self, m: Marks) -> Html {
+        if !m.state.marker {
+            return html! {};
+        }
+        let a = f(self.piece_r * 0.72);
+        let b = f(-self.piece_r * 0.72);
+        html! {
+            <g class="marker-mark">
+                <circle class="marker-disc" r={f(self.piece_r * 0.95)} />
+                <line x1={b.clone()} y1={b.clone()} x2={a.clone()} y2={a.clone()} />
+                <line x1={b.clone()} y1={a.clone()} x2={a} y2={b} />
+            </g>
         }
     }
 
@@ -202,6 +228,7 @@ impl<'a> Scene<'a> {
                data-selected={s.selected.then_some("")}
                data-last={last.then_some("")}
                data-removed={s.removed.then_some("")}
+               data-marker={s.marker.then_some("")}
                data-suggested={m.suggested.then_some("")}
                role="button"
                tabindex={if self.tab_point == Some(p) { "0" } else { "-1" }}
@@ -212,6 +239,7 @@ impl<'a> Scene<'a> {
                 <circle class="dot" r={f(self.dot_r)} />
                 if last { <circle class="last-mark" r={f(r + 1.4)} /> }
                 { self.removed(m) }
+                { self.marker(m) }
                 if s.target { <circle class="target-mark" r={f(target_r)} /> }
                 { self.piece(p, m) }
                 if m.suggested { <circle class="suggest-mark" r={f(r + 2.2)} /> }

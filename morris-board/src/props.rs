@@ -41,6 +41,15 @@ pub struct BoardProps {
     /// The turn that led here: its squares are marked and its piece slides in.
     #[prop_or_default]
     pub last_move: Option<Move>,
+    /// The colour of the pieces the last turn took, which fade away; when
+    /// not given, the opponent of the piece the last turn moved (a turn
+    /// that only removes moves none, and may take one's own pieces).
+    #[prop_or_default]
+    pub taken: Option<Color>,
+    /// Dead points, each drawn with an X (docs/RULES.md §7.2 "mark and
+    /// delay"): the pieces a mill took while placing, until the placing ends.
+    #[prop_or(Bitboard::EMPTY)]
+    pub markers: Bitboard,
     /// A suggested turn (the hint).
     #[prop_or_default]
     pub suggestion: Option<Move>,
@@ -77,6 +86,7 @@ impl BoardProps {
             removable: self.removable,
             selected: self.selected,
             last_move: self.last_move,
+            markers: self.markers,
         }
     }
 

@@ -242,23 +242,47 @@ impl Reviewer {
         } else {
             let after = positions.get(i + 1).unwrap_or(pos);
             let before = positions.get(..=i).unwrap_or_default();
-            searcher
+            let score = searcher
                 .search(after, before, self.shallower(), clock, stop, |_| {})
-                .score
-                .flip()
+                .score;
+            // Some rule sets (docs/RULES.md §7) give the same side the
+            // next turn too: then the score is already the player's.
+            let own = if after.turn() == pos.turn() {
+                score
+            } else {
+                score.flip()
+            };
+            one_ply_before(own)
         };
-        let cost = Cost::of(result.score, played_score);
+        // The played turn's own search may see further than the root's
+        // (a faster win, say): a turn as good as the best found is best.
+        let (best, best_score) = if played_score >= result.score {
+            (played, played_score)
+        } else {
+            (best, result.score)
+        };
+        let cost = Cost::of(best_score, played_score);
         self.next = i + 1;
         Some(TurnReview {
             turn: i + 1,
             side: pos.turn(),
             played,
             best,
-            best_score: result.score,
+            best_score,
             played_score,
             cost,
             mark: Mark::of(cost, self.margin),
         })
+    }
+}
+
+/// A score one ply before the position it was found in: a win or a loss
+/// is one ply further away.
+fn one_ply_before(score: Score) -> Score {
+    match score {
+        Score::Win(n) => Score::Win(n.saturating_add(1)),
+        Score::Loss(n) => Score::Loss(n.saturating_add(1)),
+        value => value,
     }
 }
 
@@ -317,6 +341,27 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let stop = AtomicBool::new(false);
         std::iter::from_fn(|| reviewer.step(&mut searcher, &NoClock, &stop)).collect()
+    }
+
+    /// A Dooz game (level 6 against level 2) that ends with the first
+    /// mover's full-board removal: the last turns of a forced line count
+    /// down a ply a turn, and no turn scores better than its "best".
+    const DOOZ: &str = "[Variant \"dooz\"]\n\n1. b4 d6 2. d1 d2 3. f2 a7 4. b2 b6 5. f6 e5 6. c5 e3 \
+        7. e4 f4 8. a4 c4 9. a1 g1 10. g7 d7 11. d5 c3 12. d3 g4 13. xd2 1-0\n";
+
+    #[test]
+    fn forced_lines_count_down_and_no_turn_beats_its_best() {
+        let game = Game::from_record(DOOZ).unwrap();
+        let turns = review(game, 6);
+        assert_eq!(turns.len(), 25);
+        for t in &turns {
+            assert!(t.played_score <= t.best_score, "turn {}: {t:?}", t.turn);
+        }
+        let last: Vec<Score> = turns[21..].iter().map(|t| t.played_score).collect();
+        assert_eq!(
+            last,
+            [Score::Loss(4), Score::Win(3), Score::Loss(2), Score::Win(1)]
+        );
     }
 
     #[test]

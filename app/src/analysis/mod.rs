@@ -185,6 +185,9 @@ pub fn point_values(pos: &Position, values: &[(String, Value)]) -> Vec<(Point, V
     let mut out: Vec<(Point, Value)> = Vec::new();
     for (text, value) in values {
         let Ok(m) = pos.parse_move(text) else { continue };
+        if !m.is_play() {
+            continue;
+        }
         match out.iter_mut().find(|(p, _)| *p == m.to()) {
             Some((_, best)) if value.score() > best.score() => *best = *value,
             Some(_) => {}

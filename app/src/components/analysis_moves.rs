@@ -3,7 +3,7 @@
 //! move a button that plays it. The same values are on the board.
 
 use morris_board::PointNote;
-use morris_core::{Color, Position};
+use morris_core::{Color, Move, Position};
 use yew::prelude::*;
 
 use crate::analysis::protocol::Exact;
@@ -42,6 +42,21 @@ pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: 
             <h3>{ lang.t("analysis.exact") }</h3>
             <ul class="exact-moves">{ for rows }</ul>
         </section>
+    }
+}
+
+/// The Pass button, when passing is the only legal turn (docs/RULES.md
+/// §7.4 `blocked=pass`): no point of the board plays it.
+pub fn pass_button(lang: Lang, legal: &[Move], on_move: &Callback<String>) -> Html {
+    if legal != [Move::PASS] {
+        return html! {};
+    }
+    let on_move = on_move.clone();
+    html! {
+        <button type="button" class="btn primary" data-action="pass"
+                onclick={Callback::from(move |_: MouseEvent| on_move.emit("pass".to_string()))}>
+            { lang.t("action.pass") }
+        </button>
     }
 }
 

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use super::button::icon;
+use super::move_rows::rows;
 use crate::analysis::Study;
 use crate::i18n::Lang;
 
@@ -24,11 +25,11 @@ pub fn analysis_steps(lang: Lang, study: &Study, go: &Callback<usize>) -> Html {
     let (shown, texts) = (study.ply, study.texts());
     let n = texts.len();
     let to = |ply: usize| go.reform(move |_: MouseEvent| ply);
-    let items = texts.iter().enumerate().map(|(i, text)| {
+    let rows = rows(&study.line);
+    let items = texts.iter().zip(rows).enumerate().map(|(i, (text, row))| {
         let ply = i + 1;
         html! {
-            <li key={ply} data-ply={ply.to_string()} data-number={(i % 2 == 0).then(|| (i / 2 + 1).to_string())}
-                class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })}>
+            <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()} class={row.class()}>
                 <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>{ text }</button>
             </li>
         }

@@ -12,7 +12,7 @@ use morris_core::{Game, Point, Position};
 use yew::prelude::*;
 
 use super::analysis_lines::{analysis_lines, LinesPanel};
-use super::analysis_moves::{analysis_moves, value_notes};
+use super::analysis_moves::{analysis_moves, pass_button, value_notes};
 use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, step_for_key};
 use super::game_board::labels;
@@ -125,6 +125,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         removable: hints.removable,
         selected: turn.from,
         last_move,
+        markers: pos.markers(),
     };
     let labels = labels(lang, pos.geometry(), &marking);
     let on_move = play.reform(|m: String| vec![m]);
@@ -152,10 +153,12 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                     <div class="analysis-board">
                         <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
                                removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
+                               markers={pos.markers()}
                                {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
                     </div>
                     <div class="analysis-side">
                         { analysis_lines(&panel) }
+                        { pass_button(lang, &legal, &on_move) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
                         { analysis_steps(lang, &study, &go) }
                         <button type="button" class="btn" data-action="edit-position"

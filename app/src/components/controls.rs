@@ -43,6 +43,7 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 if over {
                     if room.rematch_by.is_none() { { button("rematch", true, Action::Rematch, true) } }
                 } else {
+                    if t.pass_due() { { button("pass", true, Action::Pass, true) } }
                     if draw_open && seated { { button("offer-draw", !t.confirm_resign, Action::OfferDraw, false) } }
                     if resign && seated { { button("resign", true, Action::Resign, false) } }
                 }
@@ -63,6 +64,7 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { new_game }
             } else {
+                if t.pass_due() { { button("pass", true, Action::Pass, true) } }
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { button("redo", !t.redo.is_empty(), Action::Redo, false) }
                 { button("hint", t.accepts_input() && !t.hint_pending && t.engine_error.is_none(), Action::AskHint, false) }

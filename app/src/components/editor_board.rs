@@ -1,5 +1,6 @@
 //! The position editor's board: `morris-board`'s [`Board`], as the table
-//! draws it, showing the position being set up; every point takes presses.
+//! draws it, showing the position being set up (dead markers too, from a
+//! link under mark and delay); every point takes presses.
 
 use morris_board::{Board, Marking};
 use morris_core::{Point, Setup};
@@ -25,11 +26,12 @@ pub fn editor_board(lang: Lang, setup: &Setup, on_press: Callback<Point>) -> Htm
         removable: Default::default(),
         selected: None,
         last_move: None,
+        markers: setup.markers,
     };
     let labels = labels(lang, geometry, &marking);
     html! {
         <div class="analysis-board editor-board" data-editor-board="">
-            <Board board={geometry.kind()} {labels} {pieces} label={lang.t("editor.title")} {on_press} />
+            <Board board={geometry.kind()} {labels} {pieces} markers={setup.markers} label={lang.t("editor.title")} {on_press} />
         </div>
     }
 }

@@ -45,6 +45,7 @@ fn words(lang: Lang) -> PointWords {
         last_from: t("last-from"),
         last_to: t("last-to"),
         removed: t("removed"),
+        marker: t("marker"),
         ..PointWords::default()
     }
 }
@@ -68,6 +69,14 @@ pub(super) fn labels(lang: Lang, geometry: &Geometry, marking: &Marking) -> Vec<
         .collect()
 }
 
+/// The colour of the pieces the shown position's last turn took (a turn
+/// that only removes may take one's own, and moves no piece to tell by).
+fn taken(t: &Model) -> Option<Color> {
+    let last = t.shown_last_move()?;
+    let before = t.game.positions().get(t.shown_ply().checked_sub(1)?)?;
+    last.removals().iter().find_map(|p| before.piece_at(p))
+}
+
 /// The board of the model's game, turned and themed as the player set it;
 /// `better` is the game review's better move from the position shown.
 pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
@@ -88,6 +97,7 @@ pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
         removable: hints.removable,
         selected,
         last_move,
+        markers: pos.markers(),
     };
     let labels = labels(lang, pos.geometry(), &marking);
     let variant_name = lang.t(&format!("variant.{}", t.game.rules().variant.id()));
@@ -97,7 +107,7 @@ pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
             <Board board={pos.geometry().kind()} {pieces} {flipped}
                    targets={hints.targets} removable={hints.removable} movable={hints.movable}
                    {selected} cursor={t.cursor}
-                   {last_move} suggestion={if at_live_ply { t.suggestion } else { better }}
+                   {last_move} taken={taken(t)} markers={pos.markers()} suggestion={if at_live_ply { t.suggestion } else { better }}
                    {labels} label={lang.fmt("board.label", &[&variant_name])}
                    interactive={t.accepts_input()}
                    on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}

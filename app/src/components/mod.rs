@@ -27,6 +27,7 @@ mod engine_notes;
 mod game_board;
 mod leave_room;
 mod move_list;
+mod move_rows;
 mod new_game_dialog;
 mod notice;
 mod offers;

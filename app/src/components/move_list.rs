@@ -9,6 +9,7 @@ use yew::prelude::*;
 use morris_engine::Mark;
 
 use super::button::icon;
+use super::move_rows::rows;
 use super::ui::Ui;
 use crate::model::{Action, Model};
 
@@ -53,17 +54,17 @@ pub fn move_list(ui: &Ui, list: &NodeRef, marks: &[Mark]) -> Html {
             }
         })
     };
-    let items = texts.iter().enumerate().map(|(i, text)| {
+    let rows = rows(&t.game);
+    let items = texts.iter().zip(rows).enumerate().map(|(i, (text, row))| {
         let ply = i + 1;
-        let number = (i / 2 + 1).to_string();
         let current = t.view.is_some() && shown == ply;
         let mark = marks.get(i).map_or("", |m| m.as_str());
         // The row takes the click (the button inside passes its own on to
         // it, from a pointer or a key).
         html! {
-            <li key={ply} data-ply={ply.to_string()} data-number={(i % 2 == 0).then(|| number.clone())}
+            <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()}
                 data-mark={(!mark.is_empty()).then_some(mark)}
-                class={classes!(if i % 2 == 0 { "first-half" } else { "second-half" })} onclick={go(Some(ply))}>
+                class={row.class()} onclick={go(Some(ply))}>
                 <button type="button" aria-current={current.then_some("step")}>{ text }
                     if !mark.is_empty() { <span class="mark">{ mark }</span> }</button>
             </li>

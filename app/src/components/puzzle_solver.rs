@@ -157,6 +157,7 @@ pub fn solver(p: &SolverProps) -> Html {
             removable: hints.removable,
             selected,
             last_move,
+            markers: shown.markers(),
         },
     );
     let score = lang.fmt(

@@ -2,7 +2,8 @@
 //! game ended and why; and the colours' names. Pure functions, tested
 //! natively; texts come from the catalogue.
 
-use morris_core::{Color, Phase, Reason};
+use morris_board::PartialTurn;
+use morris_core::{Color, Due, Move, Phase, PlacingMill, Reason};
 
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -93,13 +94,55 @@ pub fn status(model: &Model, lang: Lang) -> (String, String) {
         Mode::VsEngine { .. } => lang.t("status.your_turn"),
         Mode::TwoPlayers { .. } => lang.fmt("status.to_play", &[&color_name(lang, turn)]),
     };
-    (machine, format!("{who} · {}", lang.t(what_key(model))))
+    (machine, format!("{who} · {}", what_text(model, lang)))
+}
+
+/// What the side to move does now, in words.
+fn what_text(model: &Model, lang: Lang) -> String {
+    let key = what_key(model);
+    if key == "status.remove-count" {
+        let left = removals_left(model).to_string();
+        return lang.fmt(key, &[&left]);
+    }
+    lang.t(key)
+}
+
+/// How many pieces a turn that only removes still takes.
+fn removals_left(model: &Model) -> usize {
+    match model.game.position().due() {
+        Some(Due::Opposing(n) | Due::Own(n)) => usize::from(n).saturating_sub(model.turn.removals.len()),
+        _ => 1,
+    }
+}
+
+/// Whether the piece being taken becomes a dead marker: a mill closed
+/// by a placement under "mark and delay" (docs/RULES.md §7.2).
+fn marks(model: &Model) -> bool {
+    let placing = model.turn.to.is_some() && model.turn.from.is_none();
+    placing && model.game.rules().placing_mill == PlacingMill::Mark
 }
 
 /// What the side to move does now, as a catalogue key.
 fn what_key(model: &Model) -> &'static str {
     let pos = model.game.position();
-    if model.turn.removing() {
+    let legal = model.game.legal_moves();
+    if legal == [Move::PASS] {
+        return "status.pass";
+    }
+    if PartialTurn::removal_only(&legal) {
+        return match pos.due() {
+            Some(Due::Own(_)) => "status.remove-own",
+            Some(Due::Opposing(_)) if removals_left(model) > 1 => "status.remove-count",
+            Some(Due::Opposing(_)) => "status.remove",
+            // The opponent's answer to a blocked player's removal.
+            Some(Due::NextTo) => "status.remove-answer",
+            // A blocked player's removal.
+            None => "status.remove-next",
+        };
+    }
+    if model.turn.removing() && marks(model) {
+        "status.mark"
+    } else if model.turn.removing() {
         "status.remove"
     } else if model.turn.from.is_some() {
         "status.choose_target"
@@ -179,5 +222,84 @@ mod tests {
         let (machine, text) = status(&t, Lang::En);
         assert_eq!(machine, "light unavailable");
         assert_eq!(text, "The computer is unavailable: NetworkError");
+    }
+
+    fn world(text: &str) -> Model {
+        let pos: morris_core::Position = match text.parse() {
+            Ok(p) => p,
+            Err(e) => unreachable!("{text}: {e}"),
+        };
+        Model::new(Game::from_position(pos), Mode::default())
+    }
+
+    #[test]
+    fn the_status_says_when_to_pass_and_what_a_turn_that_only_removes_takes() {
+        let blocked = "LDL/.../.../D....D/.../.../LDL L 0/0 0/0 -";
+        let t = world(&format!("nine:blocked=pass {blocked}"));
+        assert_eq!(
+            status(&t, Lang::En),
+            (
+                "light pass".to_string(),
+                "Light to play · No move: pass the turn".to_string()
+            )
+        );
+        let t = world(&format!("nine:blocked=remove-move {blocked}"));
+        assert_eq!(status(&t, Lang::En).0, "light remove-next");
+        let mut t = world(&format!("nine:blocked=both-remove {blocked}"));
+        let Ok(d7) = t.game.position().geometry().parse_point("d7") else {
+            unreachable!()
+        };
+        t.apply(Action::Press(d7));
+        assert_eq!(
+            status(&t, Lang::En),
+            (
+                "dark remove-answer".to_string(),
+                "Dark to play · In answer, remove an opposing piece next to one of yours".to_string()
+            )
+        );
+        // El Filja on three pieces: light's mill earns two removals, then
+        // the game goes on with one of one's own each when no side has one.
+        let mut rules = morris_core::Variant::ElFilja.rules();
+        assert!(rules.apply("pieces=3").is_ok() && rules.apply("removal=protected").is_ok());
+        let mut t = Model::new(Game::new(rules), Mode::default());
+        for s in ["a7", "a1", "d7", "b2", "g7", "f2"] {
+            let Ok(pt) = t.game.position().geometry().parse_point(s) else {
+                unreachable!()
+            };
+            t.apply(Action::Press(pt));
+        }
+        assert_eq!(
+            status(&t, Lang::En).1,
+            "Light to play · Remove pieces (to take: 2)"
+        );
+        let Ok(b2) = t.game.position().geometry().parse_point("b2") else {
+            unreachable!()
+        };
+        t.apply(Action::Press(b2));
+        assert_eq!(status(&t, Lang::En).1, "Light to play · Remove a piece");
+        let mut own = Model::new(Game::new(rules), Mode::default());
+        for s in ["a7", "a1", "d7", "d1", "b6", "b2"] {
+            let Ok(pt) = own.game.position().geometry().parse_point(s) else {
+                unreachable!()
+            };
+            own.apply(Action::Press(pt));
+        }
+        assert_eq!(status(&own, Lang::En).0, "light remove-own");
+    }
+
+    #[test]
+    fn a_mill_while_placing_under_mark_and_delay_asks_for_a_piece_to_mark() {
+        let mut t = Model::new(
+            Game::new(morris_core::Variant::ChengSanQi.rules()),
+            Mode::default(),
+        );
+        for s in ["a7", "a1", "d7", "d1", "g7"] {
+            let Ok(pt) = t.game.position().geometry().parse_point(s) else {
+                unreachable!()
+            };
+            t.apply(Action::Press(pt));
+        }
+        assert_eq!(status(&t, Lang::En).0, "light mark");
+        assert!(status(&t, Lang::En).1.contains("until the placing ends"));
     }
 }

@@ -56,6 +56,8 @@ pub fn use_sounds(model: &Model) -> (bool, Callback<()>) {
         }
         if on_now && plies == before + 1 {
             let sounds: Vec<Sound> = match last {
+                // A pass moves nothing: only the end, if it comes.
+                Some(m) if m.is_pass() => Vec::new(),
                 Some(m) if m.removals().any() => vec![Sound::Remove],
                 Some(m) if m.is_placement() => vec![Sound::Place],
                 Some(_) => vec![Sound::Slide],

@@ -90,6 +90,9 @@ pub enum Action {
     Press(Point),
     /// Escape: drop the turn being put together.
     Cancel,
+    /// The side to move has no move and passes (docs/RULES.md §7.4
+    /// `blocked=pass`): the only legal turn, played from the Pass button.
+    Pass,
     Cursor(Point),
     /// The engine's move (in notation) for the game as it was at `epoch`.
     EngineMove {
@@ -260,6 +263,12 @@ impl Model {
         }
     }
 
+    /// Whether the person at the screen must pass now: passing is the
+    /// only legal turn.
+    pub fn pass_due(&self) -> bool {
+        self.offered_moves() == [Move::PASS]
+    }
+
     pub fn hints(&self) -> Hints {
         self.turn.hints(self.game.position(), &self.offered_moves())
     }
@@ -324,6 +333,7 @@ impl Model {
 
     fn play(&mut self, m: Move) {
         let mover = self.game.position().turn();
+        let hand_before = self.game.position().in_hand(!mover);
         if self.game.play(m).is_ok() {
             // Redo survives only when the same turn is played again.
             if self.redo.last() == Some(&m) {
@@ -332,6 +342,12 @@ impl Model {
                 self.redo.clear();
             }
             self.pass_notice();
+            // A mill that takes from the hand (docs/RULES.md §7.2, Dooz)
+            // changes nothing on the board: say so. A placement only ever
+            // empties the mover's own hand.
+            if self.game.position().in_hand(!mover) < hand_before {
+                self.notice = Some(Notice::new("notice.hand-taken", Vec::new()));
+            }
             // A move instead of an answer refuses a draw offer; the side
             // that offered moves on with its offer standing.
             if self.draw_offer.is_some_and(|by| by != mover) {

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use morris_board::{PartialTurn, Press};
-use morris_core::{Game, Position};
+use morris_core::{Game, Move, Position};
 use yew::Reducible;
 
 use super::room::{merge, Merged};
@@ -145,6 +145,12 @@ impl Model {
                     Press::Ignore => {}
                 }
             }
+            Action::Pass => {
+                if self.pass_due() {
+                    self.play(Move::PASS);
+                    self.acted();
+                }
+            }
             Action::Cancel => {
                 if self.confirm_resign {
                     self.confirm_resign = false;
@@ -162,6 +168,9 @@ impl Model {
                     let answer = self.engine_answers_draw(score);
                     if answer != Some(true) {
                         self.play(m);
+                        if m.is_pass() {
+                            self.notice = Some(Notice::new("notice.engine-passed", Vec::new()));
+                        }
                     }
                     if answer == Some(false) {
                         self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
@@ -686,5 +695,77 @@ mod tests {
         let back = Model::from_opened(o);
         assert_eq!(back.game, t.game);
         assert_eq!(back.redo, t.redo);
+    }
+
+    fn world(text: &str, mode: Mode) -> Model {
+        let pos: Position = match text.parse() {
+            Ok(p) => p,
+            Err(e) => unreachable!("{text}: {e}"),
+        };
+        Model::new(Game::from_position(pos), mode)
+    }
+
+    const BLOCKED: &str = "LDL/.../.../D....D/.../.../LDL L 0/0 0/0 -";
+
+    #[test]
+    fn a_blocked_player_passes_with_the_button_and_the_computer_by_itself() {
+        let mut t = world(&format!("nine:blocked=pass {BLOCKED}"), Mode::default());
+        assert!(t.pass_due());
+        assert_eq!(t.hints(), Default::default(), "no point to press");
+        press(&mut t, "a1");
+        assert!(t.game.moves().is_empty());
+        t.apply(Action::Pass);
+        assert_eq!(t.game.move_texts(), ["pass"]);
+        assert_eq!(t.game.position().turn(), Color::Dark);
+        assert!(!t.pass_due(), "dark has moves");
+        t.apply(Action::Pass);
+        assert_eq!(t.game.moves().len(), 1, "a pass is refused where moves exist");
+        // The computer, blocked, passes with its move and says so.
+        let mode = Mode::VsEngine {
+            level: 1,
+            human: Color::Dark,
+        };
+        let mut t = world(&format!("nine:blocked=pass {BLOCKED}"), mode);
+        assert!(!t.pass_due(), "not the person's turn");
+        t.apply(Action::EngineMove {
+            epoch: t.epoch,
+            text: "pass".into(),
+            score: Some(0),
+        });
+        assert_eq!(t.game.move_texts(), ["pass"]);
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("notice.engine-passed"));
+    }
+
+    #[test]
+    fn a_turn_that_only_removes_is_a_press_on_a_red_piece() {
+        let mut t = world(&format!("nine:blocked=remove-move {BLOCKED}"), Mode::default());
+        let red = t.hints().removable;
+        assert_eq!(red.count(), 4);
+        assert!(red.contains(p(&t, "d7")) && !red.contains(p(&t, "a7")));
+        press(&mut t, "d7");
+        assert_eq!(t.game.move_texts(), ["xd7"]);
+        // Remove, then move: light is to move again, and now can.
+        assert_eq!(t.game.position().turn(), Color::Light);
+        press(&mut t, "a7");
+        press(&mut t, "d7");
+        assert_eq!(t.game.move_texts(), ["xd7", "a7-d7"]);
+    }
+
+    #[test]
+    fn a_mill_that_takes_from_the_hand_says_so() {
+        let mut t = Model::new(Game::new(Variant::Dooz.rules()), Mode::default());
+        for s in ["a7", "a1", "d7", "d1"] {
+            press(&mut t, s);
+        }
+        assert_eq!(t.notice, None);
+        press(&mut t, "g7");
+        assert_eq!(
+            t.game.position().in_hand(Color::Dark),
+            9,
+            "12 - 2 placed - 1 taken"
+        );
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("notice.hand-taken"));
+        press(&mut t, "b2");
+        assert_eq!(t.notice, None, "the notice goes with the next turn");
     }
 }

@@ -532,4 +532,26 @@ mod tests {
         assert!(valid_code(&code));
         assert!(!code.contains(['i', 'l', 'o', '0', '1']));
     }
+
+    #[test]
+    fn a_room_in_a_world_set_carries_markers_and_turns_that_only_remove() {
+        let wire = |rules: &str, moves: &str| Wire {
+            r: rules.into(),
+            m: moves.into(),
+            // Unsigned: the seal is not what this test is about.
+            k: [String::new(), String::new()],
+            z: String::new(),
+            ..codec::tests::sample()
+        };
+        let marked = decode(&wire("cheng-san-qi", "a7 a1 d7 d1 g7xa1"));
+        assert_eq!(marked.map(|s| s.game.position().markers().count()), Ok(1));
+        let mut rules = Variant::ElFilja.rules();
+        assert!(rules.apply("pieces=3").is_ok() && rules.apply("removal=protected").is_ok());
+        let text = rules_text(&rules);
+        let counted = decode(&wire(&text, "a7 a1 d7 b2 g7 f2 xb2xa1"));
+        assert_eq!(
+            counted.map(|s| s.game.move_texts().last().cloned()),
+            Ok(Some("xb2xa1".to_string()))
+        );
+    }
 }

@@ -133,6 +133,8 @@ impl Model {
                 .look
                 .last_move
                 .unwrap_or_else(|| self.game.moves().last().copied()),
+            taken: None,
+            markers: pos.markers(),
             suggestion: None,
             // The board names each point in full by itself ("d6, light
             // piece, selected", morris_board::PointWords).

@@ -28,6 +28,24 @@ export const VARIANTS = {
   lasker: MILL_POINTS,
 };
 
+/** The Seven Men's Morris board: the small board with a centre c3 (§7.1). */
+export const SEVEN_POINTS = [...SMALL_POINTS, "c3"];
+
+/** id -> the points its board has, for the world's rule sets (§7.8). */
+export const WORLD_VARIANTS = {
+  five: SMALL_POINTS,
+  seven: SEVEN_POINTS,
+  dooz: MILL_POINTS,
+  "one-time-mill": MILL_POINTS,
+  "cham-gonu": MILL_POINTS,
+  "zhi-qi": MILL_POINTS,
+  "cheng-san-qi": MILL_POINTS,
+  "da-san-qi": MILL_POINTS,
+  "mul-mulan": MILL_POINTS,
+  nerenchi: MILL_POINTS,
+  "el-filja": MILL_POINTS,
+};
+
 const xy = (p) => [p.charCodeAt(0) - 97, Number(p.slice(1)) - 1];
 const DIRS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
