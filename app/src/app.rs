@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use morris_core::{Game, Rules};
+use morris_core::{Game, Position, Rules};
 use yew::prelude::*;
 
 use crate::browser::base_url;
@@ -13,13 +13,13 @@ use crate::components::AnalysisTable;
 use crate::components::{
     announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
     record_panel, review_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar,
-    welcome, NewGameDialog, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
+    welcome, NewGameDialog, PositionEditor, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
-    use_address, use_board_look, use_clock, use_engine, use_escape, use_fields, use_lang, use_latest,
-    use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up, use_welcome,
-    PUZZLE_VARIANTS,
+    use_address, use_board_look, use_clock, use_editor, use_engine, use_escape, use_fields, use_lang,
+    use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up,
+    use_welcome, Analysis, PUZZLE_VARIANTS,
 };
 use crate::hooks::{use_coach, use_review};
 use crate::link::Mode;
@@ -85,12 +85,20 @@ pub fn app() -> Html {
     let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
     // The analysis board, over the table: a game and the turn shown first.
-    let analysis = use_state(|| take_first_analysis().map(|g| Rc::new((g, usize::MAX))));
+    let analysis: Analysis = use_state(|| take_first_analysis().map(|g| Rc::new((g, usize::MAX))));
     let on_analysis = {
         let analysis = analysis.clone();
         Callback::from(move |g: Game| analysis.set(Some(Rc::new((g, usize::MAX)))))
     };
-    use_address(model.dispatcher(), latest, live.clone(), on_analysis);
+    let editor = use_editor();
+    let on_editor = editor.open.clone();
+    use_address(
+        model.dispatcher(),
+        latest,
+        live.clone(),
+        on_analysis,
+        on_editor.clone(),
+    );
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
@@ -128,6 +136,14 @@ pub fn app() -> Html {
         let analysis = analysis.clone();
         Callback::from(move |()| analysis.set(None))
     };
+    let edit_from_analysis = {
+        let (analysis, on_editor) = (analysis.clone(), on_editor.clone());
+        Callback::from(move |pos: Position| {
+            analysis.set(None);
+            on_editor.emit(pos.into());
+        })
+    };
+    let editor_calls = editor.calls(&analysis, &send, t.mode, greeting.close.clone());
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
@@ -135,6 +151,10 @@ pub fn app() -> Html {
         on_new_game: open(Dialog::NewGame),
         on_play_friend: open(Dialog::Room),
         on_puzzles: open(Dialog::Puzzles),
+        on_editor: on_editor.reform({
+            let pos = *t.shown();
+            move |()| pos.into()
+        }),
         on_lang,
         on_sound,
     };
@@ -209,7 +229,11 @@ pub fn app() -> Html {
             </main>
             { announce(&ui) }
             if let Some(game) = &*analysis {
-                <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} />
+                <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} on_edit={edit_from_analysis} />
+            }
+            if let Some(setup) = &editor.setup {
+                <PositionEditor {lang} setup={setup.clone()} on_play={editor_calls.play} on_analyse={editor_calls.analyse}
+                                on_close={editor_calls.close} />
             }
             if *dialog == Dialog::Rules {
                 { rules_card(lang, t.game.rules(), &open(Dialog::None)) }

@@ -18,6 +18,7 @@ mod board_look;
 mod browser;
 mod clock;
 mod components;
+mod editor;
 pub mod engine;
 mod hooks;
 mod i18n;

@@ -4,9 +4,10 @@
 
 use std::cell::{Cell, RefCell};
 
-use morris_core::{Color, Game, Rules};
+use morris_core::{Color, Game, Rules, Setup};
 
 use crate::browser::take_hash;
+use crate::editor::{editor_payload, read_editor_link};
 use crate::link::{self, Mode, DEFAULT_LEVEL};
 use crate::model::room::{join, merge, restore};
 use crate::model::{Action, Model, Notice};
@@ -30,6 +31,13 @@ thread_local! {
     static OPENED_LINK: Cell<bool> = const { Cell::new(false) };
     /// The game an analysis link the page opened with names.
     static FIRST_ANALYSIS: RefCell<Option<Game>> = const { RefCell::new(None) };
+    /// The position an editor link the page opened with names.
+    static FIRST_EDITOR: RefCell<Option<Setup>> = const { RefCell::new(None) };
+}
+
+/// The position of the editor link the page opened with, once.
+pub fn take_first_editor() -> Option<Setup> {
+    FIRST_EDITOR.with(|s| s.borrow_mut().take())
 }
 
 /// The game of the analysis link the page opened with, once.
@@ -78,6 +86,18 @@ pub fn first_model() -> Model {
                 current
             }
             Err(_) => open_link(inner, current),
+        };
+    }
+    if let Some(fields) = editor_payload(&hash) {
+        return match read_editor_link(fields) {
+            Ok(setup) => {
+                FIRST_EDITOR.with(|e| *e.borrow_mut() = Some(setup));
+                current
+            }
+            Err(e) => Model {
+                notice: Some(Notice::new("link.bad", vec![e.to_string()])),
+                ..current
+            },
         };
     }
     if room_payload(&hash).is_none() {

@@ -490,3 +490,42 @@ fn counts_give_every_position_and_each_class_of_symmetric_ones_per_side() {
     }
     assert!(fails(&["tb", "counts", "--table", "no-such-folder"]).contains("no-such-folder"));
 }
+
+/// Rules the tables cannot hold (docs/tables.md, "Rule sets the solver
+/// handles") are refused with the option and the reason, and nothing is
+/// written; the §7 sets the solver handles are generated as usual.
+#[test]
+fn rules_the_solver_cannot_hold_are_refused() {
+    let scratch = scratch();
+    let file = scratch.path().join("refused.tb");
+    let f = file.to_str().unwrap();
+    let said = fails(&generate("one-time-mill", "3v3", f));
+    assert!(said.contains("one-time-mill=on"), "{said}");
+    assert!(said.contains("lines each side has used"), "{said}");
+    assert!(!file.exists());
+    let said = fails(&[
+        "tb",
+        "generate",
+        "--variant",
+        "twelve",
+        "--set",
+        "board-full=first-mover",
+        "--class",
+        "3v3",
+        "--out",
+        f,
+    ]);
+    assert!(said.contains("board-full=first-mover"), "{said}");
+    assert!(!file.exists());
+    let said = fails(&["tb", "game", "--variant", "cheng-san-qi"]);
+    assert!(said.contains("placing-mill=mark"), "{said}");
+
+    let seven = scratch.path().join("seven-3v3.tb");
+    let report = ok(&generate("seven", "3v3", seven.to_str().unwrap()));
+    assert!(report.contains("seven 3v3"), "{report}");
+    let mut tb = Tablebase::new(Variant::Seven.rules());
+    let table = tb.solve(3, 3).unwrap();
+    let bytes = std::fs::read(&seven).unwrap();
+    let read = morris_solver::read(&bytes).unwrap();
+    assert_eq!(read.counts(), table.counts());
+}

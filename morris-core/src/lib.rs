@@ -36,6 +36,7 @@ mod outcome;
 mod perft;
 mod point;
 mod position;
+mod reach;
 mod record;
 mod rules;
 mod sanmill;

@@ -31,7 +31,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::position::Due;
-use crate::{Bitboard, ByColor, Color, Geometry, PlacingMill, Point, Position, Rules};
+use crate::{Bitboard, ByColor, Color, Geometry, Outcome, PlacingMill, Point, Position, Rules};
 
 /// A position as written, not yet checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +95,35 @@ pub enum PositionError {
     UsedWithoutRule,
     #[error("a removal turn is due while the rules make none due")]
     DueWithoutRule,
+    /// The side to move owes a removal-only turn that can take nothing
+    /// (a game skips such a turn, so none ever stands due).
+    #[error("{0} must remove a piece, but there is no piece it may take")]
+    DueWithoutTarget(Color),
+    /// Fewer than three pieces on the board and in hand: the game ended
+    /// before this position (§2.7, also during the placing).
+    #[error("{color} has only {pieces} pieces on the board and in hand, fewer than three: the game is already over")]
+    FewerThanThree { color: Color, pieces: u32 },
+    /// The position is over by another rule a position alone decides
+    /// (blocked, a full board, a standing mill that wins, a draw counter).
+    #[error("the game is already over here ({})", .0.reason.id())]
+    Over(Outcome),
+    /// During the placing the sides place in turn, `first` first, so the
+    /// hands say whose turn it is.
+    #[error("with {light} light and {dark} dark pieces in hand, {turn} cannot be to move: the sides place in turn and {first} places first")]
+    HandsOutOfTurn {
+        turn: Color,
+        first: Color,
+        light: u8,
+        dark: u8,
+    },
+    /// `color` has lost pieces, but its opponent has placed fewer than
+    /// the three pieces a mill needs.
+    #[error("{color} has lost {lost} pieces, but {} has placed only {placed}, too few for a mill", !*color)]
+    LostBeforeMill { color: Color, lost: u32, placed: u32 },
+    /// `color` has lost pieces under rules that never take one
+    /// (`removal=never`, or a mill that wins outright).
+    #[error("{color} has lost {lost} pieces, but under these rules no piece is ever taken")]
+    LostWithoutRemoval { color: Color, lost: u32 },
 }
 
 /// Either kind of error a position text can have.
@@ -112,22 +141,35 @@ impl Setup {
         Position::new(rules).into()
     }
 
-    /// Checks the setup against its rules.
+    /// Checks the setup against its rules: the first of the problems a
+    /// position text cannot have (see [`Setup::problems`] for every
+    /// problem, including those of a position that could not arise).
     pub fn position(&self) -> Result<Position, PositionError> {
+        let mut found = Vec::new();
+        self.written_problems(&mut found);
+        if let Some(first) = found.into_iter().next() {
+            return Err(first);
+        }
+        Ok(self.build())
+    }
+
+    /// The problems [`Setup::position`] refuses, in the order it checks
+    /// them, all of them.
+    pub(crate) fn written_problems(&self, out: &mut Vec<PositionError>) {
         let geo = self.rules.geometry();
         let all = geo.all();
         if self.pieces.light.minus(all).any() || self.pieces.dark.minus(all).any() {
-            return Err(PositionError::OffBoard(self.rules.board));
+            out.push(PositionError::OffBoard(self.rules.board));
         }
         if (self.pieces.light & self.pieces.dark).any() {
-            return Err(PositionError::SharedPoint);
+            out.push(PositionError::SharedPoint);
         }
         for c in Color::ALL {
             let on_board = self.pieces[c].count();
             if self.in_hand[c] > self.rules.pieces
                 || on_board + self.in_hand[c] as u32 > self.rules.pieces as u32
             {
-                return Err(PositionError::TooManyPieces {
+                out.push(PositionError::TooManyPieces {
                     color: c,
                     on_board,
                     in_hand: self.in_hand[c],
@@ -136,26 +178,24 @@ impl Setup {
             }
             if let Some((from, to)) = self.ban[c] {
                 if !self.rules.no_reform {
-                    return Err(PositionError::BanWithoutRule(c));
-                }
-                if !self.pieces[c].contains(from) {
-                    return Err(PositionError::BanWithoutPiece {
+                    out.push(PositionError::BanWithoutRule(c));
+                } else if !self.pieces[c].contains(from) {
+                    out.push(PositionError::BanWithoutPiece {
                         color: c,
                         from: geo.coord(from).to_string(),
                     });
-                }
-                if from == to || (!geo.adjacent(from).contains(to) && !self.rules.flying) {
-                    return Err(PositionError::BanNotASlide(c));
+                } else if from == to || (!geo.adjacent(from).contains(to) && !self.rules.flying) {
+                    out.push(PositionError::BanNotASlide(c));
                 }
             }
         }
         let classic = self.rules.classic();
         if (self.markers & (self.pieces.light | self.pieces.dark)).any() || self.markers.minus(all).any() {
-            return Err(PositionError::MarkerMisplaced);
+            out.push(PositionError::MarkerMisplaced);
         }
         let placing = self.in_hand.light > 0 || self.in_hand.dark > 0;
         if self.markers.any() && (self.rules.placing_mill != PlacingMill::Mark || !placing) {
-            return Err(PositionError::MarkerWithoutRule);
+            out.push(PositionError::MarkerWithoutRule);
         }
         let lines = (1u64 << geo.mills().len()) - 1;
         if Color::ALL.into_iter().any(|c| self.used[c] != 0)
@@ -164,11 +204,16 @@ impl Setup {
                     .into_iter()
                     .any(|c| u64::from(self.used[c]) & !lines != 0))
         {
-            return Err(PositionError::UsedWithoutRule);
+            out.push(PositionError::UsedWithoutRule);
         }
         if self.pending[0].is_some() && classic || self.pending[0].is_none() && self.pending[1].is_some() {
-            return Err(PositionError::DueWithoutRule);
+            out.push(PositionError::DueWithoutRule);
         }
+    }
+
+    /// The position of a setup with no written problem.
+    pub(crate) fn build(&self) -> Position {
+        let classic = self.rules.classic();
         let mut pos = Position {
             rules: self.rules,
             pieces: self.pieces,
@@ -187,7 +232,7 @@ impl Setup {
             pos.advance();
         }
         pos.key = pos.compute_key();
-        Ok(pos)
+        pos
     }
 }
 

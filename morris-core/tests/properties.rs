@@ -4,7 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use morris_core::{split_records, Color, Game, Move, MoveText, Position, Removal, Rules, Setup};
+use morris_core::{
+    split_records, Color, Game, Move, MoveText, Position, PositionError, Removal, Rules, Setup,
+};
 use proptest::prelude::*;
 
 /// Every preset plus option sets that reach the less travelled code paths.
@@ -347,6 +349,46 @@ proptest! {
             let text = from_mid.record();
             prop_assert!(text.contains("[Position \""));
             prop_assert_eq!(Game::from_record(&text).unwrap(), from_mid);
+        }
+    }
+}
+
+/// Whether `p`, reached by legal play, has only the problems of a game
+/// that has ended, and those only if it has.
+fn has_no_problem_before_the_end(p: &Position) -> Result<(), TestCaseError> {
+    let problems = Setup::from(*p).problems();
+    if p.outcome().is_none() {
+        prop_assert!(problems.is_empty(), "{p}: {problems:?}");
+    } else {
+        for e in &problems {
+            prop_assert!(
+                matches!(e, PositionError::Over(_) | PositionError::FewerThanThree { .. }),
+                "{p}: {e}"
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn positions_reached_by_play_have_no_problems(
+        set in 0..RULE_SETS.len() + WORLD_SETS.len(),
+        choices in prop::collection::vec(any::<u16>(), 0..200),
+    ) {
+        let rules: Rules = RULE_SETS.iter().chain(WORLD_SETS).nth(set).unwrap().parse().unwrap();
+        let mut game = Game::new(rules);
+        for &c in &choices {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal = game.legal_moves();
+            game.play(legal[c as usize % legal.len()]).unwrap();
+        }
+        for p in game.positions() {
+            has_no_problem_before_the_end(p)?;
         }
     }
 }

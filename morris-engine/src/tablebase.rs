@@ -57,8 +57,11 @@
 
 use rustc_hash::FxHashMap;
 
-use morris_core::{Move, Position, Rules};
-use morris_solver::{Class, PlacingKey, Symmetries, Table, TableChanged, TableFileError, Tablebase, Value};
+use morris_core::{Move, Position, RuleKey, Rules};
+use morris_solver::{
+    check_placing, Class, PlacingKey, SolveError, Symmetries, Table, TableChanged, TableFileError, Tablebase,
+    Value,
+};
 
 use super::eval::evaluate;
 use super::ordering::{pick, Lines, MoveOrder};
@@ -196,6 +199,8 @@ pub enum PlacingError {
     MovesInPlacing,
     #[error("no table of these rules is loaded")]
     OtherRules,
+    #[error("the placing is not solved under `{option}`: {why}")]
+    Unsupported { option: RuleKey, why: &'static str },
     #[error("a position the placing can end in has no table")]
     Uncovered,
     #[error("the solve needs more positions or time than it was given")]
@@ -391,7 +396,8 @@ impl Tablebases {
             .into_iter()
             .map(|turn| {
                 let child = pos.play(turn);
-                let value = self.probe(&child)?.back();
+                // After a blocked player's removal he may move again (§7.4).
+                let value = self.probe(&child)?.for_mover(&child, pos.turn());
                 Some(TableMove { turn, value })
             })
             .collect()
@@ -433,6 +439,17 @@ impl Tablebases {
             return Err(PlacingError::MovesInPlacing);
         }
         self.base(pos.rules()).ok_or(PlacingError::OtherRules)?;
+        // The solve below takes every turn as passing to the other side,
+        // which the second placer moving first breaks at the end.
+        if let Err(SolveError::Unsupported { option, why, .. }) = check_placing(pos.rules()) {
+            return Err(PlacingError::Unsupported { option, why });
+        }
+        if pos.rules().second_moves_first {
+            return Err(PlacingError::Unsupported {
+                option: RuleKey::SecondMovesFirst,
+                why: "the player who places last also moves first, and this solve takes turns as alternating",
+            });
+        }
         if memo.rules != Some(*pos.rules()) || memo.len() > PLACING_MEMO_MAX {
             memo.clear();
             memo.rules = Some(*pos.rules());

@@ -221,3 +221,41 @@ fn the_engine_plays_only_moves_that_keep_the_value() {
     }
     assert!(checked > 0, "no position on the way had a losing move");
 }
+
+/// Rules whose placing holds more than the solve keeps (markers, a hand
+/// that empties first, the second placer moving first) are refused even
+/// with the tables of their moving phase loaded; the search plays them.
+#[test]
+fn placings_the_solve_cannot_hold_are_refused() {
+    for (text, option) in [
+        ("six:placing-mill=mark", morris_core::RuleKey::PlacingMill),
+        ("six:placing-mill=hand", morris_core::RuleKey::PlacingMill),
+        (
+            "six:second-moves-first=on",
+            morris_core::RuleKey::SecondMovesFirst,
+        ),
+    ] {
+        let rules: Rules = text.parse().unwrap();
+        let mut tb = Tablebase::new(rules);
+        let mut t = Tablebases::new();
+        for (light, dark) in [
+            (3, 3),
+            (4, 3),
+            (4, 4),
+            (5, 3),
+            (5, 4),
+            (5, 5),
+            (6, 3),
+            (6, 4),
+            (6, 5),
+            (6, 6),
+        ] {
+            t.insert(tb.solve(light, dark).unwrap().clone());
+        }
+        let pos = Position::new(rules);
+        match t.placing_solve(&pos, &mut PlacingMemo::new(), u64::MAX, &mut || false) {
+            Err(PlacingError::Unsupported { option: o, .. }) => assert_eq!(o, option, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}

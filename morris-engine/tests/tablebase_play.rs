@@ -321,3 +321,32 @@ fn the_npm_packages_sample_table_equals_a_fresh_one() {
         "morris-wasm/tables/three-3v3.tb is stale: run scripts/tables.sh"
     );
 }
+
+/// A blocked player who removes and then moves again (§7.4 "remove, then
+/// move") is on move after his removal: the table's move choice values
+/// that for him, and its best move keeps the position's value.
+#[test]
+fn a_removal_that_lets_the_same_side_move_keeps_the_value() {
+    let base: morris_core::Rules = "three:mill-wins=off,blocked=remove-move".parse().unwrap();
+    // Four pieces each on nine points: blocked positions are common.
+    let rules = morris_core::Rules { pieces: 4, ..base };
+    let mut tb = Tablebase::new(rules);
+    tb.solve(4, 4).unwrap();
+    let mut tables = Tablebases::new();
+    for class in [Class::moving(4, 4), Class::moving(4, 3), Class::moving(3, 3)] {
+        tables.insert(tb.table(class).unwrap().clone());
+    }
+    let indexer = Indexer::new(rules, Class::moving(4, 4)).unwrap();
+    let mut blocked = 0;
+    for i in 0..indexer.len() {
+        let pos = indexer.position(i).unwrap();
+        let moves = pos.legal_moves();
+        if moves.is_empty() || !moves.iter().all(|m| m.is_removal_only()) {
+            continue;
+        }
+        blocked += 1;
+        let best = tables.ranked(&pos).unwrap()[0];
+        assert_eq!(Some(best.value), tb.probe(&pos), "{pos}");
+    }
+    assert!(blocked > 0);
+}

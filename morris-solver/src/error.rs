@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use morris_core::RuleKey;
+
 use crate::index::Class;
 use crate::value::MAX_DISTANCE;
 
@@ -22,6 +24,13 @@ pub enum SolveError {
     MoveInPlacing,
     #[error("the class {0:?} is needed but not solved")]
     Missing(Class),
+    #[error("the solver cannot solve under `{option}={value}`: {why}")]
+    Unsupported {
+        option: RuleKey,
+        /// The option's value, as the rules text writes it.
+        value: String,
+        why: &'static str,
+    },
     #[error("a thread of the solver stopped")]
     Worker,
 }

@@ -18,6 +18,11 @@
 //! endgame and repetition rules and Morabaraba's re-forming ban are not part
 //! of the solved game, so a position nobody can force is a draw.
 //!
+//! The rules solved are those whose state the numbering holds: the §7
+//! options of docs/RULES.md that add state the tables do not index are
+//! refused with [`SolveError::Unsupported`] (`support`; the list is in
+//! docs/tables.md).
+//!
 //! The modules, from the ground up: a position's [`Value`] and its codes
 //! (`value`); numbering a class ([`Indexer`], `index`), the board's
 //! symmetries ([`Symmetries`], `symmetry`) and the numbering cut by them
@@ -38,6 +43,7 @@ pub mod puzzle;
 mod reduced;
 mod retro;
 mod space;
+mod support;
 mod symmetry;
 mod table;
 mod tablebase;
@@ -53,6 +59,7 @@ pub use flat_entries::{EntrySource, TableChanged};
 pub use index::{Class, Indexer};
 pub use progress::{Progress, Silent, Stage};
 pub use reduced::{LightPart, SymIndexer};
+pub use support::{check_moving, check_placing};
 pub use symmetry::{PlacingKey, Symmetries};
 pub use table::{ClassCounts, FullTable, Table, Wdl};
 pub use tablebase::Tablebase;

@@ -9,6 +9,7 @@ use morris_core::Position;
 
 use crate::error::SolveError;
 use crate::index::Class;
+use crate::support::check_placing;
 use crate::symmetry::{PlacingKey, Symmetries};
 use crate::tablebase::Tablebase;
 use crate::value::Value;
@@ -22,6 +23,7 @@ impl Tablebase {
         if *pos.rules() != self.rules {
             return Err(SolveError::OtherRules);
         }
+        check_placing(&self.rules)?;
         let syms = Symmetries::of(self.rules.geometry());
         self.forward(pos, &syms, &mut FxHashMap::default())
     }
@@ -52,7 +54,10 @@ impl Tablebase {
         }
         let mut best: Option<Value> = None;
         for m in pos.legal_moves() {
-            let v = self.forward(&pos.play(m), syms, memo)?.back();
+            let child = pos.play(m);
+            // The same side may move again (the first move of the moving
+            // phase under `second-moves-first`).
+            let v = self.forward(&child, syms, memo)?.for_mover(&child, pos.turn());
             if best.is_none_or(|b| v.score() > b.score()) {
                 best = Some(v);
             }

@@ -20,7 +20,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::Relaxed};
 
-use morris_core::{Bitboard, ByColor, Color, Position, Removal, Rules};
+use morris_core::{Bitboard, Blocked, ByColor, Color, FlyAt, Move, Position, Removal, Rules};
 
 use crate::error::SolveError;
 use crate::index::Class;
@@ -414,6 +414,11 @@ impl<S: Solved> Retro<'_, S> {
             // Dark's moves leave the light pieces as they are.
             let beside = (turn == Color::Dark).then(|| space.light_part(light));
             for &m in &moves {
+                if m.is_pass() {
+                    // A blocked player's pass (§7.4): the pieces stay.
+                    next.push(space.canonical(light, dark, !turn));
+                    continue;
+                }
                 if m.removals().is_empty() {
                     // A slide or a flight that removes nothing stays in
                     // the class: only its pieces matter, not the rest a
@@ -429,11 +434,18 @@ impl<S: Solved> Retro<'_, S> {
                     continue;
                 }
                 let child = pos.play(m);
-                match self
+                let value = self
                     .solved
                     .probe(&child)
-                    .ok_or(SolveError::Missing(Class::of(&child)))?
-                {
+                    .ok_or(SolveError::Missing(Class::of(&child)))?;
+                // After a blocked player's removal he may move again
+                // (§7.4 "remove, then move"): his win there is a win here.
+                let value = if child.turn() == turn {
+                    value.flipped()
+                } else {
+                    value
+                };
+                match value {
                     Value::Loss(j) => quickest = Some(quickest.map_or(j + 1, |q| q.min(j + 1))),
                     Value::Draw => escape = true,
                     Value::Win(j) => longest = longest.max(j),
@@ -460,15 +472,27 @@ impl<S: Solved> Retro<'_, S> {
     }
 
     /// The indices of the positions of the class from which a move that
-    /// removes nothing leads to the given one.
+    /// removes nothing (or a pass) leads to the given one.
     fn unmoves(&self, space: &impl Space, light: Bitboard, dark: Bitboard, turn: Color, out: &mut Vec<u32>) {
         let geo = self.rules.geometry();
         let mover = !turn;
         let pieces = ByColor::new(light, dark);
         let (own, other) = (pieces[mover], pieces[turn]);
         let empty = geo.all().minus(own | other);
-        let flies = self.rules.flying && own.count() == 3;
+        let flies = self.rules.flying
+            && match self.rules.fly_at {
+                FlyAt::Three => own.count() == 3,
+                FlyAt::Four => own.count() <= 4,
+                FlyAt::Always => true,
+            };
         let removes = !self.rules.mill_wins && self.rules.removal != Removal::Never && other.any();
+        // A move that may capture without a mill (§7.6) is taken back only
+        // where the position before it has that move capturing nothing.
+        let captures = self.rules.custodian || self.rules.intervention;
+        if self.rules.blocked == Blocked::Pass && space.make(light, dark, mover).legal_moves() == [Move::PASS]
+        {
+            out.push(space.canonical(light, dark, mover) as u32);
+        }
         // Dark's moves back leave the light pieces as they are.
         let beside = (mover == Color::Dark).then(|| space.light_part(light));
         for to in own {
@@ -478,12 +502,25 @@ impl<S: Solved> Retro<'_, S> {
             let origins = if flies { empty } else { geo.adjacent(to) & empty };
             for from in origins {
                 let before = own.without(to).with(from);
+                if captures && !self.plain_move(space, before, other, mover, Move::slide(from, to)) {
+                    continue;
+                }
                 out.push(match &beside {
                     Some(part) => space.canonical_beside(part, before, mover),
                     None => space.canonical(before, other, mover),
                 } as u32);
             }
         }
+    }
+
+    /// Whether `m`, removing nothing, is a legal turn of `mover` with
+    /// the pieces `own` against `other`.
+    fn plain_move(&self, space: &impl Space, own: Bitboard, other: Bitboard, mover: Color, m: Move) -> bool {
+        let pieces = match mover {
+            Color::Light => (own, other),
+            Color::Dark => (other, own),
+        };
+        space.make(pieces.0, pieces.1, mover).is_legal(m)
     }
 }
 

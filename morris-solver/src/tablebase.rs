@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
-use morris_core::{ByColor, Color, Position, Removal, Rules};
+use morris_core::{Blocked, ByColor, Color, Position, Removal, Rules};
 
 use crate::error::SolveError;
 use crate::flat_entries::TableChanged;
@@ -13,6 +13,7 @@ use crate::progress::{Progress, Silent};
 use crate::reduced::SymIndexer;
 use crate::retro::{Retro, Solved};
 use crate::space::Space;
+use crate::support::check_moving;
 use crate::table::{FullTable, Table};
 use crate::threads::solve_threads;
 use crate::value::Value;
@@ -48,6 +49,13 @@ impl Tablebase {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Whether this tablebase's rules can be solved: every solve checks
+    /// it first and refuses rules the tables cannot represent
+    /// ([`SolveError::Unsupported`]; see [`crate::check_moving`]).
+    pub fn supported(&self) -> Result<(), SolveError> {
+        check_moving(&self.rules)
     }
 
     /// Adds a table read from a file, replacing any of its class; it must
@@ -91,6 +99,13 @@ impl Tablebase {
                 }
             }
         }
+        // "Both remove" (§7.4) takes one piece of each side.
+        if self.rules.blocked == Blocked::BothRemove && light > 3 && dark > 3 {
+            let class = Class::moving((light - 1).max(dark - 1), (light - 1).min(dark - 1));
+            if !out.contains(&class) {
+                out.push(class);
+            }
+        }
         out
     }
 
@@ -100,6 +115,14 @@ impl Tablebase {
     pub fn probe(&self, pos: &Position) -> Option<Value> {
         if let Some(o) = pos.terminal() {
             return Some(Value::of_outcome(o, pos.turn()));
+        }
+        if pos.due().is_some() {
+            return self.probe_due(pos);
+        }
+        let untracked =
+            pos.markers().any() || pos.used_lines(Color::Light) != 0 || pos.used_lines(Color::Dark) != 0;
+        if untracked || pos.rules().one_time_mill {
+            return None;
         }
         let class = Class::of(pos);
         if let Some(t) = self.tables.get(&class) {
@@ -112,6 +135,24 @@ impl Tablebase {
             dark_hand: class.light_hand,
         };
         self.tables.get(&mirror)?.probe(&mirrored(pos))
+    }
+
+    /// A position with a removal turn due (§7.4 "both remove"): no table
+    /// numbers it, but each of its turns removes, so it is valued from the
+    /// smaller classes they lead to.
+    fn probe_due(&self, pos: &Position) -> Option<Value> {
+        let mut best: Option<Value> = None;
+        for m in pos.legal_moves() {
+            let child = pos.play(m);
+            if Class::of(&child) == Class::of(pos) {
+                return None;
+            }
+            let v = self.probe(&child)?.for_mover(&child, pos.turn());
+            if best.is_none_or(|b| v.score() > b.score()) {
+                best = Some(v);
+            }
+        }
+        best
     }
 
     /// Whether positions of a class can be probed, from its own table or
@@ -132,6 +173,7 @@ impl Tablebase {
     /// [`Tablebase::solve`], telling `progress` how far each class it
     /// solves is (the smaller ones first, then this one).
     pub fn solve_with(&mut self, light: u8, dark: u8, progress: &dyn Progress) -> Result<&Table, SolveError> {
+        self.supported()?;
         let class = Class::moving(light, dark);
         if !self.tables.contains_key(&class) {
             self.solve_smaller(light, dark, progress)?;
@@ -155,6 +197,7 @@ impl Tablebase {
     /// the smaller classes (with the symmetries); the reference the
     /// reduced tables are checked against.
     pub fn solve_unreduced(&mut self, light: u8, dark: u8) -> Result<FullTable, SolveError> {
+        self.supported()?;
         self.solve_smaller(light, dark, &Silent)?;
         let indexer = Indexer::new(self.rules, Class::moving(light, dark))
             .ok_or(SolveError::DoesNotFit { light, dark })?;
@@ -162,16 +205,29 @@ impl Tablebase {
         Ok(FullTable::new(indexer, values))
     }
 
-    /// The most pieces one turn can remove under these rules.
+    /// The most opposing pieces one turn can remove under these rules:
+    /// its mills', plus a custodian capture (one) or an intervention
+    /// (two), or a blocked player's removal (§7.4).
     fn most_removals(&self) -> u8 {
-        if self.rules.mill_wins || self.rules.removal == Removal::Never {
+        let rules = &self.rules;
+        let mills = if rules.mill_wins || rules.removal == Removal::Never {
             0
         } else {
-            match self.rules.mill_takes {
+            match rules.mill_takes {
                 morris_core::MillTakes::One => 1,
                 morris_core::MillTakes::Each => morris_core::MAX_MILLS_THROUGH as u8,
             }
-        }
+        };
+        let captures = if rules.intervention {
+            2
+        } else {
+            u8::from(rules.custodian)
+        };
+        let blocked = u8::from(matches!(
+            rules.blocked,
+            Blocked::RemoveMove | Blocked::RemovePass | Blocked::BothRemove
+        ));
+        (mills + captures).max(blocked)
     }
 
     /// Solves one class in the numbering `space`: the codes of its entries.

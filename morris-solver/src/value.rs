@@ -40,6 +40,27 @@ impl Value {
         }
     }
 
+    /// The value seen by the other side, at the same distance: what a
+    /// position whose side to move plays again (a removal that lets the
+    /// same player move, §7.4) is worth as if the turn had passed.
+    pub(crate) fn flipped(self) -> Value {
+        match self {
+            Value::Win(d) => Value::Loss(d),
+            Value::Draw => Value::Draw,
+            Value::Loss(d) => Value::Win(d),
+        }
+    }
+
+    /// The value of `child`, reached by one turn from a position whose
+    /// side to move is `mover`, for that side.
+    pub fn for_mover(self, child: &morris_core::Position, mover: Color) -> Value {
+        if child.turn() == mover {
+            self.flipped().back()
+        } else {
+            self.back()
+        }
+    }
+
     /// A number that orders values from the mover's point of view: a
     /// quicker win is better, a longer loss is better.
     pub fn score(self) -> i32 {

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use morris_board::{Board, Marking, PartialTurn, Press};
-use morris_core::{Game, Point};
+use morris_core::{Game, Point, Position};
 use yew::prelude::*;
 
 use super::analysis_lines::{analysis_lines, LinesPanel};
@@ -28,6 +28,9 @@ pub struct AnalysisProps {
     /// The game to analyse and the turn to show first.
     pub game: Rc<(Game, usize)>,
     pub on_close: Callback<()>,
+    /// Opens the position editor on the shown position.
+    #[prop_or_default]
+    pub on_edit: Callback<Position>,
 }
 
 #[function_component(AnalysisTable)]
@@ -124,7 +127,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         last_move,
         markers: pos.markers(),
     };
-    let labels = labels(lang, &pos, &marking);
+    let labels = labels(lang, pos.geometry(), &marking);
     let on_move = play.reform(|m: String| vec![m]);
     let panel = LinesPanel {
         lang,
@@ -158,6 +161,8 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                         { pass_button(lang, &legal, &on_move) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
                         { analysis_steps(lang, &study, &go) }
+                        <button type="button" class="btn" data-action="edit-position"
+                                onclick={p.on_edit.reform(move |_: MouseEvent| pos)}>{ lang.t("action.edit-position") }</button>
                         <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />
                     </div>
                 </div>

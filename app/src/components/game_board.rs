@@ -3,7 +3,7 @@
 //! the labels in the interface's language) and where its presses go.
 
 use morris_board::{Board, Marking, PointWords};
-use morris_core::{Color, Move, Point, Position};
+use morris_core::{Color, Geometry, Move, Point, Position};
 use yew::prelude::*;
 
 use super::ui::Ui;
@@ -52,8 +52,7 @@ fn words(lang: Lang) -> PointWords {
 
 /// Each point's accessible name: its name and piece ("d6, light piece")
 /// and everything marked on it ("selected", "legal destination"...).
-pub(super) fn labels(lang: Lang, pos: &Position, marking: &Marking) -> Vec<AttrValue> {
-    let geometry = pos.geometry();
+pub(super) fn labels(lang: Lang, geometry: &Geometry, marking: &Marking) -> Vec<AttrValue> {
     let words = words(lang);
     geometry
         .points()
@@ -100,7 +99,7 @@ pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
         last_move,
         markers: pos.markers(),
     };
-    let labels = labels(lang, &pos, &marking);
+    let labels = labels(lang, pos.geometry(), &marking);
     let variant_name = lang.t(&format!("variant.{}", t.game.rules().variant.id()));
     let flipped = (t.mode.bottom() == Color::Dark) != look.flip;
     html! {

@@ -16,10 +16,10 @@ mod variant;
 use morris_core::Rules;
 use yew::prelude::*;
 
-use self::choice::Choice;
+pub(crate) use self::choice::Choice;
 use self::players::players;
-use self::rules::rules_fold;
-use self::variant::variant_field;
+pub(crate) use self::rules::rules_fold;
+pub(crate) use self::variant::variant_field;
 use super::clock_picker;
 use crate::clock::TimeControl;
 use crate::i18n::Lang;

@@ -150,7 +150,7 @@ pub fn solver(p: &SolverProps) -> Html {
     let selected = turn.from;
     let labels = labels(
         lang,
-        &shown,
+        shown.geometry(),
         &Marking {
             pieces: &pieces,
             targets: hints.targets,

@@ -156,7 +156,12 @@ fn what_key(model: &Model) -> &'static str {
 }
 
 /// Why the game ended, naming the side it happened to with `name`.
-fn reason_named(lang: Lang, reason: Reason, winner: Option<Color>, name: impl Fn(Color) -> String) -> String {
+pub fn reason_named(
+    lang: Lang,
+    reason: Reason,
+    winner: Option<Color>,
+    name: impl Fn(Color) -> String,
+) -> String {
     let loser = winner.map(|w| name(!w)).unwrap_or_default();
     let winner_name = winner.map(name).unwrap_or_default();
     match (reason, winner) {

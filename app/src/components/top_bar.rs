@@ -1,5 +1,6 @@
 //! The bar at the top of the page: the name and the variant in play, "New
-//! game", "Play a friend", "Puzzles", the language and the sound switch.
+//! game", "Play a friend", "Puzzles", "Edit position", the language and
+//! the sound switch.
 
 use yew::prelude::*;
 
@@ -13,6 +14,8 @@ const SOUND_OFF: &str = "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6";
 /// plus, and two people.
 const NEW_GAME: &str = "M12 5v14M5 12h14";
 const FRIEND: &str = "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 19c0-3 2.7-5 6-5s6 2 6 5M16 5.5a3 3 0 0 1 0 5.6M18 14.2c1.8.7 3 2.3 3 4.8";
+/// A pencil, for "Edit position".
+const EDIT: &str = "M4 20l1-4L16 5l3 3L8 19zM14 7l3 3";
 /// A puzzle piece, for "Puzzles".
 const PUZZLE: &str = "M5 5h5a2 2 0 1 1 4 0h5v5a2 2 0 1 0 0 4v5h-5a2 2 0 1 0-4 0H5v-5a2 2 0 1 1 0-4z";
 
@@ -26,6 +29,8 @@ pub struct TopBarProps {
     pub on_new_game: Callback<()>,
     pub on_play_friend: Callback<()>,
     pub on_puzzles: Callback<()>,
+    /// Opens the position editor on the position shown.
+    pub on_editor: Callback<()>,
     pub on_lang: Callback<Lang>,
     pub on_sound: Callback<()>,
 }
@@ -61,6 +66,7 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 <button type="button" class="btn primary labelled" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span></button>
                 <button type="button" class="btn labelled" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span></button>
                 <button type="button" class="btn labelled" data-action="puzzles" onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span></button>
+                <button type="button" class="btn labelled icon-narrow" data-action="edit-position" title={lang.t("action.edit-position")} onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span></button>
                 <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
                 <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
                 <button type="button" class="btn icon sound" aria-pressed={sound}

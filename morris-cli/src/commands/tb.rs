@@ -181,6 +181,8 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ))
     };
     let mut tb = Tablebase::new(rules);
+    tb.supported()
+        .map_err(|e| CliError::input(format!("no tables for `{rules}`: {e}")))?;
     match (&args.class, &args.out, args.up_to, &args.out_dir) {
         (Some(class), Some(file), _, _) => {
             let (light, dark) = parse_class(class)?;

@@ -1,0 +1,122 @@
+// The position editor (issue 29): opened from the top bar, it refuses an
+// impossible position (ten light pieces in Nine Men's Morris) with its reason
+// and with "Play from here" and "Analyse" disabled; fixed, "Analyse" opens the
+// analysis board on that position, which shows lines; the editor's link opens
+// the editor again on the same pieces; "Play from here" starts a game there.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot } from "./lib/harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+const editor = (page) => page.locator("[data-editor]");
+const point = (page, name) => editor(page).locator(`[data-point="${name}"]`);
+const LIGHT = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5"];
+const DARK = ["a1", "d1", "g1"];
+
+/** The pieces a board inside `scope` shows, as "d6:light" strings, sorted. */
+const piecesIn = (scope) =>
+  scope.locator("[data-point][data-piece]").evaluateAll((els) => els.map((e) => `${e.dataset.point}:${e.dataset.piece}`).sort());
+
+/** Types `n` into a hand field the way a person does: select, type, leave. */
+async function setHand(page, color, n) {
+  const field = editor(page).locator(`[data-hand="${color}"]`);
+  await field.fill(String(n));
+  await field.press("Tab");
+  await page.waitForFunction(([c, v]) => document.querySelector(`[data-hand="${c}"]`)?.value === v, [color, String(n)]);
+}
+
+const expected = [...LIGHT.map((p) => `${p}:light`), ...DARK.map((p) => `${p}:dark`)].sort();
+
+test("an impossible position is refused with its reason; fixed, it is analysed and shared", { timeout: 150_000 }, async () => {
+  const { page, context } = await h.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(h.url);
+  await waitForBoard(page);
+  await clickAction(page, "edit-position");
+  await editor(page).waitFor();
+  await editor(page).locator("[data-editor-ok]").waitFor();
+
+  // Ten light pieces with the light tool, dark ones by cycling (two taps).
+  await editor(page).locator('[data-tool="light"]').click();
+  for (const p of [...LIGHT, "a4"]) await point(page, p).click();
+  await editor(page).locator('[data-tool="cycle"]').click();
+  for (const p of DARK) {
+    await point(page, p).click();
+    await point(page, p).click();
+  }
+  await setHand(page, "light", 0);
+  // No hand holds more than the game gives: 40 typed is 9.
+  const dark = editor(page).locator('[data-hand="dark"]');
+  await dark.fill("40");
+  await dark.press("Tab");
+  await page.waitForFunction(() => document.querySelector('[data-hand="dark"]')?.value === "9");
+  await setHand(page, "dark", 0);
+  assert.deepEqual(await piecesIn(editor(page)), [...expected, "a4:light"].sort());
+
+  const problems = editor(page).locator("[data-editor-problems]");
+  await problems.waitFor();
+  const text = await problems.innerText();
+  assert.match(text, /Light has 10 on the board and 0 in hand, more than the 9 pieces a side has/, text);
+  assert.ok(await editor(page).locator('[data-action="play-from-here"]').isDisabled(), "Play from here is disabled");
+  assert.ok(await editor(page).locator('[data-action="analyse-position"]').isDisabled(), "Analyse is disabled");
+  assert.match(await editor(page).locator("[data-editor-blocked]").innerText(), /Fix these problems/);
+  await screenshot(page, "editor-refused-1280");
+
+  // The eraser takes the tenth piece off: the position can be played.
+  await editor(page).locator('[data-tool="eraser"]').click();
+  await point(page, "a4").click();
+  await editor(page).locator("[data-editor-ok]").waitFor();
+  assert.equal(await problems.count(), 0, "no problem is left");
+  assert.ok(await editor(page).locator('[data-action="analyse-position"]').isEnabled());
+  const link = await editor(page).locator("[data-editor-link]").inputValue();
+  assert.match(link, /#editor&position=nine%20/, link);
+
+  // "Analyse": the analysis board on these pieces, and it finds lines.
+  await editor(page).locator('[data-action="analyse-position"]').click();
+  const analysis = page.locator("[data-analysis]");
+  await analysis.waitFor();
+  assert.equal(await editor(page).count(), 0, "the editor has closed");
+  assert.deepEqual(await piecesIn(analysis), expected);
+  await analysis.locator(".analysis-line").first().waitFor({ timeout: 60_000 });
+  assert.ok((await analysis.locator(".analysis-line").count()) >= 1);
+
+  // "Edit position" on the analysis board brings the editor back on it.
+  await analysis.locator('[data-action="edit-position"]').click();
+  await editor(page).waitFor();
+  assert.deepEqual(await piecesIn(editor(page)), expected);
+  await clickAction(page, "close-editor");
+  assertNoErrors(page);
+
+  // The link, opened in a new page: the editor with the same pieces.
+  const other = await context.newPage();
+  await other.goto(link);
+  await editor(other).waitFor();
+  assert.deepEqual(await piecesIn(editor(other)), expected);
+  assert.equal(await editor(other).locator('[data-hand="light"]').inputValue(), "0");
+
+  // "Play from here": the game on the table starts from the position.
+  await editor(other).locator('[data-action="play-from-here"]').click();
+  assert.equal(await editor(other).count(), 0);
+  assert.deepEqual(await piecesIn(other.locator("main")), expected);
+});
+
+test("on a phone the editor fits the width and names every problem", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // Dark to move in the placing with equal hands (light places first), and a
+  // dark piece lost before light could close a mill.
+  const text = "nine L../.../.../....../.../.../... D 8/8 0/0 -";
+  await page.goto(`${h.url}#editor&position=${encodeURIComponent(text)}`);
+  await editor(page).waitFor();
+  const items = await editor(page).locator("[data-problem]").allInnerTexts();
+  assert.equal(items.length, 2, items.join(" | "));
+  assert.match(items[0], /do not fit Dark to move/);
+  assert.match(items[1], /Dark has lost pieces, but Light has placed too few/);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no sideways scrolling: ${wide}px`);
+  await screenshot(page, "editor-problems-390");
+  assertNoErrors(page);
+});
