@@ -3,9 +3,10 @@
 //! rules card's own (`learn.opt.<key>.<value>`), so a tip never says
 //! what the game on the table does not do: who loses when blocked
 //! (misère, a pass, a removal), where a mill made while placing takes
-//! from (the board, the hand, a dead marker, a count at the end).
+//! from (the board, the hand, a dead marker, a count at the end), with
+//! how many pieces one flies.
 
-use morris_core::{Due, PlacingMill, RuleKey, Rules};
+use morris_core::{Due, FlyAt, PlacingMill, RuleKey, Rules};
 
 use super::coach::Tip;
 use super::rules::option_card;
@@ -20,6 +21,8 @@ pub fn tip_keys(tip: Tip, model: &Model) -> Vec<String> {
         Tip::Move => moving(rules),
         Tip::Clearing => vec![clearing(model).into()],
         Tip::Blocked => blocked(model),
+        // Flying with more than three pieces: the rules card says when.
+        Tip::Fly if rules.fly_at != FlyAt::Three => vec![rule_sentence(rules, RuleKey::Flying)],
         Tip::Mill | Tip::Fly | Tip::Pass => vec![format!("coach.{}", tip.id())],
     }
 }
@@ -223,6 +226,20 @@ mod tests {
         let (tip, text) = said(&own);
         assert_eq!(tip, Some(Tip::Clearing));
         assert!(text.contains("remove one of your own pieces"), "{text}");
+    }
+
+    #[test]
+    fn flying_says_with_how_many_pieces() {
+        let three = table("nine .D./DL./.../..L..L/.../L../.D. D 0/0 0/0 -");
+        assert_eq!(said(&three), (Some(Tip::Fly), Lang::En.t("coach.fly")));
+        let (tip, text) = said(&table(
+            "nine:flying=always .D./DL./.../..L..L/.../L../.D. L 0/0 0/0 -",
+        ));
+        assert_eq!(tip, Some(Tip::Fly), "four light pieces fly");
+        assert!(
+            text.contains("Flying always") && !text.contains("three"),
+            "{text}"
+        );
     }
 
     #[test]
