@@ -30,7 +30,7 @@ impl OptionValue {
             OptionValue::Unset => "undefined".into(),
             OptionValue::Null => "null".into(),
             OptionValue::Bool(b) => b.to_string(),
-            OptionValue::Number(n) => n.to_string(),
+            OptionValue::Number(n) => number_text(*n),
             OptionValue::Text(s) => format!("{:?}", s.chars().take(32).collect::<String>()),
             OptionValue::Other(kind) => format!("an {kind}"),
         }
@@ -77,6 +77,27 @@ impl OptionValue {
         } else {
             OptionValue::Other("object")
         }
+    }
+}
+
+/// A number as JavaScript writes it (`1.5`, `NaN`, `Infinity`): in wasm,
+/// JavaScript's own `toString` (Rust would write `inf`).
+#[cfg(target_arch = "wasm32")]
+fn number_text(n: f64) -> String {
+    String::from(
+        js_sys::Number::from(n)
+            .to_string_with_radix(10)
+            .unwrap_or_else(|_| "a number".into()),
+    )
+}
+
+/// A number as JavaScript writes it, for native tests.
+#[cfg(not(target_arch = "wasm32"))]
+fn number_text(n: f64) -> String {
+    match n {
+        n if n.is_nan() => "NaN".into(),
+        n if n.is_infinite() => (if n > 0.0 { "Infinity" } else { "-Infinity" }).into(),
+        n => n.to_string(),
     }
 }
 

@@ -206,6 +206,9 @@ test("Engine with a level, and its errors", () => {
   assert.ok(e.bestMove(g, { movetimeMs: 50 }).move);
   assert.throws(() => e.bestMove(g, { depth: 3 }), named("OptionError", /searches as deep as its level says/));
   assert.throws(() => new Engine({ level: 0 }), named("OptionError", /option `level` must be a whole number from 1 to 10, not 0/));
+  // Numbers are quoted as JavaScript writes them.
+  assert.throws(() => new Engine({ level: 2.5 }), named("OptionError", /from 1 to 10, not 2\.5$/));
+  assert.throws(() => new Engine({ level: Infinity }), named("OptionError", /from 1 to 10, not Infinity$/));
   assert.throws(() => new Engine({ level: "3" }), named("OptionError", /option `level`/));
   assert.throws(() => new Engine({ ttMb: 0 }), named("OptionError", /option `ttMb`/));
   assert.throws(() => new Engine({ strength: 3 }), named("OptionError", /unknown engine option `strength`; the options are: level, ttMb, seed/));
