@@ -173,13 +173,7 @@ pub fn editor_link(setup: &Setup) -> String {
 /// The fields of an editor link (with or without `#`, or a whole address
 /// holding one), if the text is one.
 pub fn editor_payload(text: &str) -> Option<&str> {
-    let text = text.trim();
-    let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
-    let rest = hash.strip_prefix(EDITOR_MARK)?;
-    if rest.is_empty() {
-        return Some(rest);
-    }
-    rest.strip_prefix('&')
+    crate::link::marked_payload(text, EDITOR_MARK)
 }
 
 /// The setup an editor link's fields name: `position=` (any well-written

@@ -377,9 +377,15 @@ pub fn analysis_link(game: &Game) -> String {
 /// The game link inside an analysis link (with or without `#`, or a whole
 /// address holding one), if the text is one.
 pub fn analysis_payload(text: &str) -> Option<&str> {
+    marked_payload(text, ANALYSIS_MARK)
+}
+
+/// The fields after `mark` in a link whose first field is `mark` (with or
+/// without `#`, or a whole address holding one), if the text is one.
+pub fn marked_payload<'a>(text: &'a str, mark: &str) -> Option<&'a str> {
     let text = text.trim();
     let hash = text.rsplit_once('#').map_or(text, |(_, h)| h);
-    let rest = hash.strip_prefix(ANALYSIS_MARK)?;
+    let rest = hash.strip_prefix(mark)?;
     if rest.is_empty() {
         return Some(rest);
     }

@@ -16,6 +16,7 @@ use super::editor_problems::editor_problems;
 use super::editor_rules::editor_rules;
 use super::editor_share::editor_share;
 use super::new_game_dialog::Choice;
+use super::ui::escape_closes;
 use crate::browser::base_url;
 use crate::editor::{change, editor_link, Editing, Tool};
 use crate::i18n::Lang;
@@ -76,15 +77,7 @@ pub fn position_editor(p: &EditorProps) -> Html {
     let edit = editing.dispatcher().to_callback();
     let on_press = edit.reform(|q: Point| change(move |x| x.press(q)));
     let on_tool = edit.reform(|t: Tool| change(move |x| x.with_tool(t)));
-    let on_key = {
-        let close = p.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                e.stop_propagation();
-                close.emit(());
-            }
-        })
-    };
+    let on_key = escape_closes(&p.on_close);
     let problems = editing.problems();
     let link = format!("{}#{}", base_url(), editor_link(&editing.setup));
     let actions = EditorActions {

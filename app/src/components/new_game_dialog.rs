@@ -21,6 +21,7 @@ use self::players::players;
 pub(crate) use self::rules::rules_fold;
 pub(crate) use self::variant::variant_field;
 use super::clock_picker;
+use super::ui::escape_closes;
 use crate::clock::TimeControl;
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -73,15 +74,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         Callback::from(move |clock| choice.set(Choice { clock, ..*choice }))
     };
     let close = props.on_close.reform(|_: MouseEvent| ());
-    let keydown = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                e.stop_propagation();
-                on_close.emit(());
-            }
-        })
-    };
+    let keydown = escape_closes(&props.on_close);
     let start_text = lang.t(if c.room { "room.open-room" } else { "dialog.start" });
     html! {
         <div class="dialog-backdrop" onkeydown={keydown}>

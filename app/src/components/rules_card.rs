@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::button::action_button;
+use super::ui::escape_closes;
 use crate::i18n::Lang;
 use crate::learn::rules::card;
 
@@ -41,15 +42,7 @@ pub fn rules_card(lang: Lang, rules: &Rules, close: &Callback<()>) -> Html {
         let args: Vec<&str> = o.args.iter().map(String::as_str).collect();
         html! { <li data-rule-card={o.key.key()}>{ lang.fmt(&o.text_key, &args) }</li> }
     });
-    let keydown = {
-        let close = close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                e.stop_propagation();
-                close.emit(());
-            }
-        })
-    };
+    let keydown = escape_closes(close);
     html! {
         <div class="dialog-backdrop" onkeydown={keydown}>
             <section class="dialog rules-card" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-rules-card={c.variant.id()}>
