@@ -99,6 +99,16 @@ fn best_of(lines: &[String]) -> String {
     last.split_whitespace().nth(1).unwrap().to_string()
 }
 
+/// The `bestmove` of `lines` is a legal turn of `game`.
+fn assert_legal_answer(game: &Game, lines: &[String]) {
+    let best = best_of(lines);
+    let m = game
+        .position()
+        .parse_move(&best)
+        .unwrap_or_else(|e| panic!("{best}: {e}"));
+    assert!(game.legal_moves().contains(&m));
+}
+
 fn nine_after(moves: &str) -> Game {
     let mut game = Game::new(Variant::Nine.rules());
     for mt in parse_turns(moves, 1000).unwrap().turns {
@@ -179,12 +189,7 @@ fn a_search_returns_a_legal_turn_and_takes_removal_tokens() {
             .any(|l| l.starts_with("info depth 3 ") && l.contains(" score ") && l.contains(" pv ")),
         "{lines:#?}"
     );
-    let best = best_of(&lines);
-    let m = game
-        .position()
-        .parse_move(&best)
-        .unwrap_or_else(|e| panic!("{best}: {e}"));
-    assert!(game.legal_moves().contains(&m));
+    assert_legal_answer(&game, &lines);
 
     // The same position as a position text, with whole turns after it.
     let start = nine_after("d6 a1 f6");
@@ -900,11 +905,6 @@ fn a_removal_only_turn_in_the_move_list_is_read_as_its_own_turn() {
     e.send("go depth 2");
     let lines = e.until("bestmove");
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
-    let best = best_of(&lines);
-    let m = game
-        .position()
-        .parse_move(&best)
-        .unwrap_or_else(|e| panic!("{best}: {e}"));
-    assert!(game.legal_moves().contains(&m));
+    assert_legal_answer(&game, &lines);
     e.quit();
 }

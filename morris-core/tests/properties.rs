@@ -239,14 +239,7 @@ proptest! {
         set in 0..WORLD_SETS.len(),
         choices in prop::collection::vec(any::<u16>(), 0..200),
     ) {
-        let mut game = Game::new(WORLD_SETS[set].parse().unwrap());
-        for &c in &choices {
-            if game.outcome().is_some() {
-                break;
-            }
-            let legal = game.legal_moves();
-            game.play(legal[c as usize % legal.len()]).unwrap();
-        }
+        let game = played_out(WORLD_SETS[set].parse().unwrap(), &choices);
         for p in game.positions() {
             check_world_position(p);
         }
@@ -379,14 +372,7 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..200),
     ) {
         let rules: Rules = RULE_SETS.iter().chain(WORLD_SETS).nth(set).unwrap().parse().unwrap();
-        let mut game = Game::new(rules);
-        for &c in &choices {
-            if game.outcome().is_some() {
-                break;
-            }
-            let legal = game.legal_moves();
-            game.play(legal[c as usize % legal.len()]).unwrap();
-        }
+        let game = played_out(rules, &choices);
         for p in game.positions() {
             has_no_problem_before_the_end(p)?;
         }
@@ -400,4 +386,18 @@ fn every_rule_set_parses_and_prints_back() {
         let back: Rules = r.to_string().parse().unwrap();
         assert_eq!(back, r, "{text}");
     }
+}
+
+/// A game of `rules` with the legal turn each choice picks (modulo the
+/// turns there are), until the choices run out or the game ends.
+fn played_out(rules: Rules, choices: &[u16]) -> Game {
+    let mut game = Game::new(rules);
+    for &c in choices {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_moves();
+        game.play(legal[c as usize % legal.len()]).unwrap();
+    }
+    game
 }
