@@ -38,8 +38,9 @@ step "npm package: morris-wasm"
 bash morris-wasm/test.sh
 
 # Timings on a shared two-core machine are reported, not tested: the budgets
-# (first-load size, time to interactive, long tasks) print their figures.
-step "web app: release build and budgets (report)"
+# (time to interactive, long tasks) print their figures. The first load's
+# size (≤ 400 KB gzip) does not depend on the machine: over it, this fails.
+step "web app: release build and budgets (size tested, timings reported)"
 MULINO_SKIP_SETUP=1 MULINO_BUDGETS_REPORT=1 bash tests/browser/run.sh --budgets-only
 
 step "web app in Chromium"

@@ -1,30 +1,30 @@
 //! The app: the model's reducer wired to the page's parts (`components`)
 //! and to its lasting concerns (`hooks`: the computer, saving, links,
-//! sounds, the live room).
+//! sounds, the live room). The analysis board, review, editor and puzzles
+//! open over it from the lab, a module of their own (`lab`).
 
 use std::rc::Rc;
 
-use morris_core::{Game, Position, Rules};
+use morris_core::{Game, Rules};
 use yew::prelude::*;
 
 use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
-use crate::components::AnalysisTable;
 use crate::components::{
     announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
-    record_panel, review_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar,
-    welcome, NewGameDialog, PositionEditor, PuzzleTable, RoomPanel, TopBarProps, Ui, WelcomeProps,
+    record_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome,
+    NewGameDialog, RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
-    use_address, use_board_look, use_clock, use_editor, use_engine, use_escape, use_fields, use_lang,
+    use_address, use_board_look, use_clock, use_coach, use_engine, use_escape, use_fields, use_lang,
     use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up,
-    use_welcome, Analysis, PUZZLE_VARIANTS,
+    use_welcome, PUZZLE_VARIANTS,
 };
-use crate::hooks::{use_coach, use_review};
+use crate::lab::{use_lab, LabView};
 use crate::link::Mode;
 use crate::model::{Action, Model};
-use crate::opening::{first_model, take_first_analysis};
+use crate::opening::first_model;
 use crate::room::{self, Room};
 use crate::storage;
 
@@ -37,8 +37,6 @@ enum Dialog {
     Room,
     /// The rules card of the game on the table.
     Rules,
-    /// The puzzles of the variant on the table (Nine's where it has none).
-    Puzzles,
 }
 
 /// The variant whose puzzles the puzzle table shows for `rules`.
@@ -84,32 +82,22 @@ pub fn app() -> Html {
     // saving has to say on the first render comes after it.
     let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
-    // The analysis board, over the table: a game and the turn shown first.
-    let analysis: Analysis = use_state(|| take_first_analysis().map(|g| Rc::new((g, usize::MAX))));
-    let on_analysis = {
-        let analysis = analysis.clone();
-        Callback::from(move |g: Game| analysis.set(Some(Rc::new((g, usize::MAX)))))
-    };
-    let editor = use_editor();
-    let on_editor = editor.open.clone();
+    let greeting = use_welcome(&t);
+    let lab = use_lab(send_to(&model), latest.clone(), greeting.close.clone());
     use_address(
         model.dispatcher(),
         latest,
         live.clone(),
-        on_analysis,
-        on_editor.clone(),
+        lab.open.reform(|game| LabView::Analysis {
+            game,
+            ply: usize::MAX,
+            review: false,
+        }),
+        lab.open.reform(LabView::Editor),
     );
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t);
-    let greeting = use_welcome(&t);
-    let review = use_review(&t.game);
-    let review_marks = review.review.as_ref().map(|r| r.marks()).unwrap_or_default();
-    let better = review
-        .review
-        .as_ref()
-        .and_then(|r| r.better_move(t.shown_ply()))
-        .filter(|_| t.view.is_some());
     use_notice_expiry(&t, lang, model.dispatcher());
 
     let send = greeting.closing_on_press(send_to(&model));
@@ -128,32 +116,27 @@ pub fn app() -> Html {
         })
     };
     let ui = Ui::new(t.clone(), lang, send.clone());
-    let on_analyse = {
-        let (analysis, game, ply) = (analysis.clone(), t.game.clone(), t.shown_ply());
-        Callback::from(move |_: MouseEvent| analysis.set(Some(Rc::new((game.clone(), ply)))))
-    };
-    let close_analysis = {
-        let analysis = analysis.clone();
-        Callback::from(move |()| analysis.set(None))
-    };
-    let edit_from_analysis = {
-        let (analysis, on_editor) = (analysis.clone(), on_editor.clone());
-        Callback::from(move |pos: Position| {
-            analysis.set(None);
-            on_editor.emit(pos.into());
+    let analyse = |review: bool| {
+        let (game, ply) = (t.game.clone(), t.shown_ply());
+        lab.open.reform(move |_: MouseEvent| LabView::Analysis {
+            game: game.clone(),
+            ply,
+            review,
         })
     };
-    let editor_calls = editor.calls(&analysis, &send, t.mode, greeting.close.clone());
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
         sound_on,
         on_new_game: open(Dialog::NewGame),
         on_play_friend: open(Dialog::Room),
-        on_puzzles: open(Dialog::Puzzles),
-        on_editor: on_editor.reform({
+        on_puzzles: lab.open.reform({
+            let variant = puzzle_variant(t.game.rules());
+            move |()| LabView::Puzzles(variant)
+        }),
+        on_editor: lab.open.reform({
             let pos = *t.shown();
-            move |()| pos.into()
+            move |()| LabView::Editor(pos.into())
         }),
         on_lang,
         on_sound,
@@ -187,7 +170,7 @@ pub fn app() -> Html {
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     { seat(&ui, false) }
-                    <div class="board-wrap"><div class="board-box">{ game_board(&ui, look, better) }</div></div>
+                    <div class="board-wrap"><div class="board-box">{ game_board(&ui, look) }</div></div>
                     { seat(&ui, true) }
                 </section>
                 <aside class="side">
@@ -204,8 +187,14 @@ pub fn app() -> Html {
                         if t.room.is_none() || t.outcome().is_some() {
                             <div class="controls analyse">
                                 <button type="button" class="btn" data-action="analyse"
-                                        onclick={on_analyse}>
+                                        onclick={analyse(false)}>
                                     { lang.t("action.analyse") }
+                                </button>
+                                // Offered first when the game is over.
+                                <button type="button" class={classes!("btn", t.outcome().is_some().then_some("primary"))}
+                                        data-action="review" disabled={t.game.moves().is_empty()}
+                                        onclick={analyse(true)}>
+                                    { lang.t("review.start") }
                                 </button>
                             </div>
                         }
@@ -219,8 +208,7 @@ pub fn app() -> Html {
                     { rules_button(lang, &open(Dialog::Rules)) }
                     { board_settings(lang, look, &on_look) }
                     if playing {
-                        { move_list(&ui, &moves, &review_marks) }
-                        { review_panel(&ui, &review) }
+                        { move_list(&ui, &moves) }
                     }
                     { room_list(&ui, &saved.rooms, &saved.refresh) }
                     { recent_list(&ui, &saved.recent, &saved.refresh) }
@@ -228,17 +216,8 @@ pub fn app() -> Html {
                 </aside>
             </main>
             { announce(&ui) }
-            if let Some(game) = &*analysis {
-                <AnalysisTable {lang} game={game.clone()} on_close={close_analysis} on_edit={edit_from_analysis} />
-            }
-            if let Some(setup) = &editor.setup {
-                <PositionEditor {lang} setup={setup.clone()} on_play={editor_calls.play} on_analyse={editor_calls.analyse}
-                                on_close={editor_calls.close} />
-            }
             if *dialog == Dialog::Rules {
                 { rules_card(lang, t.game.rules(), &open(Dialog::None)) }
-            } else if *dialog == Dialog::Puzzles {
-                <PuzzleTable {lang} variant={puzzle_variant(t.game.rules())} on_close={open(Dialog::None)} />
             } else if *dialog != Dialog::None {
                 <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}
                                clock={t.clock.as_ref().map(|c| c.control)}

@@ -7,6 +7,18 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement, IdbRequest};
 use yew::NodeRef;
 
+/// A node of its own at the end of the page's body, with this `id`, to
+/// mount a Yew root on. Each module (the table, the lab) has one: a root
+/// takes the events of everything under its node, so neither may hold
+/// the other's.
+pub fn own_node(id: &str) -> Option<web_sys::Element> {
+    let doc = web_sys::window()?.document()?;
+    let node = doc.create_element("div").ok()?;
+    node.set_id(id);
+    doc.body()?.append_child(&node).ok()?;
+    Some(node)
+}
+
 /// The address of the page without its fragment.
 pub fn base_url() -> String {
     web_sys::window()

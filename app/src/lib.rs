@@ -8,7 +8,7 @@
 //! the computer's worker, saving, links, sounds, the live room), `opening`
 //! (what the page opens with and what a room link does), [`engine`] (the
 //! computer, in a web worker: the worker binaries start it), `tablebase`
-//! (perfect play from the endgame tables), `learn` (the rules card and the first-game coach), `analysis` (the analysis board), `i18n` with `plural`, `puzzle`, `storage`, `sound`,
+//! (perfect play from the endgame tables), `learn` (the rules card and the first-game coach), `analysis` (the analysis board), [`lab`] (the analysis board, review, editor and puzzles as a second module, loaded on demand), `i18n` with `plural`, `puzzle`, `storage`, `sound`,
 //! `browser` (the page's address, clipboard and clock), and [`App`],
 //! which wires them. The board itself is the crate `morris-board`.
 
@@ -22,6 +22,7 @@ mod editor;
 pub mod engine;
 mod hooks;
 mod i18n;
+pub mod lab;
 mod learn;
 mod link;
 mod model;
@@ -36,3 +37,10 @@ mod store;
 mod tablebase;
 
 pub use app::App;
+
+/// Mounts the table on a node of its own (see `browser::own_node`).
+pub fn run() {
+    if let Some(node) = browser::own_node("app") {
+        yew::Renderer::<App>::with_root(node).render();
+    }
+}

@@ -2,5 +2,5 @@
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    yew::Renderer::<mulino_app::App>::new().render();
+    mulino_app::run();
 }

@@ -9,8 +9,12 @@
 // nor copied into this cache. The language catalogues (i18n/*.txt) are not
 // precached either (the first load carries English only): the page fetches
 // the one it uses, network-first below, which keeps it here for offline use.
+// The lab (analysis board, review, editor, puzzles: lab.js, lab_bg.wasm) is
+// not precached either, though the page names it: it loads the first time
+// one of them opens, network-first below, and is kept then.
 const CACHE = "mulino-v1";
 const EXTRA = ["manifest.webmanifest", "icon.svg", "worker.js", "worker_bg.wasm"];
+const ON_DEMAND = /\/lab(_bg)?\.(js|wasm)$/;
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
 
 const scopeUrl = (path) => new URL(path, self.registration.scope).href;
@@ -24,7 +28,8 @@ async function precache() {
   const urls = new Set(EXTRA.map(scopeUrl));
   for (const m of html.matchAll(/["']([^"'\s]+\.(?:js|wasm|css|svg|webmanifest))["']/g)) {
     const url = new URL(m[1], self.registration.scope);
-    if (url.origin === self.location.origin && !url.pathname.endsWith("/sw.js")) urls.add(url.href);
+    if (url.origin !== self.location.origin || url.pathname.endsWith("/sw.js")) continue;
+    if (!ON_DEMAND.test(url.pathname)) urls.add(url.href);
   }
   await Promise.all(
     [...urls].map(async (url) => {

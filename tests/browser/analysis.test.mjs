@@ -133,3 +133,23 @@ test("the Analyse button opens the game on the table; offline after one visit", 
     await own.close();
   }
 });
+
+test("when the lab cannot come, the table says why and goes on; the next try opens it", { timeout: 120_000 }, async () => {
+  const { page, context } = await h.newPage();
+  await page.goto(`${h.url}#variant=three&mode=two-players&moves=b2`);
+  await waitForBoard(page);
+  // The connection goes before the lab was ever opened: its module cannot come.
+  await context.setOffline(true);
+  await clickAction(page, "analyse");
+  const notice = page.locator('[data-notice="lab.failed"]');
+  await notice.waitFor({ timeout: 30_000 });
+  assert.match(await notice.innerText(), /could not be fetched .*once opened on a visit, it works offline/i);
+  assert.equal(await dialog(page).count(), 0, "no analysis board");
+  // The table is as it was: the game goes on.
+  assert.equal(await page.locator('[data-point="b2"]').first().getAttribute("data-piece"), "light");
+  await context.setOffline(false);
+  await clickAction(page, "analyse");
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('[data-notice="lab.failed"]').count(), 0, "the notice went");
+  assertNoErrors(page);
+});

@@ -9,9 +9,11 @@
 //   3. while the computer thinks, no main-thread task exceeds 50 ms (Long
 //      Tasks API, observed from before the page's own scripts run).
 // Prints one line per budget and "N passed, N failed"; exits 1 when a budget
-// is broken. With --report (or MULINO_BUDGETS_REPORT=1) it only reports: the
-// figures and "N within, N over", exit 0. The test command uses that, since
-// timings on a shared two-core machine are no pass/fail test.
+// is broken. With --report (or MULINO_BUDGETS_REPORT=1) the timings only
+// report, and the first load, which does not depend on the machine's load,
+// still fails when it is over (exit 1); the timings print their figures
+// and "N within, N over". The test command uses that, since timings on a
+// shared two-core machine are no pass/fail test.
 // Usage: node tests/browser/budgets.mjs [--dist DIR] [--turns N] [--report]
 import fs from "node:fs";
 import path from "node:path";
@@ -60,8 +62,10 @@ const INIT = () => {
 };
 
 const results = [];
+let sizeOver = false;
 function report(name, value, limit, unit, ok, extra = "") {
   results.push(ok);
+  if (name === "first-load-gzip" && !ok) sizeOver = true;
   console.log(`budget ${name}: ${value} ${unit} (limit ${limit} ${unit}) ${ok ? "ok" : "BROKEN"}${extra ? " — " + extra : ""}`);
 }
 
@@ -196,8 +200,9 @@ async function main() {
   const passed = results.filter(Boolean).length;
   const failed = results.length - passed;
   if (REPORT) {
-    console.log(`budgets (report only): ${passed} within, ${failed} over`);
-    process.exit(0);
+    console.log(`budgets (timings report only): ${passed} within, ${failed} over`);
+    if (sizeOver) console.log("the first load is over its budget: that fails");
+    process.exit(sizeOver ? 1 : 0);
   }
   console.log(`budgets: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

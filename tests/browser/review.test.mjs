@@ -1,9 +1,10 @@
-// Game review: a recorded game goes through the review's own worker turn
-// by turn with a progress bar; a known blunder (a mill threat ignored in
-// Three Men's Morris, where the mill wins) is marked `??` in the move list,
-// and clicking it shows the block on the board and in words. A 60-turn
-// game of Nine is reviewed at the default depth, timed, and a review can
-// be cancelled.
+// Game review: "Review" on the table opens the game on the analysis board
+// (the lab, loaded on demand), where it goes through the review's own
+// worker turn by turn with a progress bar; a known blunder (a mill threat
+// ignored in Three Men's Morris, where the mill wins) is marked `??` in
+// the board's line of play, and clicking it shows the block on the board
+// and in words. A 60-turn game of Nine is reviewed at the default depth,
+// timed, and a review can be cancelled.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startHarness, gameLink, openGame, screenshot, assertNoErrors } from "./lib/harness.mjs";
@@ -43,6 +44,9 @@ async function watchReview(page) {
 }
 
 const reviewState = (page) => page.locator("[data-review]").first().getAttribute("data-review");
+// The analysis board and its line of play, where the review shows.
+const board = (page) => page.locator("[data-analysis]");
+const LINE = "[data-analysis-moves]";
 
 async function pasteRecord(page, text) {
   await page.locator("details.record summary").click();
@@ -60,25 +64,26 @@ test("a pasted game's blunder is marked ?? and its better move shown", { timeout
     await page.locator('[data-action="review"]').click();
     await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
     const seen = await page.evaluate(() => window.reviewSeen);
-    assert.deepEqual(seen.states, ["none", "running", "done"], "the review ran, showing its progress, then finished");
+    // The board opens, then its review starts at once.
+    assert.deepEqual(seen.states.filter((s) => s !== "none"), ["running", "done"], "the review ran, showing its progress, then finished");
     assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), "6", "a point a ply, and the start");
-    const marks = await page.locator("[data-move-list] li[data-mark]").evaluateAll((els) =>
+    const marks = await page.locator(`${LINE} li[data-mark]`).evaluateAll((els) =>
       els.map((e) => [e.getAttribute("data-ply"), e.getAttribute("data-mark")]));
     assert.deepEqual(marks, [["1", "??"], ["4", "??"]], "dark's a3 beside light's open b1 is a blunder");
-    assert.match(await page.locator('[data-move-list] li[data-ply="4"]').innerText(), /a3\s*\?\?/);
+    assert.match(await page.locator(`${LINE} li[data-ply="4"]`).innerText(), /a3\s*\?\?/);
     // Clicking it shows the position it was played from, with the block.
     await page.locator('.review-turn[data-turn="4"]').click();
-    await page.locator('[data-point="b1"][data-suggested]').waitFor();
+    await board(page).locator('[data-point="b1"][data-suggested]').waitFor();
     const explain = await page.locator('[data-review-explain="4"]').innerText();
     assert.match(explain, /Turn 4, Dark: a3 is a blunder .*Better: b1, shown on the board/, explain);
-    assert.equal(await page.locator('[data-point="a3"]').getAttribute("data-piece"), null, "the position before the blunder");
+    assert.equal(await board(page).locator('[data-point="a3"]').getAttribute("data-piece"), null, "the position before the blunder");
     await screenshot(page, `review-blunder-${viewport.width}`);
     // By keyboard too: the marked turn is a button.
-    await page.locator('[data-move-list] li[data-ply="1"] button').click();
-    assert.equal(await page.locator("[data-suggested]").count(), 0, "no better move after a1");
+    await page.locator(`${LINE} li[data-ply="1"] button`).click();
+    assert.equal(await board(page).locator("[data-suggested]").count(), 0, "no better move after a1");
     await page.locator('.review-turn[data-turn="4"]').focus();
     await page.keyboard.press("Enter");
-    await page.locator('[data-point="b1"][data-suggested]').waitFor();
+    await board(page).locator('[data-point="b1"][data-suggested]').waitFor();
     assertNoErrors(page);
   }
 });
@@ -100,7 +105,7 @@ test("a game in the endgame tables is reviewed by the worker that has them", { t
   await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
   assert.ok(fetched.some((u) => u.endsWith("/worker-tables.js")), "the worker with the tables ran the review");
   assert.ok(fetched.some((u) => u.endsWith("/tb/nine-3v3.tb")), "and loaded the 3v3 table");
-  assert.equal(await page.locator("[data-move-list] li[data-mark]").count(), 0, "lost either way: no mark");
+  assert.equal(await page.locator(`${LINE} li[data-mark]`).count(), 0, "lost either way: no mark");
   assertNoErrors(page);
 });
 
@@ -119,15 +124,15 @@ test("a 60-turn game: progress advances, a review is cancelled, then one runs to
   assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), reviewed, "nothing comes after a cancel");
 
   const started = Date.now();
-  await page.locator('[data-action="review"]').click();
+  await board(page).locator('[data-action="review"]').click();
   await page.locator('[data-review="done"]').waitFor({ timeout: 540_000 });
   const wall = Date.now() - started;
   const ms = Number(await page.locator("[data-review-ms]").getAttribute("data-review-ms"));
   console.log(`review of a 60-turn game at the default depth: ${ms} ms (${wall} ms wall)`);
   assert.equal(await page.locator(".review-graph").getAttribute("data-review-graph"), "61");
   // The main thread stayed free: the page answered at once all along.
-  await page.locator('[data-move-list] li[data-ply="10"] button').click();
-  await page.locator('[data-move-list] li[data-ply="10"] button[aria-current]').waitFor({ timeout: 1000 });
+  await page.locator(`${LINE} li[data-ply="10"] button`).click();
+  await page.locator(`${LINE} li[data-ply="10"] button[aria-current]`).waitFor({ timeout: 1000 });
   await screenshot(page, "review-done-1280");
   assertNoErrors(page);
 });

@@ -1,7 +1,8 @@
 //! The analysis board's line of play: one button a turn (the one shown is
-//! marked), and the buttons that step through it. The arrow keys step too
-//! (`analysis_table`).
+//! marked, and the game review's marks follow their turns), and the
+//! buttons that step through it. The arrow keys step too (`analysis_table`).
 
+use morris_engine::Mark;
 use yew::prelude::*;
 
 use super::button::icon;
@@ -21,16 +22,21 @@ pub fn step_for_key(study: &Study, key: &str) -> Option<usize> {
     }
 }
 
-pub fn analysis_steps(lang: Lang, study: &Study, go: &Callback<usize>) -> Html {
+/// The line of `study`; `marks` are the review's, turn by turn (as far as
+/// reviewed).
+pub fn analysis_steps(lang: Lang, study: &Study, marks: &[Mark], go: &Callback<usize>) -> Html {
     let (shown, texts) = (study.ply, study.texts());
     let n = texts.len();
     let to = |ply: usize| go.reform(move |_: MouseEvent| ply);
     let rows = rows(&study.line);
     let items = texts.iter().zip(rows).enumerate().map(|(i, (text, row))| {
         let ply = i + 1;
+        let mark = marks.get(i).map_or("", |m| m.as_str());
         html! {
-            <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()} class={row.class()}>
-                <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>{ text }</button>
+            <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()} class={row.class()}
+                data-mark={(!mark.is_empty()).then_some(mark)}>
+                <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>{ text }
+                    if !mark.is_empty() { <span class="mark">{ mark }</span> }</button>
             </li>
         }
     });

@@ -1,9 +1,10 @@
 //! The analysis board, over the page: a board of its own that plays any
 //! legal turn, the engine's lines and evaluation, the exact value of each
 //! move where the tables reach (in a list and on the board's points), the
-//! line of play to step through, a field to paste a record, a position or
-//! a link, and a link to the shown position. The game on the table
-//! underneath is left as it is.
+//! line of play to step through, the game's review (its marks in the
+//! line, the better move on the board), a field to paste a record, a
+//! position or a link, and a link to the shown position. The game on the
+//! table underneath is left as it is.
 
 use std::rc::Rc;
 
@@ -16,9 +17,10 @@ use super::analysis_moves::{analysis_moves, pass_button, value_notes};
 use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, step_for_key};
 use super::game_board::labels;
+use super::review_panel::{review_panel, ReviewView};
 use crate::analysis::{Study, StudyAction};
 use crate::browser::base_url;
-use crate::hooks::use_analysis;
+use crate::hooks::{use_analysis, use_review};
 use crate::i18n::Lang;
 use crate::link::analysis_link;
 
@@ -31,6 +33,10 @@ pub struct AnalysisProps {
     /// Opens the position editor on the shown position.
     #[prop_or_default]
     pub on_edit: Callback<Position>,
+    /// Starts the game's review at once (the engine's lines wait, so that
+    /// the review has the machine to itself).
+    #[prop_or_default]
+    pub review: bool,
 }
 
 #[function_component(AnalysisTable)]
@@ -43,8 +49,20 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             send.dispatch(StudyAction::Open(Box::new(g.0.clone()), g.1))
         });
     }
-    let running = use_state(|| true);
+    let running = use_state(|| !p.review);
     let analysed = use_analysis(&study, *running);
+    let review = use_review(&study.line);
+    {
+        let (start, at_once) = (review.start.clone(), p.review);
+        use_effect_with((), move |_| {
+            if at_once {
+                start.emit(());
+            }
+        });
+    }
+    let reviewed = review.review.as_ref();
+    let marks = reviewed.map(|r| r.marks()).unwrap_or_default();
+    let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
     let dialog = use_node_ref();
     {
@@ -153,14 +171,15 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                     <div class="analysis-board">
                         <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
                                removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
-                               markers={pos.markers()}
+                               markers={pos.markers()} {suggestion}
                                {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
                     </div>
                     <div class="analysis-side">
                         { analysis_lines(&panel) }
                         { pass_button(lang, &legal, &on_move) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
-                        { analysis_steps(lang, &study, &go) }
+                        { analysis_steps(lang, &study, &marks, &go) }
+                        { review_panel(&ReviewView { lang, game: &study.line, shown: study.ply, go: &go, handle: &review }) }
                         <button type="button" class="btn" data-action="edit-position"
                                 onclick={p.on_edit.reform(move |_: MouseEvent| pos)}>{ lang.t("action.edit-position") }</button>
                         <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />

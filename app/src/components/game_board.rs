@@ -3,7 +3,7 @@
 //! the labels in the interface's language) and where its presses go.
 
 use morris_board::{Board, Marking, PointWords};
-use morris_core::{Color, Geometry, Move, Point, Position};
+use morris_core::{Color, Geometry, Point, Position};
 use yew::prelude::*;
 
 use super::ui::Ui;
@@ -77,9 +77,8 @@ fn taken(t: &Model) -> Option<Color> {
     last.removals().iter().find_map(|p| before.piece_at(p))
 }
 
-/// The board of the model's game, turned and themed as the player set it;
-/// `better` is the game review's better move from the position shown.
-pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
+/// The board of the model's game, turned and themed as the player set it.
+pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
     let (t, lang, send) = (&ui.model, ui.lang, &ui.send);
     let pos = *t.shown();
     let at_live_ply = t.view.is_none();
@@ -107,7 +106,7 @@ pub fn game_board(ui: &Ui, look: BoardLook, better: Option<Move>) -> Html {
             <Board board={pos.geometry().kind()} {pieces} {flipped}
                    targets={hints.targets} removable={hints.removable} movable={hints.movable}
                    {selected} cursor={t.cursor}
-                   {last_move} taken={taken(t)} markers={pos.markers()} suggestion={if at_live_ply { t.suggestion } else { better }}
+                   {last_move} taken={taken(t)} markers={pos.markers()} suggestion={if at_live_ply { t.suggestion } else { None }}
                    {labels} label={lang.fmt("board.label", &[&variant_name])}
                    interactive={t.accepts_input()}
                    on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}

@@ -65,7 +65,6 @@ pub use offers::offers;
 pub use puzzle_table::PuzzleTable;
 pub use recent_list::recent_list;
 pub use record_panel::record_panel;
-pub use review_panel::review_panel;
 pub use room_bar::room_bar;
 pub use room_list::room_list;
 pub use room_panel::{room_panel, RoomPanel};

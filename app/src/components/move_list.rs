@@ -6,8 +6,6 @@
 
 use yew::prelude::*;
 
-use morris_engine::Mark;
-
 use super::button::icon;
 use super::move_rows::rows;
 use super::ui::Ui;
@@ -30,9 +28,9 @@ fn step_for_key(t: &Model, key: &str) -> Option<Option<usize>> {
 
 /// The move list: one entry per turn, in notation, each a row that shows
 /// the position after it; arrows step through the game. `list` is the
-/// list's node, kept scrolled by `use_move_list_scroll`. `marks` are the
-/// game review's, turn by turn (as far as reviewed).
-pub fn move_list(ui: &Ui, list: &NodeRef, marks: &[Mark]) -> Html {
+/// list's node, kept scrolled by `use_move_list_scroll`. (The game
+/// review's marks are the analysis board's, in the lab.)
+pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
     let t = &ui.model;
     let lang = ui.lang;
     let texts = t.game.move_texts();
@@ -58,15 +56,12 @@ pub fn move_list(ui: &Ui, list: &NodeRef, marks: &[Mark]) -> Html {
     let items = texts.iter().zip(rows).enumerate().map(|(i, (text, row))| {
         let ply = i + 1;
         let current = t.view.is_some() && shown == ply;
-        let mark = marks.get(i).map_or("", |m| m.as_str());
         // The row takes the click (the button inside passes its own on to
         // it, from a pointer or a key).
         html! {
             <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()}
-                data-mark={(!mark.is_empty()).then_some(mark)}
                 class={row.class()} onclick={go(Some(ply))}>
-                <button type="button" aria-current={current.then_some("step")}>{ text }
-                    if !mark.is_empty() { <span class="mark">{ mark }</span> }</button>
+                <button type="button" aria-current={current.then_some("step")}>{ text }</button>
             </li>
         }
     });

@@ -7,7 +7,6 @@
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::model::Action;
 use crate::review::{Review, GRAPH_CLAMP};
 use morris_engine::Mark;
 
@@ -24,13 +23,7 @@ fn xy(ply: usize, plies: usize, value: i32) -> (i64, i64) {
 
 /// The graph of `review` over a game of `plies` turns, `shown` marked (the
 /// last ply is the game itself, not a view of it).
-pub fn review_graph(
-    lang: Lang,
-    review: &Review,
-    plies: usize,
-    shown: usize,
-    send: &Callback<Action>,
-) -> Html {
+pub fn review_graph(lang: Lang, review: &Review, plies: usize, shown: usize, go: &Callback<usize>) -> Html {
     let values = review.graph();
     let line: Vec<String> = values
         .iter()
@@ -48,7 +41,7 @@ pub fn review_graph(
     });
     let at = xy(shown, plies, 0).0;
     let on_click = {
-        let send = send.clone();
+        let go = go.clone();
         Callback::from(move |e: MouseEvent| {
             let Some(el) = e
                 .current_target()
@@ -59,11 +52,11 @@ pub fn review_graph(
             let rect = el.get_bounding_client_rect();
             let frac = (f64::from(e.client_x()) - rect.left()) / rect.width().max(1.0);
             let ply = (frac * plies as f64).round().clamp(0.0, plies as f64) as usize;
-            send.emit(Action::View((ply < plies).then_some(ply)));
+            go.emit(ply);
         })
     };
     let on_key = {
-        let send = send.clone();
+        let go = go.clone();
         Callback::from(move |e: KeyboardEvent| {
             let ply = match e.key().as_str() {
                 "ArrowLeft" => shown.saturating_sub(1),
@@ -71,7 +64,7 @@ pub fn review_graph(
                 _ => return,
             };
             e.prevent_default();
-            send.emit(Action::View((ply < plies).then_some(ply)));
+            go.emit(ply);
         })
     };
     html! {

@@ -1,22 +1,32 @@
-//! The review panel: "Review" for the game on the table; while the review
-//! runs, its progress and a cancel button; then the graph of the
-//! evaluation, the marked turns (each a button to the position it was
-//! played from, where the board shows the better move), and the marked
-//! turn at hand said in words.
+//! The review panel, on the analysis board: "Review" for the board's
+//! game; while the review runs, its progress and a cancel button; then
+//! the graph of the evaluation, the marked turns (each a button to the
+//! position it was played from, where the board shows the better move),
+//! and the marked turn at hand said in words.
 
+use morris_core::Game;
 use morris_engine::Mark;
 use yew::prelude::*;
 
 use super::review_graph::review_graph;
-use super::ui::Ui;
 use crate::hooks::ReviewHandle;
-use crate::model::Action;
+use crate::i18n::Lang;
 use crate::review::protocol::TurnLine;
 use crate::review::{Review, Status};
 
+/// What the panel shows: the review `handle` of `game`, whose position
+/// after `shown` turns is on the board; `go` shows another.
+pub struct ReviewView<'a> {
+    pub lang: Lang,
+    pub game: &'a Game,
+    pub shown: usize,
+    pub go: &'a Callback<usize>,
+    pub handle: &'a ReviewHandle,
+}
+
 /// The marked turn at the shown position, in words.
-fn explain(ui: &Ui, review: &Review, texts: &[String]) -> Option<Html> {
-    let (lang, shown) = (ui.lang, ui.model.shown_ply());
+fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
+    let (lang, shown) = (v.lang, v.shown);
     let (line, before) = review.explained(shown)?;
     let side = review.position_before(line.turn)?.turn();
     let what = lang.t(if line.mark == Mark::Blunder {
@@ -38,37 +48,35 @@ fn explain(ui: &Ui, review: &Review, texts: &[String]) -> Option<Html> {
 }
 
 /// One marked turn: a button to the position it was played from.
-fn marked_item(ui: &Ui, line: &TurnLine, texts: &[String]) -> Html {
+fn marked_item(v: &ReviewView, line: &TurnLine, texts: &[String]) -> Html {
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
-    let text = ui.lang.fmt(
+    let text = v.lang.fmt(
         "review.item",
         &[&line.turn.to_string(), &played, line.mark.as_str(), &line.best],
     );
     let ply = line.turn - 1;
-    let current = ui.model.view.is_some() && ui.model.shown_ply() == ply;
-    let onclick = ui.send.reform(move |_: MouseEvent| Action::View(Some(ply)));
+    let current = v.shown == ply;
+    let onclick = v.go.reform(move |_: MouseEvent| ply);
     html! {
         <li><button type="button" class="btn review-turn" data-turn={line.turn.to_string()} data-mark={line.mark.as_str()}
                     aria-current={current.then_some("step")} {onclick}>{ text }</button></li>
     }
 }
 
-/// The panel, for the review `handle` of the game on the table.
-pub fn review_panel(ui: &Ui, handle: &ReviewHandle) -> Html {
-    let (t, lang) = (&ui.model, ui.lang);
-    let n = t.game.moves().len();
-    let texts = t.game.move_texts();
+/// The panel.
+pub fn review_panel(v: &ReviewView) -> Html {
+    let (lang, handle) = (v.lang, v.handle);
+    let n = v.game.moves().len();
+    let texts = v.game.move_texts();
     let start = handle.start.reform(|_: MouseEvent| ());
-    // Offered first when the game is over.
-    let over = t.outcome().is_some();
     let button = html! {
-        <button type="button" class={classes!("btn", over.then_some("primary"))} data-action="review"
+        <button type="button" class="btn" data-action="review"
                 disabled={n == 0} onclick={start}>{ lang.t("review.start") }</button>
     };
     let Some(review) = &handle.review else {
         return html! {
             <section class="review-panel" aria-labelledby="review-title" data-review="none">
-                <h2 id="review-title">{ lang.t("review.title") }</h2>
+                <h3 id="review-title">{ lang.t("review.title") }</h3>
                 { button }
             </section>
         };
@@ -117,16 +125,16 @@ pub fn review_panel(ui: &Ui, handle: &ReviewHandle) -> Html {
             html! { <><p role="alert">{ lang.fmt("review.failed", &[why]) }</p>{ button }</> },
         ),
     };
-    let marked: Vec<Html> = review.marked().map(|l| marked_item(ui, l, &texts)).collect();
+    let marked: Vec<Html> = review.marked().map(|l| marked_item(v, l, &texts)).collect();
     let clean = marked.is_empty() && matches!(review.status, Status::Done(_));
     html! {
         <section class="review-panel" aria-labelledby="review-title" data-review={state}>
-            <h2 id="review-title">{ lang.t("review.title") }</h2>
+            <h3 id="review-title">{ lang.t("review.title") }</h3>
             { status }
-            if done > 0 { { review_graph(lang, review, n, t.shown_ply(), &ui.send) } }
+            if done > 0 { { review_graph(lang, review, n, v.shown, v.go) } }
             if clean { <p>{ lang.t("review.clean") }</p> }
             if !marked.is_empty() { <ol class="review-marks">{ for marked }</ol> }
-            { explain(ui, review, &texts).unwrap_or_default() }
+            { explain(v, review, &texts).unwrap_or_default() }
         </section>
     }
 }

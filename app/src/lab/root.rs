@@ -1,0 +1,99 @@
+//! The lab's side: its entry point ([`run`], called by the binary `lab`)
+//! and its root component, which opens the view the page asks for, goes
+//! from one view to another (the analysis board to the editor and back)
+//! and tells the page how the last one ended.
+
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use morris_core::{Game, Position};
+use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::*;
+
+use super::{LabExit, LabView, EXIT_EVENT, OPEN_EVENT, REQUEST};
+use crate::browser::own_node;
+use crate::components::{AnalysisTable, PositionEditor, PuzzleTable};
+use crate::hooks::use_lang;
+
+/// Mounts the lab's root on a node of its own, beside the table's.
+pub fn run() {
+    if let Some(node) = own_node("lab") {
+        yew::Renderer::<LabRoot>::with_root(node).render();
+    }
+}
+
+/// The view the page asked for, taken from it (once: whoever comes
+/// first, the first render or the event, opens it).
+fn take_request() -> Option<LabView> {
+    let window: JsValue = web_sys::window()?.into();
+    let key = JsValue::from_str(REQUEST);
+    let text = js_sys::Reflect::get(&window, &key).ok()?.as_string()?;
+    let _ = js_sys::Reflect::delete_property(window.unchecked_ref::<js_sys::Object>(), &key);
+    LabView::decode(&text).ok()
+}
+
+/// Tells the page how a view ended.
+fn tell(exit: &LabExit) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(&exit.encode()));
+    if let (Some(w), Ok(e)) = (
+        web_sys::window(),
+        web_sys::CustomEvent::new_with_event_init_dict(EXIT_EVENT, &init),
+    ) {
+        let _ = w.dispatch_event(&e);
+    }
+}
+
+#[function_component(LabRoot)]
+fn lab_root() -> Html {
+    let (lang, _) = use_lang();
+    let view = use_state(take_request);
+    {
+        let view = view.setter();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, OPEN_EVENT, move |_| {
+                    if let Some(v) = take_request() {
+                        view.set(Some(v));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let end = {
+        let view = view.setter();
+        Callback::from(move |exit: LabExit| {
+            view.set(None);
+            tell(&exit);
+        })
+    };
+    let go = {
+        let view = view.setter();
+        Callback::from(move |v: LabView| view.set(Some(v)))
+    };
+    match &*view {
+        None => Html::default(),
+        Some(LabView::Analysis { game, ply, review }) => {
+            let on_edit = go.reform(|pos: Position| LabView::Editor(pos.into()));
+            html! {
+                <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review}
+                               on_close={end.reform(|()| LabExit::Closed)} {on_edit} />
+            }
+        }
+        Some(LabView::Editor(setup)) => {
+            let on_analyse = go.reform(|pos: Position| LabView::Analysis {
+                game: Game::from_position(pos),
+                ply: 0,
+                review: false,
+            });
+            html! {
+                <PositionEditor {lang} setup={Rc::new(setup.clone())} on_play={end.reform(LabExit::Play)}
+                                {on_analyse} on_close={end.reform(|()| LabExit::Closed)} />
+            }
+        }
+        Some(LabView::Puzzles(variant)) => html! {
+            <PuzzleTable {lang} variant={*variant} on_close={end.reform(|()| LabExit::Closed)} />
+        },
+    }
+}
