@@ -51,7 +51,8 @@ pub use levels::Level;
 pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{
-    PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Wdl, PLACING_SOLVE_PLIES,
+    PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Traps, Wdl,
+    PLACING_SOLVE_PLIES, TRAP_TURNS,
 };
 
 /// The most threads a search may use.
@@ -207,6 +208,8 @@ pub struct Searcher {
     placing_memo: PlacingMemo,
     /// A placing book, if any: its positions are played as solved ones.
     book: Option<Arc<Book>>,
+    /// How the tables choose among moves of the same value.
+    tiebreak: Tiebreak,
 }
 
 impl Searcher {
@@ -219,6 +222,7 @@ impl Searcher {
             tables: None,
             placing_memo: PlacingMemo::new(),
             book: None,
+            tiebreak: Tiebreak::Evaluation,
         }
     }
 
@@ -247,6 +251,19 @@ impl Searcher {
     /// search alone, exactly as without tables).
     pub fn set_tables(&mut self, tables: Option<Arc<Tablebases>>) {
         self.tables = tables.filter(|t| !t.is_empty());
+    }
+
+    /// Ultra-strong play where the tables or the placing solve decide:
+    /// among the moves that keep a drawn or lost value, the one that leaves
+    /// the opponent the most replies that change his result (see
+    /// [`Tiebreak::Traps`]). Off: ties by the evaluation.
+    pub fn set_ultra_strong(&mut self, on: bool) {
+        self.tiebreak = if on { Tiebreak::Traps } else { Tiebreak::Evaluation };
+    }
+
+    /// Whether ultra-strong play is on.
+    pub fn ultra_strong(&self) -> bool {
+        self.tiebreak == Tiebreak::Traps
     }
 
     /// The tables in use.
@@ -311,21 +328,33 @@ impl Searcher {
             return SearchResult::finished(o, root.turn());
         }
 
-        if let Some(result) = self
-            .tables
-            .as_deref()
-            .and_then(|t| table_root(t, root, &limits, clock, start_ms, &mut on_info))
-        {
+        if let Some(result) = self.tables.as_deref().and_then(|t| {
+            table_root(
+                t,
+                root,
+                (self.tiebreak, &keys),
+                &limits,
+                clock,
+                start_ms,
+                &mut on_info,
+            )
+        }) {
             return result;
         }
         // A book position, else the end of the placing solved: the search
         // then plays only the moves that keep the value.
         let placing = if limits.multi_pv <= 1 {
-            self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
-                self.tables.as_deref().and_then(|t| {
-                    placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
+            let tiebreak = self.tiebreak;
+            self.book
+                .as_deref()
+                .and_then(|b| b.lookup(root))
+                .map(|solved| (solved.keep.clone(), solved))
+                .or_else(|| {
+                    self.tables.as_deref().and_then(|t| {
+                        let memo = &mut self.placing_memo;
+                        placing_root(t, memo, root, tiebreak, &limits, clock, start_ms, stop)
+                    })
                 })
-            })
         } else {
             None
         };
@@ -348,11 +377,11 @@ impl Searcher {
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
-        if let Some(solved) = &placing {
+        if let Some((allowed, _)) = &placing {
             main.banned = root
                 .legal_moves()
                 .into_iter()
-                .filter(|m| !solved.keep.contains(m))
+                .filter(|m| !allowed.contains(m))
                 .collect();
         }
         // WebAssembly has no threads: `set_threads` keeps no helper there.
@@ -364,7 +393,7 @@ impl Searcher {
         };
         #[cfg(target_arch = "wasm32")]
         let mut result = main.iterate(root, &limits, &mut on_info);
-        result.placing = placing;
+        result.placing = placing.map(|(_, solved)| solved);
         result
     }
 
@@ -430,15 +459,19 @@ const PLACING_SOLVE_NODES: u64 = 2_000_000;
 ///
 /// Only for a search that reports one line: an analysis of several lines
 /// (and the weaker levels, which choose among several) sees every move.
+/// Gives the moves the search may play (with ultra-strong play, of the
+/// kept ones those that set the opponent the most traps) and the solve.
+#[allow(clippy::too_many_arguments)]
 fn placing_root(
     tables: &Tablebases,
     memo: &mut PlacingMemo,
     root: &Position,
+    tiebreak: Tiebreak,
     limits: &Limits,
     clock: &dyn Clock,
     start_ms: u64,
     stop: &AtomicBool,
-) -> Option<PlacingSolve> {
+) -> Option<(Vec<Move>, PlacingSolve)> {
     let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
     let mut out_of_time =
         || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
@@ -446,22 +479,46 @@ fn placing_root(
     if left > PLACING_SOLVE_PLIES {
         return None;
     }
-    tables
+    let solved = tables
         .placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
-        .ok()
+        .ok()?;
+    let allowed = match tiebreak {
+        Tiebreak::Traps => tables.placing_traps(root, &solved, memo, PLACING_SOLVE_NODES, &mut out_of_time),
+        Tiebreak::Evaluation => solved.keep.clone(),
+    };
+    Some((allowed, solved))
 }
 
 /// The result for a root the tables cover, without a search: the best
 /// table moves (as many as `limits.multi_pv` asks), each reported once.
+/// `seen` are the keys of the positions before the root that it may
+/// repeat: ultra-strong play puts a drawn or lost move that repeats one
+/// after those that do not (a repetition heads for a draw by threefold
+/// repetition, which ends the opponent's chances to go wrong), then
+/// orders by the traps it sets.
 fn table_root(
     tables: &Tablebases,
     root: &Position,
+    (tiebreak, seen): (Tiebreak, &[u64]),
     limits: &Limits,
     clock: &dyn Clock,
     start_ms: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Option<SearchResult> {
-    let ranked = tables.ranked(root)?;
+    let mut ranked = tables.ranked_by(root, tiebreak)?;
+    if tiebreak == Tiebreak::Traps {
+        // Stable: within a value and a count of repeats, the traps' order.
+        ranked.sort_by_key(|m| {
+            let wdl = Wdl::from(m.value);
+            let key = root.play(m.turn).key();
+            let repeats = if wdl == Wdl::Win {
+                0
+            } else {
+                seen.iter().filter(|&&k| k == key).count()
+            };
+            (std::cmp::Reverse(wdl), repeats)
+        });
+    }
     let count = limits.multi_pv.clamp(1, ranked.len().max(1));
     let mut lines = Vec::with_capacity(count);
     for (k, m) in ranked.iter().take(count).enumerate() {

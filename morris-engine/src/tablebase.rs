@@ -50,6 +50,21 @@
 //!   horizon. The solve shares the tables' history-free view, and in the
 //!   placing phase that view is exact: no position repeats while pieces
 //!   are still being placed.
+//! - **Ultra-strong play** ([`Tiebreak::Traps`], the engine's
+//!   `set_ultra_strong`): among the moves that keep a drawn or lost value,
+//!   the one that gives an opponent who replied at random the largest
+//!   chance to change his result (a won game to a draw or a loss, a drawn
+//!   one to a loss) within his next [`TRAP_TURNS`] turns
+//!   ([`Tablebases::trap_chance`]) — a perfect player's best chance
+//!   against a fallible one; and, at the engine's root, a move that does
+//!   not repeat an earlier position before one that does (a repetition
+//!   heads for a draw by threefold repetition). A won position keeps its
+//!   quickest win. In a lost position the chance comes before the length
+//!   of the defence: a referee's decision (a longer defence gives more
+//!   turns to go wrong, but a reply that throws the win away is the
+//!   opponent's only way to lose it). At the end of the placing phase the
+//!   one-turn share is measured with the solve of each kept move's
+//!   position ([`Tablebases::placing_traps`]).
 //! - **The tables are not asked** when the rules are not the tables' (each
 //!   table names its rules, and a table of `nine` never answers for
 //!   `nine:flying=off`) or when a re-forming ban is pending, since the
@@ -124,6 +139,40 @@ impl Wdl {
             Wdl::Draw => Wdl::Draw,
             Wdl::Loss => Wdl::Win,
         }
+    }
+}
+
+/// How many of the opponent's turns ultra-strong play looks ahead for his
+/// mistakes ([`Tablebases::trap_chance`]).
+pub const TRAP_TURNS: u8 = 2;
+
+/// How a perfect player chooses among moves of the same value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tiebreak {
+    /// The static evaluation after the move.
+    #[default]
+    Evaluation,
+    /// Ultra-strong: the largest share of the opponent's replies that
+    /// change his result, then the distance, then the evaluation (for a
+    /// drawn or lost value; a win stays the quickest).
+    Traps,
+}
+
+/// Of the replies to a move, how many change the replier's result, of all
+/// the covered ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traps {
+    pub losing: u32,
+    pub replies: u32,
+}
+
+impl Traps {
+    /// The losing share in thousandths (0 without replies).
+    pub fn permille(self) -> i32 {
+        if self.replies == 0 {
+            return 0;
+        }
+        (u64::from(self.losing) * 1000 / u64::from(self.replies)) as i32
     }
 }
 
@@ -406,14 +455,130 @@ impl Tablebases {
     /// The root moves of a covered position, best first: the best value
     /// for the mover, ties by the static evaluation after the move.
     pub fn ranked(&self, pos: &Position) -> Option<Vec<TableMove>> {
+        self.ranked_by(pos, Tiebreak::Evaluation)
+    }
+
+    /// The root moves of a covered position, best first, ties broken by
+    /// `tiebreak` (see [`Tiebreak`]).
+    pub fn ranked_by(&self, pos: &Position, tiebreak: Tiebreak) -> Option<Vec<TableMove>> {
         let moves = self.root_moves(pos)?;
-        let mut keyed: Vec<((i32, i32), TableMove)> = moves
+        let mut keyed: Vec<((Wdl, i32, i32, i32), TableMove)> = moves
             .into_iter()
-            .map(|m| ((m.value.score(), -evaluate(&pos.play(m.turn))), m))
+            .map(|m| {
+                let eval = -evaluate(&pos.play(m.turn));
+                let (wdl, score) = (Wdl::from(m.value), m.value.score());
+                let key = match tiebreak {
+                    Tiebreak::Traps if wdl != Wdl::Win => {
+                        (wdl, self.trap_chance(pos, m.turn, TRAP_TURNS), score, eval)
+                    }
+                    _ => (wdl, score, 0, eval),
+                };
+                (key, m)
+            })
             .collect();
         // Stable: equal keys keep the order of move generation.
         keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
         Some(keyed.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// The opponent's replies to `turn` from `pos` that the tables cover,
+    /// and how many of them change his result. None when the move ends the
+    /// game, the same side plays again, or its position is not covered.
+    pub fn traps(&self, pos: &Position, turn: Move) -> Traps {
+        let child = pos.play(turn);
+        let them = child.turn();
+        let best = match self.probe(&child) {
+            Some(v) if them != pos.turn() && child.terminal().is_none() => Wdl::from(v),
+            _ => return Traps::default(),
+        };
+        let mut traps = Traps::default();
+        for reply in child.legal_moves() {
+            let after = child.play(reply);
+            if let Some(v) = self.probe(&after) {
+                traps.replies += 1;
+                if Wdl::from(v.for_mover(&after, them)) < best {
+                    traps.losing += 1;
+                }
+            }
+        }
+        traps
+    }
+
+    /// The chance, in thousandths, that an opponent who picks his replies
+    /// at random changes his result within his next `turns` turns after
+    /// `turn` from `pos`, the mover keeping his value each time with the
+    /// move that makes that chance largest. One turn: the share of
+    /// [`Tablebases::traps`].
+    pub fn trap_chance(&self, pos: &Position, turn: Move, turns: u8) -> i32 {
+        let me = pos.turn();
+        let child = pos.play(turn);
+        let them = child.turn();
+        let best = match self.probe(&child) {
+            Some(v) if them != me && child.terminal().is_none() => Wdl::from(v),
+            _ => return 0,
+        };
+        let (mut sum, mut replies) = (0i64, 0i64);
+        for reply in child.legal_moves() {
+            let after = child.play(reply);
+            let Some(v) = self.probe(&after) else { continue };
+            replies += 1;
+            if Wdl::from(v.for_mover(&after, them)) < best {
+                sum += 1000;
+            } else if turns > 1 && after.turn() == me && after.terminal().is_none() {
+                let mine = Wdl::from(v.for_mover(&after, me));
+                let next = self.root_moves(&after).into_iter().flatten();
+                let most = next
+                    .filter(|m| Wdl::from(m.value) == mine)
+                    .map(|m| self.trap_chance(&after, m.turn, turns - 1))
+                    .max();
+                sum += i64::from(most.unwrap_or(0));
+            }
+        }
+        if replies == 0 {
+            return 0;
+        }
+        (sum / replies) as i32
+    }
+
+    /// Ultra-strong play at the end of the placing phase: of the moves
+    /// `solved` keeps, those whose opponent has the largest share of
+    /// replies that change his result, measured by solving each kept
+    /// move's position. The kept moves as they are when the value is a
+    /// win, a solve fails (it is out of time or nodes) or the moves tie.
+    pub fn placing_traps(
+        &self,
+        pos: &Position,
+        solved: &PlacingSolve,
+        memo: &mut PlacingMemo,
+        max_nodes: u64,
+        out_of_time: &mut dyn FnMut() -> bool,
+    ) -> Vec<Move> {
+        if solved.result == Wdl::Win || solved.keep.len() < 2 {
+            return solved.keep.clone();
+        }
+        let mut shares = Vec::with_capacity(solved.keep.len());
+        for &m in &solved.keep {
+            let child = pos.play(m);
+            let share = if child.placements_left() == 0 || child.turn() == pos.turn() {
+                self.traps(pos, m).permille()
+            } else {
+                match self.placing_solve(&child, memo, max_nodes, out_of_time) {
+                    Ok(s) => {
+                        let replies = child.legal_moves().len().max(1);
+                        let losing = replies.saturating_sub(s.keep.len());
+                        (losing * 1000 / replies) as i32
+                    }
+                    Err(_) => return solved.keep.clone(),
+                }
+            };
+            shares.push((m, share));
+        }
+        let most = shares.iter().map(|&(_, s)| s).max().unwrap_or(0);
+        shares
+            .into_iter()
+            .filter(|&(_, s)| s == most)
+            .map(|(m, _)| m)
+            .collect()
     }
 
     /// Solves the rest of the placing phase of `pos` on win, draw and loss,

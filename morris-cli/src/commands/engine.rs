@@ -36,6 +36,12 @@
 //! move's time. In a book position the search plays only moves that keep
 //! the book's value, with or without tables, and the engine says
 //! `info string placing book: draw, 2 of 20 moves keep it`.
+//!
+//! Ultra-strong play (`--ultra-strong`, `setoption name UltraStrong value
+//! true`): where the tables or the placing solve decide, of the moves that
+//! keep a drawn or lost value the engine plays the one that leaves the
+//! opponent the largest share of replies that change his result
+//! ([`morris_engine::Tiebreak::Traps`]).
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
@@ -98,6 +104,11 @@ pub struct EngineArgs {
     /// as solved; the UCI option `Book`
     #[arg(long = "book", value_name = "FILE")]
     pub book: Vec<PathBuf>,
+
+    /// Where the tables or the placing solve decide, keep the value with the
+    /// move that sets the opponent the most traps; the UCI option `UltraStrong`
+    #[arg(long)]
+    pub ultra_strong: bool,
 }
 
 /// Where the engine writes: shared by the reading loop and the search thread,
@@ -127,6 +138,7 @@ struct Options {
     level: Level,
     multi_pv: usize,
     seed: u64,
+    ultra_strong: bool,
 }
 
 /// A search running on its thread; the thread hands the searcher back.
@@ -193,6 +205,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             level,
             multi_pv: args.multipv,
             seed: args.seed,
+            ultra_strong: args.ultra_strong,
         },
         game: None,
         searcher: None,
@@ -311,6 +324,10 @@ impl Engine {
             o.seed,
             u32::MAX
         ));
+        self.out.line(&format!(
+            "option name UltraStrong type check default {}",
+            o.ultra_strong
+        ));
         for (name, paths) in [("Tablebases", &self.table_paths), ("Book", &self.book_paths)] {
             let shown = if paths.is_empty() { "<empty>" } else { paths };
             self.out
@@ -361,6 +378,13 @@ impl Engine {
                 )? as usize
             }
             "seed" => self.options.seed = number(&format!("setoption {name}"), &need(value)?, 0, u64::MAX)?,
+            "ultrastrong" => {
+                self.options.ultra_strong = match need(value)?.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    v => return Err(format!("setoption {name}: `{}` is not true or false", cut(v))),
+                }
+            }
             "level" => {
                 let n = number(
                     &format!("setoption {name}"),
@@ -504,6 +528,7 @@ impl Engine {
             searcher.set_tables(tables);
             searcher.set_book(book);
             searcher.set_threads(threads);
+            searcher.set_ultra_strong(options.ultra_strong);
             let result = think(&mut searcher, &game, &request, options, &thread_stop, &out);
             if request.infinite {
                 // `go infinite` answers only after `stop`, even when the search ends early.
