@@ -491,6 +491,43 @@ fn counts_give_every_position_and_each_class_of_symmetric_ones_per_side() {
     assert!(fails(&["tb", "counts", "--table", "no-such-folder"]).contains("no-such-folder"));
 }
 
+#[test]
+fn wdl_measures_a_table_at_two_bits_an_entry_smaller_than_its_file() {
+    let report = ok(&[
+        "tb",
+        "wdl",
+        "--table",
+        "../app/static/tb/nine-3v3.tb",
+        "--probes",
+        "200",
+    ]);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 3, "{report}");
+    let fields: Vec<u64> = lines[1]
+        .split(' ')
+        .skip(1)
+        .take(4)
+        .map(|f| f.parse().unwrap())
+        .collect();
+    let [entries, file, whole, blocks] = fields[..] else {
+        panic!("{report}")
+    };
+    assert!(lines[1].starts_with("3v3 "), "{report}");
+    // Two bits an entry before deflate: a quarter of a byte each, at most.
+    assert!(whole < entries / 4 && whole < file, "{report}");
+    // Blocks read one at a time cost a little more than one stream.
+    assert!(blocks >= whole && blocks < file, "{report}");
+    assert!(fails(&[
+        "tb",
+        "wdl",
+        "--table",
+        "../app/static/tb/nine-3v3.tb",
+        "--block",
+        "0"
+    ])
+    .contains("--block"));
+}
+
 /// Rules the tables cannot hold (docs/tables.md, "Rule sets the solver
 /// handles") are refused with the option and the reason, and nothing is
 /// written; the §7 sets the solver handles are generated as usual.

@@ -13,3 +13,4 @@ pub mod puzzles;
 pub mod review;
 pub mod show;
 pub mod tb;
+pub mod wdl;

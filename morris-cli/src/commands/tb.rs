@@ -52,6 +52,10 @@ pub enum TbCommand {
     /// Count each table's positions won, drawn and lost for each side to
     /// move, over all positions and up to the board's symmetries
     Counts(super::counts::CountsArgs),
+    /// Measure win/draw/loss-only encodings of table files for the
+    /// browser: bytes whole and in blocks that can be read one at a time,
+    /// bits a position, and the time a probe takes to read its block
+    Wdl(super::wdl::WdlArgs),
 }
 
 #[derive(Debug, Args)]
@@ -150,6 +154,7 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Book(a) => super::book::run(a, out),
         TbCommand::Puzzles(a) => super::puzzles::run(a, out),
         TbCommand::Counts(a) => super::counts::run(a, out),
+        TbCommand::Wdl(a) => super::wdl::run(a, out),
     }
 }
 
