@@ -146,6 +146,10 @@ impl Wdl {
 /// mistakes ([`Tablebases::trap_chance`]).
 pub const TRAP_TURNS: u8 = 2;
 
+/// The most probes ultra-strong play spends on one position before it
+/// looks one turn ahead only (a twentieth of a second natively).
+pub const TRAP_PROBES: u64 = 1_000_000;
+
 /// How a perfect player chooses among moves of the same value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Tiebreak {
@@ -462,15 +466,18 @@ impl Tablebases {
     /// `tiebreak` (see [`Tiebreak`]).
     pub fn ranked_by(&self, pos: &Position, tiebreak: Tiebreak) -> Option<Vec<TableMove>> {
         let moves = self.root_moves(pos)?;
+        let traps = match tiebreak {
+            Tiebreak::Traps => self.trap_chances(pos, &moves),
+            Tiebreak::Evaluation => Vec::new(),
+        };
         let mut keyed: Vec<((Wdl, i32, i32, i32), TableMove)> = moves
             .into_iter()
-            .map(|m| {
+            .enumerate()
+            .map(|(i, m)| {
                 let eval = -evaluate(&pos.play(m.turn));
                 let (wdl, score) = (Wdl::from(m.value), m.value.score());
-                let key = match tiebreak {
-                    Tiebreak::Traps if wdl != Wdl::Win => {
-                        (wdl, self.trap_chance(pos, m.turn, TRAP_TURNS), score, eval)
-                    }
+                let key = match traps.get(i) {
+                    Some(&chance) if wdl != Wdl::Win => (wdl, chance, score, eval),
                     _ => (wdl, score, 0, eval),
                 };
                 (key, m)
@@ -479,6 +486,19 @@ impl Tablebases {
         // Stable: equal keys keep the order of move generation.
         keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
         Some(keyed.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// Each move's [`Tablebases::trap_chance`] over [`TRAP_TURNS`] turns,
+    /// or over one turn for all of them where that would take more than
+    /// [`TRAP_PROBES`] probes (a side that flies has fifty moves and more:
+    /// two turns ahead are millions of probes, half a second natively).
+    fn trap_chances(&self, pos: &Position, moves: &[TableMove]) -> Vec<i32> {
+        let mut budget = TRAP_PROBES;
+        let deep: Option<Vec<i32>> = moves
+            .iter()
+            .map(|m| self.chance_within(pos, m.turn, TRAP_TURNS, &mut budget))
+            .collect();
+        deep.unwrap_or_else(|| moves.iter().map(|m| self.trap_chance(pos, m.turn, 1)).collect())
     }
 
     /// The opponent's replies to `turn` from `pos` that the tables cover,
@@ -510,15 +530,23 @@ impl Tablebases {
     /// move that makes that chance largest. One turn: the share of
     /// [`Tablebases::traps`].
     pub fn trap_chance(&self, pos: &Position, turn: Move, turns: u8) -> i32 {
+        let mut unbounded = u64::MAX;
+        self.chance_within(pos, turn, turns, &mut unbounded).unwrap_or(0)
+    }
+
+    /// [`Tablebases::trap_chance`] within `budget` probes (spent as it
+    /// goes); None once they run out.
+    fn chance_within(&self, pos: &Position, turn: Move, turns: u8, budget: &mut u64) -> Option<i32> {
         let me = pos.turn();
         let child = pos.play(turn);
         let them = child.turn();
         let best = match self.probe(&child) {
             Some(v) if them != me && child.terminal().is_none() => Wdl::from(v),
-            _ => return 0,
+            _ => return Some(0),
         };
         let (mut sum, mut replies) = (0i64, 0i64);
         for reply in child.legal_moves() {
+            *budget = budget.checked_sub(1)?;
             let after = child.play(reply);
             let Some(v) = self.probe(&after) else { continue };
             replies += 1;
@@ -526,18 +554,20 @@ impl Tablebases {
                 sum += 1000;
             } else if turns > 1 && after.turn() == me && after.terminal().is_none() {
                 let mine = Wdl::from(v.for_mover(&after, me));
-                let next = self.root_moves(&after).into_iter().flatten();
-                let most = next
-                    .filter(|m| Wdl::from(m.value) == mine)
-                    .map(|m| self.trap_chance(&after, m.turn, turns - 1))
-                    .max();
+                let mut most: Option<i32> = None;
+                for m in self.root_moves(&after).into_iter().flatten() {
+                    if Wdl::from(m.value) == mine {
+                        let c = self.chance_within(&after, m.turn, turns - 1, budget)?;
+                        most = Some(most.map_or(c, |x| x.max(c)));
+                    }
+                }
                 sum += i64::from(most.unwrap_or(0));
             }
         }
         if replies == 0 {
-            return 0;
+            return Some(0);
         }
-        (sum / replies) as i32
+        Some((sum / replies) as i32)
     }
 
     /// Ultra-strong play at the end of the placing phase: of the moves

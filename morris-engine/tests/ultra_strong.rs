@@ -185,3 +185,31 @@ fn at_the_end_of_the_placing_the_kept_moves_that_set_the_most_traps_are_played()
     }
     assert!(tried > 0, "a drawn placing was tried");
 }
+
+#[test]
+fn where_two_turns_cost_too_many_probes_one_turn_decides() {
+    // Nine's 3v3 with both sides flying: some fifty moves a side, millions
+    // of probes two turns ahead (more than TRAP_PROBES).
+    let mut t = Tablebases::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/static/tb");
+    for class in ["3v3", "4v3"] {
+        t.load(&std::fs::read(dir.join(format!("nine-{class}.tb"))).unwrap())
+            .unwrap();
+    }
+    let pos: Position = "nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -".parse().unwrap();
+    let (plain, ultra) = (
+        t.ranked(&pos).unwrap(),
+        t.ranked_by(&pos, Tiebreak::Traps).unwrap(),
+    );
+    assert!(plain.len() > 40, "{} moves", plain.len());
+    let value = Wdl::from(plain[0].value);
+    assert_eq!(Wdl::from(ultra[0].value), value, "the value is kept");
+    let one = |m: Move| t.trap_chance(&pos, m, 1);
+    let most = plain
+        .iter()
+        .filter(|m| Wdl::from(m.value) == value)
+        .map(|m| one(m.turn))
+        .max()
+        .unwrap();
+    assert_eq!(one(ultra[0].turn), most, "the largest one-turn chance");
+}
