@@ -241,11 +241,6 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
     let Some(level) = Level::new(level.clamp(Level::MIN, Level::MAX)) else {
         return reply;
     };
-    // The strongest level sets traps where the tables decide (ultra-strong
-    // play: of the moves that keep a drawn or lost value, the one a
-    // player is likeliest to answer wrongly); hints and the other levels
-    // keep the plain choice.
-    searcher.set_ultra_strong(!request.hint && level.number() == Level::MAX);
     let stop = AtomicBool::new(false);
     let result = searcher.play_level(&game, level, seed, Some(time), clock, &stop);
     let best: Option<Move> = result.best.or_else(|| game.legal_moves().first().copied());

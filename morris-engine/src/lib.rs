@@ -51,9 +51,10 @@ pub use levels::Level;
 pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{
-    PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Traps, Wdl,
-    PLACING_SOLVE_PLIES, TRAP_TURNS,
+    PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl, PLACING_SOLVE_PLIES,
 };
+#[cfg(feature = "ultra-strong")]
+pub use tablebase::{Traps, TRAP_PROBES, TRAP_TURNS};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -257,11 +258,13 @@ impl Searcher {
     /// among the moves that keep a drawn or lost value, the one that leaves
     /// the opponent the most replies that change his result (see
     /// [`Tiebreak::Traps`]). Off: ties by the evaluation.
+    #[cfg(feature = "ultra-strong")]
     pub fn set_ultra_strong(&mut self, on: bool) {
         self.tiebreak = if on { Tiebreak::Traps } else { Tiebreak::Evaluation };
     }
 
     /// Whether ultra-strong play is on.
+    #[cfg(feature = "ultra-strong")]
     pub fn ultra_strong(&self) -> bool {
         self.tiebreak == Tiebreak::Traps
     }
@@ -344,20 +347,30 @@ impl Searcher {
         // A book position, else the end of the placing solved: the search
         // then plays only the moves that keep the value.
         let placing = if limits.multi_pv <= 1 {
-            let tiebreak = self.tiebreak;
-            self.book
-                .as_deref()
-                .and_then(|b| b.lookup(root))
-                .map(|solved| (solved.keep.clone(), solved))
-                .or_else(|| {
-                    self.tables.as_deref().and_then(|t| {
-                        let memo = &mut self.placing_memo;
-                        placing_root(t, memo, root, tiebreak, &limits, clock, start_ms, stop)
-                    })
+            self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
+                self.tables.as_deref().and_then(|t| {
+                    placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
                 })
+            })
         } else {
             None
         };
+        // Ultra-strong: of the kept moves, those that set the most traps.
+        #[cfg(feature = "ultra-strong")]
+        let trapped = match (&placing, self.tables.as_deref()) {
+            (Some(solved), Some(t)) if self.tiebreak == Tiebreak::Traps => {
+                let quarter = limits.movetime_ms.map(|ms| start_ms.saturating_add(ms / 4));
+                let mut out_of_time = || {
+                    stop.load(std::sync::atomic::Ordering::Relaxed)
+                        || quarter.is_some_and(|q| clock.now_ms() >= q)
+                };
+                let memo = &mut self.placing_memo;
+                Some(t.placing_traps(root, solved, memo, PLACING_SOLVE_NODES, &mut out_of_time))
+            }
+            _ => None,
+        };
+        #[cfg(not(feature = "ultra-strong"))]
+        let trapped: Option<Vec<Move>> = None;
         // Sorted by a heap: the standard sort's code costs kilobytes of
         // every WebAssembly module, a heap's a few hundred bytes.
         let before_root: Arc<[u64]> = std::collections::BinaryHeap::from(keys).into_sorted_vec().into();
@@ -377,7 +390,8 @@ impl Searcher {
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
-        if let Some((allowed, _)) = &placing {
+        if let Some(solved) = &placing {
+            let allowed = trapped.as_ref().unwrap_or(&solved.keep);
             main.banned = root
                 .legal_moves()
                 .into_iter()
@@ -393,7 +407,7 @@ impl Searcher {
         };
         #[cfg(target_arch = "wasm32")]
         let mut result = main.iterate(root, &limits, &mut on_info);
-        result.placing = placing.map(|(_, solved)| solved);
+        result.placing = placing;
         result
     }
 
@@ -459,19 +473,15 @@ const PLACING_SOLVE_NODES: u64 = 2_000_000;
 ///
 /// Only for a search that reports one line: an analysis of several lines
 /// (and the weaker levels, which choose among several) sees every move.
-/// Gives the moves the search may play (with ultra-strong play, of the
-/// kept ones those that set the opponent the most traps) and the solve.
-#[allow(clippy::too_many_arguments)]
 fn placing_root(
     tables: &Tablebases,
     memo: &mut PlacingMemo,
     root: &Position,
-    tiebreak: Tiebreak,
     limits: &Limits,
     clock: &dyn Clock,
     start_ms: u64,
     stop: &AtomicBool,
-) -> Option<(Vec<Move>, PlacingSolve)> {
+) -> Option<PlacingSolve> {
     let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
     let mut out_of_time =
         || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
@@ -479,14 +489,9 @@ fn placing_root(
     if left > PLACING_SOLVE_PLIES {
         return None;
     }
-    let solved = tables
+    tables
         .placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
-        .ok()?;
-    let allowed = match tiebreak {
-        Tiebreak::Traps => tables.placing_traps(root, &solved, memo, PLACING_SOLVE_NODES, &mut out_of_time),
-        Tiebreak::Evaluation => solved.keep.clone(),
-    };
-    Some((allowed, solved))
+        .ok()
 }
 
 /// The result for a root the tables cover, without a search: the best
@@ -499,13 +504,15 @@ fn placing_root(
 fn table_root(
     tables: &Tablebases,
     root: &Position,
-    (tiebreak, seen): (Tiebreak, &[u64]),
+    #[cfg_attr(not(feature = "ultra-strong"), allow(unused_variables))] (tiebreak, seen): (Tiebreak, &[u64]),
     limits: &Limits,
     clock: &dyn Clock,
     start_ms: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Option<SearchResult> {
+    #[cfg_attr(not(feature = "ultra-strong"), allow(unused_mut))]
     let mut ranked = tables.ranked_by(root, tiebreak)?;
+    #[cfg(feature = "ultra-strong")]
     if tiebreak == Tiebreak::Traps {
         // Stable: within a value and a count of repeats, the traps' order.
         ranked.sort_by_key(|m| {

@@ -144,10 +144,12 @@ impl Wdl {
 
 /// How many of the opponent's turns ultra-strong play looks ahead for his
 /// mistakes ([`Tablebases::trap_chance`]).
+#[cfg(feature = "ultra-strong")]
 pub const TRAP_TURNS: u8 = 2;
 
 /// The most probes ultra-strong play spends on one position before it
 /// looks one turn ahead only (a twentieth of a second natively).
+#[cfg(feature = "ultra-strong")]
 pub const TRAP_PROBES: u64 = 1_000_000;
 
 /// How a perfect player chooses among moves of the same value.
@@ -156,20 +158,23 @@ pub enum Tiebreak {
     /// The static evaluation after the move.
     #[default]
     Evaluation,
-    /// Ultra-strong: the largest share of the opponent's replies that
+    /// Ultra-strong (the feature `ultra-strong`): the largest share of the opponent's replies that
     /// change his result, then the distance, then the evaluation (for a
     /// drawn or lost value; a win stays the quickest).
+    #[cfg(feature = "ultra-strong")]
     Traps,
 }
 
 /// Of the replies to a move, how many change the replier's result, of all
 /// the covered ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg(feature = "ultra-strong")]
 pub struct Traps {
     pub losing: u32,
     pub replies: u32,
 }
 
+#[cfg(feature = "ultra-strong")]
 impl Traps {
     /// The losing share in thousandths (0 without replies).
     pub fn permille(self) -> i32 {
@@ -465,25 +470,40 @@ impl Tablebases {
     /// The root moves of a covered position, best first, ties broken by
     /// `tiebreak` (see [`Tiebreak`]).
     pub fn ranked_by(&self, pos: &Position, tiebreak: Tiebreak) -> Option<Vec<TableMove>> {
+        #[cfg(feature = "ultra-strong")]
+        if tiebreak == Tiebreak::Traps {
+            return self.ranked_by_traps(pos);
+        }
+        let _ = tiebreak;
         let moves = self.root_moves(pos)?;
-        let traps = match tiebreak {
-            Tiebreak::Traps => self.trap_chances(pos, &moves),
-            Tiebreak::Evaluation => Vec::new(),
-        };
+        let mut keyed: Vec<((i32, i32), TableMove)> = moves
+            .into_iter()
+            .map(|m| ((m.value.score(), -evaluate(&pos.play(m.turn))), m))
+            .collect();
+        // Stable: equal keys keep the order of move generation.
+        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        Some(keyed.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// [`Tablebases::ranked_by`] with [`Tiebreak::Traps`].
+    #[cfg(feature = "ultra-strong")]
+    fn ranked_by_traps(&self, pos: &Position) -> Option<Vec<TableMove>> {
+        let moves = self.root_moves(pos)?;
+        let traps = self.trap_chances(pos, &moves);
         let mut keyed: Vec<((Wdl, i32, i32, i32), TableMove)> = moves
             .into_iter()
-            .enumerate()
-            .map(|(i, m)| {
+            .zip(traps)
+            .map(|(m, chance)| {
                 let eval = -evaluate(&pos.play(m.turn));
                 let (wdl, score) = (Wdl::from(m.value), m.value.score());
-                let key = match traps.get(i) {
-                    Some(&chance) if wdl != Wdl::Win => (wdl, chance, score, eval),
-                    _ => (wdl, score, 0, eval),
+                let key = if wdl == Wdl::Win {
+                    (wdl, score, 0, eval)
+                } else {
+                    (wdl, chance, score, eval)
                 };
                 (key, m)
             })
             .collect();
-        // Stable: equal keys keep the order of move generation.
         keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
         Some(keyed.into_iter().map(|(_, m)| m).collect())
     }
@@ -492,6 +512,7 @@ impl Tablebases {
     /// or over one turn for all of them where that would take more than
     /// [`TRAP_PROBES`] probes (a side that flies has fifty moves and more:
     /// two turns ahead are millions of probes, half a second natively).
+    #[cfg(feature = "ultra-strong")]
     fn trap_chances(&self, pos: &Position, moves: &[TableMove]) -> Vec<i32> {
         let mut budget = TRAP_PROBES;
         let deep: Option<Vec<i32>> = moves
@@ -504,6 +525,7 @@ impl Tablebases {
     /// The opponent's replies to `turn` from `pos` that the tables cover,
     /// and how many of them change his result. None when the move ends the
     /// game, the same side plays again, or its position is not covered.
+    #[cfg(feature = "ultra-strong")]
     pub fn traps(&self, pos: &Position, turn: Move) -> Traps {
         let child = pos.play(turn);
         let them = child.turn();
@@ -529,6 +551,7 @@ impl Tablebases {
     /// `turn` from `pos`, the mover keeping his value each time with the
     /// move that makes that chance largest. One turn: the share of
     /// [`Tablebases::traps`].
+    #[cfg(feature = "ultra-strong")]
     pub fn trap_chance(&self, pos: &Position, turn: Move, turns: u8) -> i32 {
         let mut unbounded = u64::MAX;
         self.chance_within(pos, turn, turns, &mut unbounded).unwrap_or(0)
@@ -536,6 +559,7 @@ impl Tablebases {
 
     /// [`Tablebases::trap_chance`] within `budget` probes (spent as it
     /// goes); None once they run out.
+    #[cfg(feature = "ultra-strong")]
     fn chance_within(&self, pos: &Position, turn: Move, turns: u8, budget: &mut u64) -> Option<i32> {
         let me = pos.turn();
         let child = pos.play(turn);
@@ -575,6 +599,7 @@ impl Tablebases {
     /// replies that change his result, measured by solving each kept
     /// move's position. The kept moves as they are when the value is a
     /// win, a solve fails (it is out of time or nodes) or the moves tie.
+    #[cfg(feature = "ultra-strong")]
     pub fn placing_traps(
         &self,
         pos: &Position,
