@@ -54,7 +54,7 @@ pub use tablebase::{
     PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl, PLACING_SOLVE_PLIES,
 };
 #[cfg(feature = "ultra-strong")]
-pub use tablebase::{Traps, TRAP_PROBES, TRAP_TURNS};
+pub use tablebase::{TRAP_PROBES, TRAP_TURNS};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -332,15 +332,8 @@ impl Searcher {
         }
 
         if let Some(result) = self.tables.as_deref().and_then(|t| {
-            table_root(
-                t,
-                root,
-                (self.tiebreak, &keys),
-                &limits,
-                clock,
-                start_ms,
-                &mut on_info,
-            )
+            let ranked = table_moves(t, root, self.tiebreak, &keys)?;
+            table_root(t, root, ranked, &limits, clock, start_ms, &mut on_info)
         }) {
             return result;
         }
@@ -359,11 +352,7 @@ impl Searcher {
         #[cfg(feature = "ultra-strong")]
         let trapped = match (&placing, self.tables.as_deref()) {
             (Some(solved), Some(t)) if self.tiebreak == Tiebreak::Traps => {
-                let quarter = limits.movetime_ms.map(|ms| start_ms.saturating_add(ms / 4));
-                let mut out_of_time = || {
-                    stop.load(std::sync::atomic::Ordering::Relaxed)
-                        || quarter.is_some_and(|q| clock.now_ms() >= q)
-                };
+                let mut out_of_time = quarter_gone(&limits, clock, start_ms, stop);
                 let memo = &mut self.placing_memo;
                 Some(t.placing_traps(root, solved, memo, PLACING_SOLVE_NODES, &mut out_of_time))
             }
@@ -482,9 +471,7 @@ fn placing_root(
     start_ms: u64,
     stop: &AtomicBool,
 ) -> Option<PlacingSolve> {
-    let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
-    let mut out_of_time =
-        || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q);
+    let mut out_of_time = quarter_gone(limits, clock, start_ms, stop);
     let left = root.placements_left();
     if left > PLACING_SOLVE_PLIES {
         return None;
@@ -494,22 +481,29 @@ fn placing_root(
         .ok()
 }
 
-/// The result for a root the tables cover, without a search: the best
-/// table moves (as many as `limits.multi_pv` asks), each reported once.
-/// `seen` are the keys of the positions before the root that it may
-/// repeat: ultra-strong play puts a drawn or lost move that repeats one
-/// after those that do not (a repetition heads for a draw by threefold
-/// repetition, which ends the opponent's chances to go wrong), then
-/// orders by the traps it sets.
-fn table_root(
+/// Whether the search's time for a placing solve (a quarter of its own)
+/// is gone, or the search was stopped.
+fn quarter_gone<'a>(
+    limits: &Limits,
+    clock: &'a dyn Clock,
+    start_ms: u64,
+    stop: &'a AtomicBool,
+) -> impl FnMut() -> bool + 'a {
+    let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
+    move || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q)
+}
+
+/// The table moves of a covered root, best first. `seen` are the keys of
+/// the positions before the root that it may repeat: ultra-strong play
+/// puts a drawn or lost move that repeats one after those that do not (a
+/// repetition heads for a draw by threefold repetition, which ends the
+/// opponent's chances to go wrong), then orders by the traps it sets.
+fn table_moves(
     tables: &Tablebases,
     root: &Position,
-    #[cfg_attr(not(feature = "ultra-strong"), allow(unused_variables))] (tiebreak, seen): (Tiebreak, &[u64]),
-    limits: &Limits,
-    clock: &dyn Clock,
-    start_ms: u64,
-    on_info: &mut dyn FnMut(&Info),
-) -> Option<SearchResult> {
+    tiebreak: Tiebreak,
+    seen: &[u64],
+) -> Option<Vec<TableMove>> {
     #[cfg_attr(not(feature = "ultra-strong"), allow(unused_mut))]
     let mut ranked = tables.ranked_by(root, tiebreak)?;
     #[cfg(feature = "ultra-strong")]
@@ -526,6 +520,22 @@ fn table_root(
             (std::cmp::Reverse(wdl), repeats)
         });
     }
+    let _ = seen;
+    Some(ranked)
+}
+
+/// The result for a root the tables cover, without a search: the best of
+/// its `ranked` table moves (as many as `limits.multi_pv` asks), each
+/// reported once.
+fn table_root(
+    tables: &Tablebases,
+    root: &Position,
+    ranked: Vec<TableMove>,
+    limits: &Limits,
+    clock: &dyn Clock,
+    start_ms: u64,
+    on_info: &mut dyn FnMut(&Info),
+) -> Option<SearchResult> {
     let count = limits.multi_pv.clamp(1, ranked.len().max(1));
     let mut lines = Vec::with_capacity(count);
     for (k, m) in ranked.iter().take(count).enumerate() {

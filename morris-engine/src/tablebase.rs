@@ -152,37 +152,25 @@ pub const TRAP_TURNS: u8 = 2;
 #[cfg(feature = "ultra-strong")]
 pub const TRAP_PROBES: u64 = 1_000_000;
 
+/// The moves by their keys, the highest first; equal keys keep the order
+/// of move generation (the sort is stable).
+fn best_first<K: Ord + Copy>(mut keyed: Vec<(K, TableMove)>) -> Vec<TableMove> {
+    keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+    keyed.into_iter().map(|(_, m)| m).collect()
+}
+
 /// How a perfect player chooses among moves of the same value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Tiebreak {
     /// The static evaluation after the move.
     #[default]
     Evaluation,
-    /// Ultra-strong (the feature `ultra-strong`): the largest share of the opponent's replies that
-    /// change his result, then the distance, then the evaluation (for a
-    /// drawn or lost value; a win stays the quickest).
+    /// Ultra-strong (the feature `ultra-strong`): the largest chance that
+    /// the opponent changes his result ([`Tablebases::trap_chance`]), then
+    /// the distance, then the evaluation (for a drawn or lost value; a win
+    /// stays the quickest).
     #[cfg(feature = "ultra-strong")]
     Traps,
-}
-
-/// Of the replies to a move, how many change the replier's result, of all
-/// the covered ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg(feature = "ultra-strong")]
-pub struct Traps {
-    pub losing: u32,
-    pub replies: u32,
-}
-
-#[cfg(feature = "ultra-strong")]
-impl Traps {
-    /// The losing share in thousandths (0 without replies).
-    pub fn permille(self) -> i32 {
-        if self.replies == 0 {
-            return 0;
-        }
-        (u64::from(self.losing) * 1000 / u64::from(self.replies)) as i32
-    }
 }
 
 /// The end of the placing phase solved: what the position is worth with
@@ -476,13 +464,12 @@ impl Tablebases {
         }
         let _ = tiebreak;
         let moves = self.root_moves(pos)?;
-        let mut keyed: Vec<((i32, i32), TableMove)> = moves
-            .into_iter()
-            .map(|m| ((m.value.score(), -evaluate(&pos.play(m.turn))), m))
-            .collect();
-        // Stable: equal keys keep the order of move generation.
-        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
-        Some(keyed.into_iter().map(|(_, m)| m).collect())
+        Some(best_first(
+            moves
+                .into_iter()
+                .map(|m| ((m.value.score(), -evaluate(&pos.play(m.turn))), m))
+                .collect(),
+        ))
     }
 
     /// [`Tablebases::ranked_by`] with [`Tiebreak::Traps`].
@@ -490,7 +477,7 @@ impl Tablebases {
     fn ranked_by_traps(&self, pos: &Position) -> Option<Vec<TableMove>> {
         let moves = self.root_moves(pos)?;
         let traps = self.trap_chances(pos, &moves);
-        let mut keyed: Vec<((Wdl, i32, i32, i32), TableMove)> = moves
+        let keyed: Vec<((Wdl, i32, i32, i32), TableMove)> = moves
             .into_iter()
             .zip(traps)
             .map(|(m, chance)| {
@@ -504,8 +491,7 @@ impl Tablebases {
                 (key, m)
             })
             .collect();
-        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
-        Some(keyed.into_iter().map(|(_, m)| m).collect())
+        Some(best_first(keyed))
     }
 
     /// Each move's [`Tablebases::trap_chance`] over [`TRAP_TURNS`] turns,
@@ -522,35 +508,12 @@ impl Tablebases {
         deep.unwrap_or_else(|| moves.iter().map(|m| self.trap_chance(pos, m.turn, 1)).collect())
     }
 
-    /// The opponent's replies to `turn` from `pos` that the tables cover,
-    /// and how many of them change his result. None when the move ends the
-    /// game, the same side plays again, or its position is not covered.
-    #[cfg(feature = "ultra-strong")]
-    pub fn traps(&self, pos: &Position, turn: Move) -> Traps {
-        let child = pos.play(turn);
-        let them = child.turn();
-        let best = match self.probe(&child) {
-            Some(v) if them != pos.turn() && child.terminal().is_none() => Wdl::from(v),
-            _ => return Traps::default(),
-        };
-        let mut traps = Traps::default();
-        for reply in child.legal_moves() {
-            let after = child.play(reply);
-            if let Some(v) = self.probe(&after) {
-                traps.replies += 1;
-                if Wdl::from(v.for_mover(&after, them)) < best {
-                    traps.losing += 1;
-                }
-            }
-        }
-        traps
-    }
-
     /// The chance, in thousandths, that an opponent who picks his replies
     /// at random changes his result within his next `turns` turns after
     /// `turn` from `pos`, the mover keeping his value each time with the
-    /// move that makes that chance largest. One turn: the share of
-    /// [`Tablebases::traps`].
+    /// move that makes that chance largest. One turn: the share of his
+    /// replies that change his result. None of them when the move ends the
+    /// game, the same side plays again, or its position is not covered.
     #[cfg(feature = "ultra-strong")]
     pub fn trap_chance(&self, pos: &Position, turn: Move, turns: u8) -> i32 {
         let mut unbounded = u64::MAX;
@@ -615,7 +578,7 @@ impl Tablebases {
         for &m in &solved.keep {
             let child = pos.play(m);
             let share = if child.placements_left() == 0 || child.turn() == pos.turn() {
-                self.traps(pos, m).permille()
+                self.trap_chance(pos, m, 1)
             } else {
                 match self.placing_solve(&child, memo, max_nodes, out_of_time) {
                     Ok(s) => {

@@ -7,35 +7,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use morris_core::{Position, Rules, Variant};
 use morris_engine::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tablebases, Wdl};
-use morris_solver::Tablebase;
 
-/// Every Six table, 3v3 … 6v6, solved once for all the tests here.
-static SIX: LazyLock<Tablebase> = LazyLock::new(|| {
-    let mut tb = Tablebase::new(Variant::Six.rules());
-    for light in 3..=6 {
-        for dark in 3..=light {
-            tb.solve(light, dark).unwrap();
-        }
-    }
-    tb
-});
+use common::SIX;
 
 fn tables(skip: Option<(u8, u8)>) -> Tablebases {
-    let mut t = Tablebases::new();
-    for light in 3..=6u8 {
-        for dark in 3..=light {
-            if skip != Some((light, dark)) {
-                let class = morris_solver::Class::moving(light, dark);
-                t.insert(SIX.table(class).unwrap().clone());
-            }
-        }
-    }
-    t
+    common::six_tables(skip)
 }
 
 fn after(moves: &str) -> Position {
@@ -236,7 +219,7 @@ fn placings_the_solve_cannot_hold_are_refused() {
         ),
     ] {
         let rules: Rules = text.parse().unwrap();
-        let mut tb = Tablebase::new(rules);
+        let mut tb = morris_solver::Tablebase::new(rules);
         let mut t = Tablebases::new();
         for (light, dark) in [
             (3, 3),

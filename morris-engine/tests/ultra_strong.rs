@@ -4,35 +4,21 @@
 //! Checked on drawn and lost positions of Six's 4v3 table and at the end
 //! of Six's placing phase: the value is never given up, the chance that a
 //! random replier goes wrong within `TRAP_TURNS` turns is the largest,
-//! counted a second way (from each side's ranked moves), one turn is the
-//! share of traps, and a won position keeps its quickest win.
+//! counted a second way (from each side's ranked moves), one turn too,
+//! and a won position keeps its quickest win.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::LazyLock;
 
 use morris_core::{Move, Position, Variant};
 use morris_engine::{Limits, NoClock, PlacingMemo, Searcher, Tablebases, Tiebreak, Wdl, TRAP_TURNS};
-use morris_solver::{Class, Indexer, Tablebase};
+use morris_solver::{Class, Indexer};
 
-static SIX: LazyLock<Tablebases> = LazyLock::new(|| {
-    let mut tb = Tablebase::new(Variant::Six.rules());
-    let mut t = Tablebases::new();
-    for light in 3..=6u8 {
-        for dark in 3..=light {
-            tb.solve(light, dark).unwrap();
-        }
-    }
-    for light in 3..=6u8 {
-        for dark in 3..=6u8 {
-            if let Some(table) = tb.table(Class::moving(light, dark)) {
-                t.insert(table.clone());
-            }
-        }
-    }
-    t
-});
+static SIX: LazyLock<Tablebases> = LazyLock::new(|| common::six_tables(None));
 
 /// The chance (thousandths) that a random replier changes his result
 /// within `turns` turns after `m`, counted from each side's ranked moves
@@ -92,8 +78,8 @@ fn the_value_is_kept_and_the_opponent_gets_the_most_chances_to_go_wrong() {
             let one = t.trap_chance(&pos, m.turn, 1);
             assert_eq!(
                 one,
-                t.traps(&pos, m.turn).permille(),
-                "{pos}: one turn is the share of traps"
+                chance_by_ranking(t, &pos, m.turn, 1),
+                "{pos}: one turn is the share of traps, counted both ways"
             );
         }
         let most = plain
