@@ -88,11 +88,7 @@ pub fn app() -> Html {
         model.dispatcher(),
         latest,
         live.clone(),
-        lab.open.reform(|game| LabView::Analysis {
-            game,
-            ply: usize::MAX,
-            review: false,
-        }),
+        lab.open.reform(LabView::at_end),
         lab.open.reform(LabView::Editor),
     );
     let fields = use_fields();

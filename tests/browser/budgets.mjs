@@ -61,11 +61,10 @@ const INIT = () => {
   mo.observe(document, { childList: true, subtree: true, attributes: true });
 };
 
+// Each budget's name and whether it held.
 const results = [];
-let sizeOver = false;
 function report(name, value, limit, unit, ok, extra = "") {
-  results.push(ok);
-  if (name === "first-load-gzip" && !ok) sizeOver = true;
+  results.push({ name, ok });
   console.log(`budget ${name}: ${value} ${unit} (limit ${limit} ${unit}) ${ok ? "ok" : "BROKEN"}${extra ? " — " + extra : ""}`);
 }
 
@@ -105,7 +104,7 @@ async function main() {
           if (!placed) await page.waitForTimeout(20);
         }
         console.log(`first click on ${name}: ${placed ? `piece placed after ${Date.now() - t0} ms` : "no piece placed within 5 s"}`);
-        if (!placed) results.push(false);
+        if (!placed) results.push({ name: "first-click", ok: false });
         // Everything the first visit fetches, the service worker's caching included.
         await page.waitForLoadState("networkidle").catch(() => {});
         await page.waitForTimeout(1500);
@@ -197,10 +196,11 @@ async function main() {
   }
   // Timings stretch when other builds share the two cores: say how busy the machine was.
   console.log(`machine load (1/5/15 min): ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`);
-  const passed = results.filter(Boolean).length;
+  const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
   if (REPORT) {
     console.log(`budgets (timings report only): ${passed} within, ${failed} over`);
+    const sizeOver = results.some((r) => r.name === "first-load-gzip" && !r.ok);
     if (sizeOver) console.log("the first load is over its budget: that fails");
     process.exit(sizeOver ? 1 : 0);
   }

@@ -104,13 +104,9 @@ pub fn use_lab(send: Callback<Action>, latest: Rc<RefCell<Rc<Model>>>, started: 
         // An analysis or editor link the page opened with.
         let open = open.clone();
         use_effect_with((), move |_| {
-            let first = take_first_editor().map(LabView::Editor).or_else(|| {
-                take_first_analysis().map(|game| LabView::Analysis {
-                    game,
-                    ply: usize::MAX,
-                    review: false,
-                })
-            });
+            let first = take_first_editor()
+                .map(LabView::Editor)
+                .or_else(|| take_first_analysis().map(LabView::at_end));
             if let Some(view) = first {
                 open.emit(view);
             }

@@ -2,7 +2,7 @@
 //! and the puzzles — the parts of the page a player opens now and then.
 //! They are a second wasm module (the binary `lab`, served as `lab.js` and
 //! `lab_bg.wasm`), so that the table's first load leaves them out: the
-//! table asks for one with [`open`] (`load`), the page's `mulinoLab`
+//! table asks for one with [`use_lab`]'s `open`, the page's `mulinoLab`
 //! (index.html) fetches the module the first time, and its root
 //! ([`root::LabRoot`]) mounts over the table. What the lab gives back (a
 //! position to play, or nothing) comes as a [`LabExit`].
@@ -56,6 +56,15 @@ fn bad<T>(what: &str) -> Result<T, LinkError> {
 }
 
 impl LabView {
+    /// The analysis board on `game`, shown at its end.
+    pub fn at_end(game: Game) -> LabView {
+        LabView::Analysis {
+            game,
+            ply: usize::MAX,
+            review: false,
+        }
+    }
+
     /// The view as one line of text (links' own formats inside).
     pub fn encode(&self) -> String {
         match self {
