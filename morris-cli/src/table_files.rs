@@ -3,8 +3,9 @@
 //! read an entry at a time, so engines on one machine share one copy of
 //! them in the system's file cache instead of each holding its own.
 
+use std::fs;
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -126,19 +127,25 @@ pub fn read_table(path: &Path) -> Result<Table, String> {
     morris_solver::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// `path` itself, or the `.tb` files of the folder `path` in name order.
+/// `path` itself, or the table files of the folder `path` in name order:
+/// its `.tb` files, and its win/draw/loss `.wdl` files where no `.tb`
+/// file of the same name stands beside them (a table with distances is
+/// worth more than one without).
 pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
     let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "tb"))
+    let all: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let with_ext = |p: &Path, ext: &str| p.extension().is_some_and(|x| x == ext);
+    let mut files: Vec<PathBuf> = all
+        .iter()
+        .filter(|p| with_ext(p, "tb") || (with_ext(p, "wdl") && !all.contains(&p.with_extension("tb"))))
+        .cloned()
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(format!("{} holds no .tb table files", path.display()));
+        return Err(format!("{} holds no .tb or .wdl table files", path.display()));
     }
     Ok(files)
 }
@@ -198,4 +205,41 @@ pub fn tablebase_of(rules: Rules, paths: &[PathBuf]) -> Result<Tablebase, CliErr
         }
     }
     Ok(tb)
+}
+
+/// Writes a file whole or not at all: the bytes go to `target.part`,
+/// are flushed to the disk, and only then take the name. A run cut short
+/// (or a full disk) never leaves a half file under the name, which a
+/// later run would have to find out by its checksum.
+pub fn write_whole(
+    target: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), String>,
+) -> Result<(), CliError> {
+    let part = part_name(target);
+    let cannot =
+        |e: &dyn std::fmt::Display| CliError::input(format!("cannot write {}: {e}", target.display()));
+    let file = fs::File::create(&part).map_err(|e| cannot(&e))?;
+    let mut writer = std::io::BufWriter::with_capacity(1 << 20, file);
+    let written = fill(&mut writer)
+        .and_then(|()| writer.into_inner().map_err(|e| e.error().to_string()))
+        .and_then(|file| file.sync_all().map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&part);
+        return Err(cannot(&e));
+    }
+    fs::rename(&part, target).map_err(|e| cannot(&e))?;
+    // The new name on the disk too (on Unix a folder can be opened and
+    // synced; elsewhere this fails and the rename stands as the system
+    // keeps it).
+    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = fs::File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+/// The name a file is written under until it is whole: `FILE.part`.
+pub fn part_name(target: &Path) -> PathBuf {
+    let mut part = target.as_os_str().to_owned();
+    part.push(".part");
+    PathBuf::from(part)
 }

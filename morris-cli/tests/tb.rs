@@ -491,41 +491,70 @@ fn counts_give_every_position_and_each_class_of_symmetric_ones_per_side() {
     assert!(fails(&["tb", "counts", "--table", "no-such-folder"]).contains("no-such-folder"));
 }
 
+/// `tb wdl` writes a win/draw/loss file a fraction of the table's size,
+/// which `tb wdl` then reads back and measures as it is, and `tb probe`
+/// and the engine play from: the result, not the distance.
 #[test]
-fn wdl_measures_a_table_at_two_bits_an_entry_smaller_than_its_file() {
+fn wdl_writes_a_table_at_two_bits_an_entry_that_probes_and_the_engine_read() {
+    let scratch = scratch();
+    let dir = scratch.path().to_str().unwrap();
+    let source = "../app/static/tb/nine-3v3.tb";
     let report = ok(&[
         "tb",
         "wdl",
         "--table",
-        "../app/static/tb/nine-3v3.tb",
+        source,
         "--probes",
         "200",
+        "--out-dir",
+        dir,
     ]);
     let lines: Vec<&str> = report.lines().collect();
-    assert_eq!(lines.len(), 3, "{report}");
+    assert_eq!(lines.len(), 4, "{report}");
+    assert!(lines[1].starts_with("3v3 "), "{report}");
     let fields: Vec<u64> = lines[1]
         .split(' ')
         .skip(1)
-        .take(4)
+        .take(3)
         .map(|f| f.parse().unwrap())
         .collect();
-    let [entries, file, whole, blocks] = fields[..] else {
+    let [entries, file, wdl] = fields[..] else {
         panic!("{report}")
     };
-    assert!(lines[1].starts_with("3v3 "), "{report}");
     // Two bits an entry before deflate: a quarter of a byte each, at most.
-    assert!(whole < entries / 4 && whole < file, "{report}");
-    // Blocks read one at a time cost a little more than one stream.
-    assert!(blocks >= whole && blocks < file, "{report}");
-    assert!(fails(&[
-        "tb",
-        "wdl",
-        "--table",
-        "../app/static/tb/nine-3v3.tb",
-        "--block",
-        "0"
-    ])
-    .contains("--block"));
+    assert!(wdl < entries / 4 && wdl < file, "{report}");
+    let written = scratch.path().join("nine-3v3.wdl");
+    assert_eq!(std::fs::metadata(&written).unwrap().len(), wdl);
+    assert!(lines[2].starts_with("wrote "), "{report}");
+    let w = written.to_str().unwrap();
+    // Read back, checked and measured as it is; not written again.
+    let again = ok(&["tb", "wdl", "--table", w, "--probes", "10"]);
+    assert!(
+        again
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with(&format!("3v3 {entries} {wdl} {wdl} ")),
+        "{again}"
+    );
+    assert!(fails(&["tb", "wdl", "--table", w, "--out-dir", dir]).contains("already a win/draw/loss table"));
+    // Light to move wins in 7 plies (tables.test.mjs): here only "win".
+    let win_in_7 = "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -";
+    assert_eq!(
+        ok(&["tb", "probe", "--table", source, "--position", win_in_7]),
+        "win in 7\n"
+    );
+    assert_eq!(
+        ok(&["tb", "probe", "--table", w, "--position", win_in_7]),
+        "win\n"
+    );
+    // A folder with both: the table with distances answers.
+    std::fs::copy(source, scratch.path().join("nine-3v3.tb")).unwrap();
+    assert_eq!(
+        ok(&["tb", "probe", "--table", dir, "--position", win_in_7]),
+        "win in 7\n"
+    );
+    assert!(fails(&["tb", "wdl", "--table", source, "--block", "0"]).contains("--block"));
 }
 
 /// Rules the tables cannot hold (docs/tables.md, "Rule sets the solver

@@ -19,7 +19,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-use morris_core::{Move, Outcome, Position};
+use morris_core::{Color, Move, Outcome, Position};
 use morris_solver::Value;
 
 use super::clock::Clock;
@@ -30,7 +30,7 @@ use super::params::{
     ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_DEEP_DEPTH, LMR_LATE_MOVES, LMR_MIN_DEPTH, LMR_MIN_MOVES,
     ORDER_KILLER,
 };
-use super::score::{INFINITE, MATE, MAX_PLY, WIN_BOUND, WIN_SPAN};
+use super::score::{INFINITE, MATE, MAX_PLY, TABLE_WIN, WIN_BOUND, WIN_SPAN};
 use super::tablebase::Tablebases;
 use super::tt::{Bound, TranspositionTable};
 use super::{Info, Limits, Line, Score, SearchResult};
@@ -107,6 +107,10 @@ pub(super) struct Worker<'a> {
     pub banned: Vec<Move>,
     /// Endgame tables, asked below the root (see [`Tablebases`]).
     pub tables: Option<&'a Tablebases>,
+    /// The root's class, when only a win/draw/loss table covers it: the
+    /// search does not ask the tables about its positions (set by
+    /// [`Worker::iterate`]).
+    wdl_class: Option<(u32, u32)>,
     /// The best root line the running iteration has proved so far: a root
     /// move whose search at the new depth beat every move searched before
     /// it (see [`Worker::adopt_partial`]).
@@ -135,15 +139,28 @@ fn outcome_score(o: Outcome, pos: &Position, ply: usize) -> i32 {
 }
 
 /// The exact score of a position the tables cover, `ply` below the root:
-/// a table win in `d` plies is a win `ply + d` plies from the root.
+/// a table win in `d` plies is a win `ply + d` plies from the root, one of
+/// unknown length ([`Value::exact`] false) [`TABLE_WIN`] less the ply.
 #[inline]
 fn table_score(tables: &Tablebases, pos: &Position, ply: usize) -> Option<i32> {
+    let value = tables.probe(pos)?;
+    if !value.exact() {
+        let win = TABLE_WIN - ply as i32;
+        return Some(if matches!(value, Value::Win(_)) { win } else { -win });
+    }
     let far = |d: u16| (ply as i32 + i32::from(d)).min(WIN_SPAN as i32 - 1);
-    Some(match tables.probe(pos)? {
+    Some(match value {
         Value::Win(d) => MATE - far(d),
         Value::Draw => 0,
         Value::Loss(d) => -(MATE - far(d)),
     })
+}
+
+/// The pieces of each side on the board in the moving phase, for telling
+/// a position of the root's class from one a removal led to.
+#[inline]
+fn moving_class(pos: &Position) -> Option<(u32, u32)> {
+    (pos.placements_left() == 0).then(|| (pos.pieces(Color::Light).count(), pos.pieces(Color::Dark).count()))
 }
 
 /// Whether a draw counter (n-move or endgame rule) may have run out.
@@ -194,6 +211,7 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             banned: Vec::new(),
             tables,
+            wdl_class: None,
             root_best: None,
             depth_offset: 0,
             publish_nodes: None,
@@ -327,7 +345,15 @@ impl<'a> Worker<'a> {
             if alpha >= beta {
                 return alpha;
             }
-            if let Some(s) = self.tables.and_then(|t| table_score(t, pos, ply)) {
+            // The root's own class in a win/draw/loss table is left to the
+            // search: every win there looks alike, and the evaluation is
+            // what makes progress (the root keeps the value, `wdl_root`).
+            let own_class = self.wdl_class.is_some() && moving_class(pos) == self.wdl_class;
+            if let Some(s) = self
+                .tables
+                .filter(|_| !own_class)
+                .and_then(|t| table_score(t, pos, ply))
+            {
                 return s;
             }
         }
@@ -533,6 +559,10 @@ impl<'a> Worker<'a> {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        self.wdl_class = self
+            .tables
+            .filter(|t| t.has_distances(root) == Some(false))
+            .and_then(|_| moving_class(root));
         let mut legal = root.legal_moves();
         if legal.iter().any(|m| !self.banned.contains(m)) {
             legal.retain(|m| !self.banned.contains(m));

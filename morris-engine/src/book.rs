@@ -54,7 +54,7 @@ use thiserror::Error;
 use morris_core::{Color, Move, MoveError, Position, PositionTextError, Rules};
 use morris_solver::{PlacingKey, Symmetries};
 
-use super::tablebase::{PlacingSolve, Wdl};
+use super::tablebase::{KeptBy, PlacingSolve, Wdl};
 
 /// The longest book line read, in bytes.
 pub const MAX_BOOK_LINE: usize = 4096;
@@ -255,7 +255,7 @@ impl Book {
             result: entry.result,
             keep,
             nodes: 0,
-            book: true,
+            by: KeptBy::Book,
         })
     }
 

@@ -51,7 +51,8 @@ pub use levels::Level;
 pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{
-    PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl, PLACING_SOLVE_PLIES,
+    KeptBy, PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl,
+    PLACING_SOLVE_PLIES,
 };
 #[cfg(feature = "ultra-strong")]
 pub use tablebase::{TRAP_PROBES, TRAP_TURNS};
@@ -332,17 +333,23 @@ impl Searcher {
         }
 
         if let Some(result) = self.tables.as_deref().and_then(|t| {
+            // A win/draw/loss table's root is searched (below).
+            if t.has_distances(root) == Some(false) {
+                return None;
+            }
             let ranked = table_moves(t, root, self.tiebreak, &keys)?;
             table_root(t, root, ranked, &limits, clock, start_ms, &mut on_info)
         }) {
             return result;
         }
-        // A book position, else the end of the placing solved: the search
-        // then plays only the moves that keep the value.
+        // A book position, else the end of the placing solved, else a
+        // win/draw/loss table's root: the search then plays only the moves
+        // that keep the value.
         let placing = if limits.multi_pv <= 1 {
             self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
                 self.tables.as_deref().and_then(|t| {
                     placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
+                        .or_else(|| t.wdl_root(root))
                 })
             })
         } else {

@@ -13,6 +13,12 @@ pub(crate) const MATE: i32 = 30_000;
 pub(crate) const WIN_SPAN: u32 = 8192;
 /// Internal values at or beyond this (in size) are wins or losses.
 pub(crate) const WIN_BOUND: i32 = MATE - WIN_SPAN as i32;
+/// The value of a table win whose length is not known (a win/draw/loss
+/// table's, [`morris_solver::FAR`]) at the root; `ply` below it,
+/// `TABLE_WIN - ply`. Above every evaluation, below every counted win: a
+/// heuristic value to the search, so the quickest counted win still comes
+/// first.
+pub(crate) const TABLE_WIN: i32 = WIN_BOUND - 1 - MAX_PLY as i32;
 /// Beyond every score.
 pub(crate) const INFINITE: i32 = 32_000;
 
@@ -57,6 +63,18 @@ impl Score {
             Score::Value(v) => Score::Value(-v),
             Score::Win(n) => Score::Loss(n),
             Score::Loss(n) => Score::Win(n),
+        }
+    }
+
+    /// For a heuristic value that is a table's win or loss of unknown
+    /// length (a win/draw/loss table's, [`TABLE_WIN`] less the plies):
+    /// whether the side to move wins.
+    pub fn table_result(self) -> Option<bool> {
+        let least = TABLE_WIN - MAX_PLY as i32;
+        match self {
+            Score::Value(v) if v >= least => Some(true),
+            Score::Value(v) if v <= -least => Some(false),
+            _ => None,
         }
     }
 

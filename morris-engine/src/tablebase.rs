@@ -72,7 +72,7 @@
 
 use rustc_hash::FxHashMap;
 
-use morris_core::{Move, Position, RuleKey, Rules};
+use morris_core::{Color, Move, Position, RuleKey, Rules};
 use morris_solver::{
     check_placing, Class, PlacingKey, SolveError, Symmetries, Table, TableChanged, TableFileError, Tablebase,
     Value,
@@ -173,8 +173,9 @@ pub enum Tiebreak {
     Traps,
 }
 
-/// The end of the placing phase solved: what the position is worth with
-/// perfect play, and the root moves that keep that.
+/// A root's value known before the search: what the position is worth
+/// with perfect play, and the root moves that keep that. The search then
+/// chooses among those moves only.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlacingSolve {
     pub result: Wdl,
@@ -182,9 +183,22 @@ pub struct PlacingSolve {
     pub keep: Vec<Move>,
     /// Positions visited.
     pub nodes: u64,
-    /// Whether it was read from a [`super::Book`] instead of solved
-    /// (`nodes` is then 0).
-    pub book: bool,
+    /// Where the value comes from.
+    pub by: KeptBy,
+}
+
+/// Where a [`PlacingSolve`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptBy {
+    /// The end of the placing phase solved down to the tables
+    /// ([`Tablebases::placing_solve`]).
+    Solve,
+    /// A [`super::Book`] (`nodes` is then 0).
+    Book,
+    /// Win/draw/loss tables of the root's class, which say which moves keep
+    /// the value but not which one makes progress
+    /// ([`Tablebases::wdl_root`]; `nodes` counts the moves probed).
+    Tables,
 }
 
 /// What placing solves proved, kept for the next ones of a game: the
@@ -365,7 +379,9 @@ impl Tablebases {
         self.bases.is_empty()
     }
 
-    /// Adds a table, replacing one of the same rules and class.
+    /// Adds a table, replacing one of the same rules and class, except
+    /// that a win/draw/loss table never replaces one with distances
+    /// (which answers everything it would, and more).
     pub fn insert(&mut self, table: Table) -> Class {
         let class = table.class();
         let rules = *table.indexer().rules();
@@ -377,8 +393,11 @@ impl Tablebases {
             }
         };
         if let Some(base) = self.bases.get_mut(i) {
-            // Cannot fail: the base was chosen by the table's rules.
-            let _ = base.insert(table);
+            let better = base.table(class).is_some_and(Table::has_distances) && !table.has_distances();
+            if !better {
+                // Cannot fail: the base was chosen by the table's rules.
+                let _ = base.insert(table);
+            }
         }
         class
     }
@@ -429,6 +448,43 @@ impl Tablebases {
             return None;
         }
         self.base(pos.rules())?.probe(pos)
+    }
+
+    /// Whether the table that answers for `pos` knows its distances:
+    /// `None` when no table answers (a placing position, an uncovered
+    /// class), `Some(false)` for a win/draw/loss table.
+    pub fn has_distances(&self, pos: &Position) -> Option<bool> {
+        let base = self.base(pos.rules())?;
+        if pos.placements_left() > 0 {
+            return None;
+        }
+        let light = u8::try_from(pos.pieces(Color::Light).count()).ok()?;
+        let dark = u8::try_from(pos.pieces(Color::Dark).count()).ok()?;
+        base.table(Class::moving(light, dark))
+            .or_else(|| base.table(Class::moving(dark, light)))
+            .map(Table::has_distances)
+    }
+
+    /// A covered root whose own class has only a win/draw/loss table: its
+    /// value and the moves that keep it. The quickest of them is not known,
+    /// so the search chooses among them (a table move would make no
+    /// progress in a won position: every winning move looks alike).
+    pub fn wdl_root(&self, pos: &Position) -> Option<PlacingSolve> {
+        if self.has_distances(pos)? {
+            return None;
+        }
+        let moves = self.root_moves(pos)?;
+        let result = moves.iter().map(|m| Wdl::from(m.value)).max()?;
+        Some(PlacingSolve {
+            result,
+            nodes: moves.len() as u64,
+            keep: moves
+                .iter()
+                .filter(|m| Wdl::from(m.value) == result)
+                .map(|m| m.turn)
+                .collect(),
+            by: KeptBy::Tables,
+        })
     }
 
     /// The value of a position that is not over, if it and every position
@@ -674,7 +730,7 @@ impl Tablebases {
             result,
             keep,
             nodes: search.nodes,
-            book: false,
+            by: KeptBy::Solve,
         })
     }
 

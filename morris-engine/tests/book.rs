@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, LazyLock};
 
 use morris_core::{Color, Position, Setup, Variant};
-use morris_engine::{Book, BookErrorKind, Limits, NoClock, PlacingMemo, Searcher, Tablebases, Wdl};
+use morris_engine::{Book, BookErrorKind, KeptBy, Limits, NoClock, PlacingMemo, Searcher, Tablebases, Wdl};
 use morris_solver::{Class, Symmetries, Tablebase};
 use proptest::prelude::*;
 
@@ -90,7 +90,7 @@ fn an_entry_answers_for_every_rotation_and_reflection_as_a_solve_would() {
             let (result, keep) = solve(&turned);
             assert_eq!(entry.result, result, "{moves}, symmetry {k}");
             assert_eq!(entry.keep, keep, "{moves}, symmetry {k}: {turned}");
-            assert!(entry.book);
+            assert_eq!(entry.by, KeptBy::Book);
         }
     }
     assert!(moved > 0, "every image was the position itself");
@@ -229,7 +229,7 @@ fn a_searcher_with_a_book_plays_only_moves_that_keep_the_value() {
             pos.notation(best)
         );
         let placing = r.placing.unwrap();
-        assert!(placing.book);
+        assert_eq!(placing.by, KeptBy::Book);
         assert_eq!((placing.result, &placing.keep), (result, &keep));
         if !keep.contains(&alone) {
             changed += 1;

@@ -31,6 +31,8 @@ pub enum SolveError {
         value: String,
         why: &'static str,
     },
+    #[error("the class {0:?} is needed with its distances, but only its win/draw/loss table is loaded")]
+    NoDistances(Class),
     #[error("a thread of the solver stopped")]
     Worker,
 }

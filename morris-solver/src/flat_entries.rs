@@ -43,9 +43,11 @@
 
 use std::fmt;
 use std::io;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
+
+use crate::block_cache::BlockCache;
 
 /// Where a table opened with [`open_flat`](crate::open_flat) reads its
 /// file: bytes at a place in the file. A program with files implements it
@@ -116,15 +118,6 @@ pub(crate) fn block_sum(bytes: &[u8]) -> u64 {
     h
 }
 
-/// A cached block: its number ([`EMPTY`] for none) and its checked bytes.
-#[derive(Debug, Default)]
-struct Cached {
-    block: usize,
-    bytes: Vec<u8>,
-}
-
-const EMPTY: usize = usize::MAX;
-
 /// A flat table's entries in its file: the payload starts at `at` and
 /// holds `len` entries, one byte each, in blocks of `BLOCK` whose sums
 /// were taken at load.
@@ -134,7 +127,7 @@ pub(crate) struct FlatEntries {
     at: u64,
     len: usize,
     sums: Box<[u64]>,
-    cache: Box<[Mutex<Cached>]>,
+    cache: BlockCache,
     fault: OnceLock<TableChanged>,
 }
 
@@ -142,14 +135,7 @@ impl FlatEntries {
     /// The entries of `source` from `at`, with the sums of their blocks
     /// (one per `BLOCK` entries, the last for the rest).
     pub(crate) fn new(source: Arc<dyn EntrySource>, at: u64, len: usize, sums: Vec<u64>) -> FlatEntries {
-        let cache = (0..sums.len().clamp(1, CACHED_BLOCKS))
-            .map(|_| {
-                Mutex::new(Cached {
-                    block: EMPTY,
-                    bytes: Vec::new(),
-                })
-            })
-            .collect();
+        let cache = BlockCache::new(sums.len(), CACHED_BLOCKS);
         FlatEntries {
             source,
             at,
@@ -177,14 +163,7 @@ impl FlatEntries {
             return None;
         }
         let block = i / BLOCK;
-        let slot = self.cache.get(block % self.cache.len())?;
-        let mut cached = slot.lock().unwrap_or_else(PoisonError::into_inner);
-        if cached.block != block {
-            cached.block = EMPTY;
-            self.load(block, &mut cached.bytes)?;
-            cached.block = block;
-        }
-        cached.bytes.get(i % BLOCK).copied()
+        self.cache.byte(block, i % BLOCK, |bytes| self.load(block, bytes))
     }
 
     /// Reads block `block` into `bytes` and checks it against its sum;

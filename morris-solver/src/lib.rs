@@ -31,8 +31,10 @@
 //! (`flat_entries`); the retrograde passes (`retro`, on a `space`: either
 //! numbering); the solved classes of a rule set ([`Tablebase`],
 //! `tablebase`) and the forward solve of the placing (`placing`); how far
-//! a solve is, told to a watcher (`progress`); the table files (`file`: `header`, `packing`, `deflate`, `flat`).
+//! a solve is, told to a watcher (`progress`); the table files (`file`: `header`, `packing`, `deflate`, `flat`), and a table kept as
+//! win, draw or loss only, in deflated blocks (`wdl_entries`).
 
+mod block_cache;
 mod error;
 mod file;
 mod flat_entries;
@@ -49,10 +51,11 @@ mod table;
 mod tablebase;
 mod threads;
 mod value;
+mod wdl_entries;
 
 pub use error::SolveError;
 pub use file::{
-    check, check_stream, open_flat, read, read_for, write, write_at_level, write_flat, FlatError,
+    check, check_stream, open_flat, read, read_for, write, write_at_level, write_flat, write_wdl, FlatError,
     TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, MAGIC,
 };
 pub use flat_entries::{EntrySource, TableChanged};
@@ -63,4 +66,5 @@ pub use support::{check_moving, check_placing};
 pub use symmetry::{PlacingKey, Symmetries};
 pub use table::{ClassCounts, FullTable, Table, Wdl};
 pub use tablebase::Tablebase;
-pub use value::Value;
+pub use value::{Value, FAR};
+pub use wdl_entries::WDL_BLOCK;

@@ -11,7 +11,8 @@ use morris_core::Position;
 use crate::flat_entries::{FlatEntries, TableChanged};
 use crate::index::{Class, Indexer};
 use crate::reduced::SymIndexer;
-use crate::value::{parity_byte, parity_code, Value, UNKNOWN};
+use crate::value::{parity_byte, parity_code, Value, FAR, UNKNOWN};
+use crate::wdl_entries::{WdlEntries, LOSS, WIN};
 
 /// The value codes of a table in memory, one byte an entry wherever that
 /// can hold them:
@@ -27,7 +28,9 @@ use crate::value::{parity_byte, parity_code, Value, UNKNOWN};
 ///   halves what the search's tables take in memory;
 /// - `Wide`: two bytes, for anything else;
 /// - `Flat`: `Parity` bytes left in a flat file, read as they are asked
-///   for (see [`super::file::open_flat`]).
+///   for (see [`super::file::open_flat`]);
+/// - `Wdl`: win, draw or loss only, two bits an entry in deflated blocks
+///   (see [`crate::write_wdl`]): a win or loss of unknown length, [`FAR`].
 ///
 /// The table files hold the stored codes ([`Value::encode`]), except the
 /// flat ones, which hold `Parity` bytes.
@@ -37,6 +40,17 @@ enum Codes {
     Parity(Vec<u8>),
     Wide(Vec<u16>),
     Flat(Arc<FlatEntries>),
+    Wdl(Arc<WdlEntries>),
+}
+
+/// The stored code of a win/draw/loss entry.
+#[inline]
+fn wdl_code(code: u8) -> u16 {
+    match code {
+        LOSS => Value::Loss(FAR).encode(),
+        WIN => Value::Win(FAR).encode(),
+        _ => Value::Draw.encode(),
+    }
 }
 
 impl Codes {
@@ -73,6 +87,7 @@ impl Codes {
             Codes::Narrow(v) | Codes::Parity(v) => v.len(),
             Codes::Wide(v) => v.len(),
             Codes::Flat(f) => f.len(),
+            Codes::Wdl(w) => w.len(),
         }
     }
 
@@ -83,6 +98,7 @@ impl Codes {
             Codes::Parity(v) => v.get(i).map(|&c| parity_code(c)),
             Codes::Wide(v) => v.get(i).copied(),
             Codes::Flat(f) => f.byte(i).map(parity_code),
+            Codes::Wdl(w) => w.code(i).map(wdl_code),
         }
     }
 
@@ -94,6 +110,7 @@ impl Codes {
             Codes::Parity(v) => Box::new(v.iter().map(|&c| parity_code(c))),
             Codes::Wide(v) => Box::new(v.iter().copied()),
             Codes::Flat(f) => Box::new((0..f.len()).map(|i| f.byte(i).map_or(UNKNOWN, parity_code))),
+            Codes::Wdl(w) => Box::new((0..w.len()).map(|i| w.code(i).map_or(UNKNOWN, wdl_code))),
         }
     }
 }
@@ -178,6 +195,20 @@ impl Table {
         }
     }
 
+    /// A table of win/draw/loss entries, one per entry of `indexer`.
+    pub(crate) fn from_wdl(indexer: SymIndexer, entries: WdlEntries) -> Table {
+        Table {
+            indexer,
+            values: Codes::Wdl(Arc::new(entries)),
+        }
+    }
+
+    /// Whether the table knows how far its wins and losses are: not a
+    /// win/draw/loss table, whose wins and losses are [`FAR`].
+    pub fn has_distances(&self) -> bool {
+        !matches!(self.values, Codes::Wdl(_))
+    }
+
     /// Whether the values stay in a file, read as they are asked for.
     pub fn on_file(&self) -> bool {
         matches!(self.values, Codes::Flat(_))
@@ -220,12 +251,13 @@ impl Table {
     }
 
     /// The bytes the values take in memory (none for a table left in a
-    /// flat file).
+    /// flat file; a win/draw/loss table's deflated blocks).
     pub fn value_bytes(&self) -> usize {
         match &self.values {
             Codes::Narrow(v) | Codes::Parity(v) => v.len(),
             Codes::Wide(v) => 2 * v.len(),
             Codes::Flat(_) => 0,
+            Codes::Wdl(w) => w.bytes(),
         }
     }
 

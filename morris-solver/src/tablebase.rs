@@ -184,10 +184,17 @@ impl Tablebase {
         self.tables.get(&class).ok_or(SolveError::Missing(class))
     }
 
+    /// Solves the classes a removal leads to that are not loaded; a
+    /// loaded one must know its distances.
     fn solve_smaller(&mut self, light: u8, dark: u8, progress: &dyn Progress) -> Result<(), SolveError> {
         for class in self.needs(light, dark) {
-            if !self.has(class.light, class.dark) {
-                self.solve_with(class.light, class.dark, progress)?;
+            let mirror = Class::moving(class.dark, class.light);
+            match self.tables.get(&class).or_else(|| self.tables.get(&mirror)) {
+                Some(t) if !t.has_distances() => return Err(SolveError::NoDistances(t.class())),
+                Some(_) => {}
+                None => {
+                    self.solve_with(class.light, class.dark, progress)?;
+                }
             }
         }
         Ok(())

@@ -21,6 +21,21 @@ pub(crate) const UNKNOWN: u16 = u16::MAX;
 /// The longest distance a table stores.
 pub(crate) const MAX_DISTANCE: u16 = (u16::MAX - 5) / 2;
 
+/// The distance of a win or loss whose length is not known: what a
+/// win/draw/loss table ([`crate::write_wdl`]) answers. It is longer than
+/// any distance a table stores, so every known win ranks before it (and
+/// every known loss after it), and it stays itself one ply further back.
+pub const FAR: u16 = MAX_DISTANCE + 1;
+
+/// One ply further from the end; [`FAR`] stays far.
+fn further(d: u16) -> u16 {
+    if d >= FAR {
+        FAR
+    } else {
+        d + 1
+    }
+}
+
 impl Value {
     /// The value of a finished game for the side to move.
     pub fn of_outcome(outcome: Outcome, turn: Color) -> Value {
@@ -34,9 +49,9 @@ impl Value {
     /// The value for the side that made the move leading here.
     pub fn back(self) -> Value {
         match self {
-            Value::Win(d) => Value::Loss(d.saturating_add(1)),
+            Value::Win(d) => Value::Loss(further(d)),
             Value::Draw => Value::Draw,
-            Value::Loss(d) => Value::Win(d.saturating_add(1)),
+            Value::Loss(d) => Value::Win(further(d)),
         }
     }
 
@@ -77,12 +92,30 @@ impl Value {
         children.into_iter().map(Value::back).max_by_key(|v| v.score())
     }
 
-    /// The code a table stores: 0 a draw, odd a win, even a loss.
+    /// The plies to the end of a won or lost game, when known (not for a
+    /// draw, nor for [`FAR`]).
+    pub fn plies(self) -> Option<u16> {
+        match self {
+            Value::Win(d) | Value::Loss(d) if d < FAR => Some(d),
+            _ => None,
+        }
+    }
+
+    /// Whether the distance is known: not [`FAR`].
+    pub fn exact(self) -> bool {
+        match self {
+            Value::Win(d) | Value::Loss(d) => d < FAR,
+            Value::Draw => true,
+        }
+    }
+
+    /// The code a table stores: 0 a draw, odd a win, even a loss (of
+    /// [`FAR`] plies, the two largest codes below "undecided").
     pub(crate) fn encode(self) -> u16 {
         match self {
             Value::Draw => DRAW,
-            Value::Win(d) => 1 + 2 * d.min(MAX_DISTANCE),
-            Value::Loss(d) => 2 + 2 * d.min(MAX_DISTANCE),
+            Value::Win(d) => 1 + 2 * d.min(FAR),
+            Value::Loss(d) => 2 + 2 * d.min(FAR),
         }
     }
 
@@ -113,5 +146,21 @@ pub(crate) fn parity_code(byte: u8) -> u16 {
         0 => DRAW,
         b if b % 2 == 1 => Value::Win(b).encode(),
         b => Value::Loss(b - 2).encode(),
+    }
+}
+
+/// `win in 7`, `draw`, `loss in 12`; `win` and `loss` where the distance
+/// is not known ([`FAR`]).
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let word = match self {
+            Value::Win(_) => "win",
+            Value::Draw => "draw",
+            Value::Loss(_) => "loss",
+        };
+        match self.plies() {
+            Some(n) => write!(f, "{word} in {n}"),
+            None => f.write_str(word),
+        }
     }
 }

@@ -213,10 +213,14 @@ fn rule_text(key: RuleKey, name: &str, value: &OptionValue) -> Result<Option<Str
         OptionValue::Unset => Ok(None),
         OptionValue::Bool(b) if flag => Ok(Some(if *b { "on" } else { "off" }.into())),
         OptionValue::Null | OptionValue::Bool(false) if kind == Takes::Limit => Ok(Some("off".into())),
+        // Written as an integer: formatting a float would bring Rust's
+        // float printing into the module (7 KB gzip). A number past
+        // `u64::MAX` saturates there, and the core refuses it as out of
+        // range either way; the error shows the value as JavaScript does.
         OptionValue::Number(n)
             if matches!(kind, Takes::Limit | Takes::Number) && n.fract() == 0.0 && *n >= 0.0 =>
         {
-            Ok(Some(format!("{n}")))
+            Ok(Some((*n as u64).to_string()))
         }
         // Only the values as the types write them (`"light"`, not `"white"` or `"LIGHT"`).
         OptionValue::Text(s)

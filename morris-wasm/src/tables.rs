@@ -23,7 +23,9 @@ pub struct TableInfoView {
 }
 
 /// What `tables.probe()` returns for a covered position, for its side to
-/// move: `{ result: "win", plies: 7 }`, `{ result: "draw", plies: null }`.
+/// move: `{ result: "win", plies: 7 }`, `{ result: "draw", plies: null }`;
+/// from a win/draw/loss table (a `.wdl` file), which knows who wins but
+/// not how soon, `{ result: "win", plies: null }`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableValueView {
     pub result: &'static str,
@@ -32,10 +34,11 @@ pub struct TableValueView {
 
 impl From<Value> for TableValueView {
     fn from(v: Value) -> TableValueView {
+        let plies = |d| v.exact().then_some(d);
         match v {
             Value::Win(d) => TableValueView {
                 result: "win",
-                plies: Some(d),
+                plies: plies(d),
             },
             Value::Draw => TableValueView {
                 result: "draw",
@@ -43,7 +46,7 @@ impl From<Value> for TableValueView {
             },
             Value::Loss(d) => TableValueView {
                 result: "loss",
-                plies: Some(d),
+                plies: plies(d),
             },
         }
     }
@@ -57,19 +60,6 @@ pub struct MoveValueView {
     pub turn: String,
     #[serde(flatten)]
     pub value: TableValueView,
-}
-
-/// The value for the side that made the move into a position worth
-/// `after` for its own side to move: the other side's value turned round,
-/// or (a turn of the same side again, as some rules of RULES.md §7 give)
-/// the same value; a ply further either way.
-fn for_mover(after: Value, same_side: bool) -> Value {
-    match (after, same_side) {
-        (Value::Win(d), true) => Value::Win(d.saturating_add(1)),
-        (Value::Loss(d), true) => Value::Loss(d.saturating_add(1)),
-        (v, _) if !same_side => v.back(),
-        (v, _) => v,
-    }
 }
 
 /// Loaded endgame tables.
@@ -115,7 +105,7 @@ impl Tables {
                 let value = self.inner.probe(&after)?;
                 Some(MoveValueView {
                     turn: pos.notation(m),
-                    value: for_mover(value, after.turn() == pos.turn()).into(),
+                    value: value.for_mover(&after, pos.turn()).into(),
                 })
             })
             .collect()

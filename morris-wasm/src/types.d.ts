@@ -119,10 +119,14 @@ export interface AnalyzeOptions extends SearchOptions {
   multiPv?: number;
 }
 
-/** A score for the side to move: `cp` in hundredths of a piece, or a win or loss `value` plies away. */
+/**
+ * A score for the side to move: `cp` in hundredths of a piece, or a win or
+ * loss `value` plies away; `value` is null for a win or loss a
+ * win/draw/loss table (a `.wdl` file) shows, which does not say how far.
+ */
 export interface Score {
   kind: "cp" | "win" | "loss";
-  value: number;
+  value: number | null;
 }
 
 /** What `engine.bestMove()` returns; `move` is null only when the game is over. */
@@ -150,7 +154,7 @@ export interface TableInfo {
   dark: number;
 }
 
-/** The exact value of a covered position for its side to move: a win or loss `plies` away, or a draw (`plies` null). */
+/** The exact value of a covered position for its side to move: a win or loss `plies` away, or a draw (`plies` null); from a win/draw/loss table (a `.wdl` file), a win or loss with `plies` null too. */
 export interface TableValue {
   result: "win" | "draw" | "loss";
   plies: number | null;

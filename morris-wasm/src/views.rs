@@ -199,29 +199,24 @@ impl From<Variant> for VariantView {
 }
 
 /// A score for the side to move: `cp` in hundredths of a piece, or a
-/// `win` or `loss` that many plies away.
+/// `win` or `loss` that many plies away (`null`: a win/draw/loss table's,
+/// which does not say how far).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ScoreView {
     pub kind: &'static str,
-    pub value: i64,
+    pub value: Option<i64>,
 }
 
 impl From<Score> for ScoreView {
     fn from(s: Score) -> ScoreView {
-        match s {
-            Score::Value(v) => ScoreView {
-                kind: "cp",
-                value: i64::from(v),
-            },
-            Score::Win(n) => ScoreView {
-                kind: "win",
-                value: i64::from(n),
-            },
-            Score::Loss(n) => ScoreView {
-                kind: "loss",
-                value: i64::from(n),
-            },
-        }
+        let (kind, value) = match (s, s.table_result()) {
+            (_, Some(true)) => ("win", None),
+            (_, Some(false)) => ("loss", None),
+            (Score::Value(v), None) => ("cp", Some(i64::from(v))),
+            (Score::Win(n), None) => ("win", Some(i64::from(n))),
+            (Score::Loss(n), None) => ("loss", Some(i64::from(n))),
+        };
+        ScoreView { kind, value }
     }
 }
 

@@ -117,3 +117,55 @@ test("probeMoves leaves out what the tables do not cover, and has nothing once t
   assert.deepEqual(tables.probeMoves(over), []);
   assert.deepEqual(new Tables().probeMoves(Game.fromPosition(THREE_WIN_IN_1)), []);
 });
+
+// Nine's 3v3 as win/draw/loss only (`morris tb wdl --out-dir`, remade by
+// scripts/tables.sh): who wins, not how soon.
+const NINE_33_WDL = new URL("fixtures/nine-3v3.wdl", import.meta.url);
+
+test("a win/draw/loss file answers who wins, with plies null, where the table with distances agrees", () => {
+  const full = new Tables();
+  full.load(nine33());
+  const wdl = new Tables();
+  assert.deepEqual(wdl.load(readFileSync(NINE_33_WDL)), { rules: "nine", light: 3, dark: 3 });
+  const game = Game.fromPosition(WIN_IN_7);
+  assert.deepEqual(wdl.probe(game), { result: "win", plies: null });
+  // Along a game of the worst moves, every move's result as the distances' table says.
+  let seen = new Set();
+  for (let i = 0; i < 20 && !game.outcome(); i++) {
+    const exact = full.probeMoves(game);
+    const bare = wdl.probeMoves(game);
+    assert.deepEqual(bare.map((v) => [v.move, v.result]), exact.map((v) => [v.move, v.result]), game.position());
+    for (const v of bare) {
+      const over = v.plies !== null;
+      // A move that ends the game has its one ply; every other is unknown.
+      if (over) assert.equal(v.plies, 1, v.move);
+      seen.add(v.result);
+    }
+    game.play(exact.reduce((a, b) => (b.result === "loss" ? b : a)).move);
+  }
+  assert.ok(seen.has("win") && seen.has("loss"), [...seen]);
+  // Damaged: refused like any table file.
+  const bytes = new Uint8Array(readFileSync(NINE_33_WDL));
+  bytes[bytes.length - 50] ^= 4;
+  assert.throws(() => new Tables().load(bytes), (e) => e.name === "TableFileError" && /checksum/.test(e.message));
+});
+
+test("an engine with a win/draw/loss table never gives the win away, and says win without a count", () => {
+  const full = new Tables();
+  full.load(nine33());
+  const wdl = new Tables();
+  wdl.load(readFileSync(NINE_33_WDL));
+  const engine = new Engine({ level: 10 });
+  engine.useTables(wdl);
+  const game = Game.fromPosition(WIN_IN_7);
+  const winner = game.state().sideToMove;
+  while (!game.outcome() && game.history().length < 60) {
+    const best = engine.bestMove(game, { movetimeMs: 100 });
+    const mover = game.state().sideToMove;
+    const kept = full.probeMoves(game).find((v) => v.move === best.move);
+    assert.equal(kept.result, full.probe(game).result, `${game.position()}: ${best.move} keeps the value`);
+    if (mover === winner) assert.equal(best.score.kind, "win");
+    game.play(best.move);
+  }
+  assert.equal(game.outcome()?.winner, winner, "won within 60 plies");
+});

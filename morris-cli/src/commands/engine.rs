@@ -53,7 +53,8 @@ use std::time::Duration;
 use clap::Args;
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 use morris_engine::{
-    Book, Info, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tablebases, MAX_THREADS,
+    Book, Info, KeptBy, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tablebases,
+    MAX_THREADS,
 };
 
 use crate::error::CliError;
@@ -704,12 +705,13 @@ fn paths_text(paths: &[PathBuf]) -> String {
 /// book: draw, 2 of 20 moves keep it`.
 fn placing_line(solved: &PlacingSolve, root: &Position) -> String {
     let result = solved.result.word();
-    if solved.book {
-        return format!(
-            "info string placing book: {result}, {} of {} moves keep it",
-            solved.keep.len(),
-            root.legal_moves().len()
-        );
+    let (kept, all) = (solved.keep.len(), root.legal_moves().len());
+    match solved.by {
+        KeptBy::Book => return format!("info string placing book: {result}, {kept} of {all} moves keep it"),
+        KeptBy::Tables => {
+            return format!("info string win/draw/loss tables: {result}, {kept} of {all} moves keep it")
+        }
+        KeptBy::Solve => {}
     }
     format!(
         "info string placing solved: {result}, {} of {} moves keep it ({} positions)",

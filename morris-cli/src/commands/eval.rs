@@ -112,9 +112,15 @@ fn breakdown(pos: &Position, tables: Option<&Tablebases>, out: &mut dyn Write) -
     )?;
     if let Some(tables) = tables {
         let exact = match tables.probe(pos) {
-            Some(Value::Win(n)) => format!("win in {} for {us}", plies(n)),
             Some(Value::Draw) => "draw".to_string(),
-            Some(Value::Loss(n)) => format!("loss in {} for {us}", plies(n)),
+            Some(v) => {
+                let word = if matches!(v, Value::Win(_)) { "win" } else { "loss" };
+                match v.plies() {
+                    Some(n) => format!("{word} in {} for {us}", plies(n)),
+                    // A win/draw/loss table's: who wins, not how soon.
+                    None => format!("{word} for {us}"),
+                }
+            }
             None => "not covered".to_string(),
         };
         writeln!(out, "tables:       {exact}")?;
@@ -132,13 +138,17 @@ fn plies(n: u16) -> String {
 
 /// The `table` and `table_plies` cells of a position: its exact value for
 /// the side to move (1, 0.5 or 0) and the plies to the end of a won or
-/// lost game (0 for a draw); both empty where the tables do not reach.
+/// lost game (0 for a draw; empty from a win/draw/loss table, which does
+/// not know them); both empty where the tables do not reach.
 fn table_cells(tables: &Tablebases, pos: &Position) -> [String; 2] {
-    match tables.probe(pos) {
-        Some(Value::Win(n)) => ["1".into(), n.to_string()],
-        Some(Value::Draw) => ["0.5".into(), "0".into()],
-        Some(Value::Loss(n)) => ["0".into(), n.to_string()],
-        None => [String::new(), String::new()],
+    let Some(value) = tables.probe(pos) else {
+        return [String::new(), String::new()];
+    };
+    let plies = value.plies().map(|n| n.to_string()).unwrap_or_default();
+    match value {
+        Value::Win(_) => ["1".into(), plies],
+        Value::Draw => ["0.5".into(), "0".into()],
+        Value::Loss(_) => ["0".into(), plies],
     }
 }
 

@@ -15,7 +15,7 @@ use morris_solver::{Class, Tablebase, Value};
 use crate::error::CliError;
 use crate::progress::{self, Bars};
 use crate::setup::{rules_from, RulesArgs};
-use crate::table_files::{read_table, table_files, tablebase_of};
+use crate::table_files::{part_name, read_table, table_files, tablebase_of, write_whole};
 
 #[derive(Debug, Args)]
 pub struct TbArgs {
@@ -52,9 +52,10 @@ pub enum TbCommand {
     /// Count each table's positions won, drawn and lost for each side to
     /// move, over all positions and up to the board's symmetries
     Counts(super::counts::CountsArgs),
-    /// Measure win/draw/loss-only encodings of table files for the
-    /// browser: bytes whole and in blocks that can be read one at a time,
-    /// bits a position, and the time a probe takes to read its block
+    /// Win/draw/loss tables for the browser: each table file's bytes as
+    /// two bits an entry in blocks read one at a time, bits a position and
+    /// the time a probe takes; with --out-dir, write them as .wdl files
+    /// (the engine and the web app play from them)
     Wdl(super::wdl::WdlArgs),
 }
 
@@ -530,11 +531,7 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
             c.light, c.dark
         ))
     })?;
-    match value {
-        Value::Win(n) => writeln!(out, "win in {n}")?,
-        Value::Draw => writeln!(out, "draw")?,
-        Value::Loss(n) => writeln!(out, "loss in {n}")?,
-    }
+    writeln!(out, "{value}")?;
     Ok(())
 }
 
@@ -628,43 +625,6 @@ fn write_flat_file(table: &morris_solver::Table, target: &Path) -> Result<u64, C
         morris_solver::write_flat(table, w).map_err(|e| e.to_string())
     })?;
     Ok(fs::metadata(target).map(|m| m.len()).unwrap_or(0))
-}
-
-/// Writes a file whole or not at all: the bytes go to `target.part`,
-/// are flushed to the disk, and only then take the name. A run cut short
-/// (or a full disk) never leaves a half file under the name, which a
-/// later run would have to find out by its checksum.
-fn write_whole(
-    target: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> Result<(), String>,
-) -> Result<(), CliError> {
-    let part = part_name(target);
-    let cannot =
-        |e: &dyn std::fmt::Display| CliError::input(format!("cannot write {}: {e}", target.display()));
-    let file = fs::File::create(&part).map_err(|e| cannot(&e))?;
-    let mut writer = std::io::BufWriter::with_capacity(1 << 20, file);
-    let written = fill(&mut writer)
-        .and_then(|()| writer.into_inner().map_err(|e| e.error().to_string()))
-        .and_then(|file| file.sync_all().map_err(|e| e.to_string()));
-    if let Err(e) = written {
-        let _ = fs::remove_file(&part);
-        return Err(cannot(&e));
-    }
-    fs::rename(&part, target).map_err(|e| cannot(&e))?;
-    // The new name on the disk too (on Unix a folder can be opened and
-    // synced; elsewhere this fails and the rename stands as the system
-    // keeps it).
-    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-        let _ = fs::File::open(dir).and_then(|d| d.sync_all());
-    }
-    Ok(())
-}
-
-/// The name a file is written under until it is whole: `FILE.part`.
-fn part_name(target: &Path) -> PathBuf {
-    let mut part = target.as_os_str().to_owned();
-    part.push(".part");
-    PathBuf::from(part)
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ pub(super) const SYMMETRIC: u8 = 1;
 pub(super) const STORED: u8 = 0;
 pub(super) const DEFLATE: u8 = 1;
 pub(super) const FLAT: u8 = 2;
+/// Win, draw or loss only, in deflated blocks ([`crate::write_wdl`]).
+pub(super) const WDL: u8 = 3;
 /// Why bytes are not a usable table.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TableFileError {
@@ -195,6 +197,12 @@ impl<'a> RawHeader<'a> {
             STORED | DEFLATE => {}
             FLAT if width == 8 && self.payload_len == self.entries => {}
             FLAT => return Err(TableFileError::Corrupt("a flat payload is not one byte an entry")),
+            WDL if width == 2 => {}
+            WDL => {
+                return Err(TableFileError::Corrupt(
+                    "a win/draw/loss payload is not two bits an entry",
+                ))
+            }
             _ => return Err(TableFileError::Corrupt("unknown payload encoding")),
         }
         Ok(Header {

@@ -1,0 +1,148 @@
+//! Win/draw/loss tables in play ([`morris_solver::write_wdl`]): tables that
+//! know who wins but not how soon. The searcher must never give away a
+//! result they show (checked against the tables with distances), and must
+//! still make progress in a won position, which the tables alone cannot
+//! tell it: checked by playing won Six positions out against a perfect
+//! defender.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, LazyLock};
+
+use morris_core::{Game, Position, Variant};
+use morris_engine::{KeptBy, Limits, NoClock, Searcher, Tablebases, Wdl};
+use morris_solver::{write_wdl, Class, Indexer, Value};
+
+/// Every Six table with its distances: the referee.
+static FULL: LazyLock<Tablebases> = LazyLock::new(|| common::six_tables(None));
+
+/// The classes kept as win, draw or loss only: 5v4 and the classes its
+/// captures lead to, so that a game stays in such tables down to 3v3.
+const WDL: [(u8, u8); 4] = [(5, 4), (5, 3), (4, 4), (4, 3)];
+
+/// Six's tables, the classes of [`WDL`] as win/draw/loss files (small
+/// blocks, so a class makes many), the others with their distances.
+static MIXED: LazyLock<Arc<Tablebases>> = LazyLock::new(|| {
+    let mut t = Tablebases::new();
+    for light in 3..=6u8 {
+        for dark in 3..=light {
+            let table = common::SIX.table(Class::moving(light, dark)).unwrap();
+            if WDL.contains(&(light, dark)) {
+                t.load(&write_wdl(table, 512)).unwrap();
+            } else {
+                t.insert(table.clone());
+            }
+        }
+    }
+    Arc::new(t)
+});
+
+/// The searcher's nodes a turn in the games.
+const NODES: u64 = 20_000;
+
+fn searcher() -> Searcher {
+    let mut s = Searcher::new(1);
+    s.set_tables(Some(MIXED.clone()));
+    s
+}
+
+fn limits(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    }
+}
+
+/// The value of `game`'s position for its side to move, by the referee.
+fn referee(pos: &Position) -> Wdl {
+    Wdl::from(FULL.probe(pos).unwrap())
+}
+
+#[test]
+fn the_searcher_never_gives_away_what_a_wdl_table_shows() {
+    let indexer = Indexer::new(Variant::Six.rules(), Class::moving(5, 4)).unwrap();
+    assert_eq!(MIXED.has_distances(&indexer.position(0).unwrap()), Some(false));
+    let mut s = searcher();
+    let stop = AtomicBool::new(false);
+    let mut seen = [0; 3];
+    for i in (0..indexer.len()).step_by(1999) {
+        let Some(pos) = indexer.position(i) else { continue };
+        if pos.terminal().is_some() {
+            continue;
+        }
+        let before = referee(&pos);
+        let r = s.search(&pos, &[], limits(3_000), &NoClock, &stop, |_| {});
+        let kept = r.placing.as_ref().expect("a win/draw/loss root is kept");
+        assert_eq!((kept.by, kept.result), (KeptBy::Tables, before), "{pos}");
+        let best = r.best.expect("a move");
+        assert!(kept.keep.contains(&best), "{pos}");
+        let child = pos.play(best);
+        let after = FULL.probe(&child).unwrap().for_mover(&child, pos.turn());
+        assert_eq!(Wdl::from(after), before, "{pos}: {}", pos.notation(best));
+        seen[before as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 5), "losses, draws, wins: {seen:?}");
+}
+
+/// Won positions of Six's 5v4, the winner searching with the win/draw/loss
+/// tables and the loser defending perfectly (the longest defence, by the
+/// tables with distances), under Six's own rules. The winner never lets
+/// the win go (each of his turns keeps it, by the referee), and the
+/// search makes progress where the tables only say "win": most of these
+/// long wins end in a win before the n-move rule or a repetition draws
+/// them.
+#[test]
+fn a_won_position_stays_won_and_mostly_is_won() {
+    let indexer = Indexer::new(Variant::Six.rules(), Class::moving(5, 4)).unwrap();
+    let stop = AtomicBool::new(false);
+    let (mut played, mut won) = (0, 0);
+    for i in (0..indexer.len()).step_by(3001) {
+        let Some(pos) = indexer.position(i) else { continue };
+        // Long wins only: a quick one the search sees by itself.
+        if !matches!(FULL.probe(&pos), Some(Value::Win(d)) if d >= 9) || played == 12 {
+            continue;
+        }
+        played += 1;
+        let winner = pos.turn();
+        let mut game = Game::from_position(pos);
+        let mut s = searcher();
+        while game.outcome().is_none() {
+            let now = *game.position();
+            let turn = if now.turn() == winner {
+                assert_eq!(referee(&now), Wdl::Win, "{pos}: the win was let go");
+                s.search_game(&game, limits(NODES), &NoClock, &stop, |_| {})
+                    .best
+                    .unwrap()
+            } else {
+                FULL.ranked(&now).unwrap()[0].turn
+            };
+            game.play(turn).unwrap();
+        }
+        won += usize::from(game.outcome().and_then(|o| o.winner) == Some(winner));
+    }
+    println!("{won} of {played} won");
+    assert!(played == 12 && 2 * won > played, "{won} of {played} won");
+}
+
+/// A win/draw/loss table never takes the place of one with distances,
+/// whichever is loaded first; one with distances replaces it.
+#[test]
+fn a_table_with_distances_is_kept_over_a_wdl_one() {
+    let table = common::SIX.table(Class::moving(4, 3)).unwrap();
+    let pos = Indexer::new(Variant::Six.rules(), Class::moving(4, 3))
+        .unwrap()
+        .position(0)
+        .unwrap();
+    let mut t = Tablebases::new();
+    t.insert(table.clone());
+    t.load(&write_wdl(table, 512)).unwrap();
+    assert_eq!(t.has_distances(&pos), Some(true));
+    let mut t = Tablebases::new();
+    t.load(&write_wdl(table, 512)).unwrap();
+    assert_eq!(t.has_distances(&pos), Some(false));
+    t.insert(table.clone());
+    assert_eq!(t.has_distances(&pos), Some(true));
+}
