@@ -437,12 +437,19 @@ impl Searcher {
         clock: &dyn Clock,
         stop: &AtomicBool,
     ) -> SearchResult {
-        let limits = Limits {
+        let mut limits = Limits {
             movetime_ms,
             ..level.limits()
         };
+        // Every level plays a covered position perfectly: the table's move,
+        // or, where only a win/draw/loss table covers it, its own search's
+        // best among the moves that keep the value (one line: a search of
+        // several sees every move).
+        let wdl = self.tables().and_then(|t| t.wdl_root(game.position())).is_some();
+        if wdl {
+            limits.multi_pv = 1;
+        }
         let mut result = self.search_game(game, limits, clock, stop, |_| {});
-        // Every level plays a covered position perfectly.
         let covered = self
             .tables()
             .and_then(|t| t.root_moves(game.position()))

@@ -146,3 +146,31 @@ fn a_table_with_distances_is_kept_over_a_wdl_one() {
     t.insert(table.clone());
     assert_eq!(t.has_distances(&pos), Some(true));
 }
+
+/// Every level keeps what a win/draw/loss table shows: a weaker level's
+/// search of every root move would otherwise choose among all of them.
+#[test]
+fn every_level_keeps_the_value() {
+    let indexer = Indexer::new(Variant::Six.rules(), Class::moving(5, 4)).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut s = searcher();
+    let mut seen = 0;
+    for i in (0..indexer.len()).step_by(9973) {
+        let Some(pos) = indexer.position(i) else { continue };
+        if pos.terminal().is_some() {
+            continue;
+        }
+        let before = referee(&pos);
+        // Level 5 searches 200,000 nodes a move; 10, thirty million.
+        for n in [1, 3, 5] {
+            let game = Game::from_position(pos);
+            let level = morris_engine::Level::new(n).unwrap();
+            let r = s.play_level(&game, level, i, None, &NoClock, &stop);
+            let child = pos.play(r.best.unwrap());
+            let after = FULL.probe(&child).unwrap().for_mover(&child, pos.turn());
+            assert_eq!(Wdl::from(after), before, "{pos}, level {n}");
+        }
+        seen += 1;
+    }
+    assert!(seen > 12, "{seen}");
+}

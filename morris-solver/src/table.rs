@@ -12,7 +12,7 @@ use crate::flat_entries::{FlatEntries, TableChanged};
 use crate::index::{Class, Indexer};
 use crate::reduced::SymIndexer;
 use crate::value::{parity_byte, parity_code, Value, FAR, UNKNOWN};
-use crate::wdl_entries::{WdlEntries, LOSS, WIN};
+use crate::wdl_entries::{WdlCodes, WdlEntries, LOSS, WIN};
 
 /// The value codes of a table in memory, one byte an entry wherever that
 /// can hold them:
@@ -40,7 +40,7 @@ enum Codes {
     Parity(Vec<u8>),
     Wide(Vec<u16>),
     Flat(Arc<FlatEntries>),
-    Wdl(Arc<WdlEntries>),
+    Wdl(Arc<dyn WdlCodes>),
 }
 
 /// The stored code of a win/draw/loss entry.

@@ -33,8 +33,14 @@ use crate::block_cache::BlockCache;
 /// blocks 2 % smaller and 70 µs; 8 KiB 22 µs.
 pub const WDL_BLOCK: usize = 8192;
 
-/// Inflated blocks a table keeps: 512 KiB at most.
-const CACHED_BLOCKS: usize = 64;
+/// Inflated blocks a table keeps: 4 MiB at most, allocated as they are
+/// first used. The engine in WebAssembly (`tests/node/wdl-bench.mjs`,
+/// positions whose captures lead into the class) searched 6v4, 7v4 and
+/// 6v5 at 1.51, 0.50 and 1.15 million nodes a second with 64 blocks; with
+/// 512, at 1.74, 0.93 and 1.54 million, as fast as with the tables with
+/// distances in memory (1.74, 0.80 and 1.21 million), which take 54, 106
+/// and 150 MB there.
+const CACHED_BLOCKS: usize = 512;
 
 /// The code of a loss, a draw and a win.
 pub(crate) const LOSS: u8 = 0;
@@ -119,15 +125,6 @@ impl WdlEntries {
         })
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    /// The deflated bytes the entries take in memory.
-    pub(crate) fn bytes(&self) -> usize {
-        self.data.len() + 4 * self.ends.len()
-    }
-
     /// Block `k` inflated into `out`, if it inflates to its length.
     fn inflate(&self, k: usize, out: &mut Vec<u8>) -> Option<()> {
         let from = if k == 0 {
@@ -143,10 +140,34 @@ impl WdlEntries {
         let valid = out.iter().all(|&b| b & (b >> 1) & 0x55 == 0);
         (n == want && valid).then_some(())
     }
+}
 
-    /// The code of entry `i` (0 loss, 1 draw, 2 win); `None` past the end.
+/// A win/draw/loss table's codes as a table holds them: behind a pointer,
+/// so that a program that never reads such a file (the app's first engine
+/// worker, which has no tables) carries none of the inflating, which only
+/// [`WdlEntries::read`] brings in (7.5 KB gzip of that worker).
+pub(crate) trait WdlCodes: Send + Sync + std::fmt::Debug {
+    /// The code of entry `i` (0 loss, 1 draw, 2 win); `None` past the end,
+    /// or in a block that does not read.
+    fn code(&self, i: usize) -> Option<u8>;
+
+    fn len(&self) -> usize;
+
+    /// The deflated bytes the entries take in memory.
+    fn bytes(&self) -> usize;
+}
+
+impl WdlCodes for WdlEntries {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn bytes(&self) -> usize {
+        self.data.len() + 4 * self.ends.len()
+    }
+
     #[inline]
-    pub(crate) fn code(&self, i: usize) -> Option<u8> {
+    fn code(&self, i: usize) -> Option<u8> {
         if i >= self.len {
             return None;
         }
