@@ -12,6 +12,9 @@ if [ "${1:-}" = cli ]; then
   exec ./target/release/morris "$@"
 fi
 bash scripts/setup-web.sh
+# The endgame tables the app fetches when a game reaches them (a few
+# minutes the first time; kept afterwards).
+bash scripts/wdl-tables.sh
 # shellcheck source=env-web.sh
 . scripts/env-web.sh
 # Trunk.toml builds offline: the app's crates must be in cargo's cache.

@@ -13,6 +13,9 @@ bash scripts/setup-web.sh
 
 step() { printf '\n== %s\n' "$*"; }
 
+step "the app's win/draw/loss tables (solved the first time, a few minutes)"
+bash scripts/wdl-tables.sh
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -1,4 +1,4 @@
-//! Perfect play in the flying endgame of Nine Men's Morris: the endgame
+//! Perfect play in the endgames of Nine Men's Morris: the endgame
 //! tables the app serves (`app/static/tb`, copied to `dist/tb`), loaded by
 //! the engine's worker only when a game reaches a class they cover, kept
 //! in IndexedDB so that they download once, and shown on the table as
@@ -7,16 +7,29 @@
 //! that they are at hand offline.
 //!
 //! The served classes: 3v3, 4v3, 4v4, 5v3, 5v4 and 6v3 pieces on the board
-//! (a table answers for its mirror too: 3v4 from 4v3, 4v5 from 5v4), both
-//! hands empty, under the standard rules of Nine Men's Morris (any changed
-//! rule option is not covered). A position needs its own class's table and
-//! the tables of the classes its captures lead to. Sizes (file format 2,
-//! `scripts/tables.sh` prints them): 3v3 104,278 bytes, 4v3 39,840, 4v4
-//! 8,420, 5v3 35,060, 5v4 48,610, 6v3 173,924; 410,132 in all, fetched one
-//! by one as the game needs them, never on the first load and never by the
-//! service worker (see `app/static/sw.js`). 5v5 (187,208 bytes) is left out:
-//! it takes 66 MB of memory once loaded; the served ones take at most 51 MB
-//! all together (one byte a position up to symmetry).
+//! with their distances, and 5v5, 6v4, 6v5, 7v3 and 7v4 as win, draw or
+//! loss only (a table answers for its mirror too: 3v4 from 4v3, 4v5 from
+//! 5v4), both hands empty, under the standard rules of Nine Men's Morris
+//! (any changed rule option is not covered). A position needs its own
+//! class's table and the tables of the classes its captures lead to.
+//!
+//! Sizes: with distances (file format 2, `scripts/tables.sh` prints them)
+//! 3v3 104,278 bytes, 4v3 39,840, 4v4 8,420, 5v3 35,060, 5v4 48,610, 6v3
+//! 173,924, 410,132 in all, one byte a position in memory once loaded (51
+//! MB all together); win/draw/loss (`scripts/wdl-tables.sh` makes them,
+//! not kept in git, served from `wdl/`) 5v5 166,718 bytes, 6v4 2,957,998,
+//! 6v5 8,060,213, 7v3 1,113,050 and 7v4 5,564,858, 17.9 MB in all, which
+//! stay deflated in
+//! memory (a probe inflates a block of 32,768 entries, and up to 512 of
+//! them stay inflated, 4 MB a table). All fetched one by one as the game
+//! needs them, never on the first load and never by the service worker
+//! (see `app/static/sw.js`). 6v6 (24.7 MB even as win/draw/loss) is left
+//! out.
+//!
+//! A win/draw/loss table says who wins, not how soon: the line reads
+//! "Perfect play: Light wins", and the engine keeps the result the table
+//! shows and searches for the way forward (see `morris_engine`'s
+//! tablebase module).
 //!
 //! The tables live in the tables worker only (one copy is enough): the
 //! page asks it for the value of a covered position
@@ -26,18 +39,23 @@
 //! a game first reaches a covered class.
 
 use morris_core::{Color, Position, Variant};
-use morris_solver::Value;
+use morris_solver::{Value, FAR};
 
 use crate::i18n::Lang;
 
 /// The classes served, as (more pieces, fewer pieces), with their files.
-const SERVED: [(u32, u32, &str); 6] = [
+const SERVED: [(u32, u32, &str); 11] = [
     (3, 3, "nine-3v3.tb"),
     (4, 3, "nine-4v3.tb"),
     (4, 4, "nine-4v4.tb"),
     (5, 3, "nine-5v3.tb"),
     (5, 4, "nine-5v4.tb"),
     (6, 3, "nine-6v3.tb"),
+    (5, 5, "nine-5v5.wdl"),
+    (6, 4, "nine-6v4.wdl"),
+    (6, 5, "nine-6v5.wdl"),
+    (7, 3, "nine-7v3.wdl"),
+    (7, 4, "nine-7v4.wdl"),
 ];
 
 /// The file of a class or of its mirror.
@@ -68,6 +86,18 @@ pub fn files(pos: &Position) -> Option<Vec<&'static str>> {
         }
     }
     Some(out)
+}
+
+/// Where a table file is served, from the URL of the `tb/` folder: a
+/// win/draw/loss file (`.wdl`, made by `scripts/wdl-tables.sh`, not kept
+/// in git) in the `wdl/` folder beside it, the others in `tb/`.
+#[cfg(any(target_arch = "wasm32", test))]
+pub fn url(base: &str, name: &str) -> String {
+    if name.ends_with(".wdl") {
+        format!("{base}../wdl/{name}")
+    } else {
+        format!("{base}{name}")
+    }
 }
 
 /// What the page knows of perfect play in a covered position.
@@ -114,17 +144,24 @@ pub enum Winner {
 }
 
 /// The perfect-play line and a value for tests (`win-7`, `draw`,
-/// `loss-12` for the side to move; `loading`, `missing`). `winner` names
-/// the side that wins when the side to move wins (`true`) or loses.
+/// `loss-12` for the side to move, `win` and `loss` from a win/draw/loss
+/// table, which does not know how far; `loading`, `missing`). `winner`
+/// names the side that wins when the side to move wins (`true`) or loses.
 pub fn describe(lang: Lang, probe: Probe, winner: impl Fn(bool) -> Winner) -> (String, String) {
     let (machine, to_move_wins, plies) = match probe {
         Probe::Value(Value::Draw) => return ("draw".into(), lang.t("perfect.draw")),
         Probe::Loading => return ("loading".into(), lang.t("perfect.loading")),
         Probe::Missing => return ("missing".into(), lang.t("perfect.missing")),
+        Probe::Value(v @ Value::Win(d)) if !v.exact() => ("win".into(), true, d),
+        Probe::Value(v @ Value::Loss(d)) if !v.exact() => ("loss".into(), false, d),
         Probe::Value(Value::Win(d)) => (format!("win-{d}"), true, d),
         Probe::Value(Value::Loss(d)) => (format!("loss-{d}"), false, d),
     };
-    let next = if plies == 1 { "-next" } else { "" };
+    let next = match plies {
+        1 => "-next",
+        d if d >= FAR => "-far",
+        _ => "",
+    };
     let n = plies.to_string();
     let text = match winner(to_move_wins) {
         Winner::You => lang.fmt(&format!("perfect.you-win{next}"), &[&n]),
@@ -134,11 +171,12 @@ pub fn describe(lang: Lang, probe: Probe, winner: impl Fn(bool) -> Winner) -> (S
                 Color::Light => "color.light",
                 Color::Dark => "color.dark",
             });
-            // The count comes first, for the plural forms; "-next" names only the side.
+            // The count comes first, for the plural forms; "-next" and
+            // "-far" name only the side.
             if next.is_empty() {
                 lang.fmt("perfect.wins", &[&n, &name])
             } else {
-                lang.fmt("perfect.wins-next", &[&name])
+                lang.fmt(&format!("perfect.wins{next}"), &[&name])
             }
         }
     };
@@ -269,7 +307,7 @@ mod browser {
                 return Ok(bytes);
             }
         }
-        let bytes = download(&scope, &format!("{base}{name}")).await?;
+        let bytes = download(&scope, &super::url(base, name)).await?;
         if let Some(db) = &db {
             let _ = put(db, &key, &bytes).await;
         }
@@ -299,9 +337,19 @@ mod tests {
             files(&five_four),
             Some(vec!["nine-5v4.tb", "nine-4v4.tb", "nine-5v3.tb"])
         );
-        // 5v5 is not served.
+        // 5v5, 6v4, 6v5, 7v3 and 7v4 as win/draw/loss tables.
         assert_eq!(
             files(&pos("nine LD./DL./.LD/..L..L/.../D../.D. D 0/0 0/0 -")),
+            Some(vec!["nine-5v5.wdl", "nine-5v4.tb"])
+        );
+        let six_four = pos("nine LD./DL./LL./..L..L/.../D../.D. D 0/0 0/0 -");
+        assert_eq!(
+            files(&six_four),
+            Some(vec!["nine-6v4.wdl", "nine-5v4.tb", "nine-6v3.tb"])
+        );
+        // 6v6 is not served.
+        assert_eq!(
+            files(&pos("nine LD./DL./LLD/..L..L/.../DD./.D. D 0/0 0/0 -")),
             None
         );
         assert_eq!(
@@ -330,6 +378,19 @@ mod tests {
         for bad in ["", "w", "x3", "?x", "dd"] {
             assert_eq!(decode(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn win_draw_loss_files_are_served_beside_the_others() {
+        let base = "https://example.org/mulino/tb/";
+        assert_eq!(
+            url(base, "nine-3v3.tb"),
+            "https://example.org/mulino/tb/nine-3v3.tb"
+        );
+        assert_eq!(
+            url(base, "nine-6v4.wdl"),
+            "https://example.org/mulino/tb/../wdl/nine-6v4.wdl"
+        );
     }
 
     #[test]
@@ -374,6 +435,15 @@ mod tests {
             describe(Lang::En, Probe::Value(Value::Draw), vs).1,
             "Perfect play: draw"
         );
+        // A win/draw/loss table's: who wins, not how soon.
+        assert_eq!(
+            describe(Lang::En, Probe::Value(Value::Win(FAR)), side(true)),
+            ("win".into(), "Perfect play: Light wins".into())
+        );
+        assert_eq!(
+            describe(Lang::En, Probe::Value(Value::Loss(FAR)), vs),
+            ("loss".into(), "Perfect play: the computer wins".into())
+        );
         assert_eq!(describe(Lang::En, Probe::Missing, vs).0, "missing");
         assert!(describe(Lang::En, Probe::Missing, vs).1.contains("offline"));
         for lang in [Lang::It, Lang::PtPt] {
@@ -381,6 +451,8 @@ mod tests {
                 Probe::Value(Value::Win(7)),
                 Probe::Value(Value::Win(1)),
                 Probe::Value(Value::Loss(12)),
+                Probe::Value(Value::Win(FAR)),
+                Probe::Value(Value::Loss(FAR)),
                 Probe::Missing,
                 Probe::Loading,
             ] {
@@ -397,18 +469,24 @@ mod tests {
 
     #[test]
     fn a_game_one_capture_from_the_tables_fetches_them_ahead() {
-        // Six against four, hands empty: a capture leads to 5v4 or 6v3.
-        let six_four = pos("nine LD./DL./LL./..L..L/.../D../.D. D 0/0 0/0 -");
-        assert_eq!(files(&six_four), None);
+        // Seven against five, hands empty: a capture leads to 6v5 or 7v4.
+        let seven_five = pos("nine LDL/DL./LL./..L..L/.../D../.DD D 0/0 0/0 -");
+        assert_eq!(files(&seven_five), None);
         assert_eq!(
-            soon(&six_four),
-            ["nine-5v4.tb", "nine-4v4.tb", "nine-5v3.tb", "nine-6v3.tb"]
+            soon(&seven_five),
+            [
+                "nine-6v5.wdl",
+                "nine-5v5.wdl",
+                "nine-6v4.wdl",
+                "nine-7v4.wdl",
+                "nine-7v3.wdl"
+            ]
         );
         // Covered already, or still placing, or other rules: nothing ahead.
         assert!(soon(&pos("nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -")).is_empty());
         assert!(soon(&morris_core::Position::new(Variant::Nine.rules())).is_empty());
         assert!(soon(&pos("nine:flying=off LD./DL./LL./..L..L/.../D../... D 0/0 0/0 -")).is_empty());
-        // Seven against six: two captures from the tables.
-        assert!(soon(&pos("nine LDL/DLD/LDL/DL..LD/.../.../... D 0/0 0/0 -")).is_empty());
+        // Eight against six: two captures from the tables.
+        assert!(soon(&pos("nine LDL/DLD/LDL/DL..LL/.../.../... D 0/0 0/0 -")).is_empty());
     }
 }

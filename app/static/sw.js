@@ -4,7 +4,7 @@
 // network-first (a new build is picked up when online); files with a
 // content hash in their name never change, so they are cache-first; the
 // few unhashed files are network-first with the cache as fallback. The
-// endgame tables (tb/) are left alone: the app fetches them only when a game
+// endgame tables (tb/, and the win/draw/loss ones in wdl/) are left alone: the app fetches them only when a game
 // needs them and keeps them in IndexedDB, so they are never precached here
 // nor copied into this cache. The language catalogues (i18n/*.txt) are not
 // precached either (the first load carries English only): the page fetches
@@ -83,7 +83,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.includes("/tb/")) return;
+  if (url.pathname.includes("/tb/") || url.pathname.includes("/wdl/")) return;
   const isPage = request.mode === "navigate" || url.pathname.endsWith("/") || url.pathname.endsWith("/index.html");
   if (isPage) {
     event.respondWith(networkFirst(request, scopeUrl("./")));

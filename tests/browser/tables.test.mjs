@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   startHarness, gameLink, openGame, snapshot, playAnyTurn, waitForState, moveCount, isOver,
-  screenshot, assertNoErrors, rng, ENGINE_TIMEOUT,
+  screenshot, assertNoErrors, rng, ENGINE_TIMEOUT, moveText,
 } from "./lib/harness.mjs";
 
 // Three pieces each, all on the board: light to move wins in 7 plies
@@ -23,7 +23,8 @@ before(async () => {
 });
 after(() => h?.close());
 
-const tableRequests = () => h.server.log.filter((r) => r.path.includes("/tb/") || r.path.includes("worker-tables"));
+const tableRequests = () =>
+  h.server.log.filter((r) => r.path.includes("/tb/") || r.path.includes("/wdl/") || r.path.includes("worker-tables"));
 // The line once the table is loaded ("loading…" comes first).
 const perfect = (page) => page.locator("[data-perfect]:not([data-perfect='loading'])").first();
 
@@ -117,6 +118,35 @@ test("a five-against-four position loads its table and those its captures lead t
   const fetched = h.server.log.slice(before).map((r) => r.path).filter((p) => p.includes("/tb/")).sort();
   assert.deepEqual(fetched, ["/tb/nine-4v4.tb", "/tb/nine-5v3.tb", "/tb/nine-5v4.tb"]);
   assertNoErrors(page);
+});
+
+// Six against four, dark to move: only a4-b4 holds the draw; every other
+// move loses (`morris tb puzzles` found it in the 6v4 table). 6v4 is served
+// as a win/draw/loss table (scripts/wdl-tables.sh).
+const HOLD_6V4 = "nine .L./.LL/.../D.L.D./LDD/L../... D 0/0 0/0 -";
+// Six against four, light to move wins (in 11 plies, with d7-d6 the only
+// winning move).
+const WIN_6V4 = "nine .L./.../DDL/....L./L../.LL/D.D L 0/0 0/0 -";
+
+test("a win/draw/loss class: the line names the winner without a count, and the computer finds the one drawing move", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  const before = h.server.log.length;
+  await openGame(page, link(h.url, WIN_6V4, { mode: "two-players" }));
+  await perfect(page).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.equal(await perfect(page).getAttribute("data-perfect"), "win");
+  assert.equal((await perfect(page).innerText()).trim(), "Perfect play: Light wins");
+  const fetched = h.server.log.slice(before).map((r) => r.path).filter((p) => p.includes("/tb/") || p.includes("/wdl/")).sort();
+  assert.deepEqual(fetched, ["/tb/nine-5v4.tb", "/tb/nine-6v3.tb", "/wdl/nine-6v4.wdl"]);
+  await page.close();
+
+  const vs = await h.newPage();
+  await openGame(vs.page, link(h.url, HOLD_6V4, { mode: "vs-engine", color: "light", level: 1 }));
+  const snap = await waitForState(vs.page, (s) => moveCount(s) >= 1, "the computer's move", ENGINE_TIMEOUT);
+  assert.equal(moveText(snap.moves[0]), "a4-b4", "the only move that holds the draw");
+  await vs.page.locator("[data-perfect='draw']").waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.equal((await perfect(vs.page).innerText()).trim(), "Perfect play: draw");
+  await screenshot(vs.page, "tables-wdl-draw");
+  assertNoErrors(vs.page);
 });
 
 test("offline before the tables were ever fetched: the computer plays on without them", { timeout: 120_000 }, async () => {

@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use morris_core::{Color, Game, Move, Point, Position};
 use morris_engine::Score;
-use morris_solver::Value;
+use morris_solver::{Value, FAR};
 use yew::Reducible;
 
 use crate::i18n::Lang;
@@ -139,6 +139,10 @@ pub fn light_share(score: Score, turn: Color) -> f64 {
 /// or who wins in how many plies.
 pub fn score_text(lang: Lang, score: Score, turn: Color) -> String {
     let light = if turn == Color::Light { score } else { score.flip() };
+    if let Some(light_wins) = light.table_result() {
+        let side = if light_wins { Color::Light } else { Color::Dark };
+        return wins(lang, side, u32::from(FAR));
+    }
     match light {
         Score::Value(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
         Score::Win(n) => wins(lang, Color::Light, n),
@@ -146,7 +150,8 @@ pub fn score_text(lang: Lang, score: Score, turn: Color) -> String {
     }
 }
 
-/// "Light wins in 7 plies", "Dark wins with the next move".
+/// "Light wins in 7 plies", "Dark wins with the next move", "Light wins"
+/// (a win/draw/loss table's, [`FAR`]).
 fn wins(lang: Lang, side: Color, plies: u32) -> String {
     let name = lang.t(match side {
         Color::Light => "color.light",
@@ -154,6 +159,8 @@ fn wins(lang: Lang, side: Color, plies: u32) -> String {
     });
     if plies <= 1 {
         lang.fmt("analysis.wins-next", &[&name])
+    } else if plies >= u32::from(FAR) {
+        lang.fmt("analysis.wins-far", &[&name])
     } else {
         lang.fmt("analysis.wins", &[&plies.to_string(), &name])
     }
@@ -172,6 +179,9 @@ pub fn value_text(lang: Lang, value: Value, mover: Color) -> String {
 /// mover) and its tone (the board's note tones).
 pub fn value_mark(value: Value) -> (String, &'static str) {
     match value {
+        // A win/draw/loss table's: who wins, not how soon.
+        Value::Win(_) if !value.exact() => ("+".into(), "good"),
+        Value::Loss(_) if !value.exact() => ("-".into(), "bad"),
         Value::Win(n) => (format!("+{n}"), "good"),
         Value::Draw => ("=".into(), "even"),
         Value::Loss(n) => (format!("-{n}"), "bad"),
