@@ -4,7 +4,7 @@
 # and run again: each step keeps what an earlier run finished and goes on
 # from there.
 #
-#   scripts/placing-book.sh nine|six DIR [tables|flat|book|match|all]
+#   scripts/placing-book.sh nine|six DIR [tables|flat|book|match|app|all]
 #
 #   tables  every table of the variant, 3v3 … 9v9 (Six: … 6v6), into
 #           DIR/tables (Nine: 10.72 G entries, about two hours on two
@@ -20,6 +20,12 @@
 #           0.25 s, both with the tables and the book, every opening twice
 #           (110 games); the games go to DIR/match-N.records, the result to
 #           DIR/match-N.log
+#   app     the browser's engine as the app runs it (level 10 with the
+#           app's tables, app/static/tb and app/static/wdl; 1,000,000
+#           nodes a move, about its 2.5 s in WebAssembly) against the
+#           perfect player (every table and the book), every opening with
+#           both colours (110 games): its losses are the figure of issue
+#           31; DIR/app-N.records and DIR/app-N.log. Not part of `all`.
 #
 # MULINO_THREADS sets the threads of `tb book` and the games played at once
 # by the match (default: the machine's cores, at most 2 games).
@@ -40,9 +46,9 @@ case "$variant" in
   *) usage ;;
 esac
 case "$what" in
-  tables | flat | book | match | all) ;;
+  tables | flat | book | match | app | all) ;;
   *)
-    echo "unknown step '$what': tables, flat, book, match or all" >&2
+    echo "unknown step '$what': tables, flat, book, match, app or all" >&2
     exit 2
     ;;
 esac
@@ -96,3 +102,20 @@ if [ "$what" = match ] || [ "$what" = all ]; then
     --games 110 --movetime 1000 --movetime2 250 --concurrency "$games" \
     --startup-timeout 600 --records "$dir/match-$n.records" | tee "$dir/match-$n.log"
 fi
+
+if [ "$what" = app ]; then
+  n=1
+  while [ -e "$dir/app-$n.log" ]; do n=$((n + 1)); done
+  games=$((threads < 2 ? threads : 2))
+  perfect="$morris engine --variant $variant --tables $dir/flat --book $dir/$variant.book"
+  # The app serves Nine's tables only.
+  app="$morris engine --variant $variant --level 10"
+  if [ "$variant" = nine ]; then
+    app="$app --tables $(pwd)/app/static/tb --tables $(pwd)/app/static/wdl"
+  fi
+  say "the app's engine against perfect play, 110 games, $games at a time: $dir/app-$n.log"
+  "$morris" match --variant "$variant" --engine1 "$app" --engine2 "$perfect" \
+    --games 110 --nodes 1000000 --concurrency "$games" \
+    --startup-timeout 600 --records "$dir/app-$n.records" | tee "$dir/app-$n.log"
+fi
+
