@@ -145,11 +145,12 @@ test("offline, an endgame whose table cannot be had says why perfect play is mis
 
 test("a game one capture from the tables fetches them ahead and keeps them for offline", { timeout: 120_000 }, async () => {
   const { context, page } = await h.newPage();
-  // Six against four, hands empty: not covered yet, a capture leads to 5v4 or 6v3.
-  const position = encodeURIComponent("nine LD./DL./LL./..L..L/.../D../.D. D 0/0 0/0 -");
+  // Eight against three, hands empty: not covered yet, a capture leads to
+  // 7v3 (a win/draw/loss table, whose own captures lead to 6v3) or ends the game.
+  const position = encodeURIComponent("nine LDL/LDL/LL./..L..L/.../D../... D 0/0 0/0 -");
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", position }));
   assert.equal(await page.locator("[data-perfect]").count(), 0, "not covered: no perfect-play line");
-  const want = ["nine-4v4.tb", "nine-5v3.tb", "nine-5v4.tb", "nine-6v3.tb"];
+  const want = ["nine-6v3.tb", "nine-7v3.wdl"];
   // Read only once the worker made the database: opening it first would
   // make an empty one the worker then cannot store in.
   const stored = async () =>
@@ -176,14 +177,15 @@ test("a game one capture from the tables fetches them ahead and keeps them for o
   }
   assert.deepEqual(keys, want, "the tables a capture leads to are in IndexedDB");
 
-  // The tables' server gone: a position after a capture, into 5v4, is
+  // The tables' server gone: a position after a capture, into 7v3, is
   // answered from what was fetched ahead.
   await context.route("**/tb/**", (route) => route.abort("internetdisconnected"));
-  const covered = encodeURIComponent("nine LD./DL./.L./..L..L/.../D../.D. D 0/0 0/0 -");
+  await context.route("**/wdl/**", (route) => route.abort("internetdisconnected"));
+  const covered = encodeURIComponent("nine LDL/.DL/LL./..L..L/.../D../... D 0/0 0/0 -");
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", position: covered }));
   const line = page.locator("[data-perfect]").first();
   await line.waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
-  await page.locator("[data-perfect^='win-'], [data-perfect^='loss-'], [data-perfect='draw']").first()
+  await page.locator("[data-perfect^='win'], [data-perfect^='loss'], [data-perfect='draw']").first()
     .waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
-  assertNoErrors(page, [/tb\//]);
+  assertNoErrors(page, [/tb\//, /wdl\//]);
 });
