@@ -349,7 +349,7 @@ impl Searcher {
             self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
                 self.tables.as_deref().and_then(|t| {
                     placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
-                        .or_else(|| t.wdl_root(root).map(|kept| fresh_wins(kept, root, &keys)))
+                        .or_else(|| t.wdl_root(root))
                 })
             })
         } else {
@@ -505,25 +505,6 @@ fn quarter_gone<'a>(
 ) -> impl FnMut() -> bool + 'a {
     let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
     move || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q)
-}
-
-/// A win a win/draw/loss table keeps, without the moves that return to a
-/// position of the game before the root (`seen`: their keys) when another
-/// keeps it: the table cannot say which winning move makes progress, and a
-/// third return would draw the game by repetition.
-fn fresh_wins(mut kept: PlacingSolve, root: &Position, seen: &[u64]) -> PlacingSolve {
-    if kept.result == Wdl::Win {
-        let fresh: Vec<Move> = kept
-            .keep
-            .iter()
-            .copied()
-            .filter(|&m| !seen.contains(&root.play(m).key()))
-            .collect();
-        if !fresh.is_empty() {
-            kept.keep = fresh;
-        }
-    }
-    kept
 }
 
 /// The table moves of a covered root, best first. `seen` are the keys of
