@@ -15,6 +15,8 @@ morris="${CARGO_TARGET_DIR:-target}/release/morris"
 for class in 3v3 4v3 4v4 5v3 5v4 6v3; do
   "$morris" tb generate --variant nine --class "$class" --out "$out/nine-$class.tb"
 done
+# The Node tests' win/draw/loss sample: Nine's 3v3 as a .wdl file.
+"$morris" tb wdl --table "$out/nine-3v3.tb" --out-dir tests/node/fixtures --probes 0
 # The npm package's sample: Three Men's Morris, three against three.
 "$morris" tb generate --variant three --class 3v3 --out morris-wasm/tables/three-3v3.tb
 ls -l "$out" morris-wasm/tables
