@@ -2,8 +2,9 @@
 # Regenerates the endgame tables the web app serves (app/static/tb): Nine
 # Men's Morris in the moving and flying phases with 3v3, 4v3, 4v4, 5v3, 5v4
 # and 6v3 pieces (a table answers for its mirror, 3v4 from 4v3 and so on),
-# and the npm package's small sample table (morris-wasm/tables). 5v5 and
-# larger are left out: 5v5 downloads small but takes 66 MB of memory.
+# the npm package's small sample table (morris-wasm/tables) and the Node
+# tests' win/draw/loss sample (tests/node/fixtures/nine-3v3.wdl). Larger
+# classes are served as win/draw/loss tables, made by scripts/wdl-tables.sh.
 # The files are deterministic: tests/tablebase_play.rs in morris-core checks
 # that the committed 3v3 files equal freshly solved ones.
 set -euo pipefail
