@@ -19,12 +19,11 @@
 //! MB all together); win/draw/loss (`scripts/wdl-tables.sh` makes them,
 //! not kept in git, served from `wdl/`) 5v5 166,718 bytes, 6v4 2,957,998,
 //! 6v5 8,060,213, 7v3 1,113,050 and 7v4 5,564,858, 17.9 MB in all, which
-//! stay deflated in
-//! memory (a probe inflates a block of 32,768 entries, and up to 512 of
-//! them stay inflated, 4 MB a table). All fetched one by one as the game
-//! needs them, never on the first load and never by the service worker
-//! (see `app/static/sw.js`). 6v6 (24.7 MB even as win/draw/loss) is left
-//! out.
+//! stay deflated in memory (a probe inflates a block of 32,768 entries,
+//! and up to 512 of them stay inflated, 4 MB a table). All fetched one by
+//! one as the game needs them, never on the first load and never by the
+//! service worker (see `app/static/sw.js`). 6v6 (24.7 MB even as
+//! win/draw/loss) is left out.
 //!
 //! A win/draw/loss table says who wins, not how soon: the line reads
 //! "Perfect play: Light wins", and the engine keeps the result the table

@@ -19,8 +19,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-use morris_core::{Color, Move, Outcome, Position};
-use morris_solver::Value;
+use morris_core::{Move, Outcome, Position};
+use morris_solver::{Class, Value};
 
 use super::clock::Clock;
 use super::eval::may_be_over;
@@ -110,7 +110,7 @@ pub(super) struct Worker<'a> {
     /// The root's class, when only a win/draw/loss table covers it: the
     /// search does not ask the tables about its positions (set by
     /// [`Worker::iterate`]).
-    wdl_class: Option<(u32, u32)>,
+    wdl_class: Option<Class>,
     /// The best root line the running iteration has proved so far: a root
     /// move whose search at the new depth beat every move searched before
     /// it (see [`Worker::adopt_partial`]).
@@ -154,13 +154,6 @@ fn table_score(tables: &Tablebases, pos: &Position, ply: usize) -> Option<i32> {
         Value::Draw => 0,
         Value::Loss(d) => -(MATE - far(d)),
     })
-}
-
-/// The pieces of each side on the board in the moving phase, for telling
-/// a position of the root's class from one a removal led to.
-#[inline]
-fn moving_class(pos: &Position) -> Option<(u32, u32)> {
-    (pos.placements_left() == 0).then(|| (pos.pieces(Color::Light).count(), pos.pieces(Color::Dark).count()))
 }
 
 /// Whether a draw counter (n-move or endgame rule) may have run out.
@@ -348,7 +341,7 @@ impl<'a> Worker<'a> {
             // The root's own class in a win/draw/loss table is left to the
             // search: every win there looks alike, and the evaluation is
             // what makes progress (the root keeps the value, `wdl_root`).
-            let own_class = self.wdl_class.is_some() && moving_class(pos) == self.wdl_class;
+            let own_class = self.wdl_class.is_some_and(|c| Class::of(pos) == c);
             if let Some(s) = self
                 .tables
                 .filter(|_| !own_class)
@@ -562,7 +555,7 @@ impl<'a> Worker<'a> {
         self.wdl_class = self
             .tables
             .filter(|t| t.has_distances(root) == Some(false))
-            .and_then(|_| moving_class(root));
+            .map(|_| Class::of(root));
         let mut legal = root.legal_moves();
         if legal.iter().any(|m| !self.banned.contains(m)) {
             legal.retain(|m| !self.banned.contains(m));

@@ -445,15 +445,12 @@ impl Searcher {
         // or, where only a win/draw/loss table covers it, its own search's
         // best among the moves that keep the value (one line: a search of
         // several sees every move).
-        let wdl = self.tables().and_then(|t| t.wdl_root(game.position())).is_some();
-        if wdl {
+        let pos = game.position();
+        let covered = self.tables().and_then(|t| t.root_moves(pos)).is_some();
+        if covered && self.tables().and_then(|t| t.has_distances(pos)) == Some(false) {
             limits.multi_pv = 1;
         }
         let mut result = self.search_game(game, limits, clock, stop, |_| {});
-        let covered = self
-            .tables()
-            .and_then(|t| t.root_moves(game.position()))
-            .is_some();
         if let Some(line) = level.choose(&result.lines, seed).filter(|_| !covered) {
             result.best = line.first();
             result.score = line.score;

@@ -72,7 +72,7 @@
 
 use rustc_hash::FxHashMap;
 
-use morris_core::{Color, Move, Position, RuleKey, Rules};
+use morris_core::{Move, Position, RuleKey, Rules};
 use morris_solver::{
     check_placing, Class, PlacingKey, SolveError, Symmetries, Table, TableChanged, TableFileError, Tablebase,
     Value,
@@ -458,11 +458,8 @@ impl Tablebases {
         if pos.placements_left() > 0 {
             return None;
         }
-        let light = u8::try_from(pos.pieces(Color::Light).count()).ok()?;
-        let dark = u8::try_from(pos.pieces(Color::Dark).count()).ok()?;
-        base.table(Class::moving(light, dark))
-            .or_else(|| base.table(Class::moving(dark, light)))
-            .map(Table::has_distances)
+        let class = Class::of(pos);
+        base.table_for(class.light, class.dark).map(Table::has_distances)
     }
 
     /// A covered root whose own class has only a win/draw/loss table: its

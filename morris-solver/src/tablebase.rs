@@ -155,11 +155,18 @@ impl Tablebase {
         best
     }
 
+    /// The table that answers for the class of `light` and `dark` pieces
+    /// on the board, hands empty: its own, or its mirror's.
+    pub fn table_for(&self, light: u8, dark: u8) -> Option<&Table> {
+        self.tables
+            .get(&Class::moving(light, dark))
+            .or_else(|| self.tables.get(&Class::moving(dark, light)))
+    }
+
     /// Whether positions of a class can be probed, from its own table or
     /// its mirror's.
     pub(crate) fn has(&self, light: u8, dark: u8) -> bool {
-        self.tables.contains_key(&Class::moving(light, dark))
-            || self.tables.contains_key(&Class::moving(dark, light))
+        self.table_for(light, dark).is_some()
     }
 
     /// Solves the moving and flying phases with `light` and `dark` pieces
@@ -188,8 +195,7 @@ impl Tablebase {
     /// loaded one must know its distances.
     fn solve_smaller(&mut self, light: u8, dark: u8, progress: &dyn Progress) -> Result<(), SolveError> {
         for class in self.needs(light, dark) {
-            let mirror = Class::moving(class.dark, class.light);
-            match self.tables.get(&class).or_else(|| self.tables.get(&mirror)) {
+            match self.table_for(class.light, class.dark) {
                 Some(t) if !t.has_distances() => return Err(SolveError::NoDistances(t.class())),
                 Some(_) => {}
                 None => {

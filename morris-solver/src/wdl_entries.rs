@@ -114,7 +114,7 @@ impl WdlEntries {
         }
         let data = payload.get(8 + 4 * count..).unwrap_or_default();
         if last as usize != data.len() {
-            return Err("the win/draw/loss blocks' ends are out of order");
+            return Err("the win/draw/loss blocks do not end where the payload does");
         }
         Ok(WdlEntries {
             len,

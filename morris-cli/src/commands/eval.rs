@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use morris_core::{split_records, Color, Game, Position, Record};
-use morris_engine::{terms, SideTerms, Tablebases};
+use morris_engine::{terms, SideTerms, Tablebases, Wdl};
 use morris_solver::Value;
 
 use crate::error::CliError;
@@ -114,7 +114,7 @@ fn breakdown(pos: &Position, tables: Option<&Tablebases>, out: &mut dyn Write) -
         let exact = match tables.probe(pos) {
             Some(Value::Draw) => "draw".to_string(),
             Some(v) => {
-                let word = if matches!(v, Value::Win(_)) { "win" } else { "loss" };
+                let word = Wdl::from(v).word();
                 match v.plies() {
                     Some(n) => format!("{word} in {} for {us}", plies(n)),
                     // A win/draw/loss table's: who wins, not how soon.

@@ -83,6 +83,16 @@ pub(super) fn header(table: &Table, width: u8, encoding: u8, payload_len: usize)
     out
 }
 
+/// A whole table file: the fields before the payload, `payload`, and the
+/// checksum of both.
+pub(super) fn framed(table: &Table, width: u8, encoding: u8, payload: &[u8]) -> Vec<u8> {
+    let mut out = header(table, width, encoding, payload.len());
+    out.extend_from_slice(payload);
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
 /// Reads the fields of a file in order; running out is truncation.
 pub(super) struct Cursor<'a> {
     pub(super) bytes: &'a [u8],

@@ -82,7 +82,7 @@ pub use flat::{check_stream, open_flat, write_flat, FlatError};
 pub use header::{TableFileError, FORMAT_VERSION, MAGIC};
 
 use deflate::{deflate_pieces, Inflater};
-use header::{fnv1a, header, whole, Header, DEFLATE, FLAT, STORED, WDL};
+use header::{framed, whole, Header, DEFLATE, FLAT, STORED, WDL};
 use packing::{bits_for, pack, unpack_each, ExactCodes};
 
 use crate::index::Class;
@@ -113,23 +113,12 @@ pub fn write_at_level(table: &Table, level: u8) -> Vec<u8> {
         16
     };
     let packed = pack(ExactCodes(table.codes(), table.len()), width);
-    let mut out = match deflate_pieces(&packed, solve_threads(), level) {
-        Some(payload) => {
-            let mut out = header(table, width, DEFLATE, payload.len());
-            out.extend_from_slice(&payload);
-            out
-        }
+    match deflate_pieces(&packed, solve_threads(), level) {
+        Some(payload) => framed(table, width, DEFLATE, &payload),
         // The compressor never refuses a buffer in memory; were it to,
         // the entries are stored as they are, still a good file.
-        None => {
-            let mut out = header(table, width, STORED, packed.len());
-            out.extend_from_slice(&packed);
-            out
-        }
-    };
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+        None => framed(table, width, STORED, &packed),
+    }
 }
 
 /// The win/draw/loss file of a table (see the module's docs), its packed
@@ -144,12 +133,7 @@ pub fn write_wdl(table: &Table, block: usize) -> Vec<u8> {
         Value::Draw => wdl_entries::DRAW,
         Value::Win(_) => wdl_entries::WIN,
     });
-    let payload = wdl_entries::payload(codes, table.len(), block);
-    let mut out = header(table, 2, WDL, payload.len());
-    out.extend_from_slice(&payload);
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+    framed(table, 2, WDL, &wdl_entries::payload(codes, table.len(), block))
 }
 
 /// The table in a file, whatever its rules.

@@ -1,7 +1,7 @@
 //! The table files' round trips and every way a damaged file is refused.
 
 use super::deflate::{deflate_pieces, Inflater, BEST_LEVEL as LEVEL};
-use super::header::{fnv1a, header, FLAT};
+use super::header::{framed, header, FLAT};
 use super::packing::{bits_for, pack, unpack};
 use super::*;
 use crate::flat_entries::{block_sum, EntrySource, BLOCK};
@@ -448,10 +448,7 @@ fn a_flat_payload_must_be_one_byte_an_entry() {
     };
     let table = Table::from_codes(indexer, codes);
     for (width, payload_len) in [(16, table.len()), (8, table.len() - 1)] {
-        let mut file = header(&table, width, FLAT, payload_len);
-        file.extend(std::iter::repeat_n(0u8, payload_len));
-        let sum = fnv1a(&file);
-        file.extend_from_slice(&sum.to_le_bytes());
+        let file = framed(&table, width, FLAT, &vec![0u8; payload_len]);
         assert_eq!(
             read(&file).err(),
             Some(TableFileError::Corrupt("a flat payload is not one byte an entry")),

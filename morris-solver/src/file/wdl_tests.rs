@@ -1,7 +1,7 @@
 //! Win/draw/loss files: what they answer, and every way a damaged one is
 //! refused.
 
-use super::header::{fnv1a, header, WDL};
+use super::header::{framed, WDL};
 use super::*;
 use crate::tablebase::Tablebase;
 use crate::value::{Value, FAR};
@@ -106,11 +106,7 @@ fn write_wdl_of(t: &Table) -> Vec<u8> {
 
 /// A file of `payload` for the table's class, with a right checksum.
 fn file_of(table: &Table, payload: &[u8]) -> Vec<u8> {
-    let mut out = header(table, 2, WDL, payload.len());
-    out.extend_from_slice(payload);
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+    framed(table, 2, WDL, payload)
 }
 
 /// Damage is refused with a reason, never read as values: a changed
