@@ -338,15 +338,7 @@ impl<'a> Worker<'a> {
             if alpha >= beta {
                 return alpha;
             }
-            // The root's own class in a win/draw/loss table is left to the
-            // search: every win there looks alike, and the evaluation is
-            // what makes progress (the root keeps the value, `wdl_root`).
-            let own_class = self.wdl_class.is_some_and(|c| Class::of(pos) == c);
-            if let Some(s) = self
-                .tables
-                .filter(|_| !own_class)
-                .and_then(|t| table_score(t, pos, ply))
-            {
+            if let Some(s) = self.tables_say(pos, ply) {
                 return s;
             }
         }
@@ -543,6 +535,17 @@ impl<'a> Worker<'a> {
         result.score = line.score;
         result.pv = line.pv.clone();
         result.lines = vec![line];
+    }
+
+    /// The tables' score of `pos`, `ply` below the root. The root's own
+    /// class in a win/draw/loss table is left to the search: every win
+    /// there looks alike, and the evaluation is what makes progress (the
+    /// root keeps the value, `wdl_root`).
+    fn tables_say(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let own_class = self.wdl_class.is_some_and(|c| Class::of(pos) == c);
+        self.tables
+            .filter(|_| !own_class)
+            .and_then(|t| table_score(t, pos, ply))
     }
 
     /// Iterative deepening from `root`, which has at least one legal move.
