@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Sets up and runs the Mulino web app on http://127.0.0.1:8080 (PORT=… to
-# change it). `./scripts/run.sh cli ARGS…` runs the `morris` command line
-# instead, e.g. `./scripts/run.sh cli perft 5`.
+# Sets up, builds (`trunk build --release` into dist/) and serves the Mulino
+# web app on http://127.0.0.1:8080 (PORT=… to change it) as a static host
+# does: compressed, hashed files cached for good, no reload
+# (scripts/serve.sh). The development loop, rebuilding and reloading on every
+# change, is scripts/dev.sh. `./scripts/run.sh cli ARGS…` runs the `morris`
+# command line instead, e.g. `./scripts/run.sh cli perft 5`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,4 +22,5 @@ bash scripts/wdl-tables.sh
 . scripts/env-web.sh
 # Trunk.toml builds offline: the app's crates must be in cargo's cache.
 cargo fetch --locked >/dev/null 2>&1 || cargo fetch
-exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"
+trunk build --release --dist dist
+exec bash scripts/serve.sh dist
