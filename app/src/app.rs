@@ -11,19 +11,20 @@ use yew::prelude::*;
 use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
 use crate::components::{
-    announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar, offers, recent_list,
-    record_panel, room_bar, room_list, room_panel, score_line, seat, status_line, top_bar, welcome,
-    NewGameDialog, RoomPanel, TopBarProps, Ui, WelcomeProps,
+    analyse_buttons, announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar,
+    offers, recent_list, record_panel, room_bar, room_list, room_panel, score_line, seat, status_line,
+    top_bar, welcome, NewGameDialog, RoomPanel, TopBarProps, Ui, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
-    use_address, use_board_look, use_clock, use_coach, use_engine, use_escape, use_fields, use_lang,
-    use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_saving, use_sounds, use_warm_up,
-    use_welcome, PUZZLE_VARIANTS,
+    use_address, use_board_look, use_clock, use_coach, use_engine, use_escape, use_fields, use_lang_telling,
+    use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_perfect_shown, use_saving,
+    use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
 };
 use crate::lab::{use_lab, LabView};
-use crate::link::Mode;
-use crate::model::{Action, Model};
+use crate::link::{Mode, DEFAULT_LEVEL};
+use crate::i18n::Lang;
+use crate::model::{Action, Model, Notice};
 use crate::opening::first_model;
 use crate::room::{self, Room};
 use crate::storage;
@@ -33,6 +34,8 @@ use crate::storage;
 enum Dialog {
     None,
     NewGame,
+    /// The new-game dialog set to play the computer (from the first screen).
+    Computer,
     /// The new-game dialog set to open a room.
     Room,
     /// The rules card of the game on the table.
@@ -59,6 +62,18 @@ fn start(rules: Rules, mode: Mode, open_room: bool, clock: Option<TimeControl>) 
     Action::OpenRoom(Box::new(t))
 }
 
+/// The players the new-game dialog offers: those of the game on the
+/// table, or the computer (at the level last played) when asked for.
+fn dialog_mode(dialog: Dialog, mode: Mode) -> Mode {
+    match (dialog, mode) {
+        (Dialog::Computer, Mode::TwoPlayers { bottom }) => Mode::VsEngine {
+            level: DEFAULT_LEVEL,
+            human: bottom,
+        },
+        _ => mode,
+    }
+}
+
 /// A sender of actions to the reducer.
 fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
     let d = model.dispatcher();
@@ -68,12 +83,15 @@ fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
 #[function_component(App)]
 pub fn app() -> Html {
     let model = use_reducer(first_model);
-    let (lang, on_lang) = use_lang();
+    let (lang, on_lang) = use_lang_telling(send_to(&model).reform(|l: Lang| {
+        Action::Notify(Some(Notice::new("lang.missing", vec![l.native_name().to_string()])))
+    }));
     let dialog = use_state(|| Dialog::None);
     let t = Rc::new((*model).clone());
     let latest = use_latest(t.clone());
     let (live, sealed) = use_live_room(&model);
     let perfect = use_engine(&model);
+    let (perfect_shown, on_perfect) = use_perfect_shown();
     let (sound_on, on_sound) = use_sounds(&t);
     let (look, on_look) = use_board_look();
     use_warm_up(&model);
@@ -151,6 +169,7 @@ pub fn app() -> Html {
     let playing = !greeting.shown || t.room.is_some() || !t.game.moves().is_empty();
     let first_screen = WelcomeProps {
         ui: &ui,
+        on_engine: open(Dialog::Computer),
         on_room: open(Dialog::Room),
         on_continue: greeting.close.clone(),
     };
@@ -174,25 +193,14 @@ pub fn app() -> Html {
                     if playing {
                         { status_line(&ui) }
                         { score_line(&ui) }
-                        { engine_notes(&ui, perfect) }
+                        { engine_notes(&ui, perfect, perfect_shown, &on_perfect) }
                     }
                     { notice_bar(&ui) }
                     if playing {
                         { offers(&ui) }
                         { controls(&ui, open(Dialog::NewGame)) }
                         if t.room.is_none() || t.outcome().is_some() {
-                            <div class="controls analyse">
-                                <button type="button" class="btn" data-action="analyse"
-                                        onclick={analyse(false)}>
-                                    { lang.t("action.analyse") }
-                                </button>
-                                // Offered first when the game is over.
-                                <button type="button" class={classes!("btn", t.outcome().is_some().then_some("primary"))}
-                                        data-action="review" disabled={t.game.moves().is_empty()}
-                                        onclick={analyse(true)}>
-                                    { lang.t("review.start") }
-                                </button>
-                            </div>
+                            { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
                         }
                         if let Some((room, link)) = &room_link {
                             { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
@@ -215,7 +223,7 @@ pub fn app() -> Html {
             if *dialog == Dialog::Rules {
                 { rules_card(lang, t.game.rules(), &open(Dialog::None)) }
             } else if *dialog != Dialog::None {
-                <NewGameDialog {lang} rules={*t.game.rules()} mode={t.mode} room={*dialog == Dialog::Room}
+                <NewGameDialog {lang} rules={*t.game.rules()} mode={dialog_mode(*dialog, t.mode)} room={*dialog == Dialog::Room}
                                clock={t.clock.as_ref().map(|c| c.control)}
                                {on_start} on_close={open(Dialog::None)} />
             }

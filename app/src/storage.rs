@@ -16,6 +16,7 @@ const NAME: &str = "mulino.name";
 const PUZZLES: &str = "mulino.puzzles.";
 const COACH: &str = "mulino.coach";
 const BOARD_LOOK: &str = "mulino.board-look";
+const PERFECT: &str = "mulino.perfect-play";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -215,6 +216,16 @@ pub fn load_lang() -> Option<Lang> {
 
 pub fn save_lang(lang: Lang) {
     set(LANG, lang.code());
+}
+
+/// Whether the endgame tables' value is shown in games against the
+/// computer and in rooms (off unless switched on: it gives the game away).
+pub fn load_perfect_shown() -> bool {
+    get(PERFECT).as_deref() == Some("on")
+}
+
+pub fn save_perfect_shown(on: bool) {
+    set(PERFECT, if on { "on" } else { "off" });
 }
 
 /// Whether sounds are on (on unless switched off).

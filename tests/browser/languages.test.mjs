@@ -138,7 +138,7 @@ test("the picker switches language mid-game, keeps the game, and is remembered",
   assertNoErrors(page);
 });
 
-test("English loads no catalogue; one used once works offline, the rest are not cached", { timeout: 120_000 }, async () => {
+test("English loads no catalogue; one used once works offline, the rest are not cached, and choosing one offline says why it cannot come", { timeout: 120_000 }, async () => {
   const own = await serve(DIST);
   try {
     const en = await h.newPage();
@@ -182,6 +182,9 @@ test("English loads no catalogue; one used once works offline, the rest are not 
     await page.selectOption("#lang-select", "tr");
     await page.waitForFunction(() => document.getElementById("lang-select").value === "de", null, { timeout: 15_000 });
     assert.equal((await doc(page)).lang, "de", "a language never used cannot come offline: the page stays German");
+    const told = page.locator('[data-notice="lang.missing"]');
+    await told.waitFor();
+    assert.match(await told.innerText(), /Türkçe ist noch nicht auf diesem Gerät.*offline/, "and says so, in German");
     await screenshot(page, "lang-offline");
     await context.setOffline(false);
     assertNoErrors(page);

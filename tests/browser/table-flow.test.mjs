@@ -200,3 +200,30 @@ test("the score across rematches at one screen", { timeout: 180_000 }, async () 
   assert.equal(await page.locator("[data-tally]").count(), 0);
   assertNoErrors(page);
 });
+
+test("the first screen's \"Play the computer\" asks for the level and colour first", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage();
+  await page.goto(h.url, { waitUntil: "domcontentloaded" });
+  await page.locator('[data-welcome="engine"]').click();
+  const dialog = page.locator("dialog[open]");
+  await dialog.locator("#new-game-title").waitFor();
+  assert.equal(await dialog.locator('[data-field="mode"]').inputValue(), "vs-engine", "the computer is chosen");
+  assert.equal(moveCount(await snapshot(page)), 0, "no game started yet");
+  await dialog.locator('[data-field="level"]').selectOption("5");
+  await dialog.locator('[data-field="color"]').selectOption("dark");
+  await screenshot(page, "first-screen-computer-dialog");
+  await dialog.locator('[data-action="confirm"]').click();
+  await page.locator("[data-welcome-screen]").waitFor({ state: "detached" });
+  await waitForState(page, (s) => moveCount(s) >= 1, "the computer's first move (it plays light)", ENGINE_TIMEOUT);
+  assert.match(await page.locator('[data-seat="top"]').first().innerText(), /Computer · level 5/);
+  // Cancel leaves the first screen as it was.
+  const other = await h.newPage();
+  await other.page.goto(h.url, { waitUntil: "domcontentloaded" });
+  await other.page.locator('[data-welcome="engine"]').click();
+  await other.page.locator("dialog[open] #new-game-title").waitFor();
+  await other.page.keyboard.press("Escape");
+  await other.page.locator("[data-welcome-screen]").waitFor();
+  assert.equal(moveCount(await snapshot(other.page)), 0, "still no game");
+  assertNoErrors(page);
+  assertNoErrors(other.page);
+});

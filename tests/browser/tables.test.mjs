@@ -28,6 +28,13 @@ const tableRequests = () =>
 // The line once the table is loaded ("loading…" comes first).
 const perfect = (page) => page.locator("[data-perfect]:not([data-perfect='loading'])").first();
 
+/** Against the computer the line waits behind a switch (it gives the game away): turns it on, as a player would. */
+async function showPerfect(page) {
+  const sw = page.locator('[data-action="show-perfect"]').first();
+  await sw.waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  if ((await sw.getAttribute("aria-pressed")) !== "true") await sw.click();
+}
+
 /** The keys the app's IndexedDB store holds. */
 const storedTables = (page) =>
   page.evaluate(
@@ -95,6 +102,7 @@ test("the computer plays the win out, and the line follows each turn", { timeout
     if (isOver(snap)) break;
     // Our turn: we are lost, in at most `plies`.
     const n2 = moveCount(snap);
+    await showPerfect(page);
     await page.locator(`[data-perfect^="loss-"]`).first().waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
     const left = Number((await perfect(page).getAttribute("data-perfect")).slice(5));
     assert.ok(left <= plies, `after the computer's move we lose in ${left}, at most ${plies}`);
@@ -143,6 +151,7 @@ test("a win/draw/loss class: the line names the winner without a count, and the 
   await openGame(vs.page, link(h.url, HOLD_6V4, { mode: "vs-engine", color: "light", level: 1 }));
   const snap = await waitForState(vs.page, (s) => moveCount(s) >= 1, "the computer's move", ENGINE_TIMEOUT);
   assert.equal(moveText(snap.moves[0]), "a4-b4", "the only move that holds the draw");
+  await showPerfect(vs.page);
   await vs.page.locator("[data-perfect='draw']").waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
   assert.equal((await perfect(vs.page).innerText()).trim(), "Perfect play: draw");
   await screenshot(vs.page, "tables-wdl-draw");
@@ -157,7 +166,29 @@ test("offline before the tables were ever fetched: the computer plays on without
   const snap = await waitForState(page, (s) => moveCount(s) >= 1 || isOver(s), "the computer's move, without tables", ENGINE_TIMEOUT);
   assert.ok(moveCount(snap) >= 1, "the computer moved");
   assert.equal(await page.locator("[data-engine='unavailable']").count(), 0, "the computer is not called unavailable");
+  await showPerfect(page);
   await page.locator("[data-perfect='missing']").waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
   assert.match(await perfect(page).innerText(), /offline/, "the line says why perfect play is missing");
   assertNoErrors(page, [/worker-tables/]);
+});
+
+test("against the computer perfect play is a hint the player turns on, and it stays on", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  // We play light, lost in 5: the computer (dark) is to move.
+  await openGame(page, link(h.url, DARK_WINS_IN_5, { mode: "vs-engine", color: "light", level: 1 }));
+  const sw = page.locator('[data-action="show-perfect"]').first();
+  await sw.waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.equal(await sw.getAttribute("aria-pressed"), "false");
+  assert.equal((await sw.innerText()).trim(), "Show perfect play");
+  assert.equal(await page.locator("[data-perfect]").count(), 0, "the value is not shown unasked");
+  await sw.click();
+  await perfect(page).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  assert.match(await perfect(page).innerText(), /^Perfect play: /);
+  assert.equal(await sw.getAttribute("aria-pressed"), "true");
+  await screenshot(page, "tables-perfect-switch");
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await perfect(page).waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  await page.locator('[data-action="show-perfect"]').first().click();
+  await page.locator("[data-perfect]").first().waitFor({ state: "detached" });
+  assertNoErrors(page);
 });

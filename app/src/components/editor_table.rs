@@ -15,8 +15,8 @@ use super::editor_palette::editor_palette;
 use super::editor_problems::editor_problems;
 use super::editor_rules::editor_rules;
 use super::editor_share::editor_share;
+use super::modal::Modal;
 use super::new_game_dialog::Choice;
-use super::ui::escape_closes;
 use crate::browser::base_url;
 use crate::editor::{change, editor_link, Editing, Tool};
 use crate::i18n::Lang;
@@ -77,7 +77,6 @@ pub fn position_editor(p: &EditorProps) -> Html {
     let edit = editing.dispatcher().to_callback();
     let on_press = edit.reform(|q: Point| change(move |x| x.press(q)));
     let on_tool = edit.reform(|t: Tool| change(move |x| x.with_tool(t)));
-    let on_key = escape_closes(&p.on_close);
     let problems = editing.problems();
     let link = format!("{}#{}", base_url(), editor_link(&editing.setup));
     let actions = EditorActions {
@@ -87,8 +86,8 @@ pub fn position_editor(p: &EditorProps) -> Html {
         on_analyse: &p.on_analyse,
     };
     html! {
-        <div class="dialog-backdrop" onkeydown={on_key}>
-            <div class="dialog analysis editor" ref={dialog} tabindex="-1" role="dialog" aria-modal="true" aria-labelledby="editor-title" data-editor="">
+        <Modal labelled_by="editor-title" on_close={p.on_close.clone()}>
+            <div class="dialog analysis editor" ref={dialog} tabindex="-1" data-editor="">
                 <h2 id="editor-title">{ lang.t("editor.title") }</h2>
                 <div class="analysis-body">
                     <div class="editor-main">
@@ -104,6 +103,6 @@ pub fn position_editor(p: &EditorProps) -> Html {
                     </div>
                 </div>
             </div>
-        </div>
+        </Modal>
     }
 }

@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::ui::Ui;
 use crate::hooks::Perfect;
+use crate::i18n::Lang;
 use crate::link::Mode;
 use crate::model::Model;
 use crate::tablebase::{self, Winner};
@@ -24,12 +25,33 @@ fn winner(t: &Model, to_move_wins: bool) -> Winner {
     }
 }
 
-/// The notes, given the endgame tables' value of the position of an epoch.
-pub fn engine_notes(ui: &Ui, perfect: Perfect) -> Html {
+/// Whether the tables' value would give the game away: against the
+/// computer, or against a friend in a room.
+fn spoils(t: &Model) -> bool {
+    t.room.is_some() || t.mode.engine().is_some()
+}
+
+/// The switch that shows or hides the tables' value where it spoils.
+fn perfect_switch(lang: Lang, shown: bool, on_toggle: &Callback<()>) -> Html {
+    let pressed = if shown { "true" } else { "false" };
+    html! {
+        <button type="button" class="btn perfect-switch" data-action="show-perfect" aria-pressed={pressed}
+                onclick={on_toggle.reform(|_: MouseEvent| ())}>
+            { lang.t(if shown { "perfect.hide" } else { "perfect.show" }) }
+        </button>
+    }
+}
+
+/// The notes, given the endgame tables' value of the position of an
+/// epoch; where that value spoils the game, it shows only when `shown`
+/// (and a switch turns it on or off).
+pub fn engine_notes(ui: &Ui, perfect: Perfect, shown: bool, on_toggle: &Callback<()>) -> Html {
     let (t, lang) = (&ui.model, ui.lang);
     let perfect = perfect
         .filter(|&(epoch, _)| epoch == t.epoch && t.outcome().is_none())
         .map(|(_, v)| tablebase::describe(lang, v, |wins| winner(t, wins)));
+    let switch = (perfect.is_some() && spoils(t)).then(|| perfect_switch(lang, shown, on_toggle));
+    let perfect = perfect.filter(|_| shown || !spoils(t));
     let hint = if t.hint_pending {
         Some(lang.t("hint.thinking"))
     } else {
@@ -45,6 +67,7 @@ pub fn engine_notes(ui: &Ui, perfect: Perfect) -> Html {
     html! {
         <>
             if let Some((value, text)) = perfect { <p class="perfect" data-perfect={value}>{ text }</p> }
+            if let Some(switch) = switch { { switch } }
             if let Some(h) = hint { <p class="hint-text">{ h }</p> }
             if let Some(why) = engine_error { <p class="engine-error" role="alert" data-engine="unavailable">{ why }</p> }
         </>

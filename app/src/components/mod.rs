@@ -3,6 +3,7 @@
 //! with its own state (the choices), is a function component; the others are view functions, which cost no component of
 //! their own in the first load (about 1 KB gzip each).
 
+mod analyse_buttons;
 mod analysis_lines;
 mod analysis_moves;
 mod analysis_paste;
@@ -27,6 +28,7 @@ mod engine_notes;
 mod game_board;
 mod leave_room;
 mod move_list;
+mod modal;
 mod move_rows;
 mod new_game_dialog;
 mod notice;
@@ -49,6 +51,7 @@ mod top_bar;
 mod ui;
 mod welcome;
 
+pub use analyse_buttons::analyse_buttons;
 pub use analysis_table::AnalysisTable;
 pub use announce::announce;
 pub use board_settings::board_settings;

@@ -21,7 +21,7 @@ use self::players::players;
 pub(crate) use self::rules::rules_fold;
 pub(crate) use self::variant::variant_field;
 use super::clock_picker;
-use super::ui::escape_closes;
+use super::modal::Modal;
 use crate::clock::TimeControl;
 use crate::i18n::Lang;
 use crate::link::Mode;
@@ -74,11 +74,10 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         Callback::from(move |clock| choice.set(Choice { clock, ..*choice }))
     };
     let close = props.on_close.reform(|_: MouseEvent| ());
-    let keydown = escape_closes(&props.on_close);
     let start_text = lang.t(if c.room { "room.open-room" } else { "dialog.start" });
     html! {
-        <div class="dialog-backdrop" onkeydown={keydown}>
-            <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title" onsubmit={submit(c, props.on_start.clone())}>
+        <Modal labelled_by="new-game-title" on_close={props.on_close.clone()}>
+            <form class="dialog" onsubmit={submit(c, props.on_start.clone())}>
                 <h2 id="new-game-title">{ lang.t("dialog.title") }</h2>
                 <div class="dialog-body">
                     { variant_field(lang, &choice, first_ref) }
@@ -94,6 +93,6 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                             aria-describedby={valid.is_err().then_some("rule-conflict")}>{ start_text }</button>
                 </div>
             </form>
-        </div>
+        </Modal>
     }
 }

@@ -6,6 +6,7 @@
 
 use yew::prelude::*;
 
+use super::modal::Modal;
 use super::puzzle_solver::Solver;
 use crate::hooks::{use_puzzles, Puzzles};
 use crate::i18n::Lang;
@@ -33,18 +34,10 @@ pub fn puzzle_table(p: &PuzzleProps) -> Html {
     };
     let ready = matches!(puzzles, Puzzles::Ready(_));
     let close = p.on_close.reform(|_: MouseEvent| ());
-    let on_key = {
-        let close = p.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                close.emit(());
-            }
-        })
-    };
     let title = lang.fmt("puzzle.title", &[&lang.t(&format!("variant.{}", p.variant))]);
     html! {
-        <div class="dialog-backdrop" onkeydown={on_key}>
-            <div class="dialog puzzle" role="dialog" aria-modal="true" aria-labelledby="puzzle-title" data-puzzles="">
+        <Modal labelled_by="puzzle-title" on_close={p.on_close.clone()}>
+            <div class="dialog puzzle" data-puzzles="">
                 <h2 id="puzzle-title">{ title }</h2>
                 { body }
                 if !ready {
@@ -53,6 +46,6 @@ pub fn puzzle_table(p: &PuzzleProps) -> Html {
                     </div>
                 }
             </div>
-        </div>
+        </Modal>
     }
 }

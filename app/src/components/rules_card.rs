@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::button::action_button;
-use super::ui::escape_closes;
+use super::modal::Modal;
 use crate::i18n::Lang;
 use crate::learn::rules::card;
 
@@ -42,10 +42,9 @@ pub fn rules_card(lang: Lang, rules: &Rules, close: &Callback<()>) -> Html {
         let args: Vec<&str> = o.args.iter().map(String::as_str).collect();
         html! { <li data-rule-card={o.key.key()}>{ lang.fmt(&o.text_key, &args) }</li> }
     });
-    let keydown = escape_closes(close);
     html! {
-        <div class="dialog-backdrop" onkeydown={keydown}>
-            <section class="dialog rules-card" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-rules-card={c.variant.id()}>
+        <Modal labelled_by="rules-title" on_close={close.clone()}>
+            <section class="dialog rules-card" data-rules-card={c.variant.id()}>
                 <h2 id="rules-title">{ lang.fmt("learn.title", &[&name]) }</h2>
                 <p>{ lang.t(&c.text_key) }</p>
                 if !c.changed.is_empty() {
@@ -54,6 +53,6 @@ pub fn rules_card(lang: Lang, rules: &Rules, close: &Callback<()>) -> Html {
                 }
                 <div class="dialog-buttons">{ action_button(lang, "close-rules", true, close.reform(|_| ()), true) }</div>
             </section>
-        </div>
+        </Modal>
     }
 }

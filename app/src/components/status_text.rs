@@ -148,6 +148,8 @@ fn what_key(model: &Model) -> &'static str {
         "status.choose_target"
     } else {
         match pos.phase(pos.turn()) {
+            // Lasker's placing: a piece on the board may move instead.
+            Phase::Placing if legal.iter().any(|m| m.from().is_some()) => "status.place-or-move",
             Phase::Placing => "status.place",
             Phase::Moving => "status.move",
             Phase::Flying => "status.fly",
@@ -189,6 +191,27 @@ mod tests {
         }
         assert_eq!(status(&t, Lang::En).1, "Light to play · Remove a piece");
         assert_eq!(status(&t, Lang::It).1, "Tocca al Bianco · Togli una pedina");
+    }
+
+    #[test]
+    fn lasker_says_a_piece_may_move_while_placing() {
+        let rules = morris_core::Variant::Lasker.rules();
+        let mut t = Model::new(Game::new(rules), Mode::default());
+        assert_eq!(status(&t, Lang::En).1, "Light to play · Place a piece");
+        for p in ["a1", "g7"] {
+            let Ok(pt) = t.game.position().geometry().parse_point(p) else {
+                unreachable!()
+            };
+            t.apply(Action::Press(pt));
+        }
+        assert_eq!(
+            status(&t, Lang::En).1,
+            "Light to play · Place a piece or move one"
+        );
+        assert_eq!(
+            status(&t, Lang::De).1,
+            "Weiß ist am Zug · Setze einen Stein oder ziehe einen"
+        );
     }
 
     #[test]

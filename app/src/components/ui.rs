@@ -32,15 +32,3 @@ impl Ui {
         }
     }
 }
-
-/// A dialog's keydown handler: Escape closes it (`close`), and goes no
-/// further, so the table does not also drop the turn being put together.
-pub fn escape_closes(close: &Callback<()>) -> Callback<yew::KeyboardEvent> {
-    let close = close.clone();
-    Callback::from(move |e: yew::KeyboardEvent| {
-        if e.key() == "Escape" {
-            e.stop_propagation();
-            close.emit(());
-        }
-    })
-}

@@ -1,5 +1,6 @@
 //! The first screen, beside the board: what this is, and one tap each to
-//! play the computer, a friend on this screen, a friend far away (a
+//! play the computer (the new-game dialog opens on it, to choose the
+//! level and colour), a friend on this screen, a friend far away (a
 //! room), or to continue the game in progress. The board stays live: a
 //! press on it plays the game on the table (a newcomer's: against the
 //! computer).
@@ -7,13 +8,15 @@
 use yew::prelude::*;
 
 use super::ui::Ui;
-use crate::link::{Mode, DEFAULT_LEVEL, MAX_LEVEL};
+use crate::link::{Mode, MAX_LEVEL};
 use crate::model::Action;
 
 /// Where the first screen's choices go.
 #[derive(Debug)]
 pub struct WelcomeProps<'a> {
     pub ui: &'a Ui,
+    /// Opens the new-game dialog set to play the computer.
+    pub on_engine: Callback<()>,
     /// Opens the new-game dialog set to a room.
     pub on_room: Callback<()>,
     /// Puts the first screen away.
@@ -49,14 +52,6 @@ pub fn welcome(props: &WelcomeProps) -> Html {
             done.emit(());
         })
     };
-    let level = match t.mode {
-        Mode::VsEngine { level, .. } => level,
-        Mode::TwoPlayers { .. } => DEFAULT_LEVEL,
-    };
-    let engine = Mode::VsEngine {
-        level,
-        human: t.mode.bottom(),
-    };
     let resume = match &t.room {
         Some(room) => lang.fmt("welcome.continue-room", &[&room.code]),
         None => lang.fmt(
@@ -73,7 +68,7 @@ pub fn welcome(props: &WelcomeProps) -> Html {
                 if begun {
                     { choice("continue", lang.t("welcome.continue"), resume, true, props.on_continue.reform(|_: MouseEvent| ())) }
                 }
-                { choice("engine", lang.t("welcome.engine"), lang.fmt("welcome.engine-sub", &[&variant, &MAX_LEVEL.to_string()]), !begun, new_game(engine)) }
+                { choice("engine", lang.t("welcome.engine"), lang.fmt("welcome.engine-sub", &[&variant, &MAX_LEVEL.to_string()]), !begun, props.on_engine.reform(|_: MouseEvent| ())) }
                 { choice("two", lang.t("welcome.two"), lang.t("welcome.two-sub"), false, new_game(Mode::default())) }
                 { choice("room", lang.t("welcome.room"), lang.t("welcome.room-sub"), false, props.on_room.reform(|_: MouseEvent| ())) }
             </div>

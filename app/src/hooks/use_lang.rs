@@ -5,7 +5,9 @@
 //! `mulinoCatalogue(file)` (index.html), which the page already called for
 //! the language it guessed before the app loaded, so it is usually here at
 //! the first render. Until a catalogue arrives the table stays in the
-//! language it shows; a switch changes only words, never the game.
+//! language it shows; a switch changes only words, never the game. A
+//! catalogue that cannot be had (chosen offline before it was ever used)
+//! is told to `on_missing`, and the picker shows the language shown again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -20,6 +22,13 @@ use crate::storage;
 /// The language shown and the callback that switches (and remembers) it.
 #[hook]
 pub fn use_lang() -> (Lang, Callback<Lang>) {
+    use_lang_telling(Callback::noop())
+}
+
+/// [`use_lang`], telling `on_missing` of a language chosen whose words
+/// could not be had.
+#[hook]
+pub fn use_lang_telling(on_missing: Callback<Lang>) -> (Lang, Callback<Lang>) {
     // The latest wish: a slow catalogue must not override a later choice.
     let latest = use_mut_ref(wanted);
     let shown = use_state(|| {
@@ -44,7 +53,7 @@ pub fn use_lang() -> (Lang, Callback<Lang>) {
             }
             let wanted = *latest.borrow();
             if wanted != *l {
-                load(wanted, latest, setter, false);
+                load(wanted, latest, setter, false, Callback::noop());
             }
         });
     }
@@ -52,7 +61,7 @@ pub fn use_lang() -> (Lang, Callback<Lang>) {
         let setter = shown.setter();
         Callback::from(move |l: Lang| {
             *latest.borrow_mut() = l;
-            load(l, latest.clone(), setter.clone(), true);
+            load(l, latest.clone(), setter.clone(), true, on_missing.clone());
         })
     };
     (*shown, set)
@@ -72,7 +81,7 @@ fn arrived(lang: Lang) -> bool {
 
 /// Shows `lang` once its catalogue is here (and saves it, when chosen by
 /// hand); a catalogue that cannot be had leaves the language as it is.
-fn load(lang: Lang, latest: Rc<RefCell<Lang>>, shown: UseStateSetter<Lang>, save: bool) {
+fn load(lang: Lang, latest: Rc<RefCell<Lang>>, shown: UseStateSetter<Lang>, save: bool, missing: Callback<Lang>) {
     let show = move || {
         if *latest.borrow() == lang {
             if save {
@@ -89,6 +98,7 @@ fn load(lang: Lang, latest: Rc<RefCell<Lang>>, shown: UseStateSetter<Lang>, save
             show();
         } else {
             picker_back();
+            missing.emit(lang);
         }
     });
 }

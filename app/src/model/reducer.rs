@@ -6,12 +6,12 @@
 use std::rc::Rc;
 
 use morris_board::{PartialTurn, Press};
-use morris_core::{Game, Move, Position};
+use morris_core::{Game, Move, Point, Position};
 use yew::Reducible;
 
 use super::room::{merge, Merged};
 use super::{engine_accepts_draw, Action, Model, Notice, Tally};
-use crate::link::Mode;
+use crate::link::{Mode, Opened};
 use crate::room::{clean_name, Room};
 
 impl Model {
@@ -123,28 +123,7 @@ impl Model {
 
     fn apply_anywhere(&mut self, action: Action) {
         match action {
-            Action::Press(p) => {
-                self.cursor = Some(p);
-                if let Some(ply) = self.view {
-                    // The board shows an earlier position: say how back.
-                    let n = self.game.moves().len();
-                    let args = vec![ply.to_string(), n.to_string()];
-                    self.notice = Some(Notice::new("browse.board", args));
-                    return;
-                }
-                if !self.accepts_input() {
-                    return;
-                }
-                let legal = self.game.legal_moves();
-                match self.turn.press(p, self.game.position(), &legal) {
-                    Press::Play(m) => {
-                        self.play(m);
-                        self.acted();
-                    }
-                    Press::Continue(t) => self.turn = t,
-                    Press::Ignore => {}
-                }
-            }
+            Action::Press(p) => self.press(p),
             Action::Pass => {
                 if self.pass_due() {
                     self.play(Move::PASS);
@@ -160,21 +139,8 @@ impl Model {
             }
             Action::Cursor(p) => self.cursor = Some(p),
             Action::EngineMove { epoch, text, score } => {
-                if epoch != self.epoch || !self.engine_to_move() || self.view.is_some() {
-                    return;
-                }
-                if let Ok(m) = self.game.position().parse_move(&text) {
-                    self.engine_score = score;
-                    let answer = self.engine_answers_draw(score);
-                    if answer != Some(true) {
-                        self.play(m);
-                        if m.is_pass() {
-                            self.notice = Some(Notice::new("notice.engine-passed", Vec::new()));
-                        }
-                    }
-                    if answer == Some(false) {
-                        self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
-                    }
+                if epoch == self.epoch && self.engine_to_move() && self.view.is_none() {
+                    self.engine_move(&text, score);
                 }
             }
             Action::Suggestion { epoch, text } => {
@@ -190,15 +156,7 @@ impl Model {
             }
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
-            Action::OfferDraw => {
-                // Offered on one's own turn; against the computer also
-                // while it thinks (it answers with its move).
-                let computer_down = self.mode.engine().is_some() && self.engine_error.is_some();
-                let own_turn = self.accepts_input() || self.engine_to_move();
-                if self.outcome().is_none() && self.draw_offer.is_none() && own_turn && !computer_down {
-                    self.draw_offer = Some(self.acting_side());
-                }
-            }
+            Action::OfferDraw => self.offer_draw(),
             Action::AcceptDraw => {
                 if self.draw_answerable() && self.game.agree_draw().is_ok() {
                     self.draw_offer = None;
@@ -217,16 +175,7 @@ impl Model {
                     self.confirm_resign = true;
                 }
             }
-            Action::Confirm => {
-                if self.confirm_resign {
-                    self.confirm_resign = false;
-                    let side = self.acting_side();
-                    if self.game.resign(side).is_ok() {
-                        self.draw_offer = None;
-                        self.changed();
-                    }
-                }
-            }
+            Action::Confirm => self.confirm(),
             Action::CancelDialog => {
                 self.confirm_resign = false;
                 self.rematch_offer = false;
@@ -250,17 +199,7 @@ impl Model {
                 }
             }
             Action::NewGame { rules, mode } => self.start(Game::new(rules), mode),
-            Action::Open(opened) => {
-                let o = *opened;
-                self.start(o.game, o.mode);
-                self.redo = o.redo.into_iter().rev().collect();
-                // Another game, not a rematch: the score starts again,
-                // unless the game brings its own (a reload).
-                self.tally = o
-                    .score
-                    .map(|s| Tally::restored(self.pairing(), s))
-                    .unwrap_or_default();
-            }
+            Action::Open(opened) => self.open(*opened),
             Action::View(ply) => {
                 self.view = ply.filter(|&p| p < self.game.moves().len());
                 self.turn = PartialTurn::default();
@@ -278,27 +217,108 @@ impl Model {
                 self.engine_error = Some(why);
                 self.hint_pending = false;
             }
-            Action::OpenRoom(t) => {
-                let epoch = self.epoch;
-                let engine_error = self.engine_error.take();
-                let replaced = self.replaced.wrapping_add(1);
-                let tally = std::mem::take(&mut self.tally);
-                *self = *t;
-                // The same room again (another tab's newer state): its score stays.
-                if tally.pairing.as_ref() == Some(&self.pairing()) {
-                    self.tally = tally;
-                }
-                self.epoch = epoch;
-                self.replaced = replaced;
-                self.engine_error = engine_error;
-                self.changed();
-            }
+            Action::OpenRoom(t) => self.open_room(*t),
             // Only a room takes these.
             Action::Remote(_) | Action::Rename(_) | Action::SeatKey(_) => {}
             Action::SetClock(control) => self.set_clock(control),
             // The clocks' business (`apply_at`).
             Action::Tick => {}
         }
+    }
+
+    /// A press on the board's point `p`: a step of the turn being put
+    /// together, or the turn played.
+    fn press(&mut self, p: Point) {
+        self.cursor = Some(p);
+        if let Some(ply) = self.view {
+            // The board shows an earlier position: say how back.
+            let n = self.game.moves().len();
+            let args = vec![ply.to_string(), n.to_string()];
+            self.notice = Some(Notice::new("browse.board", args));
+            return;
+        }
+        if !self.accepts_input() {
+            return;
+        }
+        let legal = self.game.legal_moves();
+        match self.turn.press(p, self.game.position(), &legal) {
+            Press::Play(m) => {
+                self.play(m);
+                self.acted();
+            }
+            Press::Continue(t) => self.turn = t,
+            Press::Ignore => {}
+        }
+    }
+
+    /// The computer's move `text`, with its score: played, unless the
+    /// computer takes the person's draw offer instead.
+    fn engine_move(&mut self, text: &str, score: Option<i32>) {
+        let Ok(m) = self.game.position().parse_move(text) else {
+            return;
+        };
+        self.engine_score = score;
+        let answer = self.engine_answers_draw(score);
+        if answer != Some(true) {
+            self.play(m);
+            if m.is_pass() {
+                self.notice = Some(Notice::new("notice.engine-passed", Vec::new()));
+            }
+        }
+        if answer == Some(false) {
+            self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
+        }
+    }
+
+    /// A draw offered on one's own turn; against the computer also while
+    /// it thinks (it answers with its move).
+    fn offer_draw(&mut self) {
+        let computer_down = self.mode.engine().is_some() && self.engine_error.is_some();
+        let own_turn = self.accepts_input() || self.engine_to_move();
+        if self.outcome().is_none() && self.draw_offer.is_none() && own_turn && !computer_down {
+            self.draw_offer = Some(self.acting_side());
+        }
+    }
+
+    /// The resignation asked for, confirmed.
+    fn confirm(&mut self) {
+        if self.confirm_resign {
+            self.confirm_resign = false;
+            let side = self.acting_side();
+            if self.game.resign(side).is_ok() {
+                self.draw_offer = None;
+                self.changed();
+            }
+        }
+    }
+
+    /// A game opened from a link or a save.
+    fn open(&mut self, o: Opened) {
+        self.start(o.game, o.mode);
+        self.redo = o.redo.into_iter().rev().collect();
+        // Another game, not a rematch: the score starts again, unless the
+        // game brings its own (a reload).
+        self.tally = o
+            .score
+            .map(|s| Tally::restored(self.pairing(), s))
+            .unwrap_or_default();
+    }
+
+    /// A room put on the table whole (opened here, or another tab's newer state).
+    fn open_room(&mut self, t: Model) {
+        let epoch = self.epoch;
+        let engine_error = self.engine_error.take();
+        let replaced = self.replaced.wrapping_add(1);
+        let tally = std::mem::take(&mut self.tally);
+        *self = t;
+        // The same room again (another tab's newer state): its score stays.
+        if tally.pairing.as_ref() == Some(&self.pairing()) {
+            self.tally = tally;
+        }
+        self.epoch = epoch;
+        self.replaced = replaced;
+        self.engine_error = engine_error;
+        self.changed();
     }
 
     /// Whether a draw offer waits for the side to move at this table: the

@@ -5,6 +5,8 @@
 //! what that side may do. The room's own types and its wire are in
 //! [`crate::room`]; the rules of trust are its module's documentation.
 
+use morris_core::Color;
+
 use super::{Model, Notice};
 use crate::clock::left_text;
 use crate::link::{declare, Declared};
@@ -185,18 +187,42 @@ pub fn summary(t: &Model) -> Option<Summary> {
     })
 }
 
-/// Brings this room up to date with one from the other side, taking only
-/// what the other side may do. The model is never changed on refusal.
-pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
-    let Some(room) = model.room.as_ref() else {
-        return Err(Refusal::OtherRoom(incoming.room.code.clone()));
-    };
+/// The two sides of a merge, and the friend's name for notices.
+struct Sides<'a> {
+    me: Role,
+    them: Role,
+    my_color: Color,
+    their_color: Color,
+    friend: &'a str,
+}
+
+impl Sides<'_> {
+    /// A notice about the friend, carrying their name when known.
+    fn about_friend(&self, key: &'static str) -> Notice {
+        Notice::new(key, named(self.friend))
+    }
+}
+
+/// How the incoming room's game stands to ours.
+#[derive(Clone, Copy)]
+struct Seen {
+    /// Theirs is a beginning of ours (they have not seen our last moves).
+    behind: bool,
+    /// It brought moves of theirs.
+    new_moves: bool,
+    /// The sender had seen every action of ours.
+    seen_all: bool,
+}
+
+/// Refuses a room from the other side that is not this room, not signed
+/// by their key, not sent to our key, or not of the same game's rules and
+/// clocks.
+fn admit(model: &Model, room: &Room, incoming: &Shared) -> Result<(), Refusal> {
     let inc = &incoming.room;
     if inc.code != room.code {
         return Err(Refusal::OtherRoom(inc.code.clone()));
     }
-    let them = incoming.from;
-    let me = room.me;
+    let (them, me) = (incoming.from, room.me);
     if them == me {
         return Err(Refusal::OwnLink);
     }
@@ -212,69 +238,60 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     if control(&incoming.clock) != control(&model.clock) {
         return Err(Refusal::ClocksDiffer);
     }
-    if inc.seq[them.index()] <= room.seq[them.index()] {
-        return Ok(Merged::Stale);
-    }
-    // Whether the sender had seen every action of ours.
-    let seen_all = inc.seq[me.index()] >= room.seq[me.index()];
-    let mut next = model.clone();
-    // What was said belongs to the moment before this room came.
-    next.notice = model.notice.clone().filter(Notice::lasting);
-    let mut notice = None;
-    // Notices about the friend carry their name, when known.
-    let friend = inc.names[them.index()].as_str();
-    let about_friend = |key: &'static str| Notice::new(key, named(friend));
-    let mut mine = room.clone();
-    if Some(inc.game_no) == room.game_no.checked_add(1) {
-        // They accepted the rematch offered here.
-        if model.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
-            return Err(Refusal::RematchNotOffered);
-        }
-        mine.host_color = inc.host_color;
-        mine.game_no = inc.game_no;
-        mine.rematch_by = None;
-        next.start_room_game(mine.clone());
-    } else if inc.game_no < room.game_no {
-        return Ok(Merged::Stale);
-    } else if inc.game_no != room.game_no || inc.host_color != room.host_color {
-        return Err(Refusal::GameNumber);
-    }
-    let their_color = mine.color_of(them);
-    let my_color = mine.color_of(me);
+    Ok(())
+}
+
+/// Takes the moves the other side made since ours, each checked to be
+/// theirs to make; whether their game is behind ours.
+fn take_moves(
+    next: &mut Model,
+    incoming: &Shared,
+    s: &Sides,
+    notice: &mut Option<Notice>,
+) -> Result<bool, Refusal> {
     let ours = next.game.moves().to_vec();
     let theirs = incoming.game.moves();
-    let behind;
-    if theirs.len() >= ours.len() && theirs[..ours.len()] == ours[..] {
-        behind = false;
-        for (i, &m) in theirs.iter().enumerate().skip(ours.len()) {
-            let before = &incoming.game.positions()[i];
-            if before.turn() != their_color {
-                return Err(Refusal::NotTheirTurn);
-            }
-            if next.game.outcome().is_some() {
-                return Err(Refusal::GamesDiffer);
-            }
-            let offered = next.draw_offer;
-            if !next.play_remote(m) {
-                return Err(Refusal::GamesDiffer);
-            }
-            if offered == Some(my_color) {
-                notice = Some(about_friend("room.draw-refused"));
-            }
-        }
-    } else if ours.len() > theirs.len() && ours[..theirs.len()] == theirs[..] {
-        behind = true;
-    } else {
+    if ours.len() > theirs.len() && ours[..theirs.len()] == theirs[..] {
+        return Ok(true);
+    }
+    if theirs.len() < ours.len() || theirs[..ours.len()] != ours[..] {
         return Err(Refusal::GamesDiffer);
     }
-    let new_moves = !behind && theirs.len() > ours.len();
-    let already = next.declared() == incoming.end;
-    match incoming.end {
+    for (i, &m) in theirs.iter().enumerate().skip(ours.len()) {
+        let before = &incoming.game.positions()[i];
+        if before.turn() != s.their_color {
+            return Err(Refusal::NotTheirTurn);
+        }
+        if next.game.outcome().is_some() {
+            return Err(Refusal::GamesDiffer);
+        }
+        let offered = next.draw_offer;
+        if !next.play_remote(m) {
+            return Err(Refusal::GamesDiffer);
+        }
+        if offered == Some(s.my_color) {
+            *notice = Some(s.about_friend("room.draw-refused"));
+        }
+    }
+    Ok(false)
+}
+
+/// Takes how the other side says the game ended: their own resignation
+/// or flag, or a draw agreed to our offer.
+fn take_end(
+    next: &mut Model,
+    end: Option<Declared>,
+    behind: bool,
+    s: &Sides,
+    notice: &mut Option<Notice>,
+) -> Result<(), Refusal> {
+    let (their_color, my_color) = (s.their_color, s.my_color);
+    match end {
         None => {}
-        _ if already => {}
+        _ if next.declared() == end => {}
         Some(Declared::Resigned(c)) if c == their_color && next.game.resign(c).is_ok() => {
             next.draw_offer = None;
-            notice = Some(about_friend("room.resigned"));
+            *notice = Some(s.about_friend("room.resigned"));
         }
         // Over by the rules already: the resignation came too late.
         Some(Declared::Resigned(c)) if c == their_color => {}
@@ -282,7 +299,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
         // Their own flag, said by their page (which saw their turn begin).
         Some(Declared::Flagged(c)) if c == their_color && next.game.flag(c).is_ok() => {
             next.draw_offer = None;
-            notice = Some(Notice::new("room.flagged", Vec::new()));
+            *notice = Some(Notice::new("room.flagged", Vec::new()));
         }
         Some(Declared::Flagged(c)) if c == their_color => {}
         // Ours is taken only when this side's clock agrees (`apply_at`).
@@ -294,9 +311,23 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
             next.draw_offer = None;
         }
     }
+    Ok(())
+}
+
+/// Takes the other side's offer (a draw, a rematch), or what its absence
+/// says of ours: declined, or withdrawn.
+fn take_offer(
+    next: &mut Model,
+    mine: &mut Room,
+    offer: Option<Offer>,
+    seen: Seen,
+    s: &Sides,
+    notice: &mut Option<Notice>,
+) {
+    let (me, them, their_color, my_color) = (s.me, s.them, s.their_color, s.my_color);
     let over = next.game.outcome().is_some();
-    match incoming.offer {
-        Some(Offer::Draw(c)) if c == their_color && !behind && !over => {
+    match offer {
+        Some(Offer::Draw(c)) if c == their_color && !seen.behind && !over => {
             if next.draw_offer == Some(my_color) {
                 // Both offered: that is agreement.
                 let _ = next.game.agree_draw();
@@ -321,21 +352,71 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
             }
         }
         _ => {
-            if seen_all && !new_moves && !over && next.draw_offer == Some(my_color) {
+            let seen_all = seen.seen_all;
+            if seen_all && !seen.new_moves && !over && next.draw_offer == Some(my_color) {
                 next.draw_offer = None;
-                notice = Some(about_friend("draw.declined"));
+                *notice = Some(s.about_friend("draw.declined"));
             }
-            if seen_all && next.draw_offer == Some(their_color) && incoming.offer.is_none() {
+            if seen_all && next.draw_offer == Some(their_color) && offer.is_none() {
                 next.draw_offer = None;
             }
-            if seen_all && mine.rematch_by.is_some() && incoming.offer.is_none() {
+            if seen_all && mine.rematch_by.is_some() && offer.is_none() {
                 if mine.rematch_by == Some(me) {
-                    notice = Some(about_friend("room.rematch-declined"));
+                    *notice = Some(s.about_friend("room.rematch-declined"));
                 }
                 mine.rematch_by = None;
             }
         }
     }
+}
+
+/// Brings this room up to date with one from the other side, taking only
+/// what the other side may do. The model is never changed on refusal.
+pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
+    let Some(room) = model.room.as_ref() else {
+        return Err(Refusal::OtherRoom(incoming.room.code.clone()));
+    };
+    admit(model, room, incoming)?;
+    let inc = &incoming.room;
+    let (them, me) = (incoming.from, room.me);
+    if inc.seq[them.index()] <= room.seq[them.index()] {
+        return Ok(Merged::Stale);
+    }
+    let mut next = model.clone();
+    // What was said belongs to the moment before this room came.
+    next.notice = model.notice.clone().filter(Notice::lasting);
+    let mut notice = None;
+    let mut mine = room.clone();
+    if Some(inc.game_no) == room.game_no.checked_add(1) {
+        // They accepted the rematch offered here.
+        if model.outcome().is_none() || room.rematch_by != Some(me) || inc.host_color == room.host_color {
+            return Err(Refusal::RematchNotOffered);
+        }
+        mine.host_color = inc.host_color;
+        mine.game_no = inc.game_no;
+        mine.rematch_by = None;
+        next.start_room_game(mine.clone());
+    } else if inc.game_no < room.game_no {
+        return Ok(Merged::Stale);
+    } else if inc.game_no != room.game_no || inc.host_color != room.host_color {
+        return Err(Refusal::GameNumber);
+    }
+    let s = Sides {
+        me,
+        them,
+        my_color: mine.color_of(me),
+        their_color: mine.color_of(them),
+        friend: inc.names[them.index()].as_str(),
+    };
+    let before = next.game.moves().len();
+    let behind = take_moves(&mut next, incoming, &s, &mut notice)?;
+    let seen = Seen {
+        behind,
+        new_moves: !behind && incoming.game.moves().len() > before,
+        seen_all: inc.seq[me.index()] >= room.seq[me.index()],
+    };
+    take_end(&mut next, incoming.end, behind, &s, &mut notice)?;
+    take_offer(&mut next, &mut mine, incoming.offer, seen, &s, &mut notice);
     mine.names[them.index()] = inc.names[them.index()].clone();
     // Their key, learnt from their first signed room (check_seal).
     mine.keys[them.index()] = inc.keys[them.index()].clone();

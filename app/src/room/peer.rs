@@ -50,6 +50,18 @@ pub struct Peer {
     closed: Rc<std::cell::Cell<bool>>,
 }
 
+/// The connection's handlers go before their closures do: a connection
+/// that fires an event after its `Peer` is gone (a state change as the
+/// other side reloads, while this side already made a new peer) would
+/// otherwise call a dropped closure ("closure invoked recursively or
+/// after being dropped").
+impl Drop for Peer {
+    fn drop(&mut self) {
+        self.pc.set_ondatachannel(None);
+        self.pc.set_onconnectionstatechange(None);
+    }
+}
+
 impl std::fmt::Debug for Peer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Peer").finish_non_exhaustive()
