@@ -2,7 +2,8 @@
 # Sets up, builds (`trunk build --release` into dist/) and serves the Mulino
 # web app on http://127.0.0.1:8080 (PORT=… to change it) as a static host
 # does: compressed, hashed files cached for good, no reload
-# (scripts/serve.sh). The development loop, rebuilding and reloading on every
+# (scripts/serve.sh), with its first screen in the page
+# (scripts/prerender.mjs). The development loop, rebuilding and reloading on every
 # change, is scripts/dev.sh. `./scripts/run.sh cli ARGS…` runs the `morris`
 # command line instead, e.g. `./scripts/run.sh cli perft 5`.
 set -euo pipefail
@@ -23,4 +24,6 @@ bash scripts/wdl-tables.sh
 # Trunk.toml builds offline: the app's crates must be in cargo's cache.
 cargo fetch --locked >/dev/null 2>&1 || cargo fetch
 trunk build --release --dist dist
+# The first screen in the page, drawn before the wasm arrives (docs/audit.md).
+node scripts/prerender.mjs dist
 exec bash scripts/serve.sh dist

@@ -9,10 +9,13 @@
 // Issue 39's targets: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS 0,
 // accessibility and best practices 100, SEO ≥ 95.
 //
-// Usage: node tests/browser/lighthouse.mjs [--dist DIR] [--runs N] [--json FILE]
-//   --dist  the built app (default $MULINO_DIST, else dist/)
-//   --runs  N runs, one after another; each is printed, then the medians
-//   --json  keep the last run's whole report there
+// Usage: node tests/browser/lighthouse.mjs [--dist DIR] [--runs N] [--json FILE] [--devtools]
+//   --dist      the built app (default $MULINO_DIST, else dist/)
+//   --runs      N runs, one after another; each is printed, then the medians
+//   --json      keep the last run's whole report there
+//   --devtools  throttle for real (DevTools: the same 4G and 4× CPU applied
+//               while the page loads) instead of simulating from an
+//               unthrottled load: slower, but what a phone would see
 // scripts/lighthouse.sh builds the release first, then runs this.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -31,6 +34,7 @@ const opt = (name, dflt) => {
 const DIST = path.resolve(opt("--dist", process.env.MULINO_DIST ?? path.join(ROOT, "dist")));
 const RUNS = Math.max(1, Number(opt("--runs", 1)));
 const JSON_OUT = opt("--json", null);
+const THROTTLING = args.includes("--devtools") ? "devtools" : "simulate";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -74,6 +78,7 @@ function lighthouse(url) {
     `--output-path=${out}`,
     `--only-categories=${CATEGORIES.join(",")}`,
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    `--throttling-method=${THROTTLING}`,
     "--no-enable-error-reporting",
     "--quiet",
   ];

@@ -122,6 +122,7 @@ test("scripts/run.sh builds the release and serves it through scripts/serve.sh",
   const run = fs.readFileSync(path.join(ROOT, "scripts/run.sh"), "utf8").replace(/^\s*#.*$/gm, "");
   assert.match(run, /trunk build --release/);
   assert.match(run, /scripts\/serve\.sh/);
+  assert.match(run, /scripts\/prerender\.mjs dist/);
   assert.doesNotMatch(run, /trunk serve/);
 });
 
