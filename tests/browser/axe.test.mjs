@@ -23,13 +23,18 @@ async function violations(page) {
   const found = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-    }));
+    return {
+      rules: r.passes.length + r.violations.length + r.incomplete.length,
+      violations: r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+      })),
+    };
   });
-  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.join(" | ")}`);
+  // axe ran on a page with something on it, not on an empty document.
+  assert.ok(found.rules >= 10, `axe applied ${found.rules} rules`);
+  return found.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.join(" | ")}`);
 }
 
 const VIEWS = [
