@@ -17,6 +17,7 @@ use super::analysis_moves::{analysis_moves, pass_button, value_notes};
 use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, step_for_key};
 use super::game_board::labels;
+use super::modal::Modal;
 use super::review_panel::{review_panel, ReviewView};
 use crate::analysis::{Study, StudyAction};
 use crate::browser::base_url;
@@ -106,11 +107,8 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         })
     };
     let on_key = {
-        let (go, close, study) = (go.clone(), p.on_close.clone(), study.clone());
+        let (go, study) = (go.clone(), study.clone());
         Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                return close.emit(());
-            }
             // The board's arrow keys move its cursor; a field's, the caret.
             let own_keys = e
                 .target_dyn_into::<web_sys::Element>()
@@ -164,8 +162,8 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         })
     };
     html! {
-        <div class="dialog-backdrop" onkeydown={on_key}>
-            <div class="dialog analysis" ref={dialog} tabindex="-1" role="dialog" aria-modal="true" aria-labelledby="analysis-title" data-analysis="">
+        <Modal labelled_by="analysis-title" on_close={p.on_close.clone()}>
+            <div class="dialog analysis" ref={dialog} tabindex="-1" onkeydown={on_key} data-analysis="">
                 <h2 id="analysis-title">{ lang.t("analysis.title") }</h2>
                 <div class="analysis-body">
                     <div class="analysis-board">
@@ -186,6 +184,6 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                     </div>
                 </div>
             </div>
-        </div>
+        </Modal>
     }
 }
