@@ -17,6 +17,9 @@ const PUZZLES: &str = "mulino.puzzles.";
 const COACH: &str = "mulino.coach";
 const BOARD_LOOK: &str = "mulino.board-look";
 const PERFECT: &str = "mulino.perfect-play";
+/// Seconds the analysis thinks about one position before it stops (a
+/// knob for tests; `analysis::THINK_LIMIT_MS` without it).
+const ANALYSIS_LIMIT: &str = "mulino.analysis-limit";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -235,6 +238,12 @@ pub fn load_sound() -> bool {
 
 pub fn save_sound(on: bool) {
     set(SOUND, if on { "on" } else { "off" });
+}
+
+/// The analysis's limit on one position, in ms, if set (1 to 3600 s).
+pub fn load_analysis_limit_ms() -> Option<u32> {
+    let secs: u32 = get(ANALYSIS_LIMIT)?.trim().parse().ok()?;
+    (1..=3600).contains(&secs).then(|| secs * 1000)
 }
 
 /// The first-game coach as stored: `off`, or the tips seen.

@@ -94,6 +94,79 @@ impl Study {
     }
 }
 
+/// How long the analysis thinks about one position before it stops by
+/// itself: by then it has reached depth 11–13 in a middle game, and each
+/// depth more costs about twice the last, so thinking on changes little
+/// for much of a core (a tab left open kept half a core busy for hours).
+/// Resume thinks on for as long again.
+pub const THINK_LIMIT_MS: u32 = 60_000;
+
+/// Why the analysis is not thinking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pause {
+    /// The person pressed Stop.
+    Asked,
+    /// [`THINK_LIMIT_MS`] on one position.
+    Limit,
+    /// The tab was hidden.
+    Hidden,
+    /// A game review is running: it has the machine to itself.
+    Review,
+}
+
+impl Pause {
+    /// Its name in the page (`data-stopped`) and in the catalogues
+    /// (`analysis.stopped-<name>`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Pause::Asked => "asked",
+            Pause::Limit => "limit",
+            Pause::Hidden => "hidden",
+            Pause::Review => "review",
+        }
+    }
+}
+
+/// Whether the analysis thinks, and if not, why.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    pub paused: Option<Pause>,
+}
+
+/// What starts or stops the thinking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThinkingAction {
+    /// Stop, for this reason; a pause already on keeps its first reason.
+    Pause(Pause),
+    /// Think again (the Resume button).
+    Resume,
+    /// The review ended: a pause for it is over.
+    ReviewOver,
+    /// Another position is shown: the limit was on the last one.
+    Moved,
+}
+
+impl Thinking {
+    pub fn running(self) -> bool {
+        self.paused.is_none()
+    }
+}
+
+impl Reducible for Thinking {
+    type Action = ThinkingAction;
+
+    fn reduce(self: Rc<Self>, action: ThinkingAction) -> Rc<Thinking> {
+        let paused = match (action, self.paused) {
+            (ThinkingAction::Pause(why), None) => Some(why),
+            (ThinkingAction::Resume, _)
+            | (ThinkingAction::ReviewOver, Some(Pause::Review))
+            | (ThinkingAction::Moved, Some(Pause::Limit)) => None,
+            _ => return self,
+        };
+        Rc::new(Thinking { paused })
+    }
+}
+
 /// The first `ply` turns of `game` from its start, without a declared end.
 fn replay(game: &Game, ply: usize) -> Game {
     let mut out = Game::from_position(*game.start());
@@ -256,6 +329,29 @@ mod tests {
         assert_eq!(same.epoch, branch.epoch);
         let illegal = reduce(branch.clone(), StudyAction::Play(vec![d7]));
         assert_eq!(illegal, branch);
+    }
+
+    #[test]
+    fn a_pause_keeps_its_first_reason_and_only_the_review_ends_its_own() {
+        let step = |t: Thinking, a| *Rc::new(t).reduce(a);
+        let on = Thinking::default();
+        assert!(on.running());
+        let limit = step(on, ThinkingAction::Pause(Pause::Limit));
+        assert_eq!(limit.paused, Some(Pause::Limit));
+        assert_eq!(step(limit, ThinkingAction::Pause(Pause::Hidden)), limit);
+        assert_eq!(step(limit, ThinkingAction::ReviewOver), limit);
+        assert!(step(limit, ThinkingAction::Resume).running());
+        let review = Thinking {
+            paused: Some(Pause::Review),
+        };
+        assert!(step(review, ThinkingAction::ReviewOver).running());
+        assert_eq!(step(on, ThinkingAction::ReviewOver), on);
+        assert!(
+            step(limit, ThinkingAction::Moved).running(),
+            "the limit is a position's"
+        );
+        let asked = step(on, ThinkingAction::Pause(Pause::Asked));
+        assert_eq!(step(asked, ThinkingAction::Moved), asked);
     }
 
     #[test]

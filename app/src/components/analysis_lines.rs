@@ -1,11 +1,11 @@
 //! The engine's side of the analysis board: the evaluation bar, the depth
-//! reached, the three best lines (each a button that plays it) and the
-//! button that stops or resumes the thinking.
+//! reached, the three best lines (each a button that plays it), the
+//! button that stops or resumes the thinking, and why it stopped.
 
 use morris_core::Position;
 use yew::prelude::*;
 
-use crate::analysis::{light_share, score_text};
+use crate::analysis::{light_share, score_text, Pause};
 use crate::hooks::Analysed;
 use crate::i18n::Lang;
 
@@ -14,7 +14,8 @@ pub struct LinesPanel<'a> {
     pub lang: Lang,
     pub pos: &'a Position,
     pub analysed: &'a Analysed,
-    pub running: bool,
+    /// Why the thinking is stopped, if it is.
+    pub paused: Option<Pause>,
     pub on_toggle: Callback<MouseEvent>,
     /// Plays a line (its turns in notation).
     pub on_line: Callback<Vec<String>>,
@@ -31,10 +32,17 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
         lang.fmt("analysis.failed", &[why])
     } else if over {
         lang.t("analysis.over")
-    } else if lines.is_none() && p.running {
+    } else if lines.is_none() && p.paused.is_none() {
         lang.t("analysis.thinking")
     } else {
         lang.fmt("analysis.depth", &[&depth.to_string()])
+    };
+    // Why it stopped, unless it had nothing left to think about.
+    let stopped = p.paused.filter(|_| !over && !done && p.analysed.failed.is_none());
+    // The meter always has a name (axe: aria-meter-name), the score with it.
+    let meter_name = match best {
+        Some(s) => format!("{}: {}", lang.t("analysis.eval"), score_text(lang, s, turn)),
+        None => lang.t("analysis.eval"),
     };
     let items = lines.map(|(_, _, l)| l.clone()).unwrap_or_default();
     let rows = items.iter().enumerate().map(|(i, line)| {
@@ -50,7 +58,7 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
             </li>
         }
     });
-    let (toggle, action) = if p.running {
+    let (toggle, action) = if p.paused.is_none() {
         ("analysis.stop", "stop-analysis")
     } else {
         ("analysis.resume", "resume-analysis")
@@ -58,11 +66,15 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     html! {
         <section class="analysis-engine" aria-label={lang.t("analysis.lines")}>
             <div class="eval-bar" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow={format!("{share:.0}")}
-                 aria-label={best.map(|s| score_text(lang, s, turn))} data-eval={best.map(|s| score_text(lang, s, turn))}>
+                 aria-label={meter_name} data-eval={best.map(|s| score_text(lang, s, turn))}>
                 <div class="eval-light" style={format!("width:{share:.1}%")}></div>
             </div>
-            <p class="analysis-status" role="status" data-depth={depth.to_string()} data-done={done.then_some("")}>
+            <p class="analysis-status" role="status" data-depth={depth.to_string()} data-done={done.then_some("")}
+               data-stopped={stopped.map(Pause::name)}>
                 { status }
+                if let Some(why) = stopped {
+                    <span class="analysis-stopped">{ lang.t(&format!("analysis.stopped-{}", why.name())) }</span>
+                }
             </p>
             <ol class="analysis-lines" data-lines={items.len().to_string()}>{ for rows }</ol>
             if !over && !done && p.analysed.failed.is_none() {

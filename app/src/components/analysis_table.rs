@@ -19,11 +19,12 @@ use super::analysis_steps::{analysis_steps, step_for_key};
 use super::game_board::labels;
 use super::modal::Modal;
 use super::review_panel::{review_panel, ReviewView};
-use crate::analysis::{Study, StudyAction};
+use crate::analysis::{Pause, Study, StudyAction};
 use crate::browser::base_url;
-use crate::hooks::{use_analysis, use_review};
+use crate::hooks::{thinking_toggle, use_analysis, use_review, use_thinking};
 use crate::i18n::Lang;
 use crate::link::analysis_link;
+use crate::review::Status;
 
 #[derive(Properties, PartialEq, Debug)]
 pub struct AnalysisProps {
@@ -50,9 +51,14 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             send.dispatch(StudyAction::Open(Box::new(g.0.clone()), g.1))
         });
     }
-    let running = use_state(|| !p.review);
-    let analysed = use_analysis(&study, *running);
     let review = use_review(&study.line);
+    let review_over = review
+        .review
+        .as_ref()
+        .is_some_and(|r| r.status != Status::Running);
+    let thinking = use_thinking(p.review.then_some(Pause::Review), study.epoch, review_over);
+    let running = thinking.running();
+    let analysed = use_analysis(&study, running);
     {
         let (start, at_once) = (review.start.clone(), p.review);
         use_effect_with((), move |_| {
@@ -119,10 +125,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             }
         })
     };
-    let on_toggle = {
-        let running = running.clone();
-        Callback::from(move |_: MouseEvent| running.set(!*running))
-    };
+    let on_toggle = thinking_toggle(&thinking);
     let exact = analysed.exact.as_deref();
     let notes = if turn.from.is_none() && !turn.removing() {
         value_notes(&pos, exact)
@@ -149,7 +152,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         lang,
         pos: &pos,
         analysed: &analysed,
-        running: *running,
+        paused: thinking.paused,
         on_toggle,
         on_line: play,
     };

@@ -2,15 +2,18 @@
 //! tables, started when the board opens and ended when it closes. The
 //! shown position is sent whenever it changes (under the study's epoch,
 //! so that an answer about an earlier position is dropped), and a stop
-//! when the person stops the thinking.
+//! when the thinking stops: asked, at its limit on one position, or
+//! when the tab is hidden ([`use_pauses`]).
 
 use std::cell::Cell;
 use std::rc::Rc;
 
+use gloo_events::EventListener;
+use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::analysis::protocol::{Exact, FromAnalysis, PvLine, ToAnalysis};
-use crate::analysis::Study;
+use crate::analysis::{Pause, Study, Thinking, ThinkingAction, THINK_LIMIT_MS};
 use crate::engine::EngineLink;
 use crate::link::{self, Mode};
 
@@ -53,12 +56,16 @@ impl Reducible for Analysed {
 pub fn use_analysis(study: &Study, running: bool) -> Analysed {
     let said = use_reducer(Analysed::default);
     let epoch = use_memo((), |_| Cell::new(study.epoch));
+    // Lines the worker finished after a stop was sent (it reads messages
+    // only between two slices) are dropped: stopped, the lines stay.
+    let live = use_memo((), |_| Cell::new(running));
     let link = {
-        let (send, epoch) = (said.dispatcher(), epoch.clone());
+        let (send, epoch, live) = (said.dispatcher(), epoch.clone(), live.clone());
         use_memo((), move |_| {
             let on_message = move |msg: FromAnalysis| match msg {
                 FromAnalysis::Lines { epoch: e, .. } | FromAnalysis::Exact { epoch: e, .. }
                     if e != epoch.get() => {}
+                FromAnalysis::Lines { .. } if !live.get() => {}
                 msg => send.dispatch(Said::Heard(msg)),
             };
             EngineLink::spawn_with(
@@ -73,6 +80,7 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
         let (send, game) = (said.dispatcher(), study.shown());
         use_effect_with((study.epoch, running), move |&(e, running)| {
             let moved = epoch.replace(e) != e;
+            live.set(running);
             match &*link {
                 Ok(link) => {
                     let msg = if running {
@@ -93,4 +101,74 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
         });
     }
     (*said).clone()
+}
+
+/// Whether the analysis thinks about the shown position (`epoch`): it
+/// starts paused by `first` (a review that has the machine first), stops
+/// by itself ([`use_pauses`]), thinks again about another position after
+/// its limit on the last, and once the review it waited for is over.
+#[hook]
+pub fn use_thinking(first: Option<Pause>, epoch: u32, review_over: bool) -> UseReducerHandle<Thinking> {
+    let thinking = use_reducer(|| Thinking { paused: first });
+    let running = thinking.running();
+    {
+        let pause = thinking.dispatcher();
+        use_pauses(
+            epoch,
+            running,
+            Callback::from(move |why| pause.dispatch(ThinkingAction::Pause(why))),
+        );
+    }
+    {
+        let thinking = thinking.dispatcher();
+        use_effect_with(epoch, move |_| thinking.dispatch(ThinkingAction::Moved));
+    }
+    {
+        let thinking = thinking.dispatcher();
+        use_effect_with(review_over, move |&over| {
+            if over {
+                thinking.dispatch(ThinkingAction::ReviewOver);
+            }
+        });
+    }
+    thinking
+}
+
+/// The Stop / Resume button's press.
+pub fn thinking_toggle(thinking: &UseReducerHandle<Thinking>) -> Callback<MouseEvent> {
+    let (running, thinking) = (thinking.running(), thinking.dispatcher());
+    Callback::from(move |_: MouseEvent| {
+        thinking.dispatch(if running {
+            ThinkingAction::Pause(Pause::Asked)
+        } else {
+            ThinkingAction::Resume
+        })
+    })
+}
+
+/// Stops the thinking by itself (`pause`): after [`THINK_LIMIT_MS`] on
+/// one position (`epoch`) while `running` (`mulino.analysis-limit` in
+/// `localStorage` sets another, in seconds, for tests), and when the tab
+/// is hidden. Resume is the person's: a tab shown again stays stopped.
+#[hook]
+fn use_pauses(epoch: u32, running: bool, pause: Callback<Pause>) {
+    {
+        let pause = pause.clone();
+        use_effect_with((epoch, running), move |&(_, running)| {
+            let limit = crate::storage::load_analysis_limit_ms().unwrap_or(THINK_LIMIT_MS);
+            let timer = running.then(|| Timeout::new(limit, move || pause.emit(Pause::Limit)));
+            move || drop(timer)
+        });
+    }
+    use_effect_with((), move |_| {
+        let doc = web_sys::window().and_then(|w| w.document());
+        let listener = doc.clone().map(|d| {
+            EventListener::new(&d, "visibilitychange", move |_| {
+                if doc.as_ref().is_some_and(web_sys::Document::hidden) {
+                    pause.emit(Pause::Hidden);
+                }
+            })
+        });
+        move || drop(listener)
+    });
 }
