@@ -7,7 +7,18 @@
 // the analysis board, the review, the editor and the puzzles.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startHarness, clickAction, assertNoErrors, screenshot } from "./lib/harness.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { startHarness, clickAction, assertNoErrors, screenshot, ROOT } from "./lib/harness.mjs";
+import { exactValues, pointsOf } from "./lib/exact.mjs";
+
+/** The Nine puzzles as the file has them: [kind, plies, answer, position]. */
+const NINE = fs
+  .readFileSync(path.join(ROOT, "app/static/puzzles/nine.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() && !l.startsWith("#"))
+  .map((l) => l.split("\t"))
+  .map(([kind, plies, answer, position]) => [kind, Number(plies), answer, position]);
 
 let h;
 before(async () => {
@@ -78,5 +89,82 @@ test("the analysis stops at its limit on one position; Resume thinks as long aga
   await page.locator('[data-action="stop-analysis"]').waitFor();
   await status(page).and(page.locator('[data-stopped="limit"]')).waitFor({ timeout: 60_000 });
   assertNoErrors(page);
+});
+
+const puzzles = (page) => page.locator("[data-puzzles]");
+const verdict = (page) => puzzles(page).locator("[data-verdict]");
+const pressPoint = (page, point) => puzzles(page).locator(`[data-point="${point}"]`).click({ force: true });
+
+test("a puzzle goes on after its first move: the reply comes and the rest of the line is required", { timeout: 240_000 }, async () => {
+  const { page } = await h.newPage();
+  await page.goto(h.url);
+  await clickAction(page, "puzzles");
+  await puzzles(page).locator("[data-puzzle-index]").waitFor();
+  const index = Number(await puzzles(page).locator("[data-puzzle-index]").getAttribute("data-puzzle-index"));
+  const [kind, plies, answer, position] = NINE[index];
+  assert.equal(kind, "win");
+  assert.ok(plies >= 3, `a win of more than one move: ${plies}`);
+  for (const p of pointsOf(answer)) await pressPoint(page, p);
+  await verdict(page).and(page.locator('[data-verdict="asking"]')).waitFor({ timeout: 60_000 });
+  const line = (await verdict(page).getAttribute("data-line")).split(" ");
+  assert.equal(line.length, 2, `the answer and the reply: ${line}`);
+  assert.equal(line[0], answer);
+  assert.match(await verdict(page).innerText(), new RegExp(`Right\\. The reply: ${line[1]}\\. Your move again`));
+  assert.equal(await puzzles(page).locator('[data-action="next-puzzle"]').count(), 0, "not solved yet");
+  // The reply is the longest resistance the tables know.
+  const after = await exactValues(h, position, [answer]);
+  assert.equal(after.find(([m]) => m === line[1])?.[1], after[0][1], `the best reply: ${JSON.stringify(after)}`);
+  // A move that does not win within the task's plies is refused; the line stays.
+  const values = await exactValues(h, position, line);
+  const left = plies - line.length;
+  const wrong = values.find(([, v]) => !(v.startsWith("+") && Number(v.slice(1)) <= left));
+  assert.ok(wrong, `a move that misses: ${JSON.stringify(values)}`);
+  for (const p of pointsOf(wrong[0])) await pressPoint(page, p);
+  await verdict(page).and(page.locator('[data-verdict="wrong"]')).waitFor();
+  const said = await verdict(page).innerText();
+  assert.match(said, /Not that one|wins too/, said);
+  assert.doesNotMatch(said, /value away/);
+  assert.equal(await verdict(page).getAttribute("data-line"), line.join(" "));
+  await screenshot(page, "lab-puzzle-wrong-later");
+  // The right one goes on to the goal.
+  let now = line;
+  while (now.length < plies) {
+    const [[best]] = await exactValues(h, position, now);
+    for (const p of pointsOf(best)) await pressPoint(page, p);
+    await page.waitForFunction(
+      (n) => {
+        const v = document.querySelector("[data-puzzles] [data-verdict]");
+        return v.dataset.verdict === "right" || (v.dataset.verdict === "asking" && v.dataset.line.split(" ").length > n);
+      },
+      now.length,
+      { timeout: 60_000 },
+    );
+    now = (await verdict(page).getAttribute("data-line")).split(" ");
+  }
+  await verdict(page).and(page.locator('[data-verdict="right"]')).waitFor();
+  assert.match(await verdict(page).innerText(), /Solved: the win is played out/);
+  assert.match(await puzzles(page).locator(".puzzle-score").innerText(), /streak 1 · best 1/, "solved once the line is played out");
+  await screenshot(page, "lab-puzzle-solved");
+  assertNoErrors(page);
+});
+
+test("puzzle texts keep off the dialog's edges", async () => {
+  for (const width of [390, 1000]) {
+    const { page } = await h.newPage({ viewport: { width, height: 844 } });
+    await page.goto(h.url);
+    await clickAction(page, "puzzles");
+    await puzzles(page).locator("[data-puzzle-index]").waitFor();
+    const gaps = await page.evaluate(() => {
+      const card = document.querySelector("[data-puzzles]").getBoundingClientRect();
+      return [...document.querySelectorAll("[data-puzzles] .puzzle-task, [data-puzzles] .puzzle-score")].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        return { cls: el.className, left: text.left - card.left, right: card.right - text.right };
+      });
+    });
+    for (const g of gaps) assert.ok(g.left >= 12 && g.right >= 12, `${width}px: ${JSON.stringify(g)}`);
+    await screenshot(page, `lab-puzzle-${width}`);
+  }
 });
 

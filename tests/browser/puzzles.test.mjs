@@ -1,13 +1,16 @@
 // Puzzles proved by the endgame tables (app/static/puzzles/*.txt, made by
 // `morris tb puzzles`): the player opens them from the top bar, a wrong
-// move is refused and the puzzle stays, the right one is accepted, the
-// streak counts and survives a reload, and "Show the answer" marks it.
+// move is refused and the puzzle stays, the right one is accepted and the
+// puzzle is played out to its goal (the other side's replies, the rest of
+// the line), the streak counts and survives a reload, and "Show the
+// answer" marks it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot } from "./lib/harness.mjs";
+import { exactValues, pointsOf } from "./lib/exact.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const NINE = fs
@@ -32,8 +35,31 @@ async function press(page, point) {
   await dialog(page).locator(`[data-point="${point}"]`).click({ force: true });
 }
 
-/** The points a move's notation presses: from, to, then each removal. */
-const pointsOf = (answer) => answer.split(/[-x]/);
+/**
+ * Plays a puzzle on from its first right move to its goal: each time the
+ * player is to move again, the best move by the analysis board's exact
+ * values. Returns the line played.
+ */
+async function playOut(page, puzzle) {
+  for (let played = 1; ; played += 2) {
+    // The player's move and the reply in, or the goal reached.
+    const state = await page.waitForFunction(
+      (played) => {
+        const v = document.querySelector("[data-puzzles] [data-verdict]");
+        const line = (v?.dataset.line ?? "").split(" ").filter(Boolean);
+        if (v?.dataset.verdict === "right" || v?.dataset.verdict === "wrong") return { verdict: v.dataset.verdict, line };
+        return v?.dataset.verdict === "asking" && line.length > played ? { verdict: "asking", line } : null;
+      },
+      played,
+      { timeout: 60_000 },
+    );
+    const { verdict: now, line } = await state.jsonValue();
+    assert.notEqual(now, "wrong", `the best move by the tables is taken: ${line}`);
+    if (now === "right") return line;
+    const [[best]] = await exactValues(h, puzzle.position, line);
+    for (const p of pointsOf(best)) await press(page, p);
+  }
+}
 
 async function shownIndex(page) {
   return Number(await dialog(page).locator("[data-puzzle-index]").getAttribute("data-puzzle-index"));
@@ -66,8 +92,10 @@ test("a wrong move is refused, the right one solves the puzzle, and the streak s
   assert.equal(await shownIndex(page), 0, "a wrong answer keeps the puzzle");
 
   for (const p of pointsOf(first.answer)) await press(page, p);
-  await page.locator('[data-verdict="right"]').waitFor();
-  assert.match(await verdict(page).textContent(), /only move/);
+  // A win in 3 plies: the reply comes and the win is played out to the end.
+  const line = await playOut(page, first);
+  assert.equal(line.length, first.plies, `the whole line: ${line}`);
+  assert.match(await verdict(page).textContent(), /Solved: the win is played out/);
   assert.match(await dialog(page).locator(".puzzle-score").textContent(), /streak 1/);
   await screenshot(page, "puzzle-solved");
   await clickAction(page, "next-puzzle");

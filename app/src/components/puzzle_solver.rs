@@ -1,38 +1,79 @@
-//! One puzzle at a time on a board of its own: the task, the verdict on
-//! each try (right, wrong, or the answer shown on request) and the
-//! player's progress, saved in local storage after every try.
+//! One puzzle at a time on a board of its own, played out to its goal:
+//! the first move judged by the puzzle's answer, then the other side's
+//! best reply and the player's next move, each judged by the exact values
+//! the tables' worker gives, until the win is played out (or the draw held
+//! through the trap's plies). The verdict on each try, the answer shown on
+//! request, and the player's progress, saved in local storage.
+
+use std::rc::Rc;
 
 use morris_board::{Board, Marking, PartialTurn, Press};
 use morris_core::{Color, Move, Point, Position};
+use morris_solver::Value;
 use yew::prelude::*;
 
 use super::game_board::labels;
+use crate::hooks::{use_exact_values, Told};
 use crate::i18n::Lang;
-use crate::puzzle::{Kind, Progress, Puzzle, Verdict};
+use crate::puzzle::{best_of, Kind, Line, Progress, Puzzle, Verdict};
 use crate::storage;
 
 /// Where the current puzzle stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
+    /// The player to move.
     Asking,
-    /// The last try was another move; the puzzle stays.
-    Wrong,
-    /// Solved with this move (the progress has moved on already).
-    Right(usize, Move),
+    /// The last try was another move (wrong, or a slower win); it stays.
+    Wrong(Verdict),
+    /// Waiting for the worker: the other side's reply, or the values that
+    /// judge the player's next move.
+    Answering,
+    /// The goal reached (the progress has moved on already); `cut` when
+    /// the rest of the line could not be played (no tables).
+    Solved { cut: bool },
     /// The player asked for the answer.
     Shown,
 }
 
-/// The puzzle table, over the page.
 impl Stage {
     /// What the page says of the stage (`data-verdict`), for tests and styles.
     fn name(self) -> &'static str {
         match self {
             Stage::Asking => "asking",
-            Stage::Wrong => "wrong",
-            Stage::Right(..) => "right",
+            Stage::Wrong(_) => "wrong",
+            Stage::Answering => "answering",
+            Stage::Solved { .. } => "right",
             Stage::Shown => "shown",
         }
+    }
+}
+
+/// A puzzle being played out.
+#[derive(Clone, Debug, PartialEq)]
+struct Solving {
+    index: usize,
+    line: Line,
+    stage: Stage,
+    /// The exact values of the position's moves for the player, after the
+    /// first move.
+    values: Option<Rc<Vec<(Move, Value)>>>,
+    /// The number of the last question asked of the worker.
+    asked: u32,
+}
+
+impl Solving {
+    fn new(index: usize, puzzle: &Puzzle, asked: u32) -> Solving {
+        Solving {
+            index,
+            line: Line::new(puzzle.clone()),
+            stage: Stage::Asking,
+            values: None,
+            asked,
+        }
+    }
+
+    fn values(&self) -> Option<&[(Move, Value)]> {
+        self.values.as_deref().map(Vec::as_slice)
     }
 }
 
@@ -44,12 +85,17 @@ pub struct SolverProps {
     pub on_close: Callback<()>,
 }
 
-/// The task of a puzzle, said for its side to move.
-fn task(lang: Lang, puzzle: &Puzzle) -> String {
-    let side = lang.t(match puzzle.position.turn() {
+/// The name of a side.
+fn side(lang: Lang, color: Color) -> String {
+    lang.t(match color {
         Color::Light => "color.light",
         Color::Dark => "color.dark",
-    });
+    })
+}
+
+/// The task of a puzzle, said for its side to move.
+fn task(lang: Lang, puzzle: &Puzzle) -> String {
+    let side = side(lang, puzzle.position.turn());
     let plies = puzzle.plies.to_string();
     match puzzle.kind {
         Kind::Win => lang.fmt("puzzle.win", &[&side, &plies]),
@@ -57,49 +103,163 @@ fn task(lang: Lang, puzzle: &Puzzle) -> String {
     }
 }
 
+/// The line's turns in notation.
+fn line_texts(line: &Line) -> Vec<String> {
+    let mut pos = line.puzzle.position;
+    line.moves
+        .iter()
+        .map(|&m| {
+            let text = pos.notation(m);
+            pos = pos.play(m);
+            text
+        })
+        .collect()
+}
+
+/// What the page says of the stage.
+fn verdict_text(lang: Lang, solving: &Solving, texts: &[String]) -> String {
+    let win = solving.line.puzzle.kind == Kind::Win;
+    match solving.stage {
+        Stage::Asking if texts.is_empty() => String::new(),
+        Stage::Asking => {
+            let key = if win {
+                "puzzle.go-on-win"
+            } else {
+                "puzzle.go-on-hold"
+            };
+            lang.fmt(key, &[texts.last().map_or("", String::as_str)])
+        }
+        Stage::Wrong(Verdict::Slower) => lang.t("puzzle.slower"),
+        Stage::Wrong(_) => lang.t(if win {
+            "puzzle.wrong-win"
+        } else {
+            "puzzle.wrong-hold"
+        }),
+        Stage::Answering => lang.t("puzzle.replying"),
+        Stage::Solved { cut: true } => lang.t("puzzle.solved-cut"),
+        Stage::Solved { cut: false } if win => lang.t("puzzle.solved-win"),
+        Stage::Solved { cut: false } => lang.t("puzzle.solved-hold"),
+        Stage::Shown => {
+            let pos = solving.line.position();
+            let answer = solving.line.best(solving.values()).map(|m| pos.notation(m));
+            lang.fmt("puzzle.answer", &[&answer.unwrap_or_default()])
+        }
+    }
+}
+
+impl Solving {
+    /// The next step once the player's move or the worker's answer is in:
+    /// the goal reached (`solved` is told), or the next question (`ask`).
+    fn go_on(mut self, ask: &Callback<(u32, Position)>, solved: &dyn Fn()) -> Solving {
+        if self.line.done() {
+            solved();
+            self.stage = Stage::Solved { cut: false };
+        } else {
+            self.asked = self.asked.wrapping_add(1);
+            self.stage = Stage::Answering;
+            ask.emit((self.asked, self.line.position()));
+        }
+        self
+    }
+
+    /// The player's move `m`: on with the line if right, else it stays
+    /// (`missed` is told).
+    fn play(
+        mut self,
+        m: Move,
+        ask: &Callback<(u32, Position)>,
+        solved: &dyn Fn(),
+        missed: &dyn Fn(),
+    ) -> Solving {
+        match self.line.judge(m, self.values()) {
+            Verdict::Right => {
+                self.line.moves.push(m);
+                self.values = None;
+                self.go_on(ask, solved)
+            }
+            wrong => {
+                missed();
+                self.stage = Stage::Wrong(wrong);
+                self
+            }
+        }
+    }
+
+    /// The worker's answer: the other side's reply (its best move), or the
+    /// values that judge the player's next move; without tables, the line
+    /// ends here, solved.
+    fn heard(mut self, told: Told, ask: &Callback<(u32, Position)>, solved: &dyn Fn()) -> Solving {
+        match told {
+            Told::Missing(_) => {
+                solved();
+                self.stage = Stage::Solved { cut: true };
+            }
+            Told::Values(v) if self.line.players_turn() => {
+                self.values = Some(v);
+                self.stage = Stage::Asking;
+            }
+            Told::Values(v) => match best_of(&v) {
+                Some(reply) => {
+                    self.line.moves.push(reply);
+                    return self.go_on(ask, solved);
+                }
+                None => self.stage = Stage::Solved { cut: false },
+            },
+        }
+        self
+    }
+}
+
 #[function_component(Solver)]
 pub fn solver(p: &SolverProps) -> Html {
     let (lang, count) = (p.lang, p.list.len());
     let progress = use_state(|| storage::load_puzzle_progress(p.variant));
-    let stage = use_state(|| Stage::Asking);
-    let turn = use_state(PartialTurn::default);
-    let index = match *stage {
-        Stage::Right(i, _) => i,
-        _ => progress.next % count,
+    let solving = {
+        let (list, next) = (p.list.clone(), progress.next % count);
+        use_state(move || Solving::new(next, &list[next], 0))
     };
-    let puzzle = &p.list[index];
-    let legal = puzzle.position.legal_moves();
+    let (told, ask) = use_exact_values();
+    let turn = use_state(PartialTurn::default);
     let save = {
         let (progress, variant) = (progress.clone(), p.variant);
-        move |next: Progress| {
+        Rc::new(move |change: &dyn Fn(&mut Progress)| {
+            let mut next = *progress;
+            change(&mut next);
             storage::save_puzzle_progress(variant, next);
             progress.set(next);
-        }
+        })
     };
-    let on_press = {
-        let (puzzle, stage, turn, save, progress) = (
-            puzzle.clone(),
-            stage.clone(),
-            turn.clone(),
-            save.clone(),
-            *progress,
-        );
-        Callback::from(move |point: Point| {
-            if !matches!(*stage, Stage::Asking | Stage::Wrong) {
+    let solved = {
+        let save = save.clone();
+        Rc::new(move || save(&|p: &mut Progress| p.solve(count)))
+    };
+    {
+        // The worker's answer: the other side's reply, or the values that
+        // judge the player's next move.
+        let (solving, ask, solved) = (solving.clone(), ask.clone(), solved.clone());
+        use_effect_with(told, move |told| {
+            let Some((epoch, told)) = told.clone() else { return };
+            if solving.stage != Stage::Answering || epoch != solving.asked {
                 return;
             }
-            match turn.press(point, &puzzle.position, &puzzle.position.legal_moves()) {
+            solving.set((*solving).clone().heard(told, &ask, &*solved));
+        });
+    }
+    let pos = solving.line.position();
+    let legal = pos.legal_moves();
+    let on_press = {
+        let (solving, turn, save, legal) = (solving.clone(), turn.clone(), save.clone(), legal.clone());
+        Callback::from(move |point: Point| {
+            if !matches!(solving.stage, Stage::Asking | Stage::Wrong(_)) {
+                return;
+            }
+            match turn.press(point, &pos, &legal) {
                 Press::Continue(next) => turn.set(next),
                 Press::Ignore => {}
                 Press::Play(m) => {
-                    let mut next = progress;
-                    let verdict = next.answer(&puzzle, m, count);
-                    save(next);
                     turn.set(PartialTurn::default());
-                    stage.set(match verdict {
-                        Verdict::Right => Stage::Right(index, m),
-                        Verdict::Wrong => Stage::Wrong,
-                    });
+                    let missed = || save(&|p: &mut Progress| p.miss());
+                    solving.set((*solving).clone().play(m, &ask, &*solved, &missed));
                 }
             }
         })
@@ -109,83 +269,75 @@ pub fn solver(p: &SolverProps) -> Html {
         Callback::from(move |()| turn.set(PartialTurn::default()))
     };
     let on_next = {
-        let (stage, turn, save, progress) = (stage.clone(), turn.clone(), save.clone(), *progress);
+        let (solving, turn, save, progress, list) = (
+            solving.clone(),
+            turn.clone(),
+            save.clone(),
+            *progress,
+            p.list.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
-            if *stage == Stage::Shown {
-                let mut next = progress;
+            let mut next = progress;
+            if solving.stage == Stage::Shown {
                 next.skip(count);
-                save(next);
+                save(&|p: &mut Progress| p.skip(count));
             }
+            let index = next.next % count;
             turn.set(PartialTurn::default());
-            stage.set(Stage::Asking);
+            solving.set(Solving::new(index, &list[index], solving.asked));
         })
     };
     let on_show = {
-        let (stage, save, progress) = (stage.clone(), save, *progress);
+        let (solving, save) = (solving.clone(), save);
         Callback::from(move |_: MouseEvent| {
-            save(Progress {
-                streak: 0,
-                ..progress
+            save(&|p: &mut Progress| p.miss());
+            solving.set(Solving {
+                stage: Stage::Shown,
+                ..(*solving).clone()
             });
-            stage.set(Stage::Shown);
         })
     };
-    let (shown, last_move, verdict) = match *stage {
-        Stage::Right(_, m) => (puzzle.position.play(m), Some(m), lang.t("puzzle.right")),
-        Stage::Wrong => (puzzle.position, None, lang.t("puzzle.wrong")),
-        Stage::Shown => (
-            puzzle.position,
-            None,
-            lang.fmt("puzzle.answer", &[&puzzle.position.notation(puzzle.answer)]),
-        ),
-        Stage::Asking => (puzzle.position, None, String::new()),
-    };
-    let asking = matches!(*stage, Stage::Asking | Stage::Wrong);
+    let texts = line_texts(&solving.line);
+    let verdict = verdict_text(lang, &solving, &texts);
+    let asking = matches!(solving.stage, Stage::Asking | Stage::Wrong(_));
     let hints = if asking {
-        turn.hints(&puzzle.position, &legal)
+        turn.hints(&pos, &legal)
     } else {
         Default::default()
     };
-    let pieces = pieces(&shown);
-    let selected = turn.from;
-    let labels = labels(
-        lang,
-        shown.geometry(),
-        &Marking {
-            pieces: &pieces,
-            targets: hints.targets,
-            removable: hints.removable,
-            selected,
-            last_move,
-            markers: shown.markers(),
-        },
-    );
-    let score = lang.fmt(
-        "puzzle.score",
-        &[
-            &(index + 1).to_string(),
-            &count.to_string(),
-            &progress.streak.to_string(),
-            &progress.best.to_string(),
-        ],
-    );
+    let pieces = pieces(&pos);
+    let (selected, last_move) = (turn.from, solving.line.moves.last().copied());
+    let marking = Marking {
+        pieces: &pieces,
+        targets: hints.targets,
+        removable: hints.removable,
+        selected,
+        last_move,
+        markers: pos.markers(),
+    };
+    let labels = labels(lang, pos.geometry(), &marking);
+    let suggestion = (solving.stage == Stage::Shown)
+        .then(|| solving.line.best(solving.values()))
+        .flatten();
+    let (index, puzzle) = (solving.index, &solving.line.puzzle);
+    let numbers = [index + 1, count, progress.streak as usize, progress.best as usize].map(|n| n.to_string());
+    let score = lang.fmt("puzzle.score", &numbers.each_ref().map(String::as_str));
     html! {
         <>
             <p class="puzzle-task" data-puzzle-index={index.to_string()}>{ task(lang, puzzle) }</p>
             <div class="puzzle-board">
-                <Board board={shown.geometry().kind()} {labels} {pieces}
+                <Board board={pos.geometry().kind()} {labels} {pieces}
                        flipped={puzzle.position.turn() == Color::Dark}
                        targets={hints.targets} removable={hints.removable} movable={hints.movable}
-                       {selected} {last_move}
-                       suggestion={(*stage == Stage::Shown).then_some(puzzle.answer)}
+                       {selected} {last_move} {suggestion}
                        label={lang.t("puzzle.board")} interactive={asking}
                        {on_press} {on_cancel} />
             </div>
-            <p class="puzzle-verdict" role="status" data-verdict={stage.name()}>{ verdict }</p>
+            <p class="puzzle-verdict" role="status" data-verdict={solving.stage.name()} data-line={texts.join(" ")}>{ verdict }</p>
             <p class="puzzle-score">{ score }</p>
             <div class="dialog-buttons">
-                if asking {
-                    <button class="btn" onclick={on_show} data-action="show-answer">{ lang.t("puzzle.show") }</button>
+                if asking || solving.stage == Stage::Answering {
+                    <button class="btn" onclick={on_show} disabled={!asking} data-action="show-answer">{ lang.t("puzzle.show") }</button>
                 } else {
                     <button class="btn primary" onclick={on_next} data-action="next-puzzle">{ lang.t("puzzle.next") }</button>
                 }

@@ -40,7 +40,7 @@ pub use use_live_room::use_live_room;
 pub use use_move_list_scroll::use_move_list_scroll;
 pub use use_notice_expiry::use_notice_expiry;
 pub use use_perfect_shown::use_perfect_shown;
-pub use use_puzzles::{use_puzzles, Puzzles, PUZZLE_VARIANTS};
+pub use use_puzzles::{use_exact_values, use_puzzles, Puzzles, Told, PUZZLE_VARIANTS};
 pub use use_review::{use_review, ReviewHandle};
 pub use use_saving::{use_saving, Recent};
 pub use use_sounds::use_sounds;
