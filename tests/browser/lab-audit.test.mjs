@@ -168,3 +168,46 @@ test("puzzle texts keep off the dialog's edges", async () => {
   }
 });
 
+/** Chooses a language in the top bar's picker (behind a modal dialog too: by script). */
+const chooseLang = (page, code) =>
+  page.evaluate((code) => {
+    const picker = document.querySelector("#lang-select");
+    picker.value = code;
+    picker.dispatchEvent(new Event("change", { bubbles: true }));
+  }, code);
+
+test("the lab follows the page's language while a view is open and when the next one opens", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  await page.goto(h.url);
+  await page.evaluate(() => {
+    location.hash = "analysis&variant=nine&moves=d6,d2";
+  });
+  const title = dialog(page).locator("h2").first();
+  await title.waitFor();
+  assert.equal(await title.innerText(), "Analysis board");
+  // Switched while the analysis board is open: it follows.
+  await chooseLang(page, "de");
+  await page.waitForFunction(() => document.documentElement.lang === "de");
+  await page.waitForFunction(() => document.querySelector("[data-analysis] h2")?.innerText === "Analysebrett");
+  assert.match(await dialog(page).locator(".review-panel h3").innerText(), /Partieanalyse/i);
+  assert.match(await dialog(page).locator('[data-action="stop-analysis"]').innerText(), /Anhalten/);
+  await clickAction(page, "close-analysis");
+  // Switched while closed: the next view opens in the new language.
+  await chooseLang(page, "fr");
+  await page.waitForFunction(() => document.documentElement.lang === "fr");
+  await clickAction(page, "puzzles");
+  await puzzles(page).locator("[data-puzzle-index]").waitFor();
+  assert.match(await puzzles(page).locator("h2").innerText(), /^Problèmes/);
+  assert.match(await puzzles(page).locator(".puzzle-task").innerText(), /Au tour de/);
+  await clickAction(page, "close-puzzles");
+  await clickAction(page, "edit-position");
+  const editor = page.locator("[data-editor]");
+  await editor.waitFor();
+  assert.equal(await editor.locator("h2").first().innerText(), "Éditeur de position");
+  // Right to left too.
+  await chooseLang(page, "ar");
+  await page.waitForFunction(() => document.documentElement.lang === "ar");
+  await page.waitForFunction(() => document.querySelector("[data-editor] h2")?.innerText !== "Éditeur de position");
+  await screenshot(page, "lab-editor-ar");
+  assertNoErrors(page);
+});

@@ -33,7 +33,7 @@ pub use use_coach::{use_coach, CoachChoice};
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
 pub use use_fields::{use_fields, Fields};
-pub use use_lang::{use_lang, use_lang_telling};
+pub use use_lang::use_lang_telling;
 pub use use_latest::use_latest;
 pub use use_live::Live;
 pub use use_live_room::use_live_room;

@@ -19,14 +19,8 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::storage;
 
-/// The language shown and the callback that switches (and remembers) it.
-#[hook]
-pub fn use_lang() -> (Lang, Callback<Lang>) {
-    use_lang_telling(Callback::noop())
-}
-
-/// [`use_lang`], telling `on_missing` of a language chosen whose words
-/// could not be had.
+/// The language shown and the callback that switches (and remembers) it,
+/// telling `on_missing` of a language chosen whose words could not be had.
 #[hook]
 pub fn use_lang_telling(on_missing: Callback<Lang>) -> (Lang, Callback<Lang>) {
     // The latest wish: a slow catalogue must not override a later choice.

@@ -11,6 +11,7 @@
 //! and [`LabExit::encode`], each read back by `decode`, which refuses
 //! anything else with its reason.
 
+mod lang;
 mod load;
 mod root;
 

@@ -1,7 +1,7 @@
 //! The lab's side: its entry point ([`run`], called by the binary `lab`)
 //! and its root component, which opens the view the page asks for, goes
 //! from one view to another (the analysis board to the editor and back)
-//! and tells the page how the last one ended.
+//! in the page's language, and tells the page how the last one ended.
 
 use std::rc::Rc;
 
@@ -10,10 +10,10 @@ use morris_core::{Game, Position};
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
+use super::lang::use_page_lang;
 use super::{LabExit, LabView, EXIT_EVENT, OPEN_EVENT, REQUEST};
 use crate::browser::own_node;
 use crate::components::{AnalysisTable, PositionEditor, PuzzleTable};
-use crate::hooks::use_lang;
 
 /// Mounts the lab's root on a node of its own, beside the table's.
 pub fn run() {
@@ -46,7 +46,7 @@ fn tell(exit: &LabExit) {
 
 #[function_component(LabRoot)]
 fn lab_root() -> Html {
-    let (lang, _) = use_lang();
+    let lang = use_page_lang();
     let view = use_state(take_request);
     {
         let view = view.setter();
