@@ -176,14 +176,8 @@ impl Report {
     }
 }
 
-pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let rules = crate::setup::rules_from(args.variant.as_deref(), &args.set)?;
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(CliError::input)?;
+/// Refuses counts and times out of their ranges.
+fn check(args: &MatchArgs) -> Result<(), CliError> {
     if args.concurrency == 0 || args.concurrency > 64 {
         return Err(CliError::input("--concurrency takes 1 to 64"));
     }
@@ -195,36 +189,44 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "--startup-timeout takes 1 to {MAX_STARTUP_S} seconds"
         )));
     }
-    let (openings, source) = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-            let list = openings::parse_file(&text, rules).map_err(CliError::input)?;
-            (list, path.display().to_string())
-        }
-        None => {
-            let wanted = args.games.map_or(DEFAULT_OPENINGS, |g| g.div_ceil(2));
-            // Openings beyond the vetted list are searched for: say so, and
-            // how far it has got, before the first game's line.
-            let mut failed = None;
-            let mut report = |found: usize, count: usize| {
-                if failed.is_none() {
-                    failed = writeln!(out, "openings: {found} of {count} chosen")
-                        .and_then(|()| out.flush())
-                        .err();
-                }
-            };
-            let list = openings::built_in(rules, wanted, &mut report);
-            if let Some(e) = failed {
-                return Err(e.into());
-            }
-            if list.is_empty() {
-                return Err(CliError::input("no built-in opening fits these rules"));
-            }
-            (list, format!("built in for {}", rules.variant.id()))
+    Ok(())
+}
+
+/// The openings to play from (a file's, or the built-in ones, searched
+/// for beyond the vetted list with their progress said on `out`) and where
+/// they come from.
+fn choose_openings(
+    args: &MatchArgs,
+    rules: Rules,
+    out: &mut dyn Write,
+) -> Result<(Vec<Opening>, String), CliError> {
+    if let Some(path) = &args.openings {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+        let list = openings::parse_file(&text, rules).map_err(CliError::input)?;
+        return Ok((list, path.display().to_string()));
+    }
+    let wanted = args.games.map_or(DEFAULT_OPENINGS, |g| g.div_ceil(2));
+    let mut failed = None;
+    let mut report = |found: usize, count: usize| {
+        if failed.is_none() {
+            failed = writeln!(out, "openings: {found} of {count} chosen")
+                .and_then(|()| out.flush())
+                .err();
         }
     };
-    let games = args.games.unwrap_or(2 * openings.len());
+    let list = openings::built_in(rules, wanted, &mut report);
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    if list.is_empty() {
+        return Err(CliError::input("no built-in opening fits these rules"));
+    }
+    Ok((list, format!("built in for {}", rules.variant.id())))
+}
+
+/// How the engines are started and asked for moves.
+fn settings(args: &MatchArgs, rules: Rules) -> Settings {
     let movetime = args.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
     let go = match (args.depth, args.nodes) {
         (Some(d), _) => [format!("go depth {d}"), format!("go depth {d}")],
@@ -244,20 +246,32 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         slowest.saturating_mul(3).saturating_add(5000)
     }));
-    let settings = Settings {
+    Settings {
         commands: [args.engine1.clone(), args.engine2.clone()],
         rules,
-        go: go.clone(),
+        go,
         timeout,
         startup: Duration::from_secs(args.startup_timeout),
         max_plies: args.max_plies,
-    };
+    }
+}
+
+/// The match's first lines: the engines, the rules, the openings, the games.
+fn header(
+    out: &mut dyn Write,
+    args: &MatchArgs,
+    settings: &Settings,
+    openings: usize,
+    source: &str,
+    games: usize,
+) -> io::Result<()> {
+    let go = &settings.go;
     writeln!(out, "engine1: {}", args.engine1)?;
     writeln!(out, "engine2: {}", args.engine2)?;
     writeln!(
         out,
-        "rules {rules}, {} openings ({source}), {games} games, {}, at most {} turns a game",
-        openings.len(),
+        "rules {}, {openings} openings ({source}), {games} games, {}, at most {} turns a game",
+        settings.rules,
         if go[0] == go[1] {
             go[0].clone()
         } else {
@@ -265,35 +279,42 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
         args.max_plies
     )?;
-    out.flush()?;
+    out.flush()
+}
 
-    let mut records = match &args.records {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?,
-        ),
-        None => None,
+/// The file the games' records are appended to, if asked for.
+fn open_records(args: &MatchArgs) -> Result<Option<std::fs::File>, CliError> {
+    let Some(path) = &args.records else {
+        return Ok(None);
     };
-    let jobs: VecDeque<Job> = (0..games)
-        .map(|i| Job {
-            number: i + 1,
-            opening: (i / 2) % openings.len(),
-            engine1_light: i % 2 == 0,
-        })
-        .collect();
-    let jobs = Arc::new(Mutex::new(jobs));
-    let openings = Arc::new(openings);
-    let halt = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel();
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(Some)
+        .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))
+}
+
+/// What the workers share: the jobs left, the openings and the halt flag.
+struct Shared {
+    jobs: Arc<Mutex<VecDeque<Job>>>,
+    openings: Arc<Vec<Opening>>,
+    halt: Arc<AtomicBool>,
+}
+
+/// Starts `count` workers, each reporting its games on `tx`.
+fn spawn_workers(
+    count: usize,
+    shared: &Shared,
+    settings: &Settings,
+    tx: &Sender<Result<Report, String>>,
+) -> Result<Vec<thread::JoinHandle<()>>, CliError> {
     let mut workers = Vec::new();
-    for _ in 0..args.concurrency.min(games) {
+    for _ in 0..count {
         let (jobs, openings, halt, tx, settings) = (
-            Arc::clone(&jobs),
-            Arc::clone(&openings),
-            Arc::clone(&halt),
+            Arc::clone(&shared.jobs),
+            Arc::clone(&shared.openings),
+            Arc::clone(&shared.halt),
             tx.clone(),
             settings.clone(),
         );
@@ -303,28 +324,48 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::input(format!("cannot start a match thread: {e}")))?;
         workers.push(worker);
     }
-    drop(tx);
+    Ok(workers)
+}
 
-    let mut tally = Tally::default();
-    let mut decided: Option<(Verdict, f64)> = None;
-    let mut failure = None;
+/// What the games played came to, and whether the SPRT decided.
+struct Results {
+    tally: Tally,
+    decided: Option<(Verdict, f64)>,
+}
+
+/// Takes the workers' reports as they come: a line each, the record, the
+/// tally, and the SPRT's verdict, which halts the match; a worker's
+/// failure halts it too and is returned.
+fn collect(
+    rx: mpsc::Receiver<Result<Report, String>>,
+    shared: &Shared,
+    games: usize,
+    sprt: Option<&Sprt>,
+    mut records: Option<std::fs::File>,
+    out: &mut dyn Write,
+) -> Result<Results, CliError> {
+    let mut r = Results {
+        tally: Tally::default(),
+        decided: None,
+    };
     let bar = crate::progress::bar(games as u64, "match", "games");
     for message in rx {
         let report = match message {
             Ok(report) => report,
             Err(e) => {
-                failure = Some(e);
-                halt.store(true, Ordering::Relaxed);
-                break;
+                shared.halt.store(true, Ordering::Relaxed);
+                bar.finish_and_clear();
+                return Err(CliError::input(e));
             }
         };
+        let tally = &mut r.tally;
         let engine1 = report.engine1_color();
         match report.winner() {
             Some(w) if w == engine1 => tally.wins += 1,
             Some(_) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        let line = progress(&report, &openings, games, &tally);
+        let line = progress(&report, &shared.openings, games, tally);
         bar.set_message(format!(
             "match: engine1 +{} ={} -{}",
             tally.wins, tally.draws, tally.losses
@@ -334,24 +375,55 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         if let Some(file) = &mut records {
             writeln!(file, "{}", report.record)?;
         }
-        if let Some(s) = &sprt {
+        if let Some(s) = sprt {
             let llr = tally.llr(s.elo0, s.elo1);
             let verdict = s.verdict(llr);
-            if decided.is_none() && verdict != Verdict::Continue {
-                decided = Some((verdict, llr));
-                halt.store(true, Ordering::Relaxed);
+            if r.decided.is_none() && verdict != Verdict::Continue {
+                r.decided = Some((verdict, llr));
+                shared.halt.store(true, Ordering::Relaxed);
             }
         }
         out.flush()?;
     }
     bar.finish_and_clear();
+    Ok(r)
+}
+
+pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let rules = crate::setup::rules_from(args.variant.as_deref(), &args.set)?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(CliError::input)?;
+    check(args)?;
+    let (openings, source) = choose_openings(args, rules, out)?;
+    let games = args.games.unwrap_or(2 * openings.len());
+    let settings = settings(args, rules);
+    header(out, args, &settings, openings.len(), &source, games)?;
+    let records = open_records(args)?;
+    let jobs: VecDeque<Job> = (0..games)
+        .map(|i| Job {
+            number: i + 1,
+            opening: (i / 2) % openings.len(),
+            engine1_light: i % 2 == 0,
+        })
+        .collect();
+    let shared = Shared {
+        jobs: Arc::new(Mutex::new(jobs)),
+        openings: Arc::new(openings),
+        halt: Arc::new(AtomicBool::new(false)),
+    };
+    let (tx, rx) = mpsc::channel();
+    let workers = spawn_workers(args.concurrency.min(games), &shared, &settings, &tx)?;
+    drop(tx);
+    let results = collect(rx, &shared, games, sprt.as_ref(), records, out);
     for w in workers {
         let _ = w.join();
     }
-    if let Some(e) = failure {
-        return Err(CliError::input(e));
-    }
-    summary(out, &tally, sprt.as_ref(), decided)?;
+    let r = results?;
+    summary(out, &r.tally, sprt.as_ref(), r.decided)?;
     Ok(())
 }
 
