@@ -10,7 +10,7 @@ use std::io::Write;
 use clap::{Args, Subcommand};
 use morris_core::{Position, Rules, Setup};
 use morris_engine::{PlacingMemo, Tablebases};
-use morris_solver::{Class, Tablebase, Value};
+use morris_solver::{Class, Table, Tablebase, Value};
 
 use crate::error::CliError;
 use crate::progress::{self, Bars};
@@ -180,159 +180,190 @@ fn parse_class(text: &str) -> Result<(u8, u8), CliError> {
 
 fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rules = rules_from(args.rules.variant.as_deref(), &args.rules.set)?;
-    let too_many = |l: u8, d: u8| {
-        CliError::input(format!(
-            "class {l}v{d} has more pieces than the {} of `{rules}`",
-            rules.pieces
-        ))
-    };
     let mut tb = Tablebase::new(rules);
     tb.supported()
         .map_err(|e| CliError::input(format!("no tables for `{rules}`: {e}")))?;
-    match (&args.class, &args.out, args.up_to, &args.out_dir) {
-        (Some(class), Some(file), _, _) => {
-            let (light, dark) = parse_class(class)?;
-            if light > rules.pieces || dark > rules.pieces {
-                return Err(too_many(light, dark));
-            }
-            if let Some(dir) = &args.tables {
-                for needed in tb.needs(light, dark) {
-                    let path = dir.join(file_name(&rules, needed.light, needed.dark));
-                    let bytes = match fs::read(&path) {
-                        Ok(bytes) => bytes,
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                        Err(e) => {
-                            return Err(CliError::input(format!("cannot read {}: {e}", path.display())))
-                        }
-                    };
-                    let table = morris_solver::read_for(&bytes, &rules)
-                        .ok()
-                        .filter(|t| t.class() == needed)
-                        .ok_or_else(|| {
-                            CliError::input(format!(
-                                "{} is not a good table of {rules} {}v{}",
-                                path.display(),
-                                needed.light,
-                                needed.dark
-                            ))
-                        })?;
-                    tb.insert(table)
-                        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-                    writeln!(
-                        out,
-                        "{rules} {}v{}: read {}",
-                        needed.light,
-                        needed.dark,
-                        path.display()
-                    )?;
-                }
-            }
-            let mut todo = Vec::new();
-            unsolved(&tb, Class::moving(light, dark), &mut todo);
-            let entries = todo.iter().map(|&c| Bars::entries(rules, c)).sum();
-            let bars = Bars::new(rules, entries);
-            solve_and_write(&mut tb, light, dark, file, args.deflate_level, out, &bars).map(|_| ())
-        }
-        (_, _, Some(most), _) => {
-            if most < 3 || most > rules.pieces {
-                return Err(too_many(most, most));
-            }
-            let dir = match &args.out_dir {
-                Some(dir) => dir.clone(),
-                None => {
-                    let dir = default_tables_dir()?;
-                    writeln!(out, "tables in {}", dir.display())?;
-                    dir
-                }
-            };
-            let dir = &dir;
-            fs::create_dir_all(dir)
-                .map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
-            let mut total = 0;
-            let order: Vec<(u8, u8)> = (3..=most)
-                .flat_map(|light| (3..=light).map(move |dark| (light, dark)))
-                .collect();
-            let entries = |&(l, d): &(u8, u8)| Bars::entries(rules, Class::moving(l, d));
-            let bars = Bars::new(rules, order.iter().map(entries).sum());
-            let mut solved = 0;
-            for (i, &(light, dark)) in order.iter().enumerate() {
-                // Only the tables a class still to come reads stay in
-                // memory: solving 9v9 reads 9v8 alone, not every table
-                // before it.
-                let later = |tb: &Tablebase, from: usize| -> Vec<Class> {
-                    order[from..].iter().flat_map(|&(l, d)| tb.needs(l, d)).collect()
-                };
-                let wanted = later(&tb, i);
-                let wanted_after = later(&tb, i + 1);
-                tb.retain(|c| wanted.contains(&c));
-                let file = dir.join(file_name(&rules, light, dark));
-                let class = Class::moving(light, dark);
-                // A run cut short while writing left this; the class is
-                // solved again from the start.
-                let part = part_name(&file);
-                if part.exists() {
-                    fs::remove_file(&part)
-                        .map_err(|e| CliError::input(format!("cannot remove {}: {e}", part.display())))?;
-                    bars.say(|| writeln!(out, "removed {}, left by a run cut short", part.display()))?;
-                }
-                // A table already in the folder for these rules is
-                // kept, so a larger --up-to goes on from a smaller one.
-                // One that no class to come reads is only checked whole
-                // (its checksum), not read entry by entry.
-                let needed = wanted_after.contains(&class);
-                if file.exists() {
-                    bars.doing(format!("{rules} {light}v{dark}: reading {}", file.display()));
-                }
-                let kept = fs::read(&file).ok().and_then(|bytes| {
-                    let table = if needed {
-                        Some(morris_solver::read_for(&bytes, &rules).ok()?)
-                    } else {
-                        None
-                    };
-                    let good = match &table {
-                        Some(t) => t.class() == class,
-                        None => morris_solver::check(&bytes).is_ok_and(|found| found == (rules, class)),
-                    };
-                    good.then_some((bytes.len(), table))
-                });
-                if let Some((size, table)) = kept {
-                    if let Some(table) = table {
-                        tb.insert(table)
-                            .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-                    }
-                    bars.skip(entries(&(light, dark)));
-                    bars.say(|| {
-                        writeln!(
-                            out,
-                            "{rules} {light}v{dark}: kept {} ({size} bytes), solved before: skipped",
-                            file.display()
-                        )
-                    })?;
-                    total += size;
-                } else if args.max_classes.is_some_and(|most| solved >= most) {
-                    bars.finish();
-                    let left = order.len() - i;
-                    writeln!(
-                        out,
-                        "stopped after {solved} classes solved, as --max-classes says: {left} of {} classes left; run again to go on",
-                        order.len()
-                    )?;
-                    return Ok(());
-                } else {
-                    let written =
-                        solve_and_write(&mut tb, light, dark, &file, args.deflate_level, out, &bars);
-                    total += written?;
-                    solved += 1;
-                }
-            }
-            bars.finish();
-            writeln!(out, "{total} bytes in all")?;
-            Ok(())
-        }
+    match (&args.class, &args.out, args.up_to) {
+        (Some(class), Some(file), _) => generate_one(args, &mut tb, class, file, out),
+        (_, _, Some(most)) => generate_up_to(args, &mut tb, most, out),
         _ => Err(CliError::input(
             "give --class and --out, or --up-to and --out-dir",
         )),
     }
+}
+
+/// The error for a class with more pieces than the rules give a side.
+fn too_many(rules: &Rules, l: u8, d: u8) -> CliError {
+    CliError::input(format!(
+        "class {l}v{d} has more pieces than the {} of `{rules}`",
+        rules.pieces
+    ))
+}
+
+/// Reads into `tb` the tables in `dir` that solving `light`v`dark`
+/// needs (those missing are solved); one that is there but not a good
+/// table of these rules and class is an error.
+fn read_needed(
+    tb: &mut Tablebase,
+    light: u8,
+    dark: u8,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let rules = *tb.rules();
+    for needed in tb.needs(light, dark) {
+        let path = dir.join(file_name(&rules, needed.light, needed.dark));
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(CliError::input(format!("cannot read {}: {e}", path.display()))),
+        };
+        let table = morris_solver::read_for(&bytes, &rules)
+            .ok()
+            .filter(|t| t.class() == needed)
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "{} is not a good table of {rules} {}v{}",
+                    path.display(),
+                    needed.light,
+                    needed.dark
+                ))
+            })?;
+        tb.insert(table)
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        writeln!(
+            out,
+            "{rules} {}v{}: read {}",
+            needed.light,
+            needed.dark,
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// `tb generate --class LvD --out FILE`: one class, with the tables it
+/// needs read from --tables or solved.
+fn generate_one(
+    args: &GenerateArgs,
+    tb: &mut Tablebase,
+    class: &str,
+    file: &Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let rules = *tb.rules();
+    let (light, dark) = parse_class(class)?;
+    if light > rules.pieces || dark > rules.pieces {
+        return Err(too_many(&rules, light, dark));
+    }
+    if let Some(dir) = &args.tables {
+        read_needed(tb, light, dark, dir, out)?;
+    }
+    let mut todo = Vec::new();
+    unsolved(tb, Class::moving(light, dark), &mut todo);
+    let entries = todo.iter().map(|&c| Bars::entries(rules, c)).sum();
+    let bars = Bars::new(rules, entries);
+    solve_and_write(tb, light, dark, file, args.deflate_level, out, &bars).map(|_| ())
+}
+
+/// A table of `class` already in `file` for these rules, if whole: its
+/// size, and the table itself when a class to come reads it (`needed`);
+/// else it is only checked whole (its checksum), not read entry by entry.
+fn kept_table(rules: &Rules, class: Class, file: &Path, needed: bool) -> Option<(usize, Option<Table>)> {
+    let bytes = fs::read(file).ok()?;
+    let table = if needed {
+        Some(morris_solver::read_for(&bytes, rules).ok()?)
+    } else {
+        None
+    };
+    let good = match &table {
+        Some(t) => t.class() == class,
+        None => morris_solver::check(&bytes).is_ok_and(|found| found == (*rules, class)),
+    };
+    good.then_some((bytes.len(), table))
+}
+
+/// `tb generate --up-to N`: every class up to N pieces a side into a
+/// folder, keeping the tables already there (a larger --up-to goes on
+/// from a smaller one), at most --max-classes solved in one run.
+fn generate_up_to(
+    args: &GenerateArgs,
+    tb: &mut Tablebase,
+    most: u8,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let rules = *tb.rules();
+    if most < 3 || most > rules.pieces {
+        return Err(too_many(&rules, most, most));
+    }
+    let dir = match &args.out_dir {
+        Some(dir) => dir.clone(),
+        None => {
+            let dir = default_tables_dir()?;
+            writeln!(out, "tables in {}", dir.display())?;
+            dir
+        }
+    };
+    fs::create_dir_all(&dir).map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
+    let order: Vec<(u8, u8)> = (3..=most)
+        .flat_map(|light| (3..=light).map(move |dark| (light, dark)))
+        .collect();
+    let entries = |&(l, d): &(u8, u8)| Bars::entries(rules, Class::moving(l, d));
+    let bars = Bars::new(rules, order.iter().map(entries).sum());
+    let (mut total, mut solved) = (0, 0);
+    for (i, &(light, dark)) in order.iter().enumerate() {
+        // Only the tables a class still to come reads stay in memory:
+        // solving 9v9 reads 9v8 alone, not every table before it.
+        let later = |tb: &Tablebase, from: usize| -> Vec<Class> {
+            order[from..].iter().flat_map(|&(l, d)| tb.needs(l, d)).collect()
+        };
+        let wanted = later(tb, i);
+        let needed = later(tb, i + 1).contains(&Class::moving(light, dark));
+        tb.retain(|c| wanted.contains(&c));
+        let file = dir.join(file_name(&rules, light, dark));
+        let class = Class::moving(light, dark);
+        // A run cut short while writing left this; the class is solved
+        // again from the start.
+        let part = part_name(&file);
+        if part.exists() {
+            fs::remove_file(&part)
+                .map_err(|e| CliError::input(format!("cannot remove {}: {e}", part.display())))?;
+            bars.say(|| writeln!(out, "removed {}, left by a run cut short", part.display()))?;
+        }
+        if file.exists() {
+            bars.doing(format!("{rules} {light}v{dark}: reading {}", file.display()));
+        }
+        if let Some((size, table)) = kept_table(&rules, class, &file, needed) {
+            if let Some(table) = table {
+                tb.insert(table)
+                    .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+            }
+            bars.skip(entries(&(light, dark)));
+            bars.say(|| {
+                writeln!(
+                    out,
+                    "{rules} {light}v{dark}: kept {} ({size} bytes), solved before: skipped",
+                    file.display()
+                )
+            })?;
+            total += size;
+        } else if args.max_classes.is_some_and(|most| solved >= most) {
+            bars.finish();
+            let left = order.len() - i;
+            writeln!(
+                out,
+                "stopped after {solved} classes solved, as --max-classes says: {left} of {} classes left; run again to go on",
+                order.len()
+            )?;
+            return Ok(());
+        } else {
+            total += solve_and_write(tb, light, dark, &file, args.deflate_level, out, &bars)?;
+            solved += 1;
+        }
+    }
+    bars.finish();
+    writeln!(out, "{total} bytes in all")?;
+    Ok(())
 }
 
 /// The environment variable naming where `tb generate --up-to` keeps its
