@@ -88,7 +88,7 @@ const ALIAS: u16 = u16::MAX - 1;
 type Buckets = Vec<[Vec<u32>; 2]>;
 
 /// The fewest entries a chunk of the first pass holds.
-const MIN_CHUNK: usize = 1 << 12;
+pub(crate) const MIN_CHUNK: usize = 1 << 12;
 
 /// How many chunks of the first pass there are for each thread.
 const CHUNKS_PER_THREAD: usize = 32;
@@ -521,44 +521,5 @@ impl<S: Solved> Retro<'_, S> {
             Color::Dark => (other, own),
         };
         space.make(pieces.0, pieces.1, mover).is_legal(m)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::index::Indexer;
-    use crate::reduced::SymIndexer;
-    use crate::tablebase::Tablebase;
-    use morris_core::Variant;
-
-    /// The solve split over threads (the first pass, and the entries of
-    /// each distance) gives the same codes as on one thread, in both
-    /// numberings.
-    #[test]
-    fn threads_change_nothing() {
-        let mut tb = Tablebase::new(Variant::Six.rules());
-        assert!(tb.solve(4, 3).is_ok() && tb.solve(5, 3).is_ok() && tb.solve(4, 4).is_ok());
-        let class = Class::moving(5, 4);
-        let rules = *tb.rules();
-        let reduced = SymIndexer::new(rules, class);
-        let full = Indexer::new(rules, class);
-        assert!(reduced.is_some() && full.is_some());
-        let (Some(reduced), Some(full)) = (reduced, full) else {
-            return;
-        };
-        assert!(reduced.len() > 3 * MIN_CHUNK as u64, "the test needs chunks");
-        let retro = Retro {
-            rules: &rules,
-            solved: &tb,
-            progress: &crate::Silent,
-            class,
-        };
-        let one = retro.build_on(&reduced, 1);
-        assert!(one.is_ok(), "{one:?}");
-        for threads in [2, 3, 7] {
-            assert_eq!(retro.build_on(&reduced, threads), one, "{threads} threads");
-        }
-        assert_eq!(retro.build_on(&full, 3), retro.build_on(&full, 1));
     }
 }

@@ -260,3 +260,44 @@ impl Solved for Tablebase {
         Tablebase::probe(self, pos)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The retrograde solve (`retro`) on tables this module solves.
+
+    use super::*;
+    use crate::index::Indexer;
+    use crate::reduced::SymIndexer;
+    use crate::retro::{Retro, MIN_CHUNK};
+    use morris_core::Variant;
+
+    /// The solve split over threads (the first pass, and the entries of
+    /// each distance) gives the same codes as on one thread, in both
+    /// numberings.
+    #[test]
+    fn threads_change_nothing() {
+        let mut tb = Tablebase::new(Variant::Six.rules());
+        assert!(tb.solve(4, 3).is_ok() && tb.solve(5, 3).is_ok() && tb.solve(4, 4).is_ok());
+        let class = Class::moving(5, 4);
+        let rules = *tb.rules();
+        let reduced = SymIndexer::new(rules, class);
+        let full = Indexer::new(rules, class);
+        assert!(reduced.is_some() && full.is_some());
+        let (Some(reduced), Some(full)) = (reduced, full) else {
+            return;
+        };
+        assert!(reduced.len() > 3 * MIN_CHUNK as u64, "the test needs chunks");
+        let retro = Retro {
+            rules: &rules,
+            solved: &tb,
+            progress: &crate::Silent,
+            class,
+        };
+        let one = retro.build_on(&reduced, 1);
+        assert!(one.is_ok(), "{one:?}");
+        for threads in [2, 3, 7] {
+            assert_eq!(retro.build_on(&reduced, threads), one, "{threads} threads");
+        }
+        assert_eq!(retro.build_on(&full, 3), retro.build_on(&full, 1));
+    }
+}
