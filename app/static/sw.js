@@ -15,7 +15,8 @@
 const CACHE = "mulino-v1";
 const EXTRA = ["manifest.webmanifest", "icon.svg", "worker.js", "worker_bg.wasm"];
 const ON_DEMAND = /\/lab(_bg)?\.(js|wasm)$/;
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+// Trunk writes the hash in hex without leading zeros: 16 digits, now and then fewer.
+const HASHED = /-[0-9a-f]{6,16}(_bg)?\.(js|wasm|css)$/;
 
 const scopeUrl = (path) => new URL(path, self.registration.scope).href;
 

@@ -35,10 +35,14 @@ const maxAge = (cacheControl = "") => {
   return m ? Number(m[1]) : null;
 };
 
-/** The files with a content hash in their name that the page itself loads (Trunk's JS, wasm, CSS). */
+/**
+ * The files with a content hash in their name that the page itself loads
+ * (Trunk's JS, wasm, CSS). Trunk writes the hash in hex without leading
+ * zeros: 16 digits, now and then fewer.
+ */
 function hashedFiles(page) {
   const names = new Set();
-  for (const m of page.matchAll(/["'](?:\.\/)?([\w.-]+-[0-9a-f]{16}(?:_bg)?\.(?:js|wasm|css))["']/g)) names.add(m[1]);
+  for (const m of page.matchAll(/["'](?:\.\/)?([\w.-]+-[0-9a-f]{6,16}(?:_bg)?\.(?:js|wasm|css))["']/g)) names.add(m[1]);
   return [...names];
 }
 
