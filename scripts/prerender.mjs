@@ -53,12 +53,13 @@ if (!original.includes("mulinoFirstLanguage")) throw new Error(`${PAGE}: the pag
 fs.writeFileSync(PAGE, original);
 
 const host = await startStaticHost(DIST);
-const browser = await chromium.launch({
-  executablePath: process.env.MULINO_CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+let browser;
 let table;
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.MULINO_CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
   const context = await browser.newContext({ locale: "en-US", viewport: { width: 412, height: 823 }, serviceWorkers: "block" });
   const page = await context.newPage();
   const errors = [];
@@ -72,7 +73,7 @@ try {
     return { attrs: [...app.attributes].map((a) => [a.name, a.value]), inner: app.innerHTML };
   });
 } finally {
-  await browser.close();
+  await browser?.close();
   await host.close();
 }
 if (/<script/i.test(table.inner)) throw new Error("the first screen holds a script: not copied");
