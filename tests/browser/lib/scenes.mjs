@@ -55,3 +55,51 @@ export async function room(page, url) {
   await page.locator("[data-invite-link]").waitFor();
   await page.waitForFunction(() => /#room=/.test(document.querySelector("[data-invite-link]")?.value ?? ""));
 }
+
+// The views over the table (issue 39): the rules card and the lab's four,
+// each opened the way a player opens it, from a game a few turns in
+// (`game`). Used by widths.test.mjs.
+
+/** The new-game dialog with its rule options unfolded: its widest form. */
+export async function dialogUnfolded(page, url) {
+  await dialog(page, url);
+  await page.locator(".dialog [data-rules] summary").click();
+  await page.locator("[data-rule]").first().waitFor();
+}
+
+/** The rules card of the game on the table, as "Rules" opens it. */
+export async function rulesCard(page, url) {
+  await game(page, url);
+  await page.locator('[data-action="rules"]:visible').first().click();
+  await page.locator("[data-rules-card]").waitFor({ state: "visible" });
+}
+
+/** The analysis board on the game, its three lines shown, then stopped (so that it leaves the machine alone). */
+export async function analysis(page, url) {
+  await game(page, url);
+  await page.locator('[data-action="analyse"]:visible').first().click();
+  await page.locator("[data-analysis]").waitFor({ timeout: 60_000 });
+  await page.locator('[data-analysis] [data-lines="3"]').waitFor({ timeout: 60_000 });
+  await page.locator('[data-action="stop-analysis"]:visible').first().click();
+}
+
+/** The game's review, finished: its graph and marks beside the board. */
+export async function review(page, url) {
+  await game(page, url);
+  await page.locator('[data-action="review"]:visible').first().click();
+  await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
+}
+
+/** The position editor on the game's position, from the top bar. */
+export async function editor(page, url) {
+  await game(page, url);
+  await page.locator('[data-action="edit-position"]:visible').first().click();
+  await page.locator("[data-editor] [data-editor-ok]").waitFor({ timeout: 60_000 });
+}
+
+/** The first puzzle, from the top bar. */
+export async function puzzles(page, url) {
+  await game(page, url);
+  await page.locator('[data-action="puzzles"]:visible').first().click();
+  await page.locator("[data-puzzles] [data-puzzle-index]").waitFor({ timeout: 60_000 });
+}
