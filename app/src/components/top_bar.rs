@@ -1,6 +1,11 @@
 //! The bar at the top of the page: the name and the variant in play, "New
 //! game", "Play a friend", "Puzzles", "Edit position", the language and
 //! the sound switch.
+//!
+//! As the window narrows the four buttons' words give way to their icons
+//! one by one (`fold-1` first, `fold-4` last; the widths are in
+//! style.css), each keeping its words as its name and its title; on a
+//! phone the language picker shrinks to a globe over the same `<select>`.
 
 use yew::prelude::*;
 
@@ -18,6 +23,8 @@ const FRIEND: &str = "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 19c0-3 2.7-5 6-5s6 2 
 const EDIT: &str = "M4 20l1-4L16 5l3 3L8 19zM14 7l3 3";
 /// A puzzle piece, for "Puzzles".
 const PUZZLE: &str = "M5 5h5a2 2 0 1 1 4 0h5v5a2 2 0 1 0 0 4v5h-5a2 2 0 1 0-4 0H5v-5a2 2 0 1 1 0-4z";
+/// A globe, for the language picker where its words do not fit.
+const GLOBE: &str = "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.4 2.5 3.6 5.5 3.6 9s-1.2 6.5-3.6 9M12 3c-2.4 2.5-3.6 5.5-3.6 9s1.2 6.5 3.6 9";
 
 /// What the top bar shows and where its buttons go.
 #[derive(Debug)]
@@ -63,12 +70,15 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 </div>
             </div>
             <nav class="top-actions">
-                <button type="button" class="btn primary labelled" data-action="new-game" onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span></button>
-                <button type="button" class="btn labelled" data-action="play-friend" onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span></button>
-                <button type="button" class="btn labelled" data-action="puzzles" onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span></button>
-                <button type="button" class="btn labelled icon-narrow" data-action="edit-position" title={lang.t("action.edit-position")} onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span></button>
+                <button type="button" class="btn primary labelled fold-4" data-action="new-game" title={lang.t("action.new-game")} onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span></button>
+                <button type="button" class="btn labelled fold-3" data-action="play-friend" title={lang.t("room.play-friend")} onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span></button>
+                <button type="button" class="btn labelled fold-2" data-action="puzzles" title={lang.t("puzzle.open")} onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span></button>
+                <button type="button" class="btn labelled fold-1" data-action="edit-position" title={lang.t("action.edit-position")} onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span></button>
                 <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
-                <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
+                <span class="lang-pick">
+                    { icon(GLOBE) }
+                    <select id="lang-select" class="lang" onchange={on_lang} title={lang.t("settings.language")}>{ for langs }</select>
+                </span>
                 <button type="button" class="btn icon sound" aria-pressed={sound}
                         title={lang.t("settings.sound")} aria-label={lang.t("settings.sound")} onclick={props.on_sound.reform(|_: MouseEvent| ())}>
                     { icon(if props.sound_on { SOUND_ON } else { SOUND_OFF }) }
