@@ -148,7 +148,9 @@ const median = (xs) => {
 };
 
 const host = await startStaticHost(DIST);
-console.log(`# serving ${DIST} at ${host.url} (scripts/serve.sh); ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+const firstScreen = fs.readFileSync(path.join(DIST, "index.html"), "utf8").includes('id="mulino-first-screen"');
+console.log(`# serving ${DIST} at ${host.url} (scripts/serve.sh); first screen in the page (scripts/prerender.mjs): ${firstScreen ? "yes" : "no"}`);
+console.log(`# ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 const reports = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
