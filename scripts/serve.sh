@@ -9,10 +9,10 @@
 #
 #   scripts/serve.sh [DIST]      on http://127.0.0.1:${PORT:-8080}
 #
-# PORT=0 takes a free port; either way the address is the one on the line
-# "Accepting connections at http://…" (serve moves to a free port when the
-# one asked for is taken). HOST (default 127.0.0.1) to listen elsewhere.
-# No clipboard, no update check, no request log: nothing leaves the machine.
+# Only on the loopback address. PORT=0 takes a free port; either way the
+# address is the one on the line "Accepting connections at http://…" (serve
+# moves to a free port when the one asked for is taken). No clipboard, no
+# update check, no request log: nothing leaves the machine.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 DIST="${1:-$ROOT/dist}"
@@ -29,4 +29,4 @@ fi
 # one-line start message instead of a box.
 export NO_UPDATE_CHECK=1 NODE_ENV=production
 exec "$SERVE" --config "$ROOT/scripts/serve.json" --no-clipboard --no-request-logging \
-  --listen "tcp://${HOST:-127.0.0.1}:${PORT:-8080}" "$DIST"
+  --listen "tcp://127.0.0.1:${PORT:-8080}" "$DIST"

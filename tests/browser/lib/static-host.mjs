@@ -14,7 +14,7 @@ export const SERVE_SH = path.resolve(here, "../../../scripts/serve.sh");
  */
 export async function startStaticHost(dist, { timeout = 20_000 } = {}) {
   const child = spawn("bash", [SERVE_SH, dist], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1" },
+    env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
