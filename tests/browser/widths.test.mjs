@@ -32,7 +32,7 @@ const WIDTHS = [];
 for (let w = 320; w <= 1600; w += STEP) WIDTHS.push(w);
 if (WIDTHS.at(-1) !== 1600) WIDTHS.push(1600);
 const HEIGHTS = [360, 640, 800, 1024];
-const LOCALES = { en: "en-US", de: "de-DE", ar: "ar", ru: "ru-RU" };
+const LOCALES = { en: "en-US", de: "de-DE", ar: "ar", ru: "ru-RU", "pt-BR": "pt-BR" };
 /** English at every height; another language at a phone on its side's height and a laptop's. */
 const OTHER_HEIGHTS = [360, 800];
 
@@ -182,7 +182,8 @@ async function sweep(page, heights = HEIGHTS) {
 
 const VIEWS = [
   { name: "the first screen", setUp: firstScreen, langs: ["en", "de", "ar"] },
-  { name: "a game", setUp: game, langs: ["en", "de", "ar", "ru"] },
+  { name: "a game", setUp: game, langs: ["en", "de", "ar"] },
+  { name: "a game of Twelve Men's Morris (the longest name in Russian, the widest language picker in Portuguese)", setUp: twelve, langs: ["ru", "pt-BR"] },
   { name: "the new-game dialog, its rules unfolded", setUp: dialogUnfolded, langs: ["en", "de", "ar"] },
   { name: "the rules card", setUp: rulesCard, langs: ["en", "ru"] },
   { name: "a room", setUp: room, langs: ["en", "ar"] },
@@ -191,6 +192,11 @@ const VIEWS = [
   { name: "the position editor", setUp: editor, langs: ["en", "de"] },
   { name: "the puzzles", setUp: puzzles, langs: ["en", "ar"] },
 ];
+
+/** A game of Twelve Men's Morris between two people, two turns in. */
+async function twelve(page, url) {
+  await openGame(page, gameLink(url, { variant: "twelve", mode: "two-players", moves: "d6,d2" }));
+}
 
 for (const view of VIEWS) {
   test(`${view.name} fits every width from 320 to 1600 px (${view.langs.join(", ")})`, { timeout: 600_000 }, async () => {
