@@ -68,37 +68,41 @@ test("the page holds one copy of the first screen, inert", () => {
   assert.equal((page.match(/data-point=/g) ?? []).length, 24, "the copy has the board's 24 points");
 });
 
-test("a first visit sees the table before the wasm; the app's takes its place unchanged, no blank frame, no shift", { timeout: 120_000 }, async () => {
-  const { page, release } = await heldPage();
-  await page.goto(host.url, { waitUntil: "domcontentloaded" });
-  const shot = page.locator("#mulino-first-screen");
-  await shot.locator("[data-point]").first().waitFor({ state: "visible" });
-  await page.getByText("The mill games, at a wooden table").waitFor({ state: "visible" });
-  assert.equal(await page.locator("#app").count(), 0, "the app has not run");
-  assert.equal(await shot.evaluate((el) => el.inert), true, "the copy answers nothing");
-  await page.waitForTimeout(300);
-  const without = await page.screenshot();
-  await screenshot(page, "first-screen-before-wasm");
-  release();
-  await waitForBoard(page);
-  await page.locator("#app [data-point]").first().waitFor({ state: "visible" });
-  await page.waitForTimeout(500);
-  assert.equal(await shot.count(), 0, "the copy is gone");
-  assert.equal(await page.locator("#app").count(), 1);
-  const seen = await page.evaluate(() => ({
-    ...window.__firstScreen,
-    duplicateIds: [...document.querySelectorAll("[id]")].map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i),
-  }));
-  assert.equal(seen.blankFrames, 0, `no blank frame (${seen.frames} frames)`);
-  assert.deepEqual(seen.shifts, [], "no layout shift");
-  assert.deepEqual(seen.duplicateIds, []);
-  const withApp = await page.screenshot();
-  assert.ok(withApp.equals(without), "the app's first screen is the copy, pixel for pixel");
-  // And the table is the app's: a click plays.
-  await clickPoint(page, "d6");
-  await waitForState(page, (s) => s.points.d6.piece !== null, "a piece on d6");
-  assertNoErrors(page);
-});
+// The copy was taken at the phone's width; the page is laid out by CSS alone,
+// so it must match at a desktop's too.
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  test(`${viewport.width}×${viewport.height}: a first visit sees the table before the wasm; the app's takes its place unchanged, no blank frame, no shift`, { timeout: 120_000 }, async () => {
+    const { page, release } = await heldPage({ viewport });
+    await page.goto(host.url, { waitUntil: "domcontentloaded" });
+    const shot = page.locator("#mulino-first-screen");
+    await shot.locator("[data-point]").first().waitFor({ state: "visible" });
+    await page.getByText("The mill games, at a wooden table").waitFor({ state: "visible" });
+    assert.equal(await page.locator("#app").count(), 0, "the app has not run");
+    assert.equal(await shot.evaluate((el) => el.inert), true, "the copy answers nothing");
+    await page.waitForTimeout(300);
+    const without = await page.screenshot();
+    await screenshot(page, `first-screen-before-wasm-${viewport.width}`);
+    release();
+    await waitForBoard(page);
+    await page.locator("#app [data-point]").first().waitFor({ state: "visible" });
+    await page.waitForTimeout(500);
+    assert.equal(await shot.count(), 0, "the copy is gone");
+    assert.equal(await page.locator("#app").count(), 1);
+    const seen = await page.evaluate(() => ({
+      ...window.__firstScreen,
+      duplicateIds: [...document.querySelectorAll("[id]")].map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i),
+    }));
+    assert.equal(seen.blankFrames, 0, `no blank frame (${seen.frames} frames)`);
+    assert.deepEqual(seen.shifts, [], "no layout shift");
+    assert.deepEqual(seen.duplicateIds, []);
+    const withApp = await page.screenshot();
+    assert.ok(withApp.equals(without), "the app's first screen is the copy, pixel for pixel");
+    // And the table is the app's: a click plays.
+    await clickPoint(page, "d6");
+    await waitForState(page, (s) => s.points.d6.piece !== null, "a piece on d6");
+    assertNoErrors(page);
+  });
+}
 
 test("a saved visit, a link or another language gets no copy", { timeout: 120_000 }, async () => {
   const cases = [

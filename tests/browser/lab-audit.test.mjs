@@ -211,3 +211,60 @@ test("the lab follows the page's language while a view is open and when the next
   await screenshot(page, "lab-editor-ar");
   assertNoErrors(page);
 });
+
+// 60 turns of Nine between two levels of the computer (as review.test.mjs).
+const SIXTY = "f4,e4,d3,f2,d7,d2,b2,d6,d5,g7,a4,g1,g4,a1,c4,b4,d1,f6,d3-c3,b4-b6xa4,d5-c5xd2,b6-b4,b2-d2,b4-b6xd2,c4-b4,e4-e3,f4-e4,f6-f4,b4-c4xf4,f2-f4,c4-b4,f4-f6xb4,e4-f4,b6-b4,c5-d5,b4-b6xd5,c3-d3,b6-b4,f4-f2,b4-b6xd3,g4-f4,a1-a4,f2-d2,e3-d3,d2-f2,d3-c3,f2-d2,g7-g4,f4-f2,c3-c4,d7-g7,g4-f4,g7-d7,f4-e4,d2-b2,b6-b4xb2,d7-b6,b4-b2,b6-b4,d6-d5";
+
+/** Whether `inner` lies inside `outer` (both element handles' boxes). */
+const inside = (a, b) => a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+
+test("a review: one numbering, the marked turn and its words in view, then the lines by themselves", { timeout: 300_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=${SIXTY}`);
+  await page.locator('[data-move-list] li[data-ply="60"]').waitFor();
+  await page.locator('[data-action="review"]').click();
+  await dialog(page).locator('[data-review="done"]').waitFor({ timeout: 240_000 });
+  // The lines the review held back come by themselves, not "Depth 0".
+  await dialog(page).locator('.analysis-lines:not([data-lines="0"])').waitFor({ timeout: 60_000 });
+  assert.equal(await status(page).getAttribute("data-stopped"), null);
+  const marks = await dialog(page).locator(".review-turn").evaluateAll((els) => els.map((e) => [Number(e.dataset.turn), e.innerText]));
+  assert.ok(marks.length > 0, "some turn is marked");
+  // The latest mark: named as the list numbers its turn ("9." or "9…").
+  const [turn, text] = marks.at(-1);
+  const label = await dialog(page)
+    .locator(`[data-analysis-moves] li[data-ply="${turn}"]`)
+    .evaluate((li) => {
+      let at = li;
+      while (at && !at.dataset.number) at = at.previousElementSibling;
+      return li.classList.contains("first-half") ? `${li.dataset.number}.` : `${at?.dataset.number ?? ""}…`;
+    });
+  assert.ok(text.startsWith(`${label} `), `the mark "${text}" starts with the list's "${label}"`);
+  assert.doesNotMatch(text, /Turn/);
+  // The list scrolled away from that turn, then the mark is pressed.
+  const list = dialog(page).locator("[data-analysis-moves]");
+  await list.evaluate((l, early) => {
+    l.scrollTop = early ? l.scrollHeight : 0;
+  }, turn < 30);
+  await dialog(page).locator(`.review-turn[data-turn="${turn}"]`).click();
+  await dialog(page).locator(`[data-analysis-moves] li[data-ply="${turn - 1}"] button[aria-current]`).waitFor();
+  await page.waitForTimeout(300);
+  const boxes = await page.evaluate((turn) => {
+    const box = (el) => el && el.getBoundingClientRect().toJSON();
+    const list = document.querySelector("[data-analysis-moves]");
+    return {
+      list: box(list),
+      current: box(list.querySelector("[aria-current]")),
+      words: box(document.querySelector(`[data-review-explain="${turn}"]`)),
+      body: box(document.querySelector(".analysis-body")),
+      window: { top: 0, bottom: innerHeight },
+      text: document.querySelector(`[data-review-explain="${turn}"]`)?.innerText,
+    };
+  }, turn);
+  await screenshot(page, "lab-review-marked-1280");
+  assert.ok(inside(boxes.current, boxes.list), `the shown turn is in the list's view: ${JSON.stringify(boxes)}`);
+  assert.ok(boxes.words, "the marked turn is explained");
+  assert.ok(inside(boxes.words, boxes.body) && inside(boxes.words, boxes.window), `its words are in view: ${JSON.stringify(boxes)}`);
+  assert.ok(boxes.text.startsWith(`${label} `), `the words number it as the list does: ${boxes.text}`);
+  assert.match(boxes.text, /The review saw this 12 plies deep/);
+  assertNoErrors(page);
+});

@@ -75,7 +75,7 @@ test("a pasted game's blunder is marked ?? and its better move shown", { timeout
     await page.locator('.review-turn[data-turn="4"]').click();
     await board(page).locator('[data-point="b1"][data-suggested]').waitFor();
     const explain = await page.locator('[data-review-explain="4"]').innerText();
-    assert.match(explain, /Turn 4, Dark: a3 is a blunder .*Better: b1, shown on the board/, explain);
+    assert.match(explain, /2… a3 \(Dark\) is a blunder .*Better: b1, shown on the board/, explain);
     assert.equal(await board(page).locator('[data-point="a3"]').getAttribute("data-piece"), null, "the position before the blunder");
     await screenshot(page, `review-blunder-${viewport.width}`);
     // By keyboard too: the marked turn is a button.

@@ -22,6 +22,21 @@ pub fn step_for_key(study: &Study, key: &str) -> Option<usize> {
     }
 }
 
+/// The arrow, Home and End keys over the analysis board: they step
+/// through `study` (with `go`), except on the board, whose arrow keys move
+/// its cursor, and in a field, whose keys move the caret.
+pub fn step_keys(study: UseReducerHandle<Study>, go: Callback<usize>) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let own_keys = e
+            .target_dyn_into::<web_sys::Element>()
+            .is_some_and(|t| t.closest("svg, textarea").ok().flatten().is_some());
+        if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !own_keys && !e.alt_key()) {
+            e.prevent_default();
+            go.emit(ply);
+        }
+    })
+}
+
 /// The line of `study`; `marks` are the review's, turn by turn (as far as
 /// reviewed).
 pub fn analysis_steps(lang: Lang, study: &Study, marks: &[Mark], go: &Callback<usize>) -> Html {

@@ -15,13 +15,13 @@ use yew::prelude::*;
 use super::analysis_lines::{analysis_lines, LinesPanel};
 use super::analysis_moves::{analysis_moves, pass_button, value_notes};
 use super::analysis_paste::AnalysisPaste;
-use super::analysis_steps::{analysis_steps, step_for_key};
+use super::analysis_steps::{analysis_steps, step_keys};
 use super::game_board::labels;
 use super::modal::Modal;
-use super::review_panel::{review_panel, ReviewView};
+use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
 use crate::browser::base_url;
-use crate::hooks::{thinking_toggle, use_analysis, use_review, use_thinking};
+use crate::hooks::{thinking_toggle, use_analysis, use_review, use_shown_in_view, use_thinking};
 use crate::i18n::Lang;
 use crate::link::analysis_link;
 use crate::review::Status;
@@ -71,6 +71,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let marks = reviewed.map(|r| r.marks()).unwrap_or_default();
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
+    let side = use_shown_in_view(study.ply);
     let dialog = use_node_ref();
     {
         // The dialog takes the focus, so that the arrow keys step at once.
@@ -112,19 +113,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             send.dispatch(StudyAction::Go(ply));
         })
     };
-    let on_key = {
-        let (go, study) = (go.clone(), study.clone());
-        Callback::from(move |e: KeyboardEvent| {
-            // The board's arrow keys move its cursor; a field's, the caret.
-            let own_keys = e
-                .target_dyn_into::<web_sys::Element>()
-                .is_some_and(|t| t.closest("svg, textarea").ok().flatten().is_some());
-            if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !own_keys && !e.alt_key()) {
-                e.prevent_default();
-                go.emit(ply);
-            }
-        })
-    };
+    let on_key = step_keys(study.clone(), go.clone());
     let on_toggle = thinking_toggle(&thinking);
     let exact = analysed.exact.as_deref();
     let notes = if turn.from.is_none() && !turn.removing() {
@@ -156,6 +145,13 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         on_toggle,
         on_line: play,
     };
+    let reviewed = ReviewView {
+        lang,
+        game: &study.line,
+        shown: study.ply,
+        go: &go,
+        handle: &review,
+    };
     let link = AttrValue::from(format!("{}#{}", base_url(), analysis_link(&shown)));
     let on_open = {
         let send = study.dispatcher();
@@ -175,12 +171,13 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                                markers={pos.markers()} {suggestion}
                                {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
                     </div>
-                    <div class="analysis-side">
+                    <div class="analysis-side" ref={side}>
                         { analysis_lines(&panel) }
                         { pass_button(lang, &legal, &on_move) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
                         { analysis_steps(lang, &study, &marks, &go) }
-                        { review_panel(&ReviewView { lang, game: &study.line, shown: study.ply, go: &go, handle: &review }) }
+                        { review_explain(&reviewed) }
+                        { review_panel(&reviewed) }
                         <button type="button" class="btn" data-action="edit-position"
                                 onclick={p.on_edit.reform(move |_: MouseEvent| pos)}>{ lang.t("action.edit-position") }</button>
                         <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />

@@ -1,17 +1,20 @@
 //! The review panel, on the analysis board: "Review" for the board's
 //! game; while the review runs, its progress and a cancel button; then
 //! the graph of the evaluation, the marked turns (each a button to the
-//! position it was played from, where the board shows the better move),
-//! and the marked turn at hand said in words.
+//! position it was played from, where the board shows the better move);
+//! and the marked turn at hand said in words, shown beside the line of
+//! play. Turns are numbered as the move list numbers them (`9.`, `9…`).
 
-use morris_core::Game;
+use morris_core::{Color, Game};
 use morris_engine::Mark;
 use yew::prelude::*;
 
+use super::move_rows::rows;
 use super::review_graph::review_graph;
+use crate::analysis::score_text;
 use crate::hooks::ReviewHandle;
 use crate::i18n::Lang;
-use crate::review::protocol::TurnLine;
+use crate::review::protocol::{TurnLine, DEFAULT_DEPTH};
 use crate::review::{Review, Status};
 
 /// What the panel shows: the review `handle` of `game`, whose position
@@ -24,7 +27,37 @@ pub struct ReviewView<'a> {
     pub handle: &'a ReviewHandle,
 }
 
-/// The marked turn at the shown position, in words.
+/// A turn's number as the move list writes it: `9.` for the side that
+/// began the game, `9…` for the other (one numbering in the list and the
+/// review's words).
+pub fn move_label(game: &Game, turn: usize) -> String {
+    let rows = rows(game);
+    let Some(row) = turn.checked_sub(1).and_then(|i| rows.get(i)) else {
+        return turn.to_string();
+    };
+    let number = rows[..turn]
+        .iter()
+        .rev()
+        .find_map(|r| r.number.clone())
+        .unwrap_or_default();
+    if row.first {
+        format!("{number}.")
+    } else {
+        format!("{number}…")
+    }
+}
+
+/// The marked turn at the shown position, in words, shown next to the
+/// line of play (`analysis_table`), where the eye already is.
+pub fn review_explain(v: &ReviewView) -> Html {
+    let explained = v
+        .handle
+        .review
+        .as_ref()
+        .and_then(|r| explain(v, r, &v.game.move_texts()));
+    explained.unwrap_or_default()
+}
+
 fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
     let (lang, shown) = (v.lang, v.shown);
     let (line, before) = review.explained(shown)?;
@@ -41,19 +74,29 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         "review.explain-after"
     };
     let side = lang.t(&format!("color.{}", side.name()));
-    let text = lang.fmt(key, &[&line.turn.to_string(), &side, &played, &what, &line.best]);
-    Some(
-        html! { <p class="review-explain" aria-live="polite" data-review-explain={line.turn.to_string()}>{ text }</p> },
-    )
+    let label = move_label(v.game, line.turn);
+    let text = lang.fmt(key, &[&label, &side, &played, &what, &line.best]);
+    // The review's own figures, so that the analysis's (deeper, later)
+    // can be told apart from what the mark stands on.
+    let (was, then) = (
+        score_text(lang, line.before, Color::Light),
+        score_text(lang, line.after, Color::Light),
+    );
+    let basis = lang.fmt("review.basis", &[&DEFAULT_DEPTH.to_string(), &was, &then]);
+    Some(html! {
+        <p class="review-explain" aria-live="polite" data-review-explain={line.turn.to_string()}>
+            { text }<span class="review-basis">{ basis }</span>
+        </p>
+    })
 }
 
 /// One marked turn: a button to the position it was played from.
 fn marked_item(v: &ReviewView, line: &TurnLine, texts: &[String]) -> Html {
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
-    let text = v.lang.fmt(
-        "review.item",
-        &[&line.turn.to_string(), &played, line.mark.as_str(), &line.best],
-    );
+    let label = move_label(v.game, line.turn);
+    let text = v
+        .lang
+        .fmt("review.item", &[&label, &played, line.mark.as_str(), &line.best]);
     let ply = line.turn - 1;
     let current = v.shown == ply;
     let onclick = v.go.reform(move |_: MouseEvent| ply);
@@ -134,7 +177,6 @@ pub fn review_panel(v: &ReviewView) -> Html {
             if done > 0 { { review_graph(lang, review, n, v.shown, v.go) } }
             if clean { <p>{ lang.t("review.clean") }</p> }
             if !marked.is_empty() { <ol class="review-marks">{ for marked }</ol> }
-            { explain(v, review, &texts).unwrap_or_default() }
         </section>
     }
 }

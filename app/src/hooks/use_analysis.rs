@@ -10,6 +10,8 @@ use std::rc::Rc;
 
 use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::analysis::protocol::{Exact, FromAnalysis, PvLine, ToAnalysis};
@@ -171,4 +173,54 @@ fn use_pauses(epoch: u32, running: bool, pause: Callback<Pause>) {
         });
         move || drop(listener)
     });
+}
+
+/// Keeps the shown turn (`ply`) in view: on each change, the line of play
+/// under the returned node scrolls to its current turn, and the review's
+/// words about it (`[data-review-explain]`) come into the view of the
+/// board's scrolling body. Done in the next frame, where the browser lays
+/// out anyway.
+#[hook]
+pub fn use_shown_in_view(ply: usize) -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with(ply, move |_| {
+            let scroll = move || {
+                let Some(side) = node.cast::<web_sys::Element>() else {
+                    return;
+                };
+                let list = side.query_selector("[data-analysis-moves]").ok().flatten();
+                let current = list
+                    .as_ref()
+                    .and_then(|l| l.query_selector("[aria-current]").ok().flatten());
+                if let (Some(list), Some(current)) = (&list, current) {
+                    keep_in_view(list, &current);
+                }
+                let words = side.query_selector("[data-review-explain]").ok().flatten();
+                let body = side.closest(".analysis-body").ok().flatten();
+                if let (Some(body), Some(words)) = (body, words) {
+                    keep_in_view(&body, &words);
+                }
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.request_animation_frame(Closure::once_into_js(scroll).unchecked_ref());
+            }
+        });
+    }
+    node
+}
+
+/// Scrolls `scroller` by as little as shows all of `el` (its top first).
+fn keep_in_view(scroller: &web_sys::Element, el: &web_sys::Element) {
+    let (outer, inner) = (scroller.get_bounding_client_rect(), el.get_bounding_client_rect());
+    let margin = 8.0;
+    let by = if inner.top() < outer.top() || inner.height() > outer.height() {
+        inner.top() - outer.top() - margin
+    } else if inner.bottom() > outer.bottom() {
+        inner.bottom() - outer.bottom() + margin
+    } else {
+        return;
+    };
+    scroller.set_scroll_top(scroller.scroll_top() + by as i32);
 }
