@@ -1,6 +1,7 @@
 //! The table's side of the lab: opening a view (the page's `mulinoLab`
 //! fetches the module the first time; meanwhile a notice says so, and
-//! says why if it cannot come), and what a view's end does to the table.
+//! says why if it cannot come: offline, that it is downloaded once online
+//! and that the table plays on), and what a view's end does to the table.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -46,6 +47,11 @@ async fn ask(view: &LabView) -> Result<(), String> {
             .or_else(|| e.as_string())
             .unwrap_or_else(|| "unknown error".into())
     })
+}
+
+/// Whether the browser says it is offline.
+fn offline() -> bool {
+    web_sys::window().is_some_and(|w| !w.navigator().on_line())
 }
 
 /// The lab for the table: `send` reaches its reducer, `latest` is the
@@ -96,6 +102,11 @@ pub fn use_lab(send: Callback<Action>, latest: Rc<RefCell<Rc<Model>>>, started: 
             match result {
                 Ok(()) if loading => send.emit(Action::Notify(None)),
                 Ok(()) => {}
+                // Offline before the lab was ever downloaded: what is
+                // missing and what still works, not the browser's words.
+                Err(_) if offline() => {
+                    send.emit(Action::Notify(Some(Notice::new("lab.offline", Vec::new()))))
+                }
                 Err(why) => send.emit(Action::Notify(Some(Notice::new("lab.failed", vec![why])))),
             }
         });
