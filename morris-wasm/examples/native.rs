@@ -8,7 +8,10 @@
 
 use std::time::Instant;
 
-use morris_wasm::{perft_count, ApiError, Engine, OptionValue, SearchOptions};
+use morris_wasm::{perft_count, ApiError, Engine, OptionValue, SearchOptions, Stoppable};
+
+/// The time bound of a search to a fixed depth: ten minutes, never reached.
+const FIXED_DEPTH_MS: u64 = 600_000;
 
 /// An API error, or the example's own (its arguments, its file).
 type Failure = Box<dyn std::error::Error>;
@@ -63,11 +66,13 @@ fn search_of(case: &Case) -> Result<Value, Failure> {
         game.play_text(m)?;
     }
     let mut engine = Engine::create(None, TT_MB, 0)?;
+    // A fixed depth, which no clock cuts short (the default second would).
     let options = SearchOptions {
         depth: Some(case.depth),
+        movetime_ms: Some(FIXED_DEPTH_MS),
         ..SearchOptions::default()
     };
-    let view = engine.search_best(game.core(), &options)?;
+    let view = engine.think_with(game.core(), &options, None, Stoppable::No, |_| true)?;
     Ok(serde_json::to_value(view)?)
 }
 

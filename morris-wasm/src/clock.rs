@@ -14,6 +14,7 @@ use morris_engine::Clock;
 const STOPPED_MS: u64 = u64::MAX / 2;
 
 /// Runs `f` with the clock of the platform.
+#[cfg(feature = "board")]
 pub fn with_clock<R>(f: impl FnOnce(&dyn Clock) -> R) -> R {
     with_stop_clock(None, f)
 }

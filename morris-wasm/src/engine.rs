@@ -1,11 +1,11 @@
 //! `Engine`: the search for JavaScript, and `perft`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use morris_engine::{Level, Limits, Searcher, MAX_PLY};
+use morris_engine::{Clock, Info, Level, Limits, SearchResult, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
-use crate::clock::{stopped, with_clock, with_stop_clock};
+use crate::clock::{stopped, with_stop_clock};
 use crate::game::Game;
 use crate::memory::ensure_free;
 use crate::options::{bad_argument, bad_value, entries, string_arg, unknown_key, whole_numbers, OptionValue};
@@ -30,32 +30,46 @@ const FOREVER_MS: u64 = 1 << 40;
 /// The largest transposition table, in megabytes.
 pub const MAX_TT_MB: u64 = 1024;
 
-/// The bounds of one search, read from `{ depth, nodes, movetimeMs, multiPv }`.
+/// The options of every search call, read from `{ depth, nodes,
+/// movetimeMs, multiPv, infinite, onInfo }`: the synchronous `bestMove`
+/// and `analyze` take the same ones as the worker's (`onInfo` itself is
+/// taken from the object by the binding; here only its kind is checked).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchOptions {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime_ms: Option<u64>,
     pub multi_pv: Option<usize>,
+    /// Search until stopped (only where a stop can come: the worker).
+    pub infinite: bool,
 }
 
+/// Every key the search calls take, in the order the errors list them.
+const SEARCH_KEYS: &[&str] = &["depth", "nodes", "movetimeMs", "multiPv", "infinite", "onInfo"];
+
 impl SearchOptions {
-    /// Reads the options; `multiPv` only where `multi_pv` allows it.
-    pub fn read(pairs: &[(String, OptionValue)], multi_pv: bool) -> Result<SearchOptions, ApiError> {
+    /// Reads the options.
+    pub fn read(pairs: &[(String, OptionValue)]) -> Result<SearchOptions, ApiError> {
         let mut out = SearchOptions::default();
-        let known: &[&str] = if multi_pv {
-            &["depth", "nodes", "movetimeMs", "multiPv"]
-        } else {
-            &["depth", "nodes", "movetimeMs"]
-        };
         for (key, value) in pairs {
             let label = format!("option `{key}`");
             match key.as_str() {
                 "depth" => out.depth = value.integer(&label, 1, MAX_PLY as u64 - 1)?.map(|d| d as u32),
                 "nodes" => out.nodes = value.integer(&label, 1, 1 << 53)?,
                 "movetimeMs" => out.movetime_ms = value.integer(&label, 1, 1 << 40)?,
-                "multiPv" if multi_pv => out.multi_pv = value.integer(&label, 1, 256)?.map(|n| n as usize),
-                _ => return Err(unknown_key(key, "search", known)),
+                "multiPv" => out.multi_pv = value.integer(&label, 1, 256)?.map(|n| n as usize),
+                "infinite" => {
+                    out.infinite = match value {
+                        OptionValue::Bool(b) => *b,
+                        OptionValue::Unset => false,
+                        other => return Err(bad_value(&label, "true or false", other)),
+                    }
+                }
+                "onInfo" => match value {
+                    OptionValue::Other("function") | OptionValue::Unset => {}
+                    other => return Err(bad_value(&label, "a function", other)),
+                },
+                _ => return Err(unknown_key(key, "search", SEARCH_KEYS)),
             }
         }
         Ok(out)
@@ -71,19 +85,31 @@ impl SearchOptions {
         self.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS)
     }
 
-    /// The search's limits; a search with no bound gets the default time.
+    /// The search's limits when nothing but its own clock can end it: the
+    /// default second unless `movetimeMs` says otherwise, whatever the
+    /// depth or nodes (a depth of 64 would otherwise take minutes).
     pub fn limits(&self) -> Limits {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
-            movetime_ms: if self.is_bounded() {
-                self.movetime_ms
-            } else {
-                Some(DEFAULT_MOVETIME_MS)
-            },
-            multi_pv: self.multi_pv.unwrap_or(1),
+            movetime_ms: Some(self.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS)),
+            multi_pv: self.lines(),
         }
     }
+
+    /// How many lines the caller asked for.
+    fn lines(&self) -> usize {
+        self.multi_pv.unwrap_or(1)
+    }
+}
+
+/// Whether a search can be ended from outside: a worker's can (`stop()`
+/// sets its flag or replaces the worker); a synchronous call's cannot, so
+/// it keeps the default time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stoppable {
+    Yes,
+    No,
 }
 
 /// The engine: a searcher with its transposition table, kept between
@@ -119,154 +145,190 @@ impl Engine {
         })
     }
 
-    /// The move the engine plays in `game`.
+    /// The move the engine plays in `game`, within the default time limit.
     pub fn search_best(
         &mut self,
         game: &morris_core::Game,
         options: &SearchOptions,
     ) -> Result<SearchView, ApiError> {
-        self.search_best_with(game, options, None)
+        Ok(self
+            .think_with(game, options, None, Stoppable::No, |_| true)?
+            .result)
     }
 
-    /// The move the engine plays in `game`, stopped early by `stop`'s flag.
-    fn search_best_with(
+    /// One search, as every call makes it: the move the engine plays (a
+    /// level's choice) with, best first, the `multiPv` lines its search
+    /// saw, each finished iteration of those lines reported to `on_info`
+    /// (which returns `false` to end the search at once). A stoppable
+    /// search ends early once `stop`'s flag is set, and `infinite` (only
+    /// there) searches until then.
+    pub fn think_with(
         &mut self,
         game: &morris_core::Game,
         options: &SearchOptions,
         stop: Option<&js_sys::Int32Array>,
-    ) -> Result<SearchView, ApiError> {
+        stoppable: Stoppable,
+        mut on_info: impl FnMut(InfoView) -> bool,
+    ) -> Result<ThinkView, ApiError> {
+        if options.infinite && stoppable == Stoppable::No {
+            return Err(ApiError::Option(
+                "`infinite` searches until `stop()`, which a synchronous call cannot get: \
+                 use the engine worker (morris-wasm/worker), or give a bound"
+                    .into(),
+            ));
+        }
+        if options.infinite && options.is_bounded() {
+            return Err(ApiError::Option(
+                "`infinite` searches until stopped: give no other bound".into(),
+            ));
+        }
+        if self.level.is_some() && (options.depth.is_some() || options.nodes.is_some() || options.infinite) {
+            return Err(ApiError::Option(
+                "an engine with a level searches as deep as its level says: \
+                 give only `movetimeMs` (and `multiPv`), or make an engine without a level"
+                    .into(),
+            ));
+        }
+        let mut limits = options.limits();
+        if stoppable == Stoppable::Yes
+            && (options.infinite || (options.is_bounded() && options.movetime_ms.is_none()))
+        {
+            // Only a stop (or the depth or nodes) ends it.
+            limits.movetime_ms = Some(FOREVER_MS);
+        }
+        if stopped(stop) {
+            // Stopped before it began: the quickest answer there is.
+            limits = Limits {
+                depth: Some(1),
+                nodes: None,
+                movetime_ms: Some(1),
+                ..limits
+            };
+        }
+        let root = *game.position();
+        let wanted = options.lines();
         let stop_flag = AtomicBool::new(false);
+        let mut report = |info: &Info| {
+            if info.multipv <= wanted
+                && !stop_flag.load(Ordering::Relaxed)
+                && !on_info(InfoView::of(&root, info))
+            {
+                stop_flag.store(true, Ordering::Relaxed);
+            }
+        };
         let result = match self.level {
             Some(level) => {
-                if options.depth.is_some() || options.nodes.is_some() {
-                    return Err(ApiError::Option(
-                        "an engine with a level searches as deep as its level says: \
-                         give only `movetimeMs`, or make an engine without a level"
-                            .into(),
-                    ));
-                }
                 let seed = self.seed;
                 self.seed = self.seed.wrapping_add(1);
+                let movetime = limits.movetime_ms.map(|ms| ms.min(options.level_movetime_ms()));
                 with_stop_clock(stop, |clock| {
-                    self.searcher.play_level(
+                    play_level(
+                        &mut self.searcher,
                         game,
                         level,
                         seed,
-                        Some(options.level_movetime_ms()),
+                        movetime,
+                        wanted,
                         clock,
                         &stop_flag,
+                        &mut report,
                     )
                 })
             }
             None => with_stop_clock(stop, |clock| {
                 self.searcher
-                    .search_game(game, options.limits(), clock, &stop_flag, |_| {})
+                    .search_game(game, limits, clock, &stop_flag, &mut report)
             }),
         };
-        Ok(SearchView::of(game.position(), &result))
-    }
-
-    /// A search for a worker: like `search_best` (or `search_lines` with
-    /// `multiPv`), reporting each finished iteration to `on_info` and
-    /// ending early once `stop`'s flag is set; `infinite` searches until
-    /// then.
-    pub fn think_with(
-        &mut self,
-        game: &morris_core::Game,
-        options: &SearchOptions,
-        infinite: bool,
-        stop: Option<&js_sys::Int32Array>,
-        mut on_info: impl FnMut(InfoView),
-    ) -> Result<ThinkView, ApiError> {
-        let mut options = *options;
-        if infinite {
-            if self.level.is_some()
-                || options.depth.is_some()
-                || options.nodes.is_some()
-                || options.movetime_ms.is_some()
-            {
-                return Err(ApiError::Option(
-                    "`infinite` searches until stopped: give no other bound, to an engine without a level"
-                        .into(),
-                ));
-            }
-            options.movetime_ms = Some(FOREVER_MS);
-        } else if stop.is_some()
-            && options.movetime_ms.is_none()
-            && (options.depth.is_some() || options.nodes.is_some())
-        {
-            options.movetime_ms = Some(FOREVER_MS);
-        }
-        if stopped(stop) {
-            // Stopped before it began: the quickest answer there is.
-            options = match self.level {
-                Some(_) => SearchOptions {
-                    movetime_ms: Some(1),
-                    ..options
-                },
-                None => SearchOptions {
-                    depth: Some(1),
-                    nodes: None,
-                    movetime_ms: None,
-                    ..options
-                },
-            };
-        }
-        if self.level.is_some() {
-            let result = self.search_best_with(game, &options, stop)?;
-            return Ok(ThinkView {
-                result,
-                lines: Vec::new(),
-            });
-        }
-        let root = *game.position();
-        let stop_flag = AtomicBool::new(false);
-        let result = with_stop_clock(stop, |clock| {
-            self.searcher
-                .search_game(game, options.limits(), clock, &stop_flag, |info| {
-                    on_info(InfoView::of(&root, info))
-                })
-        });
         Ok(ThinkView {
             result: SearchView::of(&root, &result),
             lines: result
                 .lines
                 .iter()
+                .take(wanted)
                 .map(|line| LineView::of(&root, line))
                 .collect(),
         })
     }
 
-    /// `think` with its reports sent to a JavaScript function (whose own
-    /// errors are ignored: a report cannot stop the search).
-    fn think_view(
+    /// `think_with` for JavaScript: reports go to `on_info`; an exception
+    /// it throws ends the search and is handed back to be thrown again.
+    fn think_js(
         &mut self,
-        game: &morris_core::Game,
-        options: &SearchOptions,
-        infinite: bool,
+        game: &Game,
+        options: Option<JsValue>,
         stop: Option<&js_sys::Int32Array>,
-        on_info: Option<&js_sys::Function>,
-    ) -> Result<ThinkView, ApiError> {
-        self.think_with(game, options, infinite, stop, |info| {
-            if let (Some(f), Ok(value)) = (on_info, to_js(&info)) {
-                let _ = f.call1(&JsValue::NULL, &value);
+        stoppable: Stoppable,
+        on_info: Option<js_sys::Function>,
+    ) -> Result<ThinkView, JsValue> {
+        let options = options.unwrap_or(JsValue::UNDEFINED);
+        let pairs = entries(&options, "the search options")?;
+        let search = SearchOptions::read(&pairs)?;
+        let on_info = match on_info {
+            Some(f) => Some(f),
+            None if pairs.iter().any(|(k, _)| k == "onInfo") => {
+                js_sys::Reflect::get(&options, &"onInfo".into())
+                    .ok()
+                    .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
             }
-        })
+            None => None,
+        };
+        let mut thrown = None;
+        let view = self.think_with(game.core(), &search, stop, stoppable, |info| {
+            let Some(f) = &on_info else { return true };
+            let Ok(value) = to_js(&info) else { return true };
+            match f.call1(&JsValue::NULL, &value) {
+                Ok(_) => true,
+                Err(e) => {
+                    thrown = Some(e);
+                    false
+                }
+            }
+        })?;
+        match thrown {
+            Some(e) => Err(e),
+            None => Ok(view),
+        }
     }
+}
 
-    /// The best lines in `game` at full strength.
-    pub fn search_lines(&mut self, game: &morris_core::Game, options: &SearchOptions) -> Vec<LineView> {
-        let stop = AtomicBool::new(false);
-        let result = with_clock(|clock| {
-            self.searcher
-                .search_game(game, options.limits(), clock, &stop, |_| {})
-        });
-        result
-            .lines
-            .iter()
-            .map(|line| LineView::of(game.position(), line))
-            .collect()
+/// A level's move (morris-engine's `Searcher::play_level`, with reports
+/// and the caller's number of lines): the level's own search, at least
+/// `lines` wide, and the move the level picks from it.
+#[allow(clippy::too_many_arguments)]
+fn play_level(
+    searcher: &mut Searcher,
+    game: &morris_core::Game,
+    level: Level,
+    seed: u64,
+    movetime_ms: Option<u64>,
+    lines: usize,
+    clock: &dyn Clock,
+    stop: &AtomicBool,
+    on_info: impl FnMut(&Info),
+) -> SearchResult {
+    let own = level.limits();
+    let mut limits = Limits {
+        movetime_ms,
+        multi_pv: own.multi_pv.max(lines),
+        ..own
+    };
+    // Every level plays a covered position perfectly: the table's move,
+    // or, where only a win/draw/loss table covers it, its own search's
+    // best among the moves that keep the value (one line: a search of
+    // several sees every move).
+    let pos = game.position();
+    let covered = searcher.tables().and_then(|t| t.root_moves(pos)).is_some();
+    if covered && searcher.tables().and_then(|t| t.has_distances(pos)) == Some(false) {
+        limits.multi_pv = 1;
     }
+    let mut result = searcher.search_game(game, limits, clock, stop, on_info);
+    if let Some(line) = level.choose(&result.lines, seed).filter(|_| !covered) {
+        result.best = line.first();
+        result.score = line.score;
+        result.pv = line.pv.clone();
+    }
+    result
 }
 
 #[wasm_bindgen]
@@ -302,39 +364,39 @@ impl Engine {
     }
 
     /// The move to play in `game`, searched within `{ depth, nodes,
-    /// movetimeMs }` (one second when none is given). Throws an
-    /// `OptionError` for a bad option, or for `depth` or `nodes` given to
-    /// an engine with a level.
-    #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "SearchResult")]
+    /// movetimeMs }` (one second at most when no `movetimeMs` is given),
+    /// with the `multiPv` best lines and each iteration reported to
+    /// `onInfo`. Throws an `OptionError` for a bad option, for `depth` or
+    /// `nodes` given to an engine with a level, or for `infinite` (only
+    /// the worker can stop a search); an exception `onInfo` throws ends
+    /// the search and is thrown again.
+    #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "ThinkResult")]
     pub fn best_move(
         &mut self,
         game: &Game,
         #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the search options")?;
-        let options = SearchOptions::read(&pairs, false)?;
-        Ok(to_js(&self.search_best(game.core(), &options)?)?)
+        let view = self.think_js(game, options, None, Stoppable::No, None)?;
+        Ok(to_js(&view)?)
     }
 
-    /// The `multiPv` best moves with their scores and lines, best first.
-    /// Throws an `OptionError` for a bad option.
+    /// The `multiPv` best moves with their scores and lines, best first,
+    /// as `bestMove` searches them (at the engine's level, if it has one).
     #[wasm_bindgen(unchecked_return_type = "AnalysisLine[]")]
     pub fn analyze(
         &mut self,
         game: &Game,
-        #[wasm_bindgen(unchecked_optional_param_type = "AnalyzeOptions")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the analysis options")?;
-        let options = SearchOptions::read(&pairs, true)?;
-        Ok(to_js(&self.search_lines(game.core(), &options))?)
+        let view = self.think_js(game, options, None, Stoppable::No, None)?;
+        Ok(to_js(&view.lines)?)
     }
 
-    /// `bestMove` and `analyze` in one, for a worker: reports each finished
-    /// iteration to `onInfo` while it searches, and ends early, with the
-    /// best move found so far, once `stop[0]` is not 0 (`stop` is an
-    /// `Int32Array` on a `SharedArrayBuffer` that another thread sets).
-    /// `{ infinite: true }` searches until stopped. The result is
-    /// `bestMove`'s with the `lines` of `analyze`.
+    /// `bestMove` for a worker, where a search can be stopped: it ends
+    /// early, with the best move found so far, once `stop[0]` is not 0
+    /// (`stop` is an `Int32Array` on a `SharedArrayBuffer` that another
+    /// thread sets); `{ infinite: true }` searches until then, and a
+    /// search bounded by depth or nodes alone has no time limit.
     #[wasm_bindgen(unchecked_return_type = "ThinkResult")]
     pub fn think(
         &mut self,
@@ -345,17 +407,7 @@ impl Engine {
         >,
         #[wasm_bindgen(unchecked_optional_param_type = "Int32Array")] stop: Option<js_sys::Int32Array>,
     ) -> Result<JsValue, JsValue> {
-        let mut pairs = entries(&options.unwrap_or(JsValue::UNDEFINED), "the search options")?;
-        let infinite = match pairs.iter().position(|(k, _)| k == "infinite") {
-            Some(i) => match pairs.remove(i).1 {
-                OptionValue::Bool(b) => b,
-                OptionValue::Unset => false,
-                other => return Err(bad_value("option `infinite`", "true or false", &other).into()),
-            },
-            None => false,
-        };
-        let options = SearchOptions::read(&pairs, true)?;
-        let view = self.think_view(game.core(), &options, infinite, stop.as_ref(), on_info.as_ref())?;
+        let view = self.think_js(game, options, stop.as_ref(), Stoppable::Yes, on_info)?;
         Ok(to_js(&view)?)
     }
 
@@ -386,12 +438,41 @@ pub fn perft_count(
     moves: &[String],
     depth: u32,
 ) -> Result<u64, ApiError> {
+    Ok(perft_until(variant, options, moves, depth, &|| false)?.unwrap_or(0))
+}
+
+/// `perft_count`, asking `stopped` between counts of at most
+/// [`MAX_PERFT_DEPTH`] turns (a third of a second at most): `None` once it
+/// says stop.
+pub fn perft_until(
+    variant: Option<&str>,
+    options: &[(String, OptionValue)],
+    moves: &[String],
+    depth: u32,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Option<u64>, ApiError> {
     let mut game = Game::create(variant, options)?;
     for (i, m) in moves.iter().enumerate() {
         game.play_text(m)
             .map_err(|e| e.within(format!("move {} of the list", i + 1)))?;
     }
-    Ok(morris_core::perft(game.core().position(), depth))
+    Ok(perft_split(game.core().position(), depth, stopped))
+}
+
+/// Perft split at the top until the subtrees are small enough to count at
+/// once; the same count as `morris_core::perft`.
+fn perft_split(pos: &morris_core::Position, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
+    if depth <= MAX_PERFT_DEPTH as u32 {
+        return if stopped() {
+            None
+        } else {
+            Some(morris_core::perft(pos, depth))
+        };
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|turn| perft_split(&pos.play(turn), depth - 1, stopped))
+        .sum()
 }
 
 /// `perft(variant, moves, depth, options?)`: the number of move paths of
@@ -408,19 +489,31 @@ pub fn perft(
     #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
 ) -> Result<f64, JsValue> {
-    perft_upto(&variant, &moves, &depth, options, MAX_PERFT_DEPTH)
+    let count = perft_upto(&variant, &moves, &depth, options, MAX_PERFT_DEPTH, None)?;
+    Ok(count.unwrap_or(0.0))
 }
 
-/// `perft` for the engine worker, where a long count blocks no page: any
-/// depth to 32 (the worker's `perft` message; not for the main thread).
-#[wasm_bindgen(js_name = perftInWorker, skip_typescript)]
+/// `perft` for the engine worker's thread, where a long count blocks no
+/// page: any depth to 32, ended early once `stop[0]` is not 0 (`stop` an
+/// `Int32Array` on a `SharedArrayBuffer` another thread sets), and then
+/// `null`. The engine worker's `perft` calls it; on a page's thread use
+/// `perft`.
+#[wasm_bindgen(js_name = perftInWorker)]
 pub fn perft_in_worker(
-    variant: JsValue,
-    moves: JsValue,
-    depth: JsValue,
-    options: Option<JsValue>,
-) -> Result<f64, JsValue> {
-    perft_upto(&variant, &moves, &depth, options, MAX_WORKER_PERFT_DEPTH)
+    #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Int32Array")] stop: Option<js_sys::Int32Array>,
+) -> Result<Option<f64>, JsValue> {
+    perft_upto(
+        &variant,
+        &moves,
+        &depth,
+        options,
+        MAX_WORKER_PERFT_DEPTH,
+        stop.as_ref(),
+    )
 }
 
 /// `perft`'s arguments read and counted, the depth at most `max`.
@@ -430,7 +523,8 @@ fn perft_upto(
     depth: &JsValue,
     options: Option<JsValue>,
     max: u64,
-) -> Result<f64, JsValue> {
+    stop: Option<&js_sys::Int32Array>,
+) -> Result<Option<f64>, JsValue> {
     let variant = string_arg(variant, "the variant")?;
     if !js_sys::Array::is_array(moves) {
         return Err(bad_argument(
@@ -447,7 +541,8 @@ fn perft_upto(
         .collect::<Result<Vec<_>, _>>()?;
     let depth = depth_arg(depth, max)?;
     let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
-    Ok(perft_count(Some(&variant), &options, &list, depth)? as f64)
+    let count = perft_until(Some(&variant), &options, &list, depth, &|| stopped(stop))?;
+    Ok(count.map(|n| n as f64))
 }
 
 /// A perft depth from 0 to `max`; a deeper one that the engine worker
@@ -492,18 +587,121 @@ mod tests {
     }
 
     #[test]
+    fn a_split_perft_counts_the_same_and_stops() {
+        let game = morris_core::Game::new(morris_core::Variant::Three.rules());
+        let pos = game.position();
+        for depth in [6, 7] {
+            assert_eq!(
+                perft_split(pos, depth, &|| false),
+                Some(morris_core::perft(pos, depth))
+            );
+        }
+        let asked = std::cell::Cell::new(0);
+        let stop_at_third = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 3
+        };
+        assert_eq!(perft_split(pos, 7, &stop_at_third), None);
+        assert_eq!(asked.get(), 3);
+    }
+
+    #[test]
     fn search_options_are_checked() {
         let pairs = |k: &str, v: OptionValue| vec![(k.to_string(), v)];
-        let ok = SearchOptions::read(&pairs("depth", OptionValue::Number(3.0)), false);
+        let ok = SearchOptions::read(&pairs("depth", OptionValue::Number(3.0)));
         assert_eq!(ok.map(|o| o.limits().depth), Ok(Some(3)));
-        let err = SearchOptions::read(&pairs("multiPv", OptionValue::Number(2.0)), false);
-        assert!(err.is_err_and(|e| e.name() == "OptionError" && e.to_string().contains("`multiPv`")));
-        let err = SearchOptions::read(&pairs("depth", OptionValue::Number(-1.0)), true);
+        let ok = SearchOptions::read(&pairs("multiPv", OptionValue::Number(2.0)));
+        assert_eq!(ok.map(|o| o.limits().multi_pv), Ok(2));
+        let err = SearchOptions::read(&pairs("depth", OptionValue::Number(-1.0)));
         assert!(err.is_err_and(|e| e.to_string().contains("option `depth` must be a whole number")));
+        let err = SearchOptions::read(&pairs("onInfo", OptionValue::Number(5.0)));
+        assert!(err.is_err_and(
+            |e| e.name() == "OptionError" && e.to_string() == "option `onInfo` must be a function, not 5"
+        ));
+        let err = SearchOptions::read(&pairs("infinite", OptionValue::Text("yes".into())));
+        assert!(err.is_err_and(|e| e.to_string().contains("option `infinite` must be true or false")));
         assert_eq!(
             SearchOptions::default().limits().movetime_ms,
             Some(DEFAULT_MOVETIME_MS)
         );
+    }
+
+    #[test]
+    fn a_synchronous_search_by_depth_alone_keeps_the_default_second() -> Result<(), String> {
+        let deep = SearchOptions {
+            depth: Some(64),
+            ..SearchOptions::default()
+        };
+        assert_eq!(deep.limits().movetime_ms, Some(DEFAULT_MOVETIME_MS));
+        let game = morris_core::Game::new(morris_core::Variant::Nine.rules());
+        let mut engine = Engine::create(None, 1, 0).map_err(|e| e.to_string())?;
+        let start = std::time::Instant::now();
+        let result = engine.think_with(&game, &deep, None, Stoppable::No, |_| true);
+        assert!(result.is_ok_and(|r| r.result.best.is_some() && r.result.depth < 64));
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+        let infinite = SearchOptions {
+            infinite: true,
+            ..SearchOptions::default()
+        };
+        let err = engine.think_with(&game, &infinite, None, Stoppable::No, |_| true);
+        assert!(err.is_err_and(|e| e.name() == "OptionError" && e.to_string().contains("engine worker")));
+        Ok(())
+    }
+
+    #[test]
+    fn a_level_reports_its_lines_and_gives_as_many_as_asked() -> Result<(), String> {
+        let game = morris_core::Game::new(morris_core::Variant::Nine.rules());
+        for level in [1, 5, 10] {
+            let mut engine = Engine::create(Some(level), 1, 0).map_err(|e| e.to_string())?;
+            let options = SearchOptions {
+                multi_pv: Some(3),
+                movetime_ms: Some(300),
+                ..SearchOptions::default()
+            };
+            let mut infos = Vec::new();
+            let view = engine.think_with(&game, &options, None, Stoppable::No, |info| {
+                infos.push(info);
+                true
+            });
+            let view = view.map_err(|e| format!("level {level}: {e}"))?;
+            assert_eq!(view.lines.len(), 3, "level {level}");
+            assert!(view.result.best.is_some());
+            assert!(!infos.is_empty(), "level {level}: no report");
+            assert!(
+                infos.iter().all(|i| (1..=3).contains(&i.multipv)),
+                "level {level}"
+            );
+            let one = engine.think_with(&game, &SearchOptions::default(), None, Stoppable::No, |_| true);
+            assert!(one.is_ok_and(|v| v.lines.len() == 1), "level {level}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_report_that_says_stop_ends_the_search() -> Result<(), String> {
+        let game = morris_core::Game::new(morris_core::Variant::Nine.rules());
+        let mut engine = Engine::create(None, 1, 0).map_err(|e| e.to_string())?;
+        let options = SearchOptions {
+            depth: Some(40),
+            movetime_ms: Some(60_000),
+            ..SearchOptions::default()
+        };
+        let mut calls = 0;
+        let start = std::time::Instant::now();
+        let view = engine.think_with(&game, &options, None, Stoppable::No, |_| {
+            calls += 1;
+            false
+        });
+        // The flag is read every few thousand nodes: a few short iterations
+        // may end first, but none of them is reported.
+        assert!(view.is_ok_and(|v| v.result.depth < 10));
+        assert_eq!(calls, 1);
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        Ok(())
     }
 
     #[test]

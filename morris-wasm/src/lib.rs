@@ -29,7 +29,7 @@ mod views;
 
 #[cfg(feature = "board")]
 pub use board::{mount_board, BoardHandle};
-pub use engine::{perft, perft_count, Engine, SearchOptions};
+pub use engine::{perft, perft_count, Engine, SearchOptions, Stoppable};
 pub use error::ApiError;
 pub use game::Game;
 pub use game_api::move_info;

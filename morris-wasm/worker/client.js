@@ -4,6 +4,12 @@
 // node.mjs give it for browsers and for Node). `onCrash(message)` is called
 // when the worker cannot run at all (its script did not load, or it died):
 // every call under way and every later one rejects with an `Error`.
+//
+// Nothing the caller hands in can break it: options are checked before
+// anything is posted (so a value that cannot be cloned is an `OptionError`,
+// not a `DataCloneError` with a request left pending), and an exception
+// thrown by `onInfo` is reported (an `error` event, else `reportError` or
+// `console.error`) while the search goes on.
 const canShare = () => typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
 
 /** An `Error` with the `name` the worker sent. */
@@ -13,6 +19,18 @@ function named({ name, message }) {
   return e;
 }
 
+/** A value as the error messages quote it (as the module's own errors do). */
+function describe(value) {
+  if (value === undefined) return "undefined";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "function") return "a function";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object" && value !== null) return "an object";
+  return String(value);
+}
+
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
 /** The text a search starts from: a Game's record, or a record as given. */
 function recordOf(game) {
   if (typeof game === "string") return game;
@@ -20,19 +38,101 @@ function recordOf(game) {
   throw named({ name: "ArgumentError", message: "the game must be a Game or a game record" });
 }
 
-export class EngineWorker {
+/** `new Engine`'s options, checked here so that a bad one throws in the constructor. */
+const ENGINE_OPTIONS = { level: [1, 10], ttMb: [1, 1024], seed: [0, 2 ** 53] };
+
+function checkEngineOptions(options) {
+  if (options === undefined || options === null) return undefined;
+  if (!isObject(options)) {
+    throw named({ name: "ArgumentError", message: `the engine options must be an object, not ${describe(options)}` });
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(options)) {
+    const range = Object.hasOwn(ENGINE_OPTIONS, key) ? ENGINE_OPTIONS[key] : null;
+    if (!range) {
+      throw named({
+        name: "OptionError",
+        message: `unknown engine option \`${key.slice(0, 32)}\`; the options are: ${Object.keys(ENGINE_OPTIONS).join(", ")}`,
+      });
+    }
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < range[0] || value > range[1]) {
+      throw named({
+        name: "OptionError",
+        message: `option \`${key}\` must be a whole number from ${range[0]} to ${range[1]}, not ${describe(value)}`,
+      });
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The search options the worker takes, and what each must be before it is sent. */
+const SEARCH_OPTIONS = {
+  depth: "a whole number",
+  nodes: "a whole number",
+  movetimeMs: "a whole number",
+  multiPv: "a whole number",
+  infinite: "true or false",
+  onInfo: "a function",
+  signal: "an AbortSignal",
+};
+
+/** Splits a search's options into what is posted, `onInfo` and `signal`; throws what is wrong. */
+function searchOptions(options) {
+  if (options === undefined || options === null) return { search: {} };
+  if (!isObject(options)) {
+    throw named({ name: "ArgumentError", message: `the search options must be an object, not ${describe(options)}` });
+  }
+  const { onInfo, signal, ...search } = options;
+  for (const key of Object.keys(options)) {
+    if (!Object.hasOwn(SEARCH_OPTIONS, key)) {
+      throw named({
+        name: "OptionError",
+        message: `unknown search option \`${key.slice(0, 32)}\`; the options are: ${Object.keys(SEARCH_OPTIONS).join(", ")}`,
+      });
+    }
+  }
+  if (onInfo !== undefined && typeof onInfo !== "function") {
+    throw named({ name: "OptionError", message: `option \`onInfo\` must be a function, not ${describe(onInfo)}` });
+  }
+  checkSignal(signal);
+  for (const [key, value] of Object.entries(search)) {
+    // The worker checks the values; here only that they can be sent.
+    if (value !== null && typeof value === "object") {
+      throw named({ name: "OptionError", message: `option \`${key}\` must be ${SEARCH_OPTIONS[key]}, not ${describe(value)}` });
+    }
+    if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") {
+      throw named({ name: "OptionError", message: `option \`${key}\` must be ${SEARCH_OPTIONS[key]}, not ${describe(value)}` });
+    }
+  }
+  return { search, onInfo, signal };
+}
+
+function checkSignal(signal) {
+  if (signal !== undefined && !(typeof AbortSignal === "function" && signal instanceof AbortSignal)) {
+    throw named({ name: "OptionError", message: `option \`signal\` must be an AbortSignal, not ${describe(signal)}` });
+  }
+}
+
+/** Why a count ended early: the signal's reason, or an `AbortError`. */
+const aborted = (signal) =>
+  signal?.aborted && signal.reason !== undefined ? signal.reason : named({ name: "AbortError", message: "the count was stopped" });
+
+export class EngineWorker extends EventTarget {
   #spawn;
   #worker = null;
   #options;
   #next = 1;
-  /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, last, request }. */
+  /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, last, request, signal, unhook }. */
   #pending = new Map();
   /** Why the worker cannot run, once it crashed. */
   #dead = null;
 
   constructor(spawn, options = undefined) {
+    super();
+    this.#options = checkEngineOptions(options);
     this.#spawn = spawn;
-    this.#options = options;
     this.#start();
   }
 
@@ -50,57 +150,126 @@ export class EngineWorker {
     if (!p) return;
     if (type === "info") {
       p.last = info;
-      p.onInfo?.(info);
+      if (p.onInfo) {
+        try {
+          p.onInfo(info);
+        } catch (e) {
+          this.#report(e);
+        }
+      }
       return;
     }
-    this.#pending.delete(id);
+    this.#settle(id);
     if (type === "error") p.reject(named(error));
+    else if (p.request.type === "perft" && result == null) p.reject(aborted(p.signal));
     else p.resolve(result);
+  }
+
+  /** Forgets a request: no longer pending, no longer listening to its signal. */
+  #settle(id) {
+    this.#pending.get(id)?.unhook?.();
+    this.#pending.delete(id);
+  }
+
+  /**
+   * An exception from the caller's own callback: an `error` event on this
+   * object (`event.error`); unless a listener calls `preventDefault()`, it
+   * goes on to `reportError` (browsers) or `console.error` (Node).
+   */
+  #report(error) {
+    const event = new Event("error", { cancelable: true });
+    Object.defineProperty(event, "error", { value: error });
+    if (!this.dispatchEvent(event)) return;
+    if (typeof globalThis.reportError === "function") globalThis.reportError(error);
+    else console.error("morris-wasm: an onInfo callback threw:", error);
   }
 
   #crashed(message) {
     this.#worker?.terminate();
     this.#worker = null;
     this.#dead = `the engine worker failed: ${message}`;
-    for (const p of this.#pending.values()) p.reject(named({ name: "Error", message: this.#dead }));
-    this.#pending.clear();
+    this.#rejectAll(() => named({ name: "Error", message: this.#dead }));
   }
 
-  #send(request, onInfo) {
+  #rejectAll(error) {
+    const all = [...this.#pending.keys()];
+    for (const id of all) {
+      const p = this.#pending.get(id);
+      this.#settle(id);
+      p.reject(error());
+    }
+  }
+
+  #send(request, { onInfo, signal } = {}) {
     if (this.#dead) return Promise.reject(named({ name: "Error", message: this.#dead }));
     if (!this.#worker) return Promise.reject(named({ name: "StateError", message: "the engine worker was terminated" }));
+    if (signal?.aborted) {
+      // Nothing to begin: a search answers at once (as after stop()), a count is refused.
+      if (request.type === "perft") return Promise.reject(aborted(signal));
+      request = { ...request, options: { ...request.options, ...quick(this.#options) } };
+    }
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onInfo, stop: request.stop, last: null, request });
-      this.#worker.post({ ...request, id });
+      const p = { resolve, reject, onInfo, stop: request.stop, last: null, request, signal };
+      if (signal) {
+        const onAbort = () => this.#stopOne(id);
+        signal.addEventListener("abort", onAbort, { once: true });
+        p.unhook = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.#pending.set(id, p);
+      try {
+        this.#worker.post({ ...request, id });
+      } catch (e) {
+        // Nothing was sent: nothing is pending, and the worker idles again.
+        this.#settle(id);
+        reject(named({ name: "ArgumentError", message: `the request cannot be sent to the worker: ${e?.message ?? e}` }));
+      }
     });
   }
 
   /** The engine's move in `game`, like `Engine.bestMove`, without blocking; `onInfo` gets each iteration. */
-  bestMove(game, options = {}) {
+  bestMove(game, options = undefined) {
     return this.#think(game, options);
   }
 
   /** The best lines, like `Engine.analyze`; `{ infinite: true }` analyses until `stop()`. */
-  async analyze(game, options = {}) {
+  async analyze(game, options = undefined) {
     return (await this.#think(game, options)).lines;
   }
 
   #think(game, options) {
-    const { onInfo, ...search } = options ?? {};
-    const stop = canShare() ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-    let record;
+    let record, parts;
     try {
       record = recordOf(game);
+      parts = searchOptions(options);
     } catch (e) {
       return Promise.reject(e);
     }
-    return this.#send({ type: "go", record, options: search, stop }, onInfo);
+    const stop = canShare() ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+    return this.#send({ type: "go", record, options: parts.search, stop }, parts);
   }
 
-  /** Counts move paths as `perft` does, to any depth up to 32, off the calling thread. */
+  /**
+   * Counts move paths as `perft` does, to any depth up to 32, off the
+   * calling thread; `stop()` or `options.signal` ends it early, rejecting
+   * with an `AbortError` (or the signal's reason).
+   */
   perft(variant, moves, depth, options = undefined) {
-    return this.#send({ type: "perft", variant, moves, depth, options });
+    let signal;
+    let rules = options;
+    if (isObject(options) && Object.hasOwn(options, "signal")) {
+      ({ signal, ...rules } = options);
+      try {
+        checkSignal(signal);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
+    if (rules !== undefined && rules !== null && !isObject(rules)) {
+      return Promise.reject(named({ name: "ArgumentError", message: `the game options must be an object, not ${describe(rules)}` }));
+    }
+    const stop = canShare() ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+    return this.#send({ type: "perft", variant, moves, depth, options: rules, stop }, { signal });
   }
 
   /** Forgets earlier searches (for a new game). */
@@ -109,30 +278,41 @@ export class EngineWorker {
   }
 
   /**
-   * Ends every search under way: each resolves soon with the best move
-   * found so far. Where memory cannot be shared (a page that is not
-   * cross-origin isolated) the worker is replaced by a new one, and the
-   * searches resolve with their last report (or a depth-1 search).
+   * Ends every search and count under way: each search resolves soon with
+   * the best move found so far, each count rejects with an `AbortError`.
+   * Where memory cannot be shared (a page that is not cross-origin
+   * isolated) the worker is replaced by a new one, and the searches
+   * resolve with their last report (or a depth-1 search).
    */
   stop() {
     if (!this.#worker) return;
-    const searches = [...this.#pending.entries()].filter(([, p]) => p.request.type === "go");
+    const running = [...this.#pending.keys()].filter((id) => this.#pending.get(id).stop);
     if (canShare()) {
-      for (const [, p] of searches) Atomics.store(p.stop, 0, 1);
+      for (const id of running) Atomics.store(this.#pending.get(id).stop, 0, 1);
       return;
     }
-    this.#restart(searches);
+    this.#restart();
   }
 
-  #restart(searches) {
-    const others = [...this.#pending.values()].filter((p) => p.request.type !== "go");
-    this.#pending.clear();
+  /** Ends one call (its signal aborted). */
+  #stopOne(id) {
+    const p = this.#pending.get(id);
+    if (!p || !this.#worker) return;
+    if (p.stop) Atomics.store(p.stop, 0, 1);
+    else if (p.request.type === "go" || p.request.type === "perft") this.#restart();
+  }
+
+  /** Stops by replacing the worker (no shared memory): searches answer from their last report. */
+  #restart() {
+    const all = [...this.#pending.entries()];
+    for (const [id] of all) this.#settle(id);
     this.#worker.terminate();
     this.#start();
-    for (const p of others) p.reject(named({ name: "StateError", message: "the engine worker was stopped" }));
-    for (const [, p] of searches) {
-      if (p.last) p.resolve(resultOf(p.last));
-      else this.#send({ ...p.request, options: quick(this.#options) }).then(p.resolve, p.reject);
+    for (const [, p] of all) {
+      if (p.request.type === "perft") p.reject(aborted(p.signal));
+      else if (p.request.type !== "go") p.reject(named({ name: "StateError", message: "the engine worker was stopped" }));
+      else if (p.last) p.resolve(resultOf(p.last));
+      else this.#send({ ...p.request, options: { ...p.request.options, ...quick(this.#options) } }).then(p.resolve, p.reject);
     }
   }
 
@@ -141,8 +321,7 @@ export class EngineWorker {
     if (!this.#worker) return;
     this.#worker.terminate();
     this.#worker = null;
-    for (const p of this.#pending.values()) p.reject(named({ name: "StateError", message: "the engine worker was terminated" }));
-    this.#pending.clear();
+    this.#rejectAll(() => named({ name: "StateError", message: "the engine worker was terminated" }));
   }
 
   [Symbol.dispose ?? Symbol.for("Symbol.dispose")]() {
@@ -151,7 +330,8 @@ export class EngineWorker {
 }
 
 /** The quickest search an engine takes: one ply, or a millisecond for a level. */
-const quick = (options) => (options?.level === undefined ? { depth: 1 } : { movetimeMs: 1 });
+const quick = (options) =>
+  options?.level === undefined ? { depth: 1, nodes: undefined, movetimeMs: undefined, infinite: undefined } : { movetimeMs: 1 };
 
 /** A search's result from its last report. */
 const resultOf = (info) => ({

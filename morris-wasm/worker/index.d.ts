@@ -5,10 +5,23 @@ import type {
 /** A game to search: a `Game` (its record is sent to the worker) or a game record. */
 export type GameLike = { record(): string } | string;
 
-/** Search options of a worker engine: `engine.think`'s, and a callback for the reports. */
+/**
+ * Search options of a worker engine: the synchronous `bestMove`'s
+ * (`onInfo` included), `infinite`, and a `signal` that ends this search as
+ * `stop()` does. An exception `onInfo` throws is reported (an `error` event
+ * on the worker engine) and the search goes on.
+ */
 export interface WorkerSearchOptions extends ThinkOptions {
   /** Called with each finished iteration while the engine thinks. */
   onInfo?: (info: SearchInfo) => void;
+  /** Aborting it ends the search: it resolves with the best move found so far. */
+  signal?: AbortSignal;
+}
+
+/** The worker's `perft` options: the game's rule options, and a `signal` that ends the count. */
+export interface WorkerPerftOptions extends GameOptions {
+  /** Aborting it ends the count, which rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -16,18 +29,24 @@ export interface WorkerSearchOptions extends ThinkOptions {
  * worker_threads Worker in Node): the same engine as `Engine`, whose calls
  * return promises and never block the calling thread. Calls are answered
  * in order; several `EngineWorker`s think at once.
+ *
+ * An exception thrown by an `onInfo` callback is dispatched as an `error`
+ * event on the engine (its `error` property holds the exception); unless a
+ * listener calls `preventDefault()`, it then goes to `reportError` in
+ * browsers, or `console.error` in Node. The search goes on.
  */
-export declare class EngineWorker {
+export declare class EngineWorker extends EventTarget {
+  /** Throws an `OptionError` (or an `ArgumentError`) for options `new Engine` would refuse. */
   constructor(options?: EngineOptions);
   /** The engine's move; one second when no bound is given. */
   bestMove(game: GameLike, options?: WorkerSearchOptions): Promise<ThinkResult>;
   /** The best lines, best first; `{ infinite: true }` analyses until `stop()`. */
   analyze(game: GameLike, options?: WorkerSearchOptions): Promise<AnalysisLine[]>;
-  /** `perft` to any depth up to 32. */
-  perft(variant: VariantId, moves: string[], depth: number, options?: GameOptions): Promise<number>;
+  /** `perft` to any depth up to 32; `stop()` or the signal ends it with an `AbortError`. */
+  perft(variant: VariantId, moves: string[], depth: number, options?: WorkerPerftOptions): Promise<number>;
   /** Forgets earlier searches (for a new game). */
   clear(): Promise<null>;
-  /** Ends every search under way; each resolves with the best move found so far. */
+  /** Ends every search under way (each resolves with the best move found so far) and every count (an `AbortError`). */
   stop(): void;
   /** Ends the worker; later calls reject with a `StateError`. */
   terminate(): void;

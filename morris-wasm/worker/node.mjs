@@ -10,7 +10,13 @@ const spawn = () => {
   return {
     post: (m) => {
       if (busy++ === 0) worker.ref();
-      worker.postMessage(m);
+      try {
+        worker.postMessage(m);
+      } catch (e) {
+        // Not sent (a value that cannot be cloned): no answer will come.
+        if (--busy === 0) worker.unref();
+        throw e;
+      }
     },
     listen: (handler, onCrash) => {
       worker.on("message", (m) => {
@@ -18,6 +24,8 @@ const spawn = () => {
         handler(m);
       });
       worker.on("error", (e) => onCrash(e?.message ?? String(e)));
+      // A "message" listener refs the worker again: an idle one must not keep Node running.
+      if (busy === 0) worker.unref();
     },
     terminate: () => void worker.terminate(),
   };

@@ -36,8 +36,9 @@ export function serve(wasm, post, listen) {
         game.free();
       }
     },
-    perft({ variant, moves, depth, options }) {
-      return wasm.perftInWorker(variant, moves, depth, options);
+    perft({ variant, moves, depth, options, stop }) {
+      // undefined once stopped.
+      return wasm.perftInWorker(variant, moves, depth, options, stop);
     },
     clear() {
       current().clear();

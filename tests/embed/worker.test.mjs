@@ -99,10 +99,16 @@ test("the README's worker example runs in a page", async () => {
   assert.ok(blocks.length >= 1);
   for (const code of blocks) {
     const { page, errors } = await workerPage(plain);
+    const logged = [];
+    page.on("console", (m) => m.type() === "log" && logged.push(m.text()));
     await page.addScriptTag({ type: "module", content: `${code}\nwindow.__done = true;` });
     await page.waitForFunction(() => window.__done === true, null, { timeout: 10000 }).catch(() => {});
     assert.deepEqual(errors, [], code);
     assert.equal(await page.evaluate(() => window.__done), true, code);
+    // It prints what its comments say: the reports ("1 cp d6 …"), then the move.
+    const reports = logged.filter((l) => /^\d+ (cp|win|loss) [a-g][1-7]/.test(l));
+    assert.ok(reports.length > 0, `no report among ${JSON.stringify(logged)}`);
+    assert.match(logged.at(-1), /^plays [a-g][1-7]$/);
     await page.close();
   }
 });

@@ -183,7 +183,8 @@ test("Engine.bestMove at a depth, by nodes and by time", () => {
   const e = new Engine();
   assert.equal(e.level, undefined);
   const r = e.bestMove(g, { depth: 3 });
-  assert.deepEqual(Object.keys(r).sort(), ["depth", "move", "nodes", "pv", "score"]);
+  assert.deepEqual(Object.keys(r).sort(), ["depth", "lines", "move", "nodes", "pv", "score"]);
+  assert.deepEqual(r.lines, [{ move: r.move, score: r.score, pv: r.pv }]);
   assert.equal(r.depth, 3);
   assert.ok(g.legalMoves().includes(r.move));
   assert.equal(r.pv[0], r.move);
@@ -215,12 +216,60 @@ test("Engine with a level, and its errors", () => {
   assert.throws(() => new Engine(5), named("ArgumentError", /the engine options must be an object, not 5/));
   const full = new Engine();
   assert.throws(() => full.bestMove(g, { depth: 0 }), named("OptionError", /option `depth` must be a whole number from 1 to 127, not 0/));
-  assert.throws(() => full.bestMove(g, { movetime: 5 }), named("OptionError", /unknown search option `movetime`; the options are: depth, nodes, movetimeMs$/));
-  assert.throws(() => full.bestMove(g, { multiPv: 2 }), named("OptionError", /unknown search option `multiPv`/));
+  assert.throws(() => full.bestMove(g, { movetime: 5 }), named("OptionError", /unknown search option `movetime`; the options are: depth, nodes, movetimeMs, multiPv, infinite, onInfo$/));
+  assert.throws(() => full.bestMove(g, "fast"), named("ArgumentError", /^the search options must be an object, not "fast"$/));
   assert.throws(() => full.bestMove({}, { depth: 1 }), Error);
   assert.throws(() => full.bestMove(null), Error);
   // Still usable after every error.
   assert.equal(full.bestMove(g, { depth: 2 }).depth, 2);
+});
+
+test("bestMove and analyze take the worker's options: multiPv and onInfo", () => {
+  const g = new Game();
+  const e = new Engine();
+  const infos = [];
+  const r = e.bestMove(g, { depth: 3, multiPv: 2, onInfo: (i) => infos.push(i) });
+  assert.equal(r.lines.length, 2);
+  assert.equal(r.lines[0].move, r.move);
+  assert.deepEqual(infos.map((i) => [i.depth, i.multipv]), [[1, 1], [1, 2], [2, 1], [2, 2], [3, 1], [3, 2]]);
+  const seen = [];
+  assert.equal(e.analyze(g, { depth: 2, onInfo: (i) => seen.push(i.depth) }).length, 1);
+  assert.deepEqual(seen, [1, 2]);
+  // An exception of the callback ends the search and comes out of the call.
+  const boom = new Error("boom");
+  let calls = 0;
+  const start = Date.now();
+  assert.throws(() => e.bestMove(g, { movetimeMs: 20_000, onInfo: () => { calls++; throw boom; } }), (x) => x === boom);
+  assert.equal(calls, 1);
+  assert.ok(Date.now() - start < 3000);
+  assert.throws(() => e.bestMove(g, { onInfo: 5 }), named("OptionError", /^option `onInfo` must be a function, not 5$/));
+  // Only a worker can stop a search.
+  assert.throws(() => e.analyze(g, { infinite: true }), named("OptionError", /`infinite` searches until `stop\(\)`.*engine worker/));
+  // Still usable.
+  assert.equal(e.bestMove(g, { depth: 1 }).depth, 1);
+});
+
+test("a synchronous search by depth alone takes at most the default second", () => {
+  const e = new Engine();
+  const start = Date.now();
+  const r = e.bestMove(new Game(), { depth: 64 });
+  const ms = Date.now() - start;
+  assert.ok(ms < 2500, `${ms} ms`);
+  assert.ok(r.depth < 64 && r.move);
+  const t = Date.now();
+  e.bestMove(new Game(), { nodes: 2 ** 50 });
+  assert.ok(Date.now() - t < 2500);
+});
+
+test("an engine with a level analyses at its level, as many lines as asked", () => {
+  const e = new Engine({ level: 4, seed: 1 });
+  const infos = [];
+  const lines = e.analyze(new Game(), { multiPv: 3, movetimeMs: 300, onInfo: (i) => infos.push(i) });
+  assert.equal(lines.length, 3);
+  assert.ok(infos.length > 0 && infos.every((i) => i.multipv <= 3));
+  const r = e.bestMove(new Game(), { movetimeMs: 300 });
+  assert.equal(r.lines.length, 1);
+  assert.ok(new Game().legalMoves().includes(r.move));
 });
 
 test("bestMove of a finished game has no move", () => {

@@ -7,9 +7,24 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { Game, PKG } from "./lib/pkg.mjs";
+
+/** Runs a module script in a Node of its own, killed after 20 s. */
+function runScript(code) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "morris-worker-"));
+  const file = path.join(dir, "script.mjs");
+  writeFileSync(file, code);
+  try {
+    return spawnSync(process.execPath, [file], { encoding: "utf8", timeout: 20000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const { EngineWorker, workerUrl } = await import(pathToFileURL(path.join(PKG, "worker", "node.mjs")).href);
 
@@ -104,12 +119,23 @@ test("perft runs any depth in the worker; errors keep their names", async () => 
   await assert.rejects(engine.bestMove(new Game()), { name: "StateError", message: /terminated/ });
 });
 
-test("a bad engine option is an OptionError from the worker", async () => {
-  const engine = new EngineWorker({ level: 11 });
-  // The engine could not be made: every search says why.
-  await assert.rejects(engine.bestMove(new Game("three")), { name: "OptionError", message: /option `level` must be a whole number from 1 to 10, not 11/ });
-  await assert.rejects(engine.clear(), { name: "OptionError" });
-  engine.terminate();
+test("an engine the worker cannot make: every search says why", async () => {
+  const worker = new Worker(workerUrl);
+  const replies = new Map();
+  const done = new Promise((resolve) =>
+    worker.on("message", (m) => {
+      if (m.type !== "info") replies.set(m.id, m);
+      if (m.id === 3 && m.type !== "info") resolve();
+    }),
+  );
+  worker.postMessage({ id: 1, type: "new", options: { level: 11 } });
+  worker.postMessage({ id: 2, type: "go", record: new Game("three").record(), options: { depth: 1 } });
+  worker.postMessage({ id: 3, type: "clear" });
+  await done;
+  await worker.terminate();
+  for (const id of [1, 2, 3]) {
+    assert.deepEqual(replies.get(id).error, { name: "OptionError", message: "option `level` must be a whole number from 1 to 10, not 11" });
+  }
 });
 
 test("the message protocol can be driven by hand", async () => {
@@ -133,4 +159,113 @@ test("the message protocol can be driven by hand", async () => {
   assert.equal(last.type, "result");
   assert.equal(last.result.depth, 3);
   assert.equal(last.result.lines.length, 1);
+});
+
+test("a level engine in the worker reports its lines and gives as many as asked", async () => {
+  for (const level of [1, 5, 10]) {
+    const engine = new EngineWorker({ level });
+    const infos = [];
+    const result = await engine.bestMove(new Game(), { movetimeMs: 300, onInfo: (i) => infos.push(i) });
+    assert.ok(new Game().legalMoves().includes(result.move), `level ${level}`);
+    assert.ok(infos.length > 0, `level ${level}: no report`);
+    assert.equal(result.lines.length, 1, `level ${level}`);
+    const lines = await engine.analyze(new Game(), { movetimeMs: 300, multiPv: 3 });
+    assert.equal(lines.length, 3, `level ${level}`);
+    assert.equal(new Set(lines.map((l) => l.move)).size, 3);
+    for (const l of lines) assert.equal(l.pv[0], l.move);
+    engine.terminate();
+  }
+  // What a level cannot do is refused, saying why.
+  const engine = new EngineWorker({ level: 5 });
+  await assert.rejects(engine.analyze(new Game(), { depth: 3 }), { name: "OptionError", message: /searches as deep as its level says/ });
+  engine.terminate();
+});
+
+test("an onInfo that throws is reported, and the search still answers", async () => {
+  const engine = new EngineWorker();
+  const seen = [];
+  engine.addEventListener("error", (e) => {
+    seen.push(e.error);
+    e.preventDefault();
+  });
+  const boom = new Error("boom");
+  const result = await engine.bestMove(new Game(), {
+    depth: 4,
+    onInfo: () => {
+      throw boom;
+    },
+  });
+  assert.equal(result.depth, 4);
+  assert.equal(seen.length, 4);
+  assert.ok(seen.every((e) => e === boom));
+  engine.terminate();
+});
+
+test("an onInfo that throws does not end Node, with no listener either", () => {
+  const script = `
+    import { EngineWorker } from ${JSON.stringify(pathToFileURL(path.join(PKG, "worker", "node.mjs")).href)};
+    const engine = new EngineWorker();
+    const r = await engine.bestMove("1. d6 *", { depth: 2, onInfo: () => { throw new Error("from the callback"); } });
+    engine.terminate();
+    console.log("answered", r.depth);`;
+  const out = runScript(script);
+  assert.equal(out.status, 0, out.stderr);
+  assert.equal(out.stdout.trim(), "answered 2");
+  assert.match(out.stderr, /from the callback/);
+});
+
+test("bad options are refused before anything is sent, and Node can end", async () => {
+  const engine = new EngineWorker();
+  await assert.rejects(engine.bestMove(new Game(), { onInfo: 5 }), { name: "OptionError", message: "option `onInfo` must be a function, not 5" });
+  await assert.rejects(engine.bestMove(new Game(), { callback: () => 1 }), { name: "OptionError", message: /^unknown search option `callback`; the options are: depth, nodes, movetimeMs, multiPv, infinite, onInfo, signal$/ });
+  await assert.rejects(engine.bestMove(new Game(), { depth: () => 1 }), { name: "OptionError", message: "option `depth` must be a whole number, not a function" });
+  await assert.rejects(engine.bestMove(new Game(), "fast"), { name: "ArgumentError", message: 'the search options must be an object, not "fast"' });
+  await assert.rejects(engine.bestMove(new Game(), { signal: {} }), { name: "OptionError", message: /option `signal` must be an AbortSignal/ });
+  await assert.rejects(engine.perft("nine", [], 2, { signal: 1 }), { name: "OptionError", message: /option `signal`/ });
+  // The engine is as good as new.
+  assert.equal((await engine.bestMove(new Game("three"), { depth: 2 })).depth, 2);
+  engine.terminate();
+  // And a refused call leaves nothing to keep Node waiting.
+  const script = `
+    import { EngineWorker } from ${JSON.stringify(pathToFileURL(path.join(PKG, "worker", "node.mjs")).href)};
+    const engine = new EngineWorker();
+    await engine.bestMove("1. d6 *", { callback: () => 1 }).catch((e) => console.log(e.name));`;
+  const out = runScript(script);
+  assert.equal(out.signal, null, "Node ended by itself");
+  assert.equal(out.stdout.trim(), "OptionError");
+});
+
+test("invalid engine options are refused by the constructor", () => {
+  assert.throws(() => new EngineWorker({ level: 11 }), { name: "OptionError", message: "option `level` must be a whole number from 1 to 10, not 11" });
+  assert.throws(() => new EngineWorker({ level: "5" }), { name: "OptionError", message: 'option `level` must be a whole number from 1 to 10, not "5"' });
+  assert.throws(() => new EngineWorker({ strength: 3 }), { name: "OptionError", message: "unknown engine option `strength`; the options are: level, ttMb, seed" });
+  assert.throws(() => new EngineWorker(5), { name: "ArgumentError", message: "the engine options must be an object, not 5" });
+});
+
+test("stop() and an AbortSignal end a deep perft; the next call runs at once", async () => {
+  const engine = new EngineWorker();
+  const count = engine.perft("nine", [], 9);
+  await sleep(200);
+  let start = performance.now();
+  engine.stop();
+  await assert.rejects(count, { name: "AbortError" });
+  assert.ok(performance.now() - start < 1500, `${Math.round(performance.now() - start)} ms to stop`);
+  start = performance.now();
+  assert.equal(await engine.perft("nine", [], 2), 552);
+  assert.ok(performance.now() - start < 1500);
+
+  const controller = new AbortController();
+  const aborted = engine.perft("nine", [], 9, { signal: controller.signal });
+  setTimeout(() => controller.abort(), 200);
+  await assert.rejects(aborted, { name: "AbortError" });
+  // A search with a signal resolves with its best move so far.
+  const searching = new AbortController();
+  const search = engine.bestMove(new Game(), { movetimeMs: 60_000, signal: searching.signal });
+  await sleep(300);
+  start = performance.now();
+  searching.abort();
+  const result = await search;
+  assert.ok(performance.now() - start < 1000);
+  assert.ok(new Game().legalMoves().includes(result.move));
+  engine.terminate();
 });
