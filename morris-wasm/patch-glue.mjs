@@ -25,6 +25,43 @@ function replace(from, to) {
 
 if (kind === "js") {
   replace("throw new Error(getStringFromWasm0(arg0, arg1));", "throw morrisThrown(getStringFromWasm0(arg0, arg1));");
+  // free() twice (or free() inside a \`using\` block) does nothing the second time.
+  const frees = text.match(/free\(\) \{\n\s*const ptr = this\.__destroy_into_raw\(\);\n/g) ?? [];
+  if (frees.length === 0) {
+    console.error(`patch-glue: ${file} has no free() to make idempotent`);
+    process.exit(1);
+  }
+  text = text.replace(/(free\(\) \{\n(\s*)const ptr = this\.__destroy_into_raw\(\);\n)/g, "$1$2if (ptr === 0) return;\n");
+  if (text.includes("let wasmModule, wasmInstance, wasm;")) {
+    // The web target: a call before init() has finished is a StateError
+    // that says so, not "Cannot read properties of undefined".
+    replace("let wasmModule, wasmInstance, wasm;", "let wasmModule, wasmInstance, wasm = notInitialised();");
+    replace("if (wasm !== undefined) return wasm;", "if (wasmInstance !== undefined) return wasm;");
+    // Node cannot fetch() a file: say what to import there instead.
+    replace(
+      "        module_or_path = fetch(module_or_path);",
+      "        if (String(module_or_path).startsWith(\"file:\")) throw nodeEntry();\n        module_or_path = fetch(module_or_path);",
+    );
+    text += `
+/** The module before \`init()\` has finished: every use throws a StateError. */
+function notInitialised() {
+    return new Proxy({}, {
+        get() {
+            const error = new Error("the WebAssembly module is not initialised: \`await init()\` before any other call (or import morris-wasm/bundler, which initialises it on import)");
+            error.name = "StateError";
+            throw error;
+        },
+    });
+}
+
+/** The browser build in Node, which cannot fetch() a file. */
+function nodeEntry() {
+    const error = new Error("this is the browser build, which loads its .wasm with fetch(): in Node import morris-wasm itself (ready on import), or give init() the bytes: init({ module_or_path: readFileSync(…) })");
+    error.name = "StateError";
+    return error;
+}
+`;
+  }
   text += `
 /** An error the bindings throw, said in the package's words. */
 function morrisThrown(message) {

@@ -61,6 +61,12 @@ impl Game {
                 problem: "it has spaces around it",
             }));
         }
+        if text.chars().any(|c| c.is_ascii_uppercase()) {
+            return Err(ApiError::from(morris_core::ParseMoveError {
+                token: text.chars().take(32).collect(),
+                problem: "points are written in lower case, like d6",
+            }));
+        }
         let before = *self.inner.position();
         let m = self.inner.play_text(text)?;
         Ok(before.notation(m))

@@ -197,7 +197,7 @@ impl Game {
     /// rules cannot have, an `ArgumentError` for a bad point or colour.
     pub fn put(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] point: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Point")] point: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Color")] color: JsValue,
     ) -> Result<(), JsValue> {
         let color = color_arg(&color, "the color")?;
@@ -207,7 +207,7 @@ impl Game {
     /// Empties a point; the game starts anew from there.
     pub fn remove(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] point: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Point")] point: JsValue,
     ) -> Result<(), JsValue> {
         Ok(self.edit(&string_arg(&point, "the point")?, None)?)
     }

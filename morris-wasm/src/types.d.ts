@@ -1,6 +1,28 @@
 /** A side: light moves first unless the rules say otherwise. */
 export type Color = "light" | "dark";
 
+/**
+ * A point of the mill board (Nine, Twelve, Morabaraba, Lasker, and most of
+ * the world's sets), named by file letter and rank as the notation writes
+ * it; `d4`, the centre, is a point of Morabaraba on the Sotho board only.
+ */
+export type MillPoint =
+  | "a1" | "a4" | "a7" | "b2" | "b4" | "b6" | "c3" | "c4" | "c5" | "d1" | "d2"
+  | "d3" | "d4" | "d5" | "d6" | "d7" | "e3" | "e4" | "e5" | "f2" | "f4" | "f6"
+  | "g1" | "g4" | "g7";
+
+/** A point of the small boards: Six Men's Morris's (`small`) and Seven's (`seven`, which adds the centre, `c3`). */
+export type SmallPoint =
+  | "a1" | "a3" | "a5" | "b2" | "b3" | "b4" | "c1" | "c2" | "c3" | "c4" | "c5"
+  | "d2" | "d3" | "d4" | "e1" | "e3" | "e5";
+
+/** A point of Three Men's Morris's 3×3 board. */
+export type ThreePoint =
+  | "a1" | "a2" | "a3" | "b1" | "b2" | "b3" | "c1" | "c2" | "c3";
+
+/** A point of any board, as chess.js types its squares; each board has some of them (`state().board` lists its own). */
+export type Point = MillPoint | SmallPoint | ThreePoint;
+
 /** The id of a variant, as `variants()` lists them: the classic ones, then the world's sets (`WorldVariantId`). */
 export type VariantId =
   | "nine" | "three" | "six" | "twelve"
@@ -85,10 +107,10 @@ export interface GameState {
   /** What the side to move does. */
   phase: "placing" | "moving" | "flying";
   sideToMove: Color;
-  /** Every point of the board (`a1`, `a4`, …) with its piece, or null when it holds none. */
-  board: Record<string, Color | null>;
+  /** Every point of the board (`a1`, `a4`, …) with its piece, or null when it holds none; the points of other boards are absent. */
+  board: { [P in Point]?: Color | null };
   /** The points holding a dead marker (`placingMill: "mark"`): no piece is there and none may go there. */
-  markers: string[];
+  markers: Point[];
   inHand: ByColor;
   /** Pieces each side has lost. */
   removed: ByColor;
@@ -105,19 +127,30 @@ export interface EngineOptions {
   seed?: number;
 }
 
-/** Bounds of a search; with none, it takes one second. */
+/**
+ * A search's options, the same for `bestMove` and `analyze`, here and in
+ * the engine worker: its bounds (a synchronous search takes at most one
+ * second when no `movetimeMs` is given, whatever its `depth` or `nodes`),
+ * how many lines to give, and a callback for the reports.
+ */
 export interface SearchOptions {
   movetimeMs?: number;
   /** Plies; not with an engine that has a level. */
   depth?: number;
   /** Nodes; not with an engine that has a level. */
   nodes?: number;
+  /** How many best lines to search and give (default 1); a level still plays its own choice. */
+  multiPv?: number;
+  /**
+   * Called with each finished iteration of the lines while the engine
+   * thinks. An exception it throws in a synchronous call ends the search
+   * and is thrown by the call.
+   */
+  onInfo?: (info: SearchInfo) => void;
 }
 
-export interface AnalyzeOptions extends SearchOptions {
-  /** How many best moves to report (default 1). */
-  multiPv?: number;
-}
+/** `analyze`'s options: the same as `bestMove`'s. */
+export type AnalyzeOptions = SearchOptions;
 
 /**
  * A score for the side to move: `cp` in hundredths of a piece, or a win or
@@ -217,8 +250,8 @@ export interface MorrisError extends Error {
   name: MorrisErrorName;
 }
 
-/** `engine.think()`'s options: `analyze`'s, and `infinite` (search until stopped; no other bound, no level). */
-export interface ThinkOptions extends AnalyzeOptions {
+/** `engine.think()`'s options (the worker's): `bestMove`'s, and `infinite` (search until stopped; no other bound, no level). */
+export interface ThinkOptions extends SearchOptions {
   infinite?: boolean;
 }
 
@@ -237,7 +270,7 @@ export interface SearchInfo {
   pv: string[];
 }
 
-/** What `engine.think()` returns: `bestMove`'s result and the lines searched, best first. */
+/** What `bestMove` (and the worker's `think`) returns: the move and the `multiPv` lines searched, best first. */
 export interface ThinkResult extends SearchResult {
   lines: AnalysisLine[];
 }
@@ -249,9 +282,9 @@ export interface ThinkResult extends SearchResult {
  * pass (`pass`) move no piece: `from` and `to` are null.
  */
 export interface MoveInfo {
-  from: string | null;
-  to: string | null;
-  removes: string[];
+  from: Point | null;
+  to: Point | null;
+  removes: Point[];
   /** `fly`: any move of a side that may fly, to a neighbouring point too. */
   kind: "place" | "move" | "fly" | "remove" | "pass";
   /** As `play` takes it and `history()` writes it. */

@@ -16,7 +16,7 @@ const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 let dir;
 
 const RIGHT = `
-import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color } from "morris-wasm";
+import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color, type Point } from "morris-wasm";
 import { Game as WebGame } from "morris-wasm/web";
 import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
 import initBoard, { mountBoard, Game as BoardGame, Engine as BoardEngine, type EngineThread } from "morris-wasm/board";
@@ -53,12 +53,19 @@ await init();
   const markers: string[] = world.state().markers;
   const to: string | null = world.legalMoves({ verbose: true })[0].to;
   void [markers, to, new Game("nine", { pieces: 7, board: "seven", oneTimeMill: true, secondMovesFirst: false })];
+  // Points are typed by name, as chess.js types its squares.
+  const point: Point = world.legalMoves({ verbose: true })[0].to ?? "d6";
+  const held: Color | null | undefined = world.state().board[point];
+  const infos: number[] = [];
+  const searched = new Engine().bestMove(world, { depth: 1, multiPv: 2, onInfo: (i) => infos.push(i.depth) });
+  void [held, searched.lines.length];
 }
 const name: MorrisErrorName = "MemoryError";
 const options: WorkerSearchOptions = { movetimeMs: 10, onInfo: (i) => i.depth };
 const worker = new EngineWorker({ ttMb: 4 });
 const best = await worker.bestMove(new WebGame(), options);
-const count: number = await worker.perft("nine", [], 6);
+const count: number = await worker.perft("nine", [], 6, { millTakes: "each", signal: new AbortController().signal });
+worker.addEventListener("error", (event) => event.preventDefault());
 worker.stop();
 worker.terminate();
 void [name, best.lines, count, perft("nine", [], 1)];
@@ -90,6 +97,10 @@ const WRONG = [
   `new Game("nine", { placingMill: "take" });`,
   `new Game("nine", { pieces: 8 });`,
   `const to: string = new Game().legalMoves({ verbose: true })[0].to;`,
+  `const p: Point = "z9";`,
+  `new Game().put("D6", "light");`,
+  `new EngineWorker().bestMove(new Game(), { signal: 5 });`,
+  `new Engine().bestMove(new Game(), { onInfo: 5 });`,
 ];
 
 function tsc(file, lib) {
@@ -131,7 +142,7 @@ test("the typings compile under target es2022 without lib esnext, and with it", 
 });
 
 test("calls the types do not allow are type errors", () => {
-  const head = `import { Game, Engine } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\nimport { mountBoard } from "morris-wasm/board";\n`;
+  const head = `import { Game, Engine, type Point } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\nimport { mountBoard } from "morris-wasm/board";\n`;
   writeFileSync(path.join(dir, "wrong.ts"), head + WRONG.join("\n") + "\n");
   const out = tsc("wrong.ts");
   // One error on each line of a wrong call (lines 4 on).
