@@ -122,9 +122,11 @@ printf '{ "type": "commonjs" }\n' >"$PKG/node/package.json"
 # The engine worker (worker/: the message protocol's two sides) and its typings.
 mkdir -p "$PKG/worker"
 cp "$HERE"/worker/*.js "$HERE"/worker/*.mjs "$HERE"/worker/*.d.ts "$PKG/worker/"
-for dir in web bundler board worker; do
+for dir in bundler board worker; do
   [ -d "$PKG/$dir" ] && printf '{ "type": "module" }\n' >"$PKG/$dir/package.json"
 done
+# `morris-wasm/web` for resolvers without `exports` (TypeScript's node10).
+printf '{ "type": "module", "main": "./morris_wasm.js", "types": "./morris_wasm.d.ts" }\n' >"$PKG/web/package.json"
 
 # Node's ES module entry: the same exports as the CommonJS build, plus a
 # no-op default `init` so that code written for the web target runs as is.
@@ -148,7 +150,8 @@ cp "$HERE/README.md" "$HERE/CHANGELOG.md" "$ROOT/LICENSE-MIT" "$ROOT/LICENSE-APA
 mkdir -p "$PKG/tables"
 cp "$HERE"/tables/*.tb "$PKG/tables/"
 VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
-node "$HERE/package-json.mjs" "$VERSION" "$BOARD" >"$PKG/package.json"
+REPOSITORY="$(sed -n 's/^repository = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
+node "$HERE/package-json.mjs" "$VERSION" "$BOARD" "$REPOSITORY" >"$PKG/package.json"
 
 log "built $PKG:"
 ( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm; do

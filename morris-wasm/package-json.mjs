@@ -1,6 +1,12 @@
-// Writes the npm package's package.json: `node package-json.mjs VERSION BOARD`
-// (BOARD is 1 when the board entry was built).
-const [version, board] = process.argv.slice(2);
+// Writes the npm package's package.json: `node package-json.mjs VERSION
+// BOARD REPOSITORY` (BOARD is 1 when the board entry was built; REPOSITORY
+// is the workspace's `repository` URL, from Cargo.toml).
+const [version, board, repository] = process.argv.slice(2);
+if (!/^https:\/\/\S+$/.test(repository ?? "")) {
+  console.error(`package-json.mjs: the repository must be an https URL, not ${JSON.stringify(repository)}`);
+  process.exit(2);
+}
+const repo = repository.replace(/\/$/, "");
 
 const exports = {
   ".": {
@@ -17,8 +23,12 @@ const exports = {
   // The web module, initialised on import; in Node (tests, server-side
   // rendering) the Node build.
   "./bundler": {
+    // Each file with its own types: the CommonJS build's for `require`.
+    node: {
+      import: { types: "./node/index.d.mts", default: "./node/index.mjs" },
+      require: { types: "./node/morris_wasm.d.ts", default: "./node/morris_wasm.js" },
+    },
     types: "./bundler/index.d.ts",
-    node: { import: "./node/index.mjs", require: "./node/morris_wasm.js" },
     default: "./bundler/index.js",
   },
   "./worker": {
@@ -42,10 +52,18 @@ const pkg = {
   version,
   description: "Nine Men's Morris and the other mill games: rules, engine and an embeddable board, in WebAssembly",
   license: "MIT OR Apache-2.0",
+  repository: { type: "git", url: `git+${repo}.git`, directory: "morris-wasm" },
+  homepage: `${repo}/tree/main/morris-wasm#readme`,
+  bugs: { url: `${repo}/issues` },
   keywords: ["nine men's morris", "mill", "morabaraba", "game", "engine", "wasm"],
+  // Every folder says its own module type (node/ CommonJS, the others ES
+  // modules); the root holds no code.
+  type: "commonjs",
+  // For resolvers without `exports` (TypeScript's node10): the CommonJS
+  // build and its own types, which have no default export.
   main: "./node/morris_wasm.js",
   module: "./web/morris_wasm.js",
-  types: "./web/morris_wasm.d.ts",
+  types: "./node/morris_wasm.d.ts",
   exports,
   files,
   // Importing these runs code: the Node glue instantiates the module (and

@@ -10,9 +10,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from "node:os";
 import path from "node:path";
 
-import { PKG } from "./lib/pkg.mjs";
+import { PKG, ROOT } from "./lib/pkg.mjs";
 
 let dir;
+let tarball;
 const installed = () => path.join(dir, "node_modules", "morris-wasm");
 const run = (args, options = {}) =>
   execFileSync(process.execPath, args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options });
@@ -21,6 +22,7 @@ before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "morris-wasm-consumer-"));
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: PKG, encoding: "utf8" });
   const [{ filename }] = JSON.parse(out);
+  tarball = path.join(dir, filename);
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", path.join(dir, filename)], {
     cwd: dir,
@@ -43,12 +45,15 @@ test("package.json has exports, files, types and the files with side effects", (
   ]);
   for (const f of pkg.sideEffects) assert.ok(existsSync(path.join(installed(), f)), f);
   assert.ok(existsSync(path.join(installed(), "CHANGELOG.md")));
-  // The licences of `license`, and no invented repository or homepage.
+  // The licences of `license`; the repository, homepage and bugs of the workspace's `repository`.
   assert.equal(pkg.license, "MIT OR Apache-2.0");
   assert.match(readFileSync(path.join(installed(), "LICENSE-MIT"), "utf8"), /^MIT License\n\nCopyright \(c\) 2026 the Mulino developers\n/);
   assert.match(readFileSync(path.join(installed(), "LICENSE-APACHE"), "utf8"), /Apache License\s+Version 2\.0, January 2004/);
-  assert.equal(pkg.repository, undefined);
-  assert.equal(pkg.homepage, undefined);
+  const repository = readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^repository = "(.*)"$/m)[1];
+  assert.deepEqual(pkg.repository, { type: "git", url: `git+${repository}.git`, directory: "morris-wasm" });
+  assert.equal(pkg.homepage, `${repository}/tree/main/morris-wasm#readme`);
+  assert.deepEqual(pkg.bugs, { url: `${repository}/issues` });
+  assert.equal(pkg.type, "commonjs");
   assert.ok(Array.isArray(pkg.files));
   assert.ok(existsSync(path.join(installed(), pkg.types)));
   // Every file any export condition names is in the tarball.
@@ -132,4 +137,41 @@ test("every Node example of the README runs", () => {
       assert.fail(`README example ${i + 1} failed:\n${code}\n${e.stderr}`);
     }
   });
+});
+
+// The two linters of npm packages, pinned in the root package.json.
+const tool = (name) => path.join(ROOT, "node_modules", ".bin", name);
+
+test("publint finds nothing to say about the packed package", () => {
+  const out = execFileSync(tool("publint"), ["run", "--strict", tarball], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  assert.match(out, /All good!/, out);
+});
+
+test("Are the Types Wrong finds no problem but the ESM-only entries the README argues for", () => {
+  // Left out: `tables/three-3v3.tb` and `board.css` are files, not modules.
+  // Ignored: `cjs-resolves-to-esm`, since `morris-wasm/web`, `/worker` and
+  // `/board` are ES modules only (see the README, "Installing").
+  const args = [tarball, "--format", "json", "--exclude-entrypoints", "./tables/three-3v3.tb", "./board.css"];
+  const run = (extra) => {
+    try {
+      return { code: 0, out: execFileSync(tool("attw"), [...args, ...extra], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+    } catch (e) {
+      return { code: e.status, out: e.stdout };
+    }
+  };
+  const all = JSON.parse(run([]).out);
+  const kinds = [...new Set(all.analysis.problems.map((p) => p.kind))];
+  assert.deepEqual(kinds, ["CJSResolvesToESM"]);
+  const entries = [...new Set(all.analysis.problems.map((p) => p.entrypoint))].sort();
+  assert.deepEqual(entries, ["./board", "./web", "./worker"]);
+  const ignored = run(["--ignore-rules", "cjs-resolves-to-esm"]);
+  assert.equal(ignored.code, 0, ignored.out);
+});
+
+test("the README's pack command works from the repository's root", () => {
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const line = readme.match(/^npm pack (\S+)/m);
+  assert.ok(line, "the README has a pack command");
+  const out = execFileSync("npm", ["pack", line[1], "--dry-run", "--json"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  assert.equal(JSON.parse(out)[0].name, "morris-wasm");
 });
