@@ -292,3 +292,27 @@ test("two boards with different themes on one page each draw their own wood and 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a listener that throws is reported as the page's error, and the others are still called", async () => {
+  const { page } = await ready();
+  await page.evaluate(() => {
+    window.reported = [];
+    // reportError fires the window's error event; preventDefault keeps it off the console.
+    window.addEventListener("error", (e) => {
+      window.reported.push(e.error?.message);
+      e.preventDefault();
+    });
+    window.heard = [];
+    window.board.on("move", () => {
+      throw new Error("the page's listener broke");
+    });
+    window.board.on("move", (m) => window.heard.push(m));
+    window.board.play("d6");
+  });
+  await page.waitForFunction(() => window.heard.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.reported), ["the page's listener broke"]);
+  assert.deepEqual(await page.evaluate(() => window.heard), ["d6"]);
+  // The board goes on.
+  await page.evaluate(() => window.board.play("d5"));
+  assert.equal(await pieceAt(page, "d5"), "dark");
+});

@@ -75,6 +75,15 @@ await initBoard();
 {
   const handle = mountBoard(document.createElement("div"), { mode: "vs-engine", level: 10 });
   const where: EngineThread = handle.engineThread;
+  // Each event's listener typed by the event, under strict.
+  const ended = (o: { reason: string }) => o.reason;
+  handle.on("end", (o) => ended(o));
+  handle.on("move", (move, state) => [move.length, state.sideToMove]);
+  handle.on("removal", (point, move) => [point, move]);
+  const picked = (p: Point) => p;
+  handle.on("select", picked);
+  const removed: boolean = handle.off("select", picked);
+  void removed;
   const reply = new BoardEngine().bestMove(new BoardGame(), { depth: 1 }).move;
   handle.destroy();
   void [where, reply, new BundledGame().turn()];
@@ -101,6 +110,9 @@ const WRONG = [
   `new Game().put("D6", "light");`,
   `new EngineWorker().bestMove(new Game(), { signal: 5 });`,
   `new Engine().bestMove(new Game(), { onInfo: 5 });`,
+  `mountBoard(document.body).on("end", (o: string) => o);`,
+  `mountBoard(document.body).on("finish", () => 1);`,
+  `mountBoard(document.body).on("move", (m: number) => m);`,
 ];
 
 function tsc(file, lib) {

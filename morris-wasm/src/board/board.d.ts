@@ -38,11 +38,11 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   /** Start from this position text instead of the variant's empty board. */
   position?: string;
   /** Called when the person presses a point that begins or goes on with a turn (a piece picked up, or a placement or move that still needs its removal), with the point. */
-  onSelect?: (point: string) => void;
+  onSelect?: (point: Point) => void;
   /** Called after every move, by anyone, with the move and the new state. */
   onMove?: (move: string, state: GameState) => void;
   /** Called for each piece a move takes, with its point and the move. */
-  onRemoval?: (point: string, move: string) => void;
+  onRemoval?: (point: Point, move: string) => void;
   /** Called when the game ends: by a move, a resignation or an agreed draw. */
   onEnd?: (outcome: Outcome) => void;
 }
@@ -60,7 +60,28 @@ export interface BoardOptions extends GameOptions, BoardConfig {
  */
 export type EngineThread = "worker" | "given" | "page" | null;
 
+/** What the listeners of each board event get (as the `on…` options do). */
+export interface BoardListeners {
+  /** A point pressed that begins or goes on with a turn. */
+  select: (point: Point) => void;
+  /** A move, by anyone, with the state after it. */
+  move: (move: string, state: GameState) => void;
+  /** A piece a move took: its point, and the move. */
+  removal: (point: Point, move: string) => void;
+  /** The game's end. */
+  end: (outcome: Outcome) => void;
+}
+
 export interface BoardHandle {
   /** Where the board's engine thinks (see `EngineThread`); it becomes "page" if the board's worker fails. */
   readonly engineThread: EngineThread;
+  /**
+   * Calls `listener` at every `event`, with what `BoardListeners` says. A
+   * listener that throws is reported (`reportError`: the console and the
+   * window's `error` event) and the others are still called. Throws an
+   * `OptionError` for an unknown event.
+   */
+  on<E extends BoardEvent>(event: E, listener: BoardListeners[E]): void;
+  /** Stops calling `listener` at `event`; false when it was not listening. */
+  off<E extends BoardEvent>(event: E, listener: BoardListeners[E]): boolean;
 }

@@ -2,7 +2,9 @@
 //! `end`, each with the callback from the mount options (`onSelect`, …)
 //! and those added by `handle.on(name, fn)`. The board calls them once its
 //! model is no longer borrowed, since a listener may call the handle; a
-//! listener that throws is the page's affair and the board goes on.
+//! listener that throws is reported as an uncaught exception of the page
+//! (`reportError`: the console, and the window's `error` event) and the
+//! board goes on, calling the other listeners.
 
 use wasm_bindgen::prelude::*;
 
@@ -89,8 +91,36 @@ impl Event {
         };
         let args: js_sys::Array = args.into_iter().collect();
         for f in listeners.of(name) {
-            let _ = f.apply(&JsValue::NULL, &args);
+            if let Err(e) = f.apply(&JsValue::NULL, &args) {
+                report(&e);
+            }
         }
+    }
+}
+
+/// A listener's exception, reported as the page's own uncaught one:
+/// `reportError` where there is one, else `console.error`.
+fn report(error: &JsValue) {
+    let global = js_sys::global();
+    let function = |name: &str| {
+        js_sys::Reflect::get(&global, &JsValue::from(name))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    };
+    if let Some(f) = function("reportError") {
+        let _ = f.call1(&global, error);
+        return;
+    }
+    let console = js_sys::Reflect::get(&global, &JsValue::from("console")).unwrap_or(JsValue::UNDEFINED);
+    if let Some(f) = js_sys::Reflect::get(&console, &JsValue::from("error"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    {
+        let _ = f.call2(
+            &console,
+            &JsValue::from("morris-wasm: a board listener threw:"),
+            error,
+        );
     }
 }
 

@@ -186,7 +186,8 @@ impl BoardHandle {
     }
 
     /// Calls `listener` at every `event`: "select", "move", "removal" or
-    /// "end".
+    /// "end" (typed per event in board.d.ts).
+    #[wasm_bindgen(skip_typescript)]
     pub fn on(
         &self,
         #[wasm_bindgen(unchecked_param_type = "BoardEvent")] event: JsValue,
@@ -198,6 +199,7 @@ impl BoardHandle {
     }
 
     /// Stops calling `listener` at `event`; false when it was not listening.
+    #[wasm_bindgen(skip_typescript)]
     pub fn off(
         &self,
         #[wasm_bindgen(unchecked_param_type = "BoardEvent")] event: JsValue,
