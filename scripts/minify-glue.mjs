@@ -1,0 +1,34 @@
+// Trunk's post_build hook (Trunk.toml): minifies the JavaScript that
+// wasm-bindgen writes (the page's glue, the lab's, the workers') with the
+// pinned terser, in release builds. Trunk's own minifier gives up on
+// wasm-bindgen's `export { … as default }` and ships the page's glue as it
+// is (about 2 KB gzip more of the first load, which is on a budget:
+// tests/browser/budgets.mjs). ES modules are minified as modules (their
+// exports kept), the workers' classic scripts as scripts (their top-level
+// names kept). A file terser cannot read fails the build.
+import fs from "node:fs";
+import path from "node:path";
+import { minify } from "terser";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error("minify-glue: TRUNK_STAGING_DIR is not set (run by Trunk's post_build hook)");
+  process.exit(2);
+}
+if (process.env.TRUNK_PROFILE !== "release") process.exit(0);
+
+// The service worker is ours and small; the rest is wasm-bindgen's.
+const files = fs.readdirSync(staging).filter((f) => f.endsWith(".js") && f !== "sw.js");
+let before = 0;
+let after = 0;
+for (const name of files) {
+  const file = path.join(staging, name);
+  const code = fs.readFileSync(file, "utf8");
+  const module = /^\s*export\s|\bimport\.meta\b/m.test(code);
+  const out = await minify(code, { module, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  if (typeof out.code !== "string") throw new Error(`terser gave nothing for ${name}`);
+  fs.writeFileSync(file, out.code);
+  before += code.length;
+  after += out.code.length;
+}
+console.error(`minify-glue: ${files.length} files, ${before} -> ${after} bytes`);
