@@ -115,10 +115,10 @@ const WRONG = [
   `mountBoard(document.body).on("move", (m: number) => m);`,
 ];
 
-function tsc(file, lib) {
+function tsc(file, lib, resolution = { module: "nodenext", moduleResolution: "nodenext" }) {
   const config = {
     compilerOptions: {
-      target: "es2022", module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true,
+      target: "es2022", ...resolution, strict: true, noEmit: true,
       skipLibCheck: false, types: [], ...(lib ? { lib } : {}),
     },
     files: [file],
@@ -151,6 +151,11 @@ test("the typings compile under target es2022 without lib esnext, and with it", 
     `import { Game } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\n{\n  using game = new Game();\n  using engine = new EngineWorker();\n  game.play("d6");\n  void engine.clear();\n}\n`,
   );
   assert.equal(tsc("using.ts", ["esnext", "dom"]), "");
+});
+
+test("the typings compile under strict with bundler resolution too", () => {
+  writeFileSync(path.join(dir, "right.ts"), RIGHT);
+  assert.equal(tsc("right.ts", undefined, { module: "esnext", moduleResolution: "bundler" }), "");
 });
 
 test("calls the types do not allow are type errors", () => {
