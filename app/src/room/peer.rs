@@ -48,17 +48,23 @@ pub struct Peer {
     on_event: Rc<dyn Fn(PeerEvent)>,
     _closures: Vec<Closure<dyn FnMut(JsValue)>>,
     closed: Rc<std::cell::Cell<bool>>,
+    /// Whether this is the connection's owner, which hooked its handlers
+    /// (not a [`Peer::handle`] lent to a future).
+    owner: bool,
 }
 
 /// The connection's handlers go before their closures do: a connection
 /// that fires an event after its `Peer` is gone (a state change as the
 /// other side reloads, while this side already made a new peer) would
 /// otherwise call a dropped closure ("closure invoked recursively or
-/// after being dropped").
+/// after being dropped"). Only the owner does so: a handle lent to an
+/// offer or answer ends with its future, long before the channel comes.
 impl Drop for Peer {
     fn drop(&mut self) {
-        self.pc.set_ondatachannel(None);
-        self.pc.set_onconnectionstatechange(None);
+        if self.owner {
+            self.pc.set_ondatachannel(None);
+            self.pc.set_onconnectionstatechange(None);
+        }
     }
 }
 
@@ -122,6 +128,7 @@ impl Peer {
             on_event,
             _closures: Vec::new(),
             closed: Rc::new(std::cell::Cell::new(false)),
+            owner: true,
         };
         // The answering side receives the channel.
         let on_channel = {
@@ -294,12 +301,21 @@ impl Peer {
             on_event: self.on_event.clone(),
             _closures: Vec::new(),
             closed: self.closed.clone(),
+            owner: false,
         }
     }
 
     /// Whether an offer from here waits for its answer.
     pub fn awaits_answer(&self) -> bool {
         self.pc.signaling_state() == web_sys::RtcSignalingState::HaveLocalOffer
+    }
+
+    /// Whether the data channel is open.
+    pub fn is_open(&self) -> bool {
+        self.channel
+            .borrow()
+            .as_ref()
+            .is_some_and(|ch| ch.ready_state() == RtcDataChannelState::Open)
     }
 
     /// Sends a message if the channel is open; false otherwise.
