@@ -28,7 +28,10 @@ use yew::prelude::*;
 use crate::model::{Action, Notice};
 use crate::room::codec::Wire;
 use crate::room::peer::{self, Peer, PeerEvent};
+use crate::room::relay::RelayState;
 use crate::room::{decode, sign, Connection, Signal};
+
+mod meet;
 
 /// The channel name tabs of this app hand replies over.
 const TABS: &str = "mulino-rooms";
@@ -46,6 +49,11 @@ struct Inner {
     outgoing: Option<(String, u32)>,
     /// Bumped for every new peer: events of an older one are ignored.
     generation: u32,
+    /// The room's swarm on the relays, while it meets there.
+    meet: Option<meet::Meeting>,
+    /// Messages heard through a relay and dropped (malformed, or not
+    /// signed by the friend's seat).
+    dropped: u32,
 }
 
 /// A tab channel and its message handler, kept together.
@@ -59,9 +67,15 @@ pub struct Live {
     pub supported: bool,
     /// What this side's links carry for the connection now.
     pub signal: Option<Signal>,
+    /// How the room meets the friend: through a relay, or by links.
+    pub relay: RelayState,
+    /// Messages heard through a relay and dropped.
+    pub dropped: u32,
     inner: Rc<RefCell<Inner>>,
     set_connection: UseStateSetter<Connection>,
     set_signal: UseStateSetter<Option<Signal>>,
+    set_relay: UseStateSetter<RelayState>,
+    set_dropped: UseStateSetter<u32>,
     dispatch: Callback<Action>,
 }
 
@@ -69,6 +83,8 @@ impl PartialEq for Live {
     fn eq(&self, other: &Live) -> bool {
         self.connection == other.connection
             && self.signal == other.signal
+            && self.relay == other.relay
+            && self.dropped == other.dropped
             && Rc::ptr_eq(&self.inner, &other.inner)
     }
 }
@@ -88,13 +104,19 @@ pub fn use_live(dispatch: Callback<Action>) -> Live {
     let signal = use_state(|| None::<Signal>);
     let inner = use_mut_ref(Inner::default);
     let supported = use_state(peer::supported);
+    let relay = use_state(|| RelayState::Off);
+    let dropped = use_state(|| 0u32);
     Live {
         connection: *connection,
         supported: *supported,
         signal: (*signal).clone(),
+        relay: *relay,
+        dropped: *dropped,
         inner,
         set_connection: connection.setter(),
         set_signal: signal.setter(),
+        set_relay: relay.setter(),
+        set_dropped: dropped.setter(),
         dispatch,
     }
 }
@@ -216,6 +238,8 @@ impl Live {
                 self.inner.borrow_mut().peer = None;
                 self.set_connection.set(Connection::Lost);
                 self.set_signal.set(None);
+                // Through a relay, the seats look for each other again.
+                self.relay_round();
             }
         }
     }

@@ -1,8 +1,9 @@
-//! The live connection of the room on the table: a reply handed over by
-//! another tab is taken up; another
+//! The live connection of the room on the table: it meets the friend
+//! through the relays where any are set (and reachable); a reply handed
+//! over by another tab is taken up; another
 //! room on the table drops the connection of the last one; the host's
-//! page offers a connection while the seat is free, so the invite link
-//! carries it; and the room as this side would send it now, signed, is
+//! page offers a connection while the seat is free and no relay took the
+//! room, so the invite link carries it; and the room as this side would send it now, signed, is
 //! kept ready for the channel.
 
 use yew::prelude::*;
@@ -10,6 +11,7 @@ use yew::prelude::*;
 use super::use_live::{use_live, Live};
 use super::use_sealed::{use_sealed, Sealed};
 use crate::model::{Action, Model};
+use crate::room::relay::RelayState;
 use crate::room::{Connection, Role};
 
 /// The page's live connection, kept in step with the model's room, and
@@ -36,13 +38,27 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
     }
     {
         let live = live.clone();
+        let room = model
+            .room
+            .as_ref()
+            .map(|r| (r.code.clone(), r.me, r.keys[r.me.other().index()].clone()));
+        use_effect_with(room, move |room| match room {
+            Some((code, me, their_key)) => live.meet(code, *me, their_key),
+            None => live.leave_relays(),
+        });
+    }
+    {
+        let live = live.clone();
         let key = model
             .room
             .as_ref()
             .map(|r| (r.code.clone(), r.me == Role::Host && !r.joined));
-        use_effect_with((key, live.connection), move |(key, connection)| {
-            keep_connection(&live, key.as_ref(), *connection);
-        });
+        use_effect_with(
+            (key, live.connection, live.relay),
+            move |(key, connection, relay)| {
+                keep_connection(&live, key.as_ref(), *connection, *relay);
+            },
+        );
     }
     {
         let outgoing = sealed.as_ref().map(|s| (s.message.clone(), s.seq));
@@ -57,11 +73,13 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
 }
 
 /// Connects or drops the connection for the room on the table (its code,
-/// and whether the host waits for the guest).
-fn keep_connection(live: &Live, key: Option<&(String, bool)>, connection: Connection) {
+/// and whether the host waits for the guest). The invite carries an
+/// offer only where no relay is set or none took the room.
+fn keep_connection(live: &Live, key: Option<&(String, bool)>, connection: Connection, relay: RelayState) {
+    let by_links = matches!(relay, RelayState::Off | RelayState::Unreachable);
     match key {
         Some((code, invite)) => {
-            if *invite && connection == Connection::ByLink && !live.busy(code) {
+            if *invite && by_links && connection == Connection::ByLink && !live.busy(code) {
                 live.connect(code, true);
             } else if !live.busy(code) && connection == Connection::Live {
                 live.reset();

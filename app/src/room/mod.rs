@@ -34,7 +34,9 @@
 
 pub mod codec;
 pub mod peer;
+pub mod relay;
 pub mod sign;
+pub mod tracker;
 
 use morris_core::{Color, Game, Rules, Variant};
 

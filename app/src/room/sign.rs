@@ -162,6 +162,26 @@ pub async fn seal(w: &mut Wire, me: Role) -> Result<(), String> {
     Ok(())
 }
 
+/// Signs `text` with this side's key for room `code`: its public key
+/// and the signature (for what goes through a relay: [`super::relay`]).
+pub async fn sign_text(code: &str, text: &str) -> Result<(String, Vec<u8>), String> {
+    let key = seat_key(code).await?;
+    let signature =
+        call(subtle()?.sign_with_object_and_u8_array(&ecdsa(), &key.private, text.as_bytes())).await?;
+    Ok((key.public.clone(), js_sys::Uint8Array::new(&signature).to_vec()))
+}
+
+/// This side's public key for room `code`.
+pub async fn public_key(code: &str) -> Result<String, String> {
+    Ok(seat_key(code).await?.public.clone())
+}
+
+/// SHA-256 of `text`.
+pub async fn sha256(text: &str) -> Result<Vec<u8>, String> {
+    let digest = call(subtle()?.digest_with_str_and_u8_array("SHA-256", text.as_bytes())).await?;
+    Ok(js_sys::Uint8Array::new(&digest).to_vec())
+}
+
 /// Whether `seal` holds: its signature of its text, by its key.
 pub async fn holds(seal: &Seal) -> bool {
     let check = async {

@@ -181,12 +181,37 @@ export async function seats(page) {
  */
 export const RTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"];
 
-/** A player's page whose app asks no STUN server (loopback candidates only). */
+/**
+ * A player's page whose app asks no STUN server (loopback candidates only)
+ * and no relay: the connection data travels in links.
+ */
 export async function livePlayer(h) {
   const { context, page } = await h.newPage(PLAYER);
-  await context.addInitScript(() => localStorage.setItem("mulino.stun", "off"));
+  await context.addInitScript(() => {
+    localStorage.setItem("mulino.stun", "off");
+    localStorage.setItem("mulino.relays", "off");
+  });
   return { context, page };
 }
+
+/**
+ * A player's page whose app meets the friend through the relays `relays`
+ * (`ws://127.0.0.1:PORT`, a tracker started by the test), with no STUN.
+ */
+export async function relayPlayer(h, relays) {
+  const { context, page } = await h.newPage(PLAYER);
+  await context.addInitScript((list) => {
+    localStorage.setItem("mulino.stun", "off");
+    localStorage.setItem("mulino.relays", list);
+  }, relays);
+  return { context, page };
+}
+
+/**
+ * Chromium flags that keep a page on this machine: every host name but
+ * 127.0.0.1 fails to resolve (the default public relays and STUN too).
+ */
+export const LOCAL_ONLY_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"];
 
 /** The link in the room panel once it carries a connection offer or answer. */
 export async function signalLink(page, kind, timeout = 30_000) {
