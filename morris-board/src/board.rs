@@ -64,7 +64,7 @@ pub fn board(props: &BoardProps) -> Html {
         (!props.interactive).then_some("idle"),
     );
     html! {
-        <svg ref={svg_ref} {class} viewBox={format!("0 0 {SIZE} {SIZE}")} role="group" aria-label={props.label.clone()}
+        <svg ref={svg_ref} {class} viewBox={format!("0 0 {0} {0}", f(SIZE))} role="group" aria-label={props.label.clone()}
              data-board={props.board.id()} data-flipped={props.flipped.then_some("")}
              onpointerdown={drag.onpointerdown} onpointermove={drag.onpointermove}
              onpointerup={drag.onpointerup} onpointercancel={drag.onpointercancel} {onkeydown}>
