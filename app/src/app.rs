@@ -21,9 +21,9 @@ use crate::hooks::{
     use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_perfect_shown, use_saving,
     use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
 };
+use crate::i18n::Lang;
 use crate::lab::{use_lab, LabView};
 use crate::link::{Mode, DEFAULT_LEVEL};
-use crate::i18n::Lang;
 use crate::model::{Action, Model, Notice};
 use crate::opening::first_model;
 use crate::room::{self, Room};
@@ -84,7 +84,10 @@ fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
 pub fn app() -> Html {
     let model = use_reducer(first_model);
     let (lang, on_lang) = use_lang_telling(send_to(&model).reform(|l: Lang| {
-        Action::Notify(Some(Notice::new("lang.missing", vec![l.native_name().to_string()])))
+        Action::Notify(Some(Notice::new(
+            "lang.missing",
+            vec![l.native_name().to_string()],
+        )))
     }));
     let dialog = use_state(|| Dialog::None);
     let t = Rc::new((*model).clone());

@@ -75,7 +75,13 @@ fn arrived(lang: Lang) -> bool {
 
 /// Shows `lang` once its catalogue is here (and saves it, when chosen by
 /// hand); a catalogue that cannot be had leaves the language as it is.
-fn load(lang: Lang, latest: Rc<RefCell<Lang>>, shown: UseStateSetter<Lang>, save: bool, missing: Callback<Lang>) {
+fn load(
+    lang: Lang,
+    latest: Rc<RefCell<Lang>>,
+    shown: UseStateSetter<Lang>,
+    save: bool,
+    missing: Callback<Lang>,
+) {
     let show = move || {
         if *latest.borrow() == lang {
             if save {
