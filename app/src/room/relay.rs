@@ -27,12 +27,19 @@
 
 use super::{Role, CODE_LEN};
 
-/// The public WebTorrent trackers asked by default (those trystero uses).
-pub const DEFAULT_RELAYS: &[&str] = &[
+/// Public WebTorrent trackers that can carry rooms (those trystero uses),
+/// for a player or an embedding host to set in `mulino.relays`.
+pub const PUBLIC_RELAYS: &[&str] = &[
     "wss://tracker.webtorrent.dev",
     "wss://tracker.openwebtorrent.com",
     "wss://tracker.btorrent.xyz",
 ];
+/// The relays asked when none are set: none, for now. Referee's decision
+/// (2026-12-04): until a relay that answers after the invite went out by
+/// link no longer replaces the link's offer, and presence is told, a room
+/// runs by links unless `mulino.relays` names relays (for example
+/// [`PUBLIC_RELAYS`]); the one-link meeting is tested on a local tracker.
+pub const DEFAULT_RELAYS: &[&str] = &[];
 /// The `localStorage` key of the player's (or an embedding host's) relays.
 pub const RELAYS_KEY: &str = "mulino.relays";
 /// The most relays tried at once, and the longest address kept.
@@ -70,10 +77,16 @@ impl RelayState {
     }
 }
 
-/// The relays to try, from the stored setting (`None`: not set).
+/// The relays to try, from the stored setting (`None`: not set; `public`:
+/// [`PUBLIC_RELAYS`]).
 pub fn relays_from(setting: Option<&str>) -> Vec<String> {
-    let Some(text) = setting else {
-        return DEFAULT_RELAYS.iter().map(|s| s.to_string()).collect();
+    let list = match setting.map(str::trim) {
+        None => DEFAULT_RELAYS,
+        Some("public") => PUBLIC_RELAYS,
+        Some(_) => &[],
+    };
+    let Some(text) = setting.filter(|_| list.is_empty()) else {
+        return list.iter().map(|s| s.to_string()).collect();
     };
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|u| (u.starts_with("ws://") || u.starts_with("wss://")) && u.len() <= MAX_RELAY_URL)
@@ -288,6 +301,7 @@ mod tests {
     fn relays_default_off_or_listed() {
         assert_eq!(relays_from(None).len(), DEFAULT_RELAYS.len());
         assert!(relays_from(Some("off")).is_empty());
+        assert_eq!(relays_from(Some(" public ")).len(), PUBLIC_RELAYS.len());
         assert!(relays_from(Some("")).is_empty());
         assert_eq!(
             relays_from(Some("ws://127.0.0.1:8000, http://x wss://a.b\nftp://c")),
