@@ -13,7 +13,7 @@ use crate::clock::{Clocks, TimeControl};
 use crate::components::{
     analyse_buttons, announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar,
     offers, recent_list, record_panel, room_bar, room_list, room_panel, score_line, seat, status_line,
-    top_bar, welcome, NewGameDialog, RoomPanel, TopBarProps, Ui, WelcomeProps,
+    top_bar, welcome, NewGameDialog, RoomPanel, TopBarProps, Ui, Unfold, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
@@ -97,10 +97,8 @@ pub fn app() -> Html {
     let (perfect_shown, on_perfect) = use_perfect_shown();
     let (sound_on, on_sound) = use_sounds(&t);
     let (look, on_look) = use_board_look();
-    use_warm_up(&model);
+    use_warm_up(&model, &latest);
     use_clock(&model);
-    // After the warm-up, whose update restores the first notice: what
-    // saving has to say on the first render comes after it.
     let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
     let greeting = use_welcome(&t);
@@ -188,7 +186,7 @@ pub fn app() -> Html {
                 <section class="play">
                     if let Some((room, link)) = &room_link { { room_bar(&ui, room, link, &fields.invite, &live) } }
                     { seat(&ui, false) }
-                    <div class="board-wrap"><div class="board-box">{ game_board(&ui, look) }</div></div>
+                    <div class="board-wrap"><div class="board-box"><Unfold>{ game_board(&ui, look) }</Unfold></div></div>
                     { seat(&ui, true) }
                 </section>
                 <aside class="side">

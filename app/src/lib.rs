@@ -20,6 +20,7 @@ mod clock;
 mod components;
 mod editor;
 pub mod engine;
+mod first_screen;
 mod hooks;
 mod i18n;
 pub mod lab;
@@ -42,5 +43,8 @@ pub use app::App;
 pub fn run() {
     if let Some(node) = browser::own_node("app") {
         yew::Renderer::<App>::with_root(node).render();
+        // A task after the first render: a first screen without pieces
+        // still to draw is drawn (components::Unfold).
+        gloo_timers::callback::Timeout::new(0, first_screen::mark_drawn_unless_waiting).forget();
     }
 }

@@ -46,17 +46,50 @@ async function heldPage(options = {}) {
   await page.addInitScript(() => {
     const seen = (window.__firstScreen = { shifts: [], blankFrames: 0, frames: 0 });
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) seen.shifts.push(e.value);
+      for (const e of list.getEntries()) {
+        seen.shifts.push(e.value);
+        (seen.shifted ??= []).push(...(e.sources ?? []).map((s) => ({
+          at: Math.round(e.startTime),
+          node: s.node ? `${s.node.nodeName}.${s.node.className?.baseVal ?? s.node.className ?? ""}` : null,
+          from: [s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height].map(Math.round),
+          to: [s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height].map(Math.round),
+        })));
+      }
     }).observe({ type: "layout-shift", buffered: true });
     const frame = () => {
       if (document.body) {
         seen.frames += 1;
+        // The app shows once its table is drawn whole (app/src/first_screen.rs).
+        const shot = document.getElementById("mulino-first-screen");
+        seen.copyShown ||= !!shot && !shot.hidden;
         const app = document.getElementById("app");
-        if (!document.getElementById("mulino-first-screen") && !(app && app.firstElementChild)) seen.blankFrames += 1;
+        if (app) {
+          const st = getComputedStyle(app);
+          const line = [st.visibility, st.position, Math.round(app.getBoundingClientRect().width), app.querySelectorAll("[data-point]").length, !!shot, document.documentElement.hasAttribute("data-drawn")].join(" ");
+          if ((seen.appFrames ??= []).at(-1) !== line) seen.appFrames.push(line);
+        }
+        // Once the copy has shown, the table never leaves the screen.
+        if (seen.copyShown && !shot && !document.documentElement.hasAttribute("data-drawn")) {
+          seen.blankFrames += 1;
+          seen.blank ??= { at: Math.round(performance.now()), state: document.readyState, body: document.body.children.length, app: !!document.getElementById("app") };
+        }
       }
       if (seen.frames < 5000) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
+    // The app's first content, as it arrives: what it holds, and whether
+    // the copy still covers it.
+    new MutationObserver((_, watch) => {
+      const app = document.getElementById("app");
+      if (!app || !app.firstElementChild) return;
+      seen.firstDraw = {
+        board: app.querySelectorAll("[data-point]").length,
+        topBar: !!app.querySelector("header"),
+        drawn: document.documentElement.hasAttribute("data-drawn"),
+        copy: !!document.getElementById("mulino-first-screen"),
+      };
+      watch.disconnect();
+    }).observe(document, { childList: true, subtree: true });
   });
   return { page, context, release };
 }
@@ -64,7 +97,7 @@ async function heldPage(options = {}) {
 test("the page holds one copy of the first screen, inert", () => {
   const page = fs.readFileSync(path.join(copy, "index.html"), "utf8");
   assert.equal(page.split('id="mulino-first-screen"').length - 1, 1, "one copy after two runs");
-  assert.match(page, /<div id="mulino-first-screen" inert[ >]/);
+  assert.match(page, /<div id="mulino-first-screen" hidden inert[ >]/, "hidden until whole, then shown by the lines after it");
   assert.equal((page.match(/data-point=/g) ?? []).length, 24, "the copy has the board's 24 points");
 });
 
@@ -92,9 +125,21 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       ...window.__firstScreen,
       duplicateIds: [...document.querySelectorAll("[id]")].map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i),
     }));
-    assert.equal(seen.blankFrames, 0, `no blank frame (${seen.frames} frames)`);
-    assert.deepEqual(seen.shifts, [], "no layout shift");
+    assert.ok(seen.copyShown, "the copy was shown");
+    assert.equal(seen.blankFrames, 0, `no blank frame (${seen.frames} frames; the first: ${JSON.stringify(seen.blank)})`);
+    assert.deepEqual(seen.shifts, [], `no layout shift: ${JSON.stringify(seen.shifted)}; the app frame by frame: ${JSON.stringify(seen.appFrames)}`);
     assert.deepEqual(seen.duplicateIds, []);
+    // Built in pieces, a task apart, behind the copy: the board comes after the rest.
+    assert.deepEqual(seen.firstDraw, { board: 0, topBar: true, drawn: false, copy: true }, "the app's first piece, hidden behind the copy");
+    // The wasm was asked for only after the copy was painted: the copy's
+    // paint shared the network with nothing.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      wasm: performance.getEntriesByType("resource").find((e) => e.name.endsWith("_bg.wasm"))?.startTime,
+      preload: document.querySelectorAll('link[rel=preload][href$="_bg.wasm"]').length,
+    }));
+    assert.ok(timing.paint > 0 && timing.wasm >= timing.paint, `the wasm asked for at ${timing.wasm} ms, after the first paint at ${timing.paint} ms`);
+    assert.equal(timing.preload, 0, "no preload of the wasm for a first visit");
     const withApp = await page.screenshot();
     assert.ok(withApp.equals(without), "the app's first screen is the copy, pixel for pixel");
     // And the table is the app's: a click plays.
@@ -116,6 +161,8 @@ test("a saved visit, a link or another language gets no copy", { timeout: 120_00
     await page.goto(c.url, { waitUntil: "domcontentloaded" });
     await page.waitForTimeout(300);
     assert.equal(await page.locator("#mulino-first-screen").count(), 0, `${c.what}: no copy`);
+    // No copy to paint first: the wasm is asked for at once, as Trunk would.
+    assert.equal(await page.locator('link[rel=preload][href$="_bg.wasm"]').count(), 1, `${c.what}: the wasm preloaded`);
     release();
     await waitForBoard(page);
     assertNoErrors(page);

@@ -49,6 +49,7 @@ mod status_line;
 mod status_text;
 mod top_bar;
 mod ui;
+mod unfold;
 mod welcome;
 
 pub use analyse_buttons::analyse_buttons;
@@ -77,4 +78,5 @@ pub use seat::seat;
 pub use status_line::status_line;
 pub use top_bar::{top_bar, TopBarProps};
 pub use ui::Ui;
+pub use unfold::Unfold;
 pub use welcome::{welcome, WelcomeProps};

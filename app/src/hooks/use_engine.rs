@@ -15,6 +15,7 @@ use yew::prelude::*;
 
 use crate::browser::now_ms;
 use crate::engine::{EngineLink, FromWorker, Request};
+use crate::first_screen::when_drawn;
 use crate::link::{self, Mode};
 use crate::model::{Action, Model};
 use crate::tablebase::{self, Probe};
@@ -149,9 +150,10 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
     };
     {
         let worker = worker.clone();
+        // Started ahead of its first move, once the first screen is drawn.
         use_effect_with(model.mode.engine().is_some(), move |&seated| {
             if seated {
-                worker.ensure(false);
+                when_drawn(move || worker.ensure(false));
             }
         });
     }
