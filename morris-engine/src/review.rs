@@ -7,8 +7,10 @@
 //! from the position before). The turn then costs the difference. A turn
 //! that throws away a forced win, or walks into a forced loss the best
 //! turn avoids, is a blunder (`??`); one that costs the margin or more is
-//! a mistake (`?`). With endgame tables in the searcher, covered positions
-//! are valued exactly.
+//! a mistake (`?`). A marked turn is judged again [`CONFIRM_PLIES`]
+//! deeper, and the deeper judgement stands, so a mark is not the horizon
+//! of the shallower search. With endgame tables in the searcher, covered
+//! positions are valued exactly.
 //!
 //! [`Reviewer`] reviews one turn a call, so that a caller can report
 //! progress and stop between turns:
@@ -40,6 +42,9 @@ use crate::{Clock, Limits, Score, Searcher};
 
 /// The margin that marks a mistake by default: half a piece.
 pub const DEFAULT_MARGIN: i32 = 50;
+/// How much deeper a marked turn is judged again before its mark stands
+/// ([`Reviewer::step`]).
+pub const CONFIRM_PLIES: u32 = 2;
 
 /// What one turn cost the side that played it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +159,8 @@ pub struct Reviewer {
     next: usize,
     /// One past the last turn to review.
     end: usize,
+    /// How much deeper a marked turn is judged again.
+    confirm: u32,
 }
 
 impl Reviewer {
@@ -168,7 +175,15 @@ impl Reviewer {
             margin,
             next: 0,
             end,
+            confirm: CONFIRM_PLIES,
         }
+    }
+
+    /// Judges a marked turn again `plies` deeper (0: never) instead of
+    /// [`CONFIRM_PLIES`].
+    pub fn confirming(mut self, plies: u32) -> Reviewer {
+        self.confirm = plies;
+        self
     }
 
     /// Only the turns `first..=last`, counted from 1 (clamped to the game).
@@ -201,21 +216,15 @@ impl Reviewer {
         self.next >= self.end
     }
 
-    /// The limits the position after a turn not chosen is searched with:
-    /// one ply shallower when the depth bounds the search.
-    fn shallower(&self) -> Limits {
-        match self.limits.depth {
-            Some(d) => Limits {
-                depth: Some(d.saturating_sub(1).max(1)),
-                ..self.limits
-            },
-            None => self.limits,
-        }
-    }
-
     /// Reviews the next turn; `None` when every turn is reviewed (or the
     /// game was over before the next one). A `stop` raised during the
     /// search cuts it short, and the turn is judged on what it found.
+    ///
+    /// A turn marked at the review's depth is judged again
+    /// [`CONFIRM_PLIES`] deeper ([`Reviewer::confirming`]), and that judgement stands: a mark is
+    /// never the horizon of the shallower search alone (a "mistake" that
+    /// a deeper look, as the analysis board's, finds costs nothing, or a
+    /// "blunder" in a position already lost).
     pub fn step(
         &mut self,
         searcher: &mut Searcher,
@@ -226,24 +235,43 @@ impl Reviewer {
             return None;
         }
         let i = self.next;
+        let Some(turn) = self.judge(i, self.limits, searcher, clock, stop) else {
+            self.next = self.end;
+            return None;
+        };
+        self.next = i + 1;
+        let deeper = match self.limits.depth {
+            Some(d) if turn.mark != Mark::None && self.confirm > 0 => Limits {
+                depth: Some(d.saturating_add(self.confirm)),
+                ..self.limits
+            },
+            _ => return Some(turn),
+        };
+        Some(self.judge(i, deeper, searcher, clock, stop).unwrap_or(turn))
+    }
+
+    /// The turn of index `i` judged with `limits`: `None` when the game
+    /// was over before it.
+    fn judge(
+        &self,
+        i: usize,
+        limits: Limits,
+        searcher: &mut Searcher,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> Option<TurnReview> {
         let positions = self.game.positions();
-        let (Some(pos), Some(&played)) = (positions.get(i), self.game.moves().get(i)) else {
-            self.next = self.end;
-            return None;
-        };
+        let (pos, &played) = (positions.get(i)?, self.game.moves().get(i)?);
         let history: &[Position] = positions.get(..i).unwrap_or_default();
-        let result = searcher.search(pos, history, self.limits, clock, stop, |_| {});
-        let Some(best) = result.best else {
-            self.next = self.end;
-            return None;
-        };
+        let result = searcher.search(pos, history, limits, clock, stop, |_| {});
+        let best = result.best?;
         let played_score = if best == played {
             result.score
         } else {
             let after = positions.get(i + 1).unwrap_or(pos);
             let before = positions.get(..=i).unwrap_or_default();
             let score = searcher
-                .search(after, before, self.shallower(), clock, stop, |_| {})
+                .search(after, before, shallower(limits), clock, stop, |_| {})
                 .score;
             // Some rule sets (docs/RULES.md §7) give the same side the
             // next turn too: then the score is already the player's.
@@ -262,7 +290,6 @@ impl Reviewer {
             (best, result.score)
         };
         let cost = Cost::of(best_score, played_score);
-        self.next = i + 1;
         Some(TurnReview {
             turn: i + 1,
             side: pos.turn(),
@@ -273,6 +300,18 @@ impl Reviewer {
             cost,
             mark: Mark::of(cost, self.margin),
         })
+    }
+}
+
+/// The limits the position after a turn not chosen is searched with: one
+/// ply shallower when the depth bounds the search.
+fn shallower(limits: Limits) -> Limits {
+    match limits.depth {
+        Some(d) => Limits {
+            depth: Some(d.saturating_sub(1).max(1)),
+            ..limits
+        },
+        None => limits,
     }
 }
 
@@ -423,6 +462,31 @@ mod tests {
                 turns[1..3].iter().all(|t| t.mark != Mark::Blunder),
                 "depth {depth}"
             );
+        }
+    }
+
+    /// A game of random moves in Nine: to depth 4 alone, dark's 4... d3
+    /// (turn 8) costs 1.32 pieces and light's 7. b6 (turn 13) 0.83; two
+    /// plies deeper, 0.46 and 0.15: under the margin.
+    const LIFTED: &str = "[Variant \"nine\"]\n\n1. f4 g4 2. d2 g1 3. c3 a4 4. b2 d3 5. d6 d7 \
+        6. a1 g7xa1 7. b6 a7xd6 8. d6 d1 9. f6xd1 b4 10. d6-d5 *\n";
+
+    #[test]
+    fn a_mark_stands_only_if_a_deeper_look_confirms_it() {
+        let game = Game::from_record(LIFTED).unwrap();
+        let stop = AtomicBool::new(false);
+        let run = |confirm: u32| {
+            let mut r = Reviewer::new(game.clone(), Limits::depth(4), DEFAULT_MARGIN).confirming(confirm);
+            let mut searcher = Searcher::new(1);
+            std::iter::from_fn(|| r.step(&mut searcher, &NoClock, &stop)).collect::<Vec<_>>()
+        };
+        let (alone, confirmed) = (run(0), run(CONFIRM_PLIES));
+        assert_eq!(alone.len(), 19);
+        for turn in [8, 13] {
+            let (a, c) = (alone[turn - 1], confirmed[turn - 1]);
+            assert_eq!((a.turn, a.mark), (turn, Mark::Mistake), "{a:?}");
+            assert_eq!((c.turn, c.mark), (turn, Mark::None), "{c:?}");
+            assert!(c.cost.rank() < i64::from(DEFAULT_MARGIN), "{c:?}");
         }
     }
 

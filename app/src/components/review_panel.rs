@@ -82,7 +82,9 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         score_text(lang, line.before, Color::Light),
         score_text(lang, line.after, Color::Light),
     );
-    let basis = lang.fmt("review.basis", &[&DEFAULT_DEPTH.to_string(), &was, &then]);
+    // A mark stands on the review's second, deeper look (Reviewer::step).
+    let depth = DEFAULT_DEPTH + morris_engine::review::CONFIRM_PLIES;
+    let basis = lang.fmt("review.basis", &[&depth.to_string(), &was, &then]);
     Some(html! {
         <p class="review-explain" aria-live="polite" data-review-explain={line.turn.to_string()}>
             { text }<span class="review-basis">{ basis }</span>

@@ -9,7 +9,9 @@
 //! to the same depth from the position before). The turn then costs the
 //! difference. A turn that throws away a forced win, or walks into a
 //! forced loss the best turn avoids, is marked `??`; one that costs
-//! `--margin` or more is marked `?`. The reviewing itself is
+//! `--margin` or more is marked `?`. With `--depth`, a marked turn is
+//! judged again `--confirm` plies deeper (2 by default) and that judgement
+//! stands, so a mark is not the shallower search's horizon. The reviewing itself is
 //! `morris_engine::review`'s; this command reads the game and prints.
 
 use std::fs;
@@ -59,6 +61,10 @@ pub struct ReviewArgs {
     /// Mark a turn that costs at least this much, in hundredths of a piece
     #[arg(long, value_name = "CP", default_value_t = 50)]
     pub margin: i32,
+
+    /// Judge a marked turn again this many plies deeper before its mark stands (0: never; with --depth)
+    #[arg(long, value_name = "PLIES", default_value_t = morris_engine::review::CONFIRM_PLIES)]
+    pub confirm: u32,
 
     /// Transposition table size in megabytes
     #[arg(long, value_name = "MB", default_value_t = 16)]
@@ -154,7 +160,9 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stop = AtomicBool::new(false);
     let positions = game.positions().to_vec();
     let texts = game.move_texts();
-    let mut reviewer = Reviewer::new(game, limits(args), args.margin).turns(args.from, last);
+    let mut reviewer = Reviewer::new(game, limits(args), args.margin)
+        .turns(args.from, last)
+        .confirming(args.confirm);
     let mut summary = [Summary::default(); 2];
 
     let bar = crate::progress::bar((last + 1).saturating_sub(args.from) as u64, "review", "turns");
