@@ -6,7 +6,8 @@
 // declined by the host, a resignation (confirmed), a rematch; then the host
 // drops (reloads) and they reconnect by a fresh exchange — the reply opened
 // in a new tab of the host's browser is handed to the room's tab — with the
-// game kept.
+// game kept. Presence: the host is told the guest sat down, the guest that
+// the host is back, and then that the host left the room for good.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -62,6 +63,9 @@ test("rooms live: a whole game over the data channel, draw declined, resignation
   assert.match(await host.locator("[data-connection]").innerText(), /Connected live/);
   assert.match(await guest.locator("[data-connection]").innerText(), /Connected live/);
   assert.equal(await host.locator('[data-seat="top"][data-free]').count(), 0, "the guest sits in the free seat");
+  // The host is told the guest sat down.
+  await host.locator('[data-notice="room.friend-joined"]').waitFor();
+  assert.match((await notice(host)).text, /sat down at your table/);
   await screenshot(host, "room-live-host");
   await screenshot(guest, "room-live-guest");
 
@@ -120,9 +124,18 @@ test("rooms live: a whole game over the data channel, draw declined, resignation
   await tab.locator('[data-notice="room.handed"]').waitFor();
   await waitForLive(host);
   await waitForLive(guest);
+  // The guest, who saw the host drop, is told the host is back.
+  await guest.locator('[data-notice="room.friend-back"]').waitFor();
+  assert.match((await notice(guest)).text, /is back: connected live again/);
   await turnLive(guest, host, "b2", "dark");
   assert.deepEqual((await snapshot(host)).moves, ["a1", "b2"]);
   await screenshot(guest, "room-live-reconnected");
+  // The host leaves the room for good: the guest's page says so.
+  await host.locator(`[data-room-leave="${code}"]`).click();
+  await host.locator(`[data-room-leave-sure="${code}"]`).click();
+  await guest.locator('[data-notice="room.friend-left"]').waitFor({ timeout: 10_000 });
+  assert.match((await notice(guest)).text, /left the room/);
+  await guest.locator('[data-connection="lost"]').waitFor({ timeout: 40_000 });
   assertNoErrors(host);
   assertNoErrors(guest);
 });

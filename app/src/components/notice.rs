@@ -16,6 +16,9 @@ fn named_key(key: &str) -> Option<&'static str> {
         "room.draw-refused" => "room.draw-refused-by",
         "room.rematch-declined" => "room.rematch-declined-by",
         "draw.declined" => "draw.declined-by",
+        "room.friend-joined" => "room.friend-joined-by",
+        "room.friend-left" => "room.friend-left-by",
+        "room.friend-back" => "room.friend-back-by",
         _ => return None,
     })
 }

@@ -17,6 +17,12 @@
 //!   acted, and once when the channel opens (this is how a reconnection
 //!   catches up). A drop shows "Connection lost"; the game is kept in
 //!   `localStorage` and goes on by links or after a fresh exchange.
+//! - Presence: a side that leaves the room (or takes another to the
+//!   table) says so over the open channel first, and the friend's page
+//!   says they left; a channel that opens again in the same page says the
+//!   friend is back; the host's page says when the guest sits down
+//!   (`model::room::merge`). A closed tab or a lost network is the
+//!   connection lost.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,7 +31,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::model::{Action, Notice};
+use crate::model::{Action, Notice, Presence};
 use crate::room::codec::Wire;
 use crate::room::peer::{self, Peer, PeerEvent};
 use crate::room::relay::RelayState;
@@ -37,6 +43,9 @@ mod meet;
 const TABS: &str = "mulino-rooms";
 /// How long a tab that handed a reply over waits for the owner's word.
 const HANDOVER_MS: u32 = 1_500;
+/// What a side says over the channel as it leaves the room (no room's
+/// text starts so); the friend's page says they left.
+const BYE: &str = "mulino-bye";
 
 #[derive(Default)]
 struct Inner {
@@ -54,6 +63,9 @@ struct Inner {
     /// Messages heard through a relay and dropped (malformed, or not
     /// signed by the friend's seat).
     dropped: u32,
+    /// The room whose channel has been open in this page: when it opens
+    /// again, the friend is back.
+    met: Option<String>,
 }
 
 /// A tab channel and its message handler, kept together.
@@ -128,10 +140,14 @@ impl Live {
         inner.peer.is_some() && inner.code.as_deref() == Some(code)
     }
 
-    /// Drops the connection (another room came to the table).
+    /// Drops the connection (the room left the table, or another came
+    /// to it), saying so to the friend first.
     pub fn reset(&self) {
         let mut inner = self.inner.borrow_mut();
         if let Some(p) = inner.peer.take() {
+            if p.is_open() {
+                p.send(BYE);
+            }
             p.close();
         }
         inner.code = None;
@@ -215,8 +231,16 @@ impl Live {
             PeerEvent::Open => {
                 self.set_connection.set(Connection::Live);
                 self.set_signal.set(None);
-                Self::flush(&mut self.inner.borrow_mut());
+                let back = {
+                    let mut inner = self.inner.borrow_mut();
+                    Self::flush(&mut inner);
+                    inner.met.replace(code.to_string()).as_deref() == Some(code)
+                };
+                if back {
+                    self.dispatch.emit(Action::Presence(Presence::Back));
+                }
             }
+            PeerEvent::Message(text) if text == BYE => self.dispatch.emit(Action::Presence(Presence::Left)),
             PeerEvent::Message(text) => match Wire::from_text(&text)
                 .map_err(Into::into)
                 .and_then(|w| decode(&w))

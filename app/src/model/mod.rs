@@ -83,6 +83,15 @@ pub struct Model {
     pub tally: Tally,
 }
 
+/// What the live channel tells of the friend in the room on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// They left the room (said so over the channel before closing it).
+    Left,
+    /// The channel opened again after a drop: they are back.
+    Back,
+}
+
 /// What a player or the engine does.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -130,6 +139,8 @@ pub enum Action {
     OpenRoom(Box<Model>),
     /// A room from the friend (a link or a live message), checked.
     Remote(Box<Shared>),
+    /// The friend came back or left (the live channel says so).
+    Presence(Presence),
     /// This side's name in the room.
     Rename(String),
     /// This side's public key in the room (what its rooms are signed

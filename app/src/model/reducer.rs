@@ -9,8 +9,8 @@ use morris_board::{PartialTurn, Press};
 use morris_core::{Game, Move, Point, Position};
 use yew::Reducible;
 
-use super::room::{merge, Merged};
-use super::{engine_accepts_draw, Action, Model, Notice, Tally};
+use super::room::{merge, named, Merged};
+use super::{engine_accepts_draw, Action, Model, Notice, Presence, Tally};
 use crate::link::{Mode, Opened};
 use crate::room::{clean_name, Room};
 
@@ -101,6 +101,15 @@ impl Model {
                 }
                 Err(why) => self.notice = Some(Notice::new("room.refused", vec![why.to_string()])),
             },
+            Action::Presence(p) => {
+                if let Some(room) = &self.room {
+                    let key = match p {
+                        Presence::Left => "room.friend-left",
+                        Presence::Back => "room.friend-back",
+                    };
+                    self.notice = Some(Notice::new(key, named(room.name(room.me.other()))));
+                }
+            }
             Action::Rename(name) => {
                 let name = clean_name(&name);
                 if room.name(room.me) != name {
@@ -219,7 +228,7 @@ impl Model {
             }
             Action::OpenRoom(t) => self.open_room(*t),
             // Only a room takes these.
-            Action::Remote(_) | Action::Rename(_) | Action::SeatKey(_) => {}
+            Action::Remote(_) | Action::Presence(_) | Action::Rename(_) | Action::SeatKey(_) => {}
             Action::SetClock(control) => self.set_clock(control),
             // The clocks' business (`apply_at`).
             Action::Tick => {}

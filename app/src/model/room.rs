@@ -421,6 +421,10 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
     // Their key, learnt from their first signed room (check_seal).
     mine.keys[them.index()] = inc.keys[them.index()].clone();
     mine.joined |= them == Role::Guest || inc.joined;
+    // The host hears of the guest sitting down, whichever way it came.
+    if me == Role::Host && mine.joined && !room.joined && notice.is_none() {
+        notice = Some(s.about_friend("room.friend-joined"));
+    }
     mine.seq[them.index()] = inc.seq[them.index()];
     next.room = Some(mine);
     if notice.is_some() {
@@ -431,7 +435,7 @@ pub fn merge(model: &Model, incoming: &Shared) -> Result<Merged, Refusal> {
 
 /// A friend's name as a notice's arguments: none when it is not known (the
 /// text then says "your friend").
-fn named(name: &str) -> Vec<String> {
+pub(super) fn named(name: &str) -> Vec<String> {
     if name.is_empty() {
         Vec::new()
     } else {

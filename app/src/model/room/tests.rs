@@ -826,3 +826,33 @@ mod clocks {
             .is_some_and(|n| n.args.iter().any(|a| a.contains("clocks"))));
     }
 }
+
+#[test]
+fn the_host_hears_the_guest_sit_down_once_and_of_comings_and_goings() {
+    let (mut host, mut guest) = pair();
+    receive(&mut host, &guest);
+    let sat = host.notice.clone().map(|n| (n.key, n.args));
+    assert_eq!(sat, Some(("room.friend-joined", vec!["Bob".to_string()])));
+    // Once: the guest's next room says nothing of it again.
+    press(&mut host, "d6");
+    receive(&mut guest, &host);
+    press(&mut guest, "a1");
+    host.apply(Action::Notify(None));
+    receive(&mut host, &guest);
+    assert_ne!(host.notice.as_ref().map(|n| n.key), Some("room.friend-joined"));
+    // The channel's word of the friend, named.
+    guest.apply(Action::Presence(crate::model::Presence::Left));
+    assert_eq!(
+        guest.notice.clone().map(|n| (n.key, n.args)),
+        Some(("room.friend-left", vec!["Ann".to_string()]))
+    );
+    host.apply(Action::Presence(crate::model::Presence::Back));
+    assert_eq!(host.notice.as_ref().map(|n| n.key), Some("room.friend-back"));
+    // Without a room on the table, nobody to speak of.
+    let mut alone = Model::new(
+        Game::new(Rules::default()),
+        crate::link::Mode::TwoPlayers { bottom: Color::Light },
+    );
+    alone.apply(Action::Presence(crate::model::Presence::Left));
+    assert_eq!(alone.notice, None);
+}
