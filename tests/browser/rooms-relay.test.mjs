@@ -93,6 +93,15 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
   const { page: old } = await livePlayer(h);
   await hostRoom(old, h.url);
   const before = (await signalLink(old, "offer")).split("#room=")[1].length;
+  // With the default relays (the public trackers), out of reach here: the
+  // room says it runs by links, and its invite carries the offer.
+  const { page: plain } = await h.newPage({ viewport: { width: 390, height: 844 } });
+  await hostRoom(plain, h.url);
+  await plain.locator('[data-relay="unreachable"]').waitFor();
+  assert.match(await plain.locator("[data-relay]").innerText(), /No relay reachable: play by links/);
+  assert.ok(decodeLink(await signalLink(plain, "offer")).x, "the invite carries the offer");
+  assertNoErrors(plain);
+  await plain.close();
   await old.close();
 
   const { context: hostContext, page: host } = await relayPlayer(h, relays);

@@ -32,18 +32,18 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         let (live, code) = (live.clone(), room.code.clone());
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
     };
-    let conn_text = match connection {
-        Connection::ByLink => lang.t("room.by-link"),
-        Connection::Connecting => lang.t("room.connecting"),
-        Connection::Live => lang.t("room.live"),
-        Connection::Lost => lang.t("room.lost"),
-    };
-    let relay = match live.relay {
-        RelayState::Off => None,
-        RelayState::Trying => Some(lang.t("room.relay-trying")),
-        RelayState::Joined => Some(lang.t("room.relay-joined")),
-        RelayState::Unreachable => Some(lang.t("room.relay-unreachable")),
-    };
+    // One line says how the room runs: live, or, until then, through a
+    // relay or by links (the relay's state in place of "by link").
+    let conn_text = lang.t(match (connection, live.relay) {
+        (Connection::ByLink, RelayState::Trying) => "room.relay-trying",
+        (Connection::ByLink | Connection::Connecting, RelayState::Joined) => "room.relay-joined",
+        (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",
+        (Connection::ByLink, RelayState::Off) => "room.by-link",
+        (Connection::Connecting, _) => "room.connecting",
+        (Connection::Live, _) => "room.live",
+        (Connection::Lost, _) => "room.lost",
+    });
+    let relay = (live.relay != RelayState::Off).then(|| live.relay.id());
     let code = room.code.clone();
     let inviting = room.me == Role::Host && !room.joined;
     html! {
@@ -53,12 +53,10 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
             if inviting {
                 <button type="button" class="btn primary" data-action="copy-invite" onclick={on_copy}>{ lang.t("room.copy-invite") }</button>
             }
-            <span class={classes!("conn", connection.id())} data-connection={connection.id()} role="status">
+            <span class={classes!("conn", connection.id())} data-connection={connection.id()} role="status"
+                  data-relay={relay} data-relay-dropped={relay.map(|_| live.dropped.to_string())}>
                 <span class="conn-dot" aria-hidden="true"></span>{ conn_text }
             </span>
-            if let Some(text) = relay {
-                <span class="conn relay" data-relay={live.relay.id()} data-relay-dropped={live.dropped.to_string()}>{ text }</span>
-            }
             if can_connect {
                 <button type="button" class="btn" data-action="connect-live" onclick={on_connect}>{ lang.t("room.connect-live") }</button>
             }

@@ -34,12 +34,12 @@ pub const PUBLIC_RELAYS: &[&str] = &[
     "wss://tracker.openwebtorrent.com",
     "wss://tracker.btorrent.xyz",
 ];
-/// The relays asked when none are set: none, for now. Referee's decision
-/// (2026-12-04): until a relay that answers after the invite went out by
-/// link no longer replaces the link's offer, and presence is told, a room
-/// runs by links unless `mulino.relays` names relays (for example
-/// [`PUBLIC_RELAYS`]); the one-link meeting is tested on a local tracker.
-pub const DEFAULT_RELAYS: &[&str] = &[];
+/// The relays asked when none are set: the public ones. Referee's
+/// decision (2026-12-04): a room meets through public trackers by default,
+/// as one link needs; a relay is trusted with nothing (every envelope is
+/// signed by its seat), and where none answers the room runs by links and
+/// says so. `mulino.relays` set to `off` keeps a browser off them.
+pub const DEFAULT_RELAYS: &[&str] = PUBLIC_RELAYS;
 /// The `localStorage` key of the player's (or an embedding host's) relays.
 pub const RELAYS_KEY: &str = "mulino.relays";
 /// The most relays tried at once, and the longest address kept.
@@ -298,8 +298,8 @@ mod tests {
     }
 
     #[test]
-    fn relays_default_off_or_listed() {
-        assert_eq!(relays_from(None).len(), DEFAULT_RELAYS.len());
+    fn relays_default_to_the_public_ones_or_off_or_listed() {
+        assert_eq!(relays_from(None).len(), PUBLIC_RELAYS.len());
         assert!(relays_from(Some("off")).is_empty());
         assert_eq!(relays_from(Some(" public ")).len(), PUBLIC_RELAYS.len());
         assert!(relays_from(Some("")).is_empty());
