@@ -1,5 +1,5 @@
 //! The few things the app asks of the page itself: its address, the
-//! clipboard, the clock, idle time.
+//! clipboard, the share sheet, the clock, idle time.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -39,6 +39,37 @@ pub fn copy_text(text: &str, field: &NodeRef) {
     }
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// The browser's share sheet (`navigator.share`), where it has one.
+fn share_fn() -> Option<(web_sys::Navigator, js_sys::Function)> {
+    let navigator = web_sys::window()?.navigator();
+    let f = js_sys::Reflect::get(&navigator, &"share".into()).ok()?;
+    Some((navigator, f.dyn_into().ok()?))
+}
+
+/// Whether the browser has a share sheet (the Web Share API).
+pub fn can_share() -> bool {
+    share_fn().is_some()
+}
+
+/// Opens the browser's share sheet with a link; a share cancelled or
+/// refused changes nothing (the link is still on the page to copy).
+pub fn share_link(title: &str, text: &str, url: &str) {
+    let Some((navigator, share)) = share_fn() else {
+        return;
+    };
+    let data = js_sys::Object::new();
+    for (key, value) in [("title", title), ("text", text), ("url", url)] {
+        let _ = js_sys::Reflect::set(&data, &key.into(), &value.into());
+    }
+    if let Ok(promise) = share.call1(&navigator, &data) {
+        if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = JsFuture::from(promise).await;
+            });
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::ui::Ui;
-use crate::browser::copy_text;
+use crate::browser::{can_share, copy_text, share_link};
 use crate::hooks::{Fields, Live};
 use crate::model::{Action, Notice};
 use crate::opening::{follow_room_link, room_payload};
@@ -62,7 +62,26 @@ fn invite_box(props: &RoomPanel) -> Html {
             if kind == Some("offer") { <p>{ lang.t("room.invite-live") }</p> }
             <input type="text" readonly=true class="link-field" data-invite-link="" data-signal={kind} ref={props.fields.invite.clone()}
                    value={props.link.to_string()} aria-label={lang.t("room.invite-title")} onfocus={select} />
+            { share_button(props) }
         </div>
+    }
+}
+
+/// "Share…": the link through the browser's share sheet (a chat, a
+/// message), where the browser has one.
+fn share_button(props: &RoomPanel) -> Html {
+    if !can_share() || props.link.is_empty() {
+        return Html::default();
+    }
+    let lang = props.ui.lang;
+    let (title, text, url) = (
+        lang.t("app.title"),
+        lang.t("room.share-text"),
+        props.link.to_string(),
+    );
+    let onclick = Callback::from(move |_: MouseEvent| share_link(&title, &text, &url));
+    html! {
+        <button type="button" class="btn" data-action="share-link" {onclick}>{ lang.t("room.share") }</button>
     }
 }
 
@@ -96,6 +115,7 @@ fn friend_link_box(props: &RoomPanel) -> Html {
                    ref={field.clone()} value={props.link.to_string()} aria-label={lang.t(title)} />
             <div class="row">
                 <button type="button" class="btn primary" data-action="copy-friend-link" onclick={copy}>{ lang.t("room.copy-friend-link") }</button>
+                { share_button(props) }
             </div>
         </div>
     }
