@@ -13,6 +13,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
+import net from "node:net";
 import Server from "bittorrent-tracker/server";
 import WebSocket from "ws";
 import { startHarness, snapshot, playMove, screenshot, assertNoErrors, moveCount, waitForBoard } from "./lib/harness.mjs";
@@ -179,4 +180,63 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
   await screenshot(back, "room-relay-host-back");
   assertNoErrors(guest);
   assertNoErrors(back);
+});
+
+/**
+ * A relay that answers late: a TCP proxy to the tracker that holds each
+ * connection `ms` before passing it on (the WebSocket handshake waits).
+ */
+async function slowRelay(ms) {
+  const port = tracker.http.address().port;
+  const held = new Set();
+  const server = net.createServer((client) => {
+    held.add(client);
+    client.pause();
+    const timer = setTimeout(() => {
+      const upstream = net.connect(port, "127.0.0.1", () => {
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+      upstream.on("error", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+      client.on("close", () => upstream.destroy());
+    }, ms);
+    client.on("close", () => {
+      clearTimeout(timer);
+      held.delete(client);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `ws://127.0.0.1:${server.address().port}`,
+    close: () => {
+      for (const c of held) c.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+test("a relay that answers after the invite went out by link leaves the link's offer standing: one offer, answered once", { timeout: 120_000 }, async () => {
+  const slow = await slowRelay(7_000);
+  try {
+    const { page: host } = await relayPlayer(h, slow.url);
+    await hostRoom(host, h.url);
+    // No relay within 5 s: the room runs by links and the invite carries an offer.
+    await host.locator('[data-relay="unreachable"]').waitFor({ timeout: 15_000 });
+    const invite = await signalLink(host, "offer");
+    // Then the relay answers after all…
+    await host.locator('[data-relay="joined"]').waitFor({ timeout: 20_000 });
+    // …and the friend, with no relay, answers the invite's offer by link.
+    const { page: guest } = await livePlayer(h);
+    await openLink(guest, invite);
+    const reply = await signalLink(guest, "answer");
+    await openLink(host, reply);
+    await waitForLive(host);
+    await waitForLive(guest);
+    await turnLive(host, guest, "d6", "light");
+    assertNoErrors(host);
+    assertNoErrors(guest);
+  } finally {
+    await slow.close();
+  }
 });

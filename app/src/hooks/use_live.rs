@@ -39,6 +39,9 @@ use crate::room::{decode, sign, Connection, Signal};
 
 mod meet;
 
+/// An answer being made (or one given already).
+type AnswerFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>;
+
 /// The channel name tabs of this app hand replies over.
 const TABS: &str = "mulino-rooms";
 /// How long a tab that handed a reply over waits for the owner's word.
@@ -66,6 +69,11 @@ struct Inner {
     /// The room whose channel has been open in this page: when it opens
     /// again, the friend is back.
     met: Option<String>,
+    /// The current peer's offer, once made (it may travel by link and
+    /// through a relay alike: one offer, answered once).
+    offered: Option<String>,
+    /// The offer the current peer answered, and its answer.
+    answered: Option<(String, String)>,
 }
 
 /// A tab channel and its message handler, kept together.
@@ -186,6 +194,8 @@ impl Live {
             inner.generation += 1;
             inner.sent = None;
             inner.code = Some(code.to_string());
+            inner.offered = None;
+            inner.answered = None;
             inner.generation
         };
         let on_event: Rc<dyn Fn(PeerEvent)> = {
@@ -278,7 +288,10 @@ impl Live {
             let result = live.inner.borrow().peer.as_ref().map(Peer::offer_owned);
             let Some(fut) = result else { return };
             match fut.await {
-                Ok(sdp) if live.current(generation) => live.set_signal.set(Some(Signal::Offer(sdp))),
+                Ok(sdp) if live.current(generation) => {
+                    live.inner.borrow_mut().offered = Some(sdp.clone());
+                    live.set_signal.set(Some(Signal::Offer(sdp)));
+                }
                 Ok(_) => {}
                 Err(why) => live.failed(why, quiet),
             }
@@ -287,19 +300,39 @@ impl Live {
 
     /// Answers the friend's offer; the links carry the answer once gathered.
     pub fn answer(&self, code: &str, offer: String) {
-        let Some(generation) = self.new_peer(code, false) else {
+        let Some((generation, fut)) = self.answer_fresh(code, offer) else {
             return;
         };
         let live = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let fut = live.inner.borrow().peer.as_ref().map(|p| p.answer_owned(offer));
-            let Some(fut) = fut else { return };
             match fut.await {
                 Ok(sdp) if live.current(generation) => live.set_signal.set(Some(Signal::Answer(sdp))),
                 Ok(_) => {}
                 Err(why) => live.failed(why, false),
             }
         });
+    }
+
+    /// A new peer answering `offer`, and its generation: the answer, once
+    /// made, is kept as the current peer's (a relay bringing the same
+    /// offer gets the same answer).
+    fn answer_fresh(&self, code: &str, offer: String) -> Option<(u32, AnswerFuture)> {
+        let generation = self.new_peer(code, false)?;
+        let fut = self
+            .inner
+            .borrow()
+            .peer
+            .as_ref()
+            .map(|p| p.answer_owned(offer.clone()))?;
+        let live = self.clone();
+        let kept = async move {
+            let sdp = fut.await;
+            if let (Ok(sdp), true) = (sdp.as_ref(), live.current(generation)) {
+                live.inner.borrow_mut().answered = Some((offer, sdp.clone()));
+            }
+            sdp
+        };
+        Some((generation, Box::pin(kept)))
     }
 
     /// Takes the friend's answer, if this page's offer for `code` waits

@@ -216,18 +216,32 @@ impl Live {
             return;
         };
         let id: [u8; 20] = storage::random_bytes();
-        let offer = match me {
-            Role::Host => self.new_peer(&code, true).and_then(|_| {
-                let inner = self.inner.borrow();
-                inner.peer.as_ref().map(|p| p.offer_owned())
-            }),
+        // The host's offer still waiting for its answer (one that went out
+        // in the invite, say) travels as it is: a fresh one would leave
+        // the link's behind.
+        let pending = match me {
+            Role::Host => self.pending_offer(),
             Role::Guest => None,
+        };
+        let offer = match (me, &pending) {
+            (Role::Host, None) => self.new_peer(&code, true).and_then(|generation| {
+                let inner = self.inner.borrow();
+                inner.peer.as_ref().map(|p| (generation, p.offer_owned()))
+            }),
+            _ => None,
         };
         let live = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let (kind, sdp) = match offer {
-                Some(fut) => (Kind::Offer, fut.await),
-                None => (Kind::Hello, Ok(String::new())),
+            let (kind, sdp) = match (pending, offer) {
+                (Some(sdp), _) => (Kind::Offer, Ok(sdp)),
+                (None, Some((generation, fut))) => {
+                    let sdp = fut.await;
+                    if let (Ok(sdp), true) = (sdp.as_ref(), live.current(generation)) {
+                        live.inner.borrow_mut().offered = Some(sdp.clone());
+                    }
+                    (Kind::Offer, sdp)
+                }
+                (None, None) => (Kind::Hello, Ok(String::new())),
             };
             let text = match sdp {
                 Ok(sdp) => signed(Envelope::new(&code, me, kind, &id, String::new(), sdp)).await,
@@ -337,14 +351,37 @@ impl Live {
         }
     }
 
+    /// The current peer's offer, while it waits for its answer.
+    fn pending_offer(&self) -> Option<String> {
+        let inner = self.inner.borrow();
+        let waits = inner.peer.as_ref().is_some_and(|p| p.awaits_answer());
+        inner.offered.clone().filter(|_| waits)
+    }
+
+    /// This side's answer to `offer`, if the current peer gave one (the
+    /// same offer came by link and through a relay: answered once).
+    fn answer_given(&self, offer: &str) -> Option<String> {
+        let inner = self.inner.borrow();
+        inner.peer.as_ref()?;
+        inner
+            .answered
+            .as_ref()
+            .filter(|(o, _)| o == offer)
+            .map(|(_, a)| a.clone())
+    }
+
     /// Answers the host's offer and sends the answer back through `relay`.
     fn answer_through(&self, run: u32, code: &str, relay: usize, to: [u8; 20], id: [u8; 20], offer: String) {
-        if self.new_peer(code, false).is_none() {
-            return;
-        }
-        self.set_signal.set(None);
-        let fut = self.inner.borrow().peer.as_ref().map(|p| p.answer_owned(offer));
-        let Some(fut) = fut else { return };
+        let fut = match self.answer_given(&offer) {
+            Some(answer) => Box::pin(std::future::ready(Ok(answer))),
+            None => {
+                let Some((_, fut)) = self.answer_fresh(code, offer) else {
+                    return;
+                };
+                self.set_signal.set(None);
+                fut
+            }
+        };
         let (live, code) = (self.clone(), code.to_string());
         wasm_bindgen_futures::spawn_local(async move {
             let text = match fut.await {
