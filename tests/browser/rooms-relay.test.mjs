@@ -240,3 +240,60 @@ test("a relay that answers after the invite went out by link leaves the link's o
     await slow.close();
   }
 });
+
+/** A tracker of the test's own on `port` (0: any free one), and a way to kill it with its sockets. */
+async function ownTracker(port = 0) {
+  const t = new Server({ udp: false, http: false, ws: true, stats: false });
+  t.on("warning", () => {});
+  const sockets = new Set();
+  await new Promise((resolve) => t.listen(port, "127.0.0.1", resolve));
+  t.http.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  return {
+    port: t.http.address().port,
+    kill: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => t.close(resolve));
+    },
+  };
+}
+
+test("a relay killed mid-game: the game goes on over the open channel, and a relay back on the same address rejoins a reload", { timeout: 180_000 }, async () => {
+  let relay = await ownTracker();
+  const url = `ws://127.0.0.1:${relay.port}`;
+  try {
+    const { page: host } = await relayPlayer(h, url);
+    await hostRoom(host, h.url);
+    await host.locator('[data-relay="joined"]').waitFor();
+    const invite = await offeredLink(host);
+    const { page: guest } = await relayPlayer(h, url);
+    await openLink(guest, invite);
+    await waitForLive(guest);
+    await waitForLive(host);
+    await turnLive(host, guest, GAME[0], "light");
+
+    // The relay dies: nothing of the game needs it any more.
+    await relay.kill();
+    await host.locator('[data-relay="unreachable"], [data-connection="live"]').first().waitFor();
+    await turnLive(guest, host, GAME[1], "dark");
+    await turnLive(host, guest, GAME[2], "light");
+    assert.equal(await host.locator("[data-connection]").getAttribute("data-connection"), "live");
+
+    // A relay comes back at the same address; the guest reloads and the
+    // host's page, trying the relay again by itself, meets it there.
+    relay = await ownTracker(Number(new URL(url).port));
+    await guest.reload({ waitUntil: "domcontentloaded" });
+    await waitForBoard(guest);
+    await waitForLive(guest, 60_000);
+    await waitForLive(host, 60_000);
+    assert.deepEqual(await moves(guest), GAME.slice(0, 3), "nothing lost");
+    await turnLive(guest, host, GAME[3], "dark");
+    assert.deepEqual(await moves(host), GAME.slice(0, 4), "nothing lost or doubled");
+    assertNoErrors(host, [/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/]);
+    assertNoErrors(guest, [/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/]);
+  } finally {
+    await relay.kill();
+  }
+});

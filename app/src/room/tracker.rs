@@ -119,8 +119,11 @@ struct Socket {
 /// The room's swarm on every tracker tried.
 pub struct Swarm {
     sockets: Vec<Option<Socket>>,
+    urls: Vec<String>,
     info_hash: String,
     peer_id: String,
+    on_event: Rc<dyn Fn(TrackerEvent)>,
+    on_open: Rc<dyn Fn(usize)>,
 }
 
 impl std::fmt::Debug for Swarm {
@@ -133,12 +136,17 @@ impl std::fmt::Debug for Swarm {
 
 impl Drop for Swarm {
     fn drop(&mut self) {
-        for s in self.sockets.iter().flatten() {
-            s.ws.set_onopen(None);
-            s.ws.set_onmessage(None);
-            s.ws.set_onclose(None);
-            let _ = s.ws.close();
-        }
+        self.sockets.iter().flatten().for_each(Socket::shut);
+    }
+}
+
+impl Socket {
+    /// Closes the socket, its handlers first (they go with it).
+    fn shut(&self) {
+        self.ws.set_onopen(None);
+        self.ws.set_onmessage(None);
+        self.ws.set_onclose(None);
+        let _ = self.ws.close();
     }
 }
 
@@ -223,9 +231,26 @@ impl Swarm {
         }
         Swarm {
             sockets,
+            urls: urls.to_vec(),
             info_hash,
             peer_id: binary_string(peer_id),
+            on_event,
+            on_open,
         }
+    }
+
+    /// Tries tracker `i` again (after it went down); false when the
+    /// browser refuses its address at once (it stays down).
+    pub fn reconnect(&mut self, i: usize) -> bool {
+        let Some(url) = self.urls.get(i) else { return false };
+        let fresh = connect(i, url, &self.info_hash, &self.on_event, self.on_open.clone());
+        let ok = fresh.is_some();
+        if let Some(slot) = self.sockets.get_mut(i) {
+            if let Some(old) = std::mem::replace(slot, fresh) {
+                old.shut();
+            }
+        }
+        ok
     }
 
     fn send(&self, relay: Option<usize>, message: &Object) {

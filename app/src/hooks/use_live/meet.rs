@@ -7,7 +7,8 @@
 //! with it; what fails is dropped and counted (`data-relay-dropped`).
 //! While the channel is open, offers and hellos are ignored (a relay
 //! replaying an old one cannot break a live game); when it drops, each
-//! side announces itself again, and every [`ROUND_MS`] while not live.
+//! side announces itself again, and every [`ROUND_MS`] while not live. A
+//! relay that goes down is tried again, sooner first, then once a minute.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -25,6 +26,10 @@ use crate::storage;
 const JOIN_MS: u32 = 5_000;
 /// How often a side that is not live announces itself again.
 const ROUND_MS: u32 = 15_000;
+/// How long after a relay went down it is tried again (doubling each
+/// time, up to [`MAX_RETRY_MS`]).
+const RETRY_MS: u32 = 2_000;
+const MAX_RETRY_MS: u32 = 60_000;
 
 thread_local! {
     /// Numbers meetings, so that events of a meeting left are ignored.
@@ -42,6 +47,10 @@ pub(super) struct Meeting {
     relays: usize,
     joined: bool,
     down: Vec<usize>,
+    /// How often each relay was tried again since it last took the swarm,
+    /// and the timer of its next try.
+    tries: Vec<u32>,
+    retries: Vec<Option<Timeout>>,
     /// The offer (host) or hello (guest) last announced: its id and text.
     last: Option<([u8; 20], String)>,
     /// The host's offer this side last answered (guest).
@@ -96,6 +105,8 @@ impl Live {
             relays: urls.len(),
             joined: false,
             down: Vec::new(),
+            tries: vec![0; urls.len()],
+            retries: urls.iter().map(|_| None).collect(),
             last: None,
             answered: None,
             making: false,
@@ -261,21 +272,30 @@ impl Live {
 
     fn on_tracker(&self, run: u32, e: TrackerEvent) {
         match e {
-            TrackerEvent::Joined(_) => {
-                if self.with_meeting(run, |m| m.joined = true).is_some() {
+            TrackerEvent::Joined(i) => {
+                let joined = self.with_meeting(run, |m| {
+                    m.joined = true;
+                    m.down.retain(|&d| d != i);
+                    if let Some(t) = m.tries.get_mut(i) {
+                        *t = 0;
+                    }
+                });
+                if joined.is_some() {
                     self.set_relay.set(RelayState::Joined);
                 }
             }
             TrackerEvent::Down(i) => {
                 let all_down = self.with_meeting(run, |m| {
+                    let before = m.down.len() == m.relays;
                     if !m.down.contains(&i) {
                         m.down.push(i);
                     }
-                    m.down.len() == m.relays
+                    !before && m.down.len() == m.relays
                 });
                 if all_down == Some(true) {
                     self.set_relay.set(RelayState::Unreachable);
                 }
+                self.retry_later(run, i);
             }
             TrackerEvent::Dropped(_) => self.drop_one(),
             TrackerEvent::Offer {
@@ -286,6 +306,29 @@ impl Live {
             } => self.heard(run, Some((relay, peer_id)), offer_id, &text),
             TrackerEvent::Answer { offer_id, text } => self.heard(run, None, offer_id, &text),
         }
+    }
+
+    /// Tries relay `i` again after a while ([`RETRY_MS`], doubling up to
+    /// [`MAX_RETRY_MS`]) while the room meets: a relay that went down (or
+    /// was never up) takes the swarm again when it is back, and the seats
+    /// find each other there.
+    fn retry_later(&self, run: u32, i: usize) {
+        let live = self.clone();
+        let again = move || {
+            let refused = live.with_meeting(run, |m| m.swarm.as_mut().is_some_and(|s| !s.reconnect(i)));
+            // Said outside the meeting's borrow: the browser refused it at once.
+            if refused == Some(true) {
+                live.on_tracker(run, TrackerEvent::Down(i));
+            }
+        };
+        self.with_meeting(run, move |m| {
+            let (Some(tries), Some(slot)) = (m.tries.get_mut(i), m.retries.get_mut(i)) else {
+                return;
+            };
+            let wait = RETRY_MS.saturating_mul(1 << (*tries).min(5)).min(MAX_RETRY_MS);
+            *tries = tries.saturating_add(1);
+            *slot = Some(Timeout::new(wait, again));
+        });
     }
 
     /// An envelope heard through a relay (`from`: the relay and the peer
