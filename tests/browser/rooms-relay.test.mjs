@@ -297,3 +297,29 @@ test("a relay killed mid-game: the game goes on over the open channel, and a rel
     await relay.kill();
   }
 });
+
+test("a second guest with the same invite is told the seat is taken; the game of the two in the room goes on", { timeout: 120_000 }, async () => {
+  const { page: host } = await relayPlayer(h, relays);
+  await hostRoom(host, h.url);
+  await host.locator('[data-relay="joined"]').waitFor();
+  const invite = await offeredLink(host);
+  const { page: guest } = await relayPlayer(h, relays);
+  await openLink(guest, invite);
+  await waitForLive(guest);
+  await waitForLive(host);
+  await turnLive(host, guest, GAME[0], "light");
+
+  // Someone else opens the same invite (another browser: another key).
+  const { page: third } = await relayPlayer(h, relays);
+  await openLink(third, invite);
+  await third.locator('[data-notice="room.seat-taken"]').waitFor({ timeout: 30_000 });
+  assert.match(await third.locator('[data-notice="room.seat-taken"]').innerText(), /seat is taken/);
+  assert.notEqual(await third.locator("[data-connection]").getAttribute("data-connection"), "live");
+  // The two in the room play on, undisturbed.
+  assert.equal(await host.locator("[data-connection]").getAttribute("data-connection"), "live");
+  await turnLive(guest, host, GAME[1], "dark");
+  assert.deepEqual(await moves(host), GAME.slice(0, 2));
+  assertNoErrors(host);
+  assertNoErrors(guest);
+  assertNoErrors(third);
+});

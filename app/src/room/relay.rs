@@ -130,6 +130,9 @@ pub enum Kind {
     Offer,
     /// A WebRTC answer (the guest's).
     Answer,
+    /// The host's word to a hello from another key than the guest's: the
+    /// seat is taken (no description; sent as the answer to that hello).
+    Taken,
 }
 
 impl Kind {
@@ -138,6 +141,7 @@ impl Kind {
             Kind::Hello => "h",
             Kind::Offer => "o",
             Kind::Answer => "a",
+            Kind::Taken => "t",
         }
     }
 }
@@ -243,13 +247,15 @@ impl Envelope {
             "h" => Kind::Hello,
             "o" => Kind::Offer,
             "a" => Kind::Answer,
+            "t" => Kind::Taken,
             _ => return Err(EnvelopeError::Field("kind")),
         };
         let expected = match from {
-            Role::Host => kind == Kind::Offer,
-            Role::Guest => kind != Kind::Offer,
+            Role::Host => matches!(kind, Kind::Offer | Kind::Taken),
+            Role::Guest => matches!(kind, Kind::Hello | Kind::Answer),
         };
-        if !expected || (kind == Kind::Hello) != sdp.is_empty() {
+        let bare = matches!(kind, Kind::Hello | Kind::Taken);
+        if !expected || bare != sdp.is_empty() {
             return Err(EnvelopeError::WrongKind);
         }
         if offer_id.len() != 40 || !offer_id.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -347,6 +353,26 @@ mod tests {
             Envelope::read(&hello_with_sdp.to_text(), "k7qm2xpa", Role::Host),
             Err(EnvelopeError::WrongKind)
         );
+        // "The seat is taken" is the host's alone, and bare.
+        let taken = sample(Role::Host, Kind::Taken, "");
+        assert_eq!(
+            Envelope::read(&taken.to_text(), "k7qm2xpa", Role::Guest).map(|e| e.kind),
+            Ok(Kind::Taken)
+        );
+        for wrong in [
+            sample(Role::Guest, Kind::Taken, ""),
+            sample(Role::Host, Kind::Taken, "v=0"),
+        ] {
+            let heard_by = if wrong.from == Role::Host {
+                Role::Guest
+            } else {
+                Role::Host
+            };
+            assert_eq!(
+                Envelope::read(&wrong.to_text(), "k7qm2xpa", heard_by),
+                Err(EnvelopeError::WrongKind)
+            );
+        }
     }
 
     #[test]

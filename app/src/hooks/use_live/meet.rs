@@ -5,6 +5,8 @@
 //! nothing sent by hand. Every envelope heard is checked for shape, for
 //! the friend's seat key and for its signature before anything is done
 //! with it; what fails is dropped and counted (`data-relay-dropped`).
+//! A hello signed with another key than the guest's (someone else with
+//! the invite) gets the host's signed word that the seat is taken.
 //! While the channel is open, offers and hellos are ignored (a relay
 //! replaying an old one cannot break a live game); when it drops, each
 //! side announces itself again, and every [`ROUND_MS`] while not live. A
@@ -16,6 +18,8 @@ use std::rc::Rc;
 use gloo_timers::callback::{Interval, Timeout};
 
 use super::Live;
+use crate::browser::now_ms;
+use crate::model::{Action, Notice};
 use crate::room::relay::{self, Envelope, Kind, RelayState, RELAYS_KEY};
 use crate::room::tracker::{Swarm, TrackerEvent};
 use crate::room::{sign, Role, Seal};
@@ -26,6 +30,8 @@ use crate::storage;
 const JOIN_MS: u32 = 5_000;
 /// How often a side that is not live announces itself again.
 const ROUND_MS: u32 = 15_000;
+/// The least time between two "the seat is taken" of the host's.
+const TAKEN_MS: u32 = 2_000;
 /// How long after a relay went down it is tried again (doubling each
 /// time, up to [`MAX_RETRY_MS`]).
 const RETRY_MS: u32 = 2_000;
@@ -57,6 +63,10 @@ pub(super) struct Meeting {
     answered: Option<[u8; 20]>,
     /// A round is being made (an offer gathered, a hello signed).
     making: bool,
+    /// The host said the seat is taken (guest): no more rounds.
+    taken: bool,
+    /// When this side (host) last told a stranger the seat is taken.
+    told_taken_ms: f64,
     _timers: Option<(Timeout, Interval)>,
 }
 
@@ -110,6 +120,8 @@ impl Live {
             last: None,
             answered: None,
             making: false,
+            taken: false,
+            told_taken_ms: f64::NEG_INFINITY,
             _timers: None,
         });
         self.set_relay.set(RelayState::Trying);
@@ -219,7 +231,7 @@ impl Live {
     fn round_of(&self, run: u32) {
         let Some((code, me)) = self
             .with_meeting(run, |m| {
-                let busy = std::mem::replace(&mut m.making, true);
+                let busy = m.taken || std::mem::replace(&mut m.making, true);
                 (!busy).then(|| (m.code.clone(), m.me))
             })
             .flatten()
@@ -345,12 +357,19 @@ impl Live {
         // An answer comes as the protocol's answer, the rest as offers;
         // the signed offer id is the one the relay routes it by; the key
         // is the seat's (the host's is always known from the invite).
-        let routed = (env.kind == Kind::Answer) == from.is_none() && env.is_for(&offer_id);
+        let answer_like = matches!(env.kind, Kind::Answer | Kind::Taken);
+        let routed = answer_like == from.is_none() && env.is_for(&offer_id);
         let key_ok = if known.is_empty() {
             me == Role::Host
         } else {
             env.key == known
         };
+        // A hello from another key than the guest's: someone else with the
+        // invite. The host tells them the seat is taken.
+        if let (true, Role::Host, Kind::Hello, Some((relay, peer))) = (routed && !key_ok, me, env.kind, from)
+        {
+            return self.tell_taken(run, &code, relay, peer, offer_id);
+        }
         if !routed || !key_ok {
             return self.drop_one();
         }
@@ -390,8 +409,36 @@ impl Live {
             (Kind::Answer, None) if last == Some(offer_id) => {
                 self.accept(&code, env.sdp);
             }
+            (Kind::Taken, None) if last == Some(offer_id) => {
+                self.with_meeting(run, |m| m.taken = true);
+                self.dispatch
+                    .emit(Action::Notify(Some(Notice::new("room.seat-taken", Vec::new()))));
+            }
             _ => {}
         }
+    }
+
+    /// Says "the seat is taken" to the page that said hello with another
+    /// key than the guest's (at most once every [`TAKEN_MS`]).
+    fn tell_taken(&self, run: u32, code: &str, relay: usize, to: [u8; 20], id: [u8; 20]) {
+        let now = now_ms();
+        let due = self.with_meeting(run, |m| {
+            let due = now - m.told_taken_ms >= f64::from(TAKEN_MS);
+            if due {
+                m.told_taken_ms = now;
+            }
+            due
+        });
+        if due != Some(true) {
+            return;
+        }
+        let (live, code) = (self.clone(), code.to_string());
+        wasm_bindgen_futures::spawn_local(async move {
+            let env = Envelope::new(&code, Role::Host, Kind::Taken, &id, String::new(), String::new());
+            if let Ok(text) = signed(env).await {
+                live.with_swarm(run, |s| s.answer(relay, &to, &id, &text));
+            }
+        });
     }
 
     /// The current peer's offer, while it waits for its answer.
