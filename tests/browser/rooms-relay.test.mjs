@@ -241,6 +241,20 @@ test("a relay that answers after the invite went out by link leaves the link's o
   }
 });
 
+/** A host and a guest live through the relay at `url`, the host's first move played. */
+async function liveThrough(url) {
+  const { page: host } = await relayPlayer(h, url);
+  await hostRoom(host, h.url);
+  await host.locator('[data-relay="joined"]').waitFor();
+  const invite = await offeredLink(host);
+  const { page: guest } = await relayPlayer(h, url);
+  await openLink(guest, invite);
+  await waitForLive(guest);
+  await waitForLive(host);
+  await turnLive(host, guest, GAME[0], "light");
+  return { host, guest, invite };
+}
+
 /** A tracker of the test's own on `port` (0: any free one), and a way to kill it with its sockets. */
 async function ownTracker(port = 0) {
   const t = new Server({ udp: false, http: false, ws: true, stats: false });
@@ -264,15 +278,7 @@ test("a relay killed mid-game: the game goes on over the open channel, and a rel
   let relay = await ownTracker();
   const url = `ws://127.0.0.1:${relay.port}`;
   try {
-    const { page: host } = await relayPlayer(h, url);
-    await hostRoom(host, h.url);
-    await host.locator('[data-relay="joined"]').waitFor();
-    const invite = await offeredLink(host);
-    const { page: guest } = await relayPlayer(h, url);
-    await openLink(guest, invite);
-    await waitForLive(guest);
-    await waitForLive(host);
-    await turnLive(host, guest, GAME[0], "light");
+    const { host, guest } = await liveThrough(url);
 
     // The relay dies: nothing of the game needs it any more.
     await relay.kill();
@@ -299,15 +305,7 @@ test("a relay killed mid-game: the game goes on over the open channel, and a rel
 });
 
 test("a second guest with the same invite is told the seat is taken; the game of the two in the room goes on", { timeout: 120_000 }, async () => {
-  const { page: host } = await relayPlayer(h, relays);
-  await hostRoom(host, h.url);
-  await host.locator('[data-relay="joined"]').waitFor();
-  const invite = await offeredLink(host);
-  const { page: guest } = await relayPlayer(h, relays);
-  await openLink(guest, invite);
-  await waitForLive(guest);
-  await waitForLive(host);
-  await turnLive(host, guest, GAME[0], "light");
+  const { host, guest, invite } = await liveThrough(relays);
 
   // Someone else opens the same invite (another browser: another key).
   const { page: third } = await relayPlayer(h, relays);
