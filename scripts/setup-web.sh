@@ -58,15 +58,17 @@ else
   cargo install trunk --version "$TRUNK_VERSION" --locked --force >&2
 fi
 
-# --- Debian packages: the browser the tests drive ------------------------------
+# --- Debian packages: the browser the tests drive, and a TURN server ----------
+# (coturn: rooms-turn.test.mjs starts one on 127.0.0.1; it is not a service
+# here, nothing starts it but that test)
 missing=()
-for pkg in chromium chromium-driver; do
+for pkg in chromium chromium-driver coturn; do
   if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" != "install ok installed" ]; then
     missing+=("$pkg")
   fi
 done
 if [ "${#missing[@]}" -eq 0 ]; then
-  log "chromium, chromium-driver: present"
+  log "chromium, chromium-driver, coturn: present"
 else
   if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo -n); fi
   log "apt-get update"

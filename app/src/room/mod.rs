@@ -33,6 +33,7 @@
 //!   be sent to one friend).
 
 pub mod codec;
+pub mod ice;
 pub mod peer;
 pub mod relay;
 pub mod sign;

@@ -9,8 +9,10 @@
 //! ([`STUN`]) by default, so that two browsers behind ordinary home
 //! routers find each other; that server only sees the address it reflects
 //! and carries nothing of the game. `localStorage["mulino.stun"] = "off"`
-//! turns it off (the tests do: loopback candidates only). There is no
-//! TURN relay: where no direct path exists, the game goes on by links.
+//! turns it off (the tests do: loopback candidates only). No TURN server
+//! is baked in; one the player sets (`mulino.turn`, [`super::ice`]) is
+//! asked too, and alone with `mulino.ice` = `relay`. Where no path exists
+//! the game goes on by links.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,6 +26,7 @@ use web_sys::{
 };
 
 use super::codec::read_bounded;
+use super::ice;
 
 /// The public STUN server asked by default.
 pub const STUN: &str = "stun:stun.l.google.com:19302";
@@ -91,13 +94,46 @@ pub fn supported() -> bool {
         .is_some_and(|f| f.is_function())
 }
 
-/// Whether STUN is on (on unless `mulino.stun` is `off`).
-pub fn stun_on() -> bool {
+/// A setting of the page's (`localStorage`), if set.
+fn setting(key: &str) -> Option<String> {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item("mulino.stun").ok().flatten())
-        .as_deref()
-        != Some("off")
+        .and_then(|s| s.get_item(key).ok().flatten())
+}
+
+/// Whether STUN is on (on unless `mulino.stun` is `off`).
+pub fn stun_on() -> bool {
+    setting("mulino.stun").as_deref() != Some("off")
+}
+
+/// The connection's configuration: STUN unless off, the TURN server set
+/// (`super::ice`), and TURN alone when `mulino.ice` says `relay`.
+fn configuration() -> RtcConfiguration {
+    let config = RtcConfiguration::new();
+    let servers = js_sys::Array::new();
+    let server = |fields: &[(&str, JsValue)]| {
+        let o = js_sys::Object::new();
+        for (k, v) in fields {
+            let _ = js_sys::Reflect::set(&o, &(*k).into(), v);
+        }
+        servers.push(&o);
+    };
+    if stun_on() {
+        server(&[("urls", STUN.into())]);
+    }
+    if let Some(turn) = ice::turn_from(setting("mulino.turn").as_deref()) {
+        let urls: js_sys::Array = turn.urls.iter().map(|u| JsValue::from_str(u)).collect();
+        server(&[
+            ("urls", urls.into()),
+            ("username", turn.username.into()),
+            ("credential", turn.credential.into()),
+        ]);
+    }
+    config.set_ice_servers(&servers);
+    if ice::relay_only(setting("mulino.ice").as_deref()) {
+        let _ = js_sys::Reflect::set(&config, &"iceTransportPolicy".into(), &"relay".into());
+    }
+    config
 }
 
 fn sleep(ms: i32) -> JsFuture {
@@ -113,15 +149,7 @@ impl Peer {
     /// A new connection; `on_event` hears the channel open, messages and
     /// the end.
     pub fn new(on_event: Rc<dyn Fn(PeerEvent)>) -> Result<Peer, String> {
-        let config = RtcConfiguration::new();
-        let servers = js_sys::Array::new();
-        if stun_on() {
-            let server = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&server, &"urls".into(), &STUN.into());
-            servers.push(&server);
-        }
-        config.set_ice_servers(&servers);
-        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(js_err)?;
+        let pc = RtcPeerConnection::new_with_configuration(&configuration()).map_err(js_err)?;
         let mut peer = Peer {
             pc,
             channel: Rc::new(RefCell::new(None)),
