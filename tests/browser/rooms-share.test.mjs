@@ -7,7 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startHarness, assertNoErrors } from "./lib/harness.mjs";
-import { hostRoom, offeredLink, openLink } from "./lib/rooms.mjs";
+import { hostRoom, offeredLink, openLink, signalLink } from "./lib/rooms.mjs";
 
 let h;
 before(async () => {
@@ -32,9 +32,12 @@ async function sharingPage(viewport) {
 test("Share… hands the invite, then the link for the friend, to the share sheet, and fits a phone", { timeout: 120_000 }, async () => {
   const host = await sharingPage({ width: 390, height: 844 });
   await hostRoom(host, h.url);
-  const invite = await offeredLink(host);
+  // The invite as it is sent: with the connection offer, once gathered
+  // (the box grows a line then, so the button moves).
+  const invite = await signalLink(host, "offer");
   const share = host.locator('[data-invite-link] ~ [data-action="share-link"]');
   await share.click();
+  await host.waitForFunction(() => window.shared.length > 0, null, { timeout: 5_000 });
   const [sent] = await host.evaluate(() => window.shared);
   assert.equal(sent.url, invite, "the invite link itself");
   assert.equal(sent.title, "Mulino");
@@ -46,9 +49,10 @@ test("Share… hands the invite, then the link for the friend, to the share shee
   const guest = await sharingPage({ width: 390, height: 844 });
   await openLink(guest, invite);
   await guest.locator("[data-room-code]").waitFor();
-  const back = await offeredLink(guest);
+  const back = await signalLink(guest, "answer");
   await guest.locator('[data-friend-link] ~ .row [data-action="share-link"]').click();
-  assert.equal((await guest.evaluate(() => window.shared))[0].url, back);
+  await guest.waitForFunction(() => window.shared.length > 0, null, { timeout: 5_000 });
+  assert.equal((await guest.evaluate(() => window.shared))[0].url, back, "the reply link, as it stands");
   assertNoErrors(host);
   assertNoErrors(guest);
 });
