@@ -20,6 +20,12 @@ const PERFECT: &str = "mulino.perfect-play";
 /// Seconds the analysis thinks about one position before it stops (a
 /// knob for tests; `analysis::THINK_LIMIT_MS` without it).
 const ANALYSIS_LIMIT: &str = "mulino.analysis-limit";
+// A room's connection, as a player or an embedding page sets it
+// (app/README.md, Rooms): none of them is written by the app.
+const STUN: &str = "mulino.stun";
+const TURN: &str = "mulino.turn";
+const ICE: &str = "mulino.ice";
+const RELAYS: &str = "mulino.relays";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -238,6 +244,28 @@ pub fn load_sound() -> bool {
 
 pub fn save_sound(on: bool) {
     set(SOUND, if on { "on" } else { "off" });
+}
+
+/// Whether a room's connection asks the STUN server (unless `off`).
+pub fn load_stun_on() -> bool {
+    get(STUN).as_deref() != Some("off")
+}
+
+/// The TURN server set for a room's connection, as stored
+/// (`room::ice::turn_from` reads it).
+pub fn load_turn() -> Option<String> {
+    get(TURN)
+}
+
+/// How a room's connection may go (`relay`: through TURN alone).
+pub fn load_ice() -> Option<String> {
+    get(ICE)
+}
+
+/// The relays set for rooms to meet through, as stored
+/// (`room::relay::relays_from` reads it).
+pub fn load_relays() -> Option<String> {
+    get(RELAYS)
 }
 
 /// The analysis's limit on one position, in ms, if set (1 to 3600 s).

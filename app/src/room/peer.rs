@@ -27,6 +27,7 @@ use web_sys::{
 
 use super::codec::read_bounded;
 use super::ice;
+use crate::storage;
 
 /// The public STUN server asked by default.
 pub const STUN: &str = "stun:stun.l.google.com:19302";
@@ -94,18 +95,6 @@ pub fn supported() -> bool {
         .is_some_and(|f| f.is_function())
 }
 
-/// A setting of the page's (`localStorage`), if set.
-fn setting(key: &str) -> Option<String> {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(key).ok().flatten())
-}
-
-/// Whether STUN is on (on unless `mulino.stun` is `off`).
-pub fn stun_on() -> bool {
-    setting("mulino.stun").as_deref() != Some("off")
-}
-
 /// The connection's configuration: STUN unless off, the TURN server set
 /// (`super::ice`), and TURN alone when `mulino.ice` says `relay`.
 fn configuration() -> RtcConfiguration {
@@ -118,10 +107,10 @@ fn configuration() -> RtcConfiguration {
         }
         servers.push(&o);
     };
-    if stun_on() {
+    if storage::load_stun_on() {
         server(&[("urls", STUN.into())]);
     }
-    if let Some(turn) = ice::turn_from(setting("mulino.turn").as_deref()) {
+    if let Some(turn) = ice::turn_from(storage::load_turn().as_deref()) {
         let urls: js_sys::Array = turn.urls.iter().map(|u| JsValue::from_str(u)).collect();
         server(&[
             ("urls", urls.into()),
@@ -130,7 +119,7 @@ fn configuration() -> RtcConfiguration {
         ]);
     }
     config.set_ice_servers(&servers);
-    if ice::relay_only(setting("mulino.ice").as_deref()) {
+    if ice::relay_only(storage::load_ice().as_deref()) {
         let _ = js_sys::Reflect::set(&config, &"iceTransportPolicy".into(), &"relay".into());
     }
     config

@@ -40,8 +40,6 @@ pub const PUBLIC_RELAYS: &[&str] = &[
 /// signed by its seat), and where none answers the room runs by links and
 /// says so. `mulino.relays` set to `off` keeps a browser off them.
 pub const DEFAULT_RELAYS: &[&str] = PUBLIC_RELAYS;
-/// The `localStorage` key of the player's (or an embedding host's) relays.
-pub const RELAYS_KEY: &str = "mulino.relays";
 /// The most relays tried at once, and the longest address kept.
 pub const MAX_RELAYS: usize = 8;
 pub const MAX_RELAY_URL: usize = 200;

@@ -20,7 +20,7 @@ use gloo_timers::callback::{Interval, Timeout};
 use super::Live;
 use crate::browser::now_ms;
 use crate::model::{Action, Notice};
-use crate::room::relay::{self, Envelope, Kind, RelayState, RELAYS_KEY};
+use crate::room::relay::{self, Envelope, Kind, RelayState};
 use crate::room::tracker::{Swarm, TrackerEvent};
 use crate::room::{sign, Role, Seal};
 use crate::storage;
@@ -72,10 +72,7 @@ pub(super) struct Meeting {
 
 /// The relays set in this browser (`mulino.relays`), or the default list.
 fn relays() -> Vec<String> {
-    let stored = web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(RELAYS_KEY).ok().flatten());
-    relay::relays_from(stored.as_deref())
+    relay::relays_from(storage::load_relays().as_deref())
 }
 
 /// `env` signed as this side's seat of its room.
