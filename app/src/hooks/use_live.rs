@@ -39,8 +39,9 @@ use crate::room::{decode, sign, Connection, Signal};
 
 mod meet;
 
-/// An answer being made (or one given already).
-type AnswerFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>;
+/// A WebRTC description (an offer or an answer) being made, or one made
+/// already.
+type DescriptionFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>;
 
 /// The channel name tabs of this app hand replies over.
 const TABS: &str = "mulino-rooms";
@@ -73,7 +74,7 @@ struct Inner {
     /// through a relay alike: one offer, answered once).
     offered: Option<String>,
     /// The offer the current peer answered, and its answer.
-    answered: Option<(String, String)>,
+    given_answer: Option<(String, String)>,
 }
 
 /// A tab channel and its message handler, kept together.
@@ -195,7 +196,7 @@ impl Live {
             inner.sent = None;
             inner.code = Some(code.to_string());
             inner.offered = None;
-            inner.answered = None;
+            inner.given_answer = None;
             inner.generation
         };
         let on_event: Rc<dyn Fn(PeerEvent)> = {
@@ -280,22 +281,34 @@ impl Live {
 
     /// Makes a fresh offer; the links carry it once gathered.
     pub fn connect(&self, code: &str, quiet: bool) {
-        let Some(generation) = self.new_peer(code, quiet) else {
+        let Some((generation, fut)) = self.offer_fresh(code, quiet) else {
             return;
         };
         let live = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let result = live.inner.borrow().peer.as_ref().map(Peer::offer_owned);
-            let Some(fut) = result else { return };
             match fut.await {
-                Ok(sdp) if live.current(generation) => {
-                    live.inner.borrow_mut().offered = Some(sdp.clone());
-                    live.set_signal.set(Some(Signal::Offer(sdp)));
-                }
+                Ok(sdp) if live.current(generation) => live.set_signal.set(Some(Signal::Offer(sdp))),
                 Ok(_) => {}
                 Err(why) => live.failed(why, quiet),
             }
         });
+    }
+
+    /// A new peer making an offer, and its generation: the offer, once
+    /// made, is kept as the current peer's (the link and a relay carry the
+    /// same one: `meet::pending_offer`).
+    fn offer_fresh(&self, code: &str, quiet: bool) -> Option<(u32, DescriptionFuture)> {
+        let generation = self.new_peer(code, quiet)?;
+        let fut = self.inner.borrow().peer.as_ref().map(Peer::offer_owned)?;
+        let live = self.clone();
+        let kept = async move {
+            let sdp = fut.await;
+            if let (Ok(sdp), true) = (sdp.as_ref(), live.current(generation)) {
+                live.inner.borrow_mut().offered = Some(sdp.clone());
+            }
+            sdp
+        };
+        Some((generation, Box::pin(kept)))
     }
 
     /// Answers the friend's offer; the links carry the answer once gathered.
@@ -316,7 +329,7 @@ impl Live {
     /// A new peer answering `offer`, and its generation: the answer, once
     /// made, is kept as the current peer's (a relay bringing the same
     /// offer gets the same answer).
-    fn answer_fresh(&self, code: &str, offer: String) -> Option<(u32, AnswerFuture)> {
+    fn answer_fresh(&self, code: &str, offer: String) -> Option<(u32, DescriptionFuture)> {
         let generation = self.new_peer(code, false)?;
         let fut = self
             .inner
@@ -328,7 +341,7 @@ impl Live {
         let kept = async move {
             let sdp = fut.await;
             if let (Ok(sdp), true) = (sdp.as_ref(), live.current(generation)) {
-                live.inner.borrow_mut().answered = Some((offer, sdp.clone()));
+                live.inner.borrow_mut().given_answer = Some((offer, sdp.clone()));
             }
             sdp
         };

@@ -244,23 +244,14 @@ impl Live {
             Role::Guest => None,
         };
         let offer = match (me, &pending) {
-            (Role::Host, None) => self.new_peer(&code, true).and_then(|generation| {
-                let inner = self.inner.borrow();
-                inner.peer.as_ref().map(|p| (generation, p.offer_owned()))
-            }),
+            (Role::Host, None) => self.offer_fresh(&code, true),
             _ => None,
         };
         let live = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let (kind, sdp) = match (pending, offer) {
                 (Some(sdp), _) => (Kind::Offer, Ok(sdp)),
-                (None, Some((generation, fut))) => {
-                    let sdp = fut.await;
-                    if let (Ok(sdp), true) = (sdp.as_ref(), live.current(generation)) {
-                        live.inner.borrow_mut().offered = Some(sdp.clone());
-                    }
-                    (Kind::Offer, sdp)
-                }
+                (None, Some((_, fut))) => (Kind::Offer, fut.await),
                 (None, None) => (Kind::Hello, Ok(String::new())),
             };
             let text = match sdp {
@@ -451,7 +442,7 @@ impl Live {
         let inner = self.inner.borrow();
         inner.peer.as_ref()?;
         inner
-            .answered
+            .given_answer
             .as_ref()
             .filter(|(o, _)| o == offer)
             .map(|(_, a)| a.clone())
