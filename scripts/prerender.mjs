@@ -59,9 +59,8 @@ const HEAD = `(function () {
 
 // Runs in the page right after the copy (which is hidden until then, so
 // that a page arriving in pieces never shows half of it): keeps it for a
-// first visit until
-// the app's table is drawn whole (<html data-drawn>, app/src/first_screen.rs),
-// removes it at once otherwise.
+// first visit until the app's table is drawn whole (<html data-drawn>,
+// app/src/first_screen.rs), removes it at once otherwise.
 const SWAP = `(function () {
   var shot = document.getElementById("mulino-first-screen");
   var root = document.documentElement;

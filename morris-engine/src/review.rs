@@ -376,7 +376,13 @@ mod tests {
     const BLUNDER: &str = "[Variant \"nine\"]\n[Position \"nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -\"]\n\n1. c5-f2 g4-g1xe3 *\n";
 
     fn review(game: Game, depth: u32) -> Vec<TurnReview> {
-        let mut reviewer = Reviewer::new(game, Limits::depth(depth), DEFAULT_MARGIN);
+        review_confirming(game, depth, CONFIRM_PLIES)
+    }
+
+    /// Every turn of `game` reviewed to `depth`, a marked one judged again
+    /// `confirm` plies deeper.
+    fn review_confirming(game: Game, depth: u32, confirm: u32) -> Vec<TurnReview> {
+        let mut reviewer = Reviewer::new(game, Limits::depth(depth), DEFAULT_MARGIN).confirming(confirm);
         let mut searcher = Searcher::new(1);
         let stop = AtomicBool::new(false);
         std::iter::from_fn(|| reviewer.step(&mut searcher, &NoClock, &stop)).collect()
@@ -474,13 +480,7 @@ mod tests {
     #[test]
     fn a_mark_stands_only_if_a_deeper_look_confirms_it() {
         let game = Game::from_record(LIFTED).unwrap();
-        let stop = AtomicBool::new(false);
-        let run = |confirm: u32| {
-            let mut r = Reviewer::new(game.clone(), Limits::depth(4), DEFAULT_MARGIN).confirming(confirm);
-            let mut searcher = Searcher::new(1);
-            std::iter::from_fn(|| r.step(&mut searcher, &NoClock, &stop)).collect::<Vec<_>>()
-        };
-        let (alone, confirmed) = (run(0), run(CONFIRM_PLIES));
+        let (alone, confirmed) = (review_confirming(game.clone(), 4, 0), review(game, 4));
         assert_eq!(alone.len(), 19);
         for turn in [8, 13] {
             let (a, c) = (alone[turn - 1], confirmed[turn - 1]);
