@@ -12,7 +12,8 @@
 #   pkg/board/    the board module (`board` feature: the game, the engine
 #                 and `mountBoard`, one module of its own), index.js (its
 #                 entry: an engine worker by default) and board.css, the
-#                 board's own stylesheet (morris-board/board.css);
+#                 board's own stylesheet (morris-board/board.css, then
+#                 board/embed.css: the page's shapes and highlights);
 #                 `--no-board` skips it
 # then optimises every module with binaryen's wasm-opt and writes
 # package.json, the README, the licences and the type declarations.
@@ -101,7 +102,8 @@ if [ "$BOARD" = 1 ]; then
   wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board "$WASM_DIR/morris_wasm.wasm"
   optimise "$PKG/board/morris_wasm_board_bg.wasm"
   patch_glue "$PKG/board"
-  cp "$ROOT/morris-board/board.css" "$PKG/board/board.css"
+  # The board's stylesheet, then the embed's own marks (shapes, highlights).
+  cat "$ROOT/morris-board/board.css" "$HERE/board/embed.css" >"$PKG/board/board.css"
   cp "$HERE"/board/index.js "$HERE"/board/index.d.ts "$PKG/board/"
 fi
 

@@ -22,8 +22,8 @@ done
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "morris-wasm: cargo test"
-cargo test --locked -p morris-wasm
+step "morris-wasm: cargo test (the board's too)"
+cargo test --locked -p morris-wasm --features board
 
 step "morris-wasm: build the package"
 bash "$HERE/build.sh"

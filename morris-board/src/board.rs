@@ -23,6 +23,24 @@ fn note(layout: Layout, n: &PointNote) -> Html {
     }
 }
 
+/// The page's drawings under and over the points (feature `layers`).
+#[cfg(feature = "layers")]
+fn layers(props: &BoardProps) -> [Option<Html>; 2] {
+    let layer = |class: &'static str, drawing: &Html| {
+        Some(html! { <g {class} aria-hidden="true" pointer-events="none">{ drawing.clone() }</g> })
+    };
+    [
+        layer("underlay", &props.underlay),
+        layer("overlay", &props.overlay),
+    ]
+}
+
+/// Without the feature `layers`, no drawings of the page's.
+#[cfg(not(feature = "layers"))]
+fn layers(_: &BoardProps) -> [Option<Html>; 2] {
+    [None, None]
+}
+
 /// The board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
@@ -50,6 +68,7 @@ pub fn board(props: &BoardProps) -> Html {
         },
     );
     let onkeydown = on_keydown(layout, cursor, props);
+    let [underlay, overlay] = layers(props);
 
     let scene = Scene::new(props, layout, cursor, drag.lifted(), drag.gesture.clone(), uid);
     let points = geometry.points().map(|p| scene.point(p));
@@ -74,7 +93,9 @@ pub fn board(props: &BoardProps) -> Html {
             <rect class="board-grain" x={inset.clone()} y={inset} width={wood.clone()} height={wood} rx="1.6" fill={format!("url(#wood-grain-{uid})")} />
             <g class="lines">{ lines(layout) }{ mill_lines(layout, props) }</g>
             <g class="coords" aria-hidden="true">{ for edge_labels(&layout) }</g>
+            { for underlay }
             <g class="points">{ for points }</g>
+            { for overlay }
             <g class="notes" aria-hidden="true">{ for props.notes.iter().map(|n| note(layout, n)) }</g>
             { for ghost_piece }
         </svg>

@@ -10,7 +10,7 @@ use crate::props::BoardProps;
 /// A number for an SVG attribute, two decimals at most, trailing zeros
 /// left out. Written from whole hundredths: Rust's float printing would
 /// add about 4 KB gzip to the page's first load, which is on a budget.
-pub(crate) fn f(v: f64) -> String {
+pub fn f(v: f64) -> String {
     let c = (v * 100.0).round() as i64;
     let sign = if c < 0 { "-" } else { "" };
     let (whole, frac) = (c.unsigned_abs() / 100, c.unsigned_abs() % 100);

@@ -3,7 +3,9 @@
 //! and every way to press a point (click, tap, drag, keyboard).
 //!
 //! The component knows nothing of the game flow: it is given what to show
-//! ([`BoardProps`]) and reports presses, cursor moves and Escape. The turn
+//! ([`BoardProps`]) and reports presses, cursor moves and Escape. With the
+//! feature `layers` it also draws a page's own SVG under and over the
+//! points (`underlay`, `overlay`: the npm board's highlights and shapes). The turn
 //! a player puts together from those presses is [`PartialTurn`]. The web
 //! app and any page that embeds the board (the npm package's
 //! `morris-wasm/board`) share this one implementation, styled by the
@@ -44,5 +46,8 @@ pub mod turn;
 
 pub use board::Board;
 pub use describe::{Marking, PointState, PointWords};
+/// A number for an SVG attribute (two decimals at most), for drawings
+/// over the board (`BoardProps::overlay`).
+pub use draw::f as svg_number;
 pub use props::{BoardProps, PointNote};
 pub use turn::{Hints, PartialTurn, Press};

@@ -66,6 +66,16 @@ pub struct BoardProps {
     /// ends there, say), over everything else and never pressed.
     #[prop_or_default]
     pub notes: Vec<PointNote>,
+    /// The page's own drawing under the points and pieces (highlights),
+    /// in the board's units (`layout`); never pressed. Feature `layers`.
+    #[cfg(feature = "layers")]
+    #[prop_or_default]
+    pub underlay: Html,
+    /// The page's own drawing over the pieces (arrows and circles), in
+    /// the board's units; never pressed. Feature `layers`.
+    #[cfg(feature = "layers")]
+    #[prop_or_default]
+    pub overlay: Html,
     /// Whether presses mean anything now.
     #[prop_or(true)]
     pub interactive: bool,

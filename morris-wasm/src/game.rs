@@ -55,6 +55,13 @@ impl Game {
     /// Plays a move in notation, written exactly (no spaces around it);
     /// returns it as the game writes it.
     pub fn play_text(&mut self, text: &str) -> Result<String, ApiError> {
+        let (before, m) = self.play_checked(text)?;
+        Ok(before.notation(m))
+    }
+
+    /// Plays a move in notation, written exactly; returns the position
+    /// before it and the move.
+    pub fn play_checked(&mut self, text: &str) -> Result<(Position, morris_core::Move), ApiError> {
         if text.trim() != text {
             return Err(ApiError::from(morris_core::ParseMoveError {
                 token: text.chars().take(32).collect(),
@@ -69,7 +76,7 @@ impl Game {
         }
         let before = *self.inner.position();
         let m = self.inner.play_text(text)?;
-        Ok(before.notation(m))
+        Ok((before, m))
     }
 
     pub fn core(&self) -> &morris_core::Game {
@@ -143,18 +150,6 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "Rules")]
     pub fn rules(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&RulesView::from(self.inner.rules()))?)
-    }
-
-    /// Plays a move in notation (`d6`, `d6-d5`, `d6-d5xb4`) and returns it
-    /// as written by the game. Throws a `MoveSyntaxError` for a text that
-    /// is not a move, an `IllegalMoveError` for a move not legal here (or
-    /// after the end); the game is unchanged.
-    pub fn play(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    ) -> Result<String, JsValue> {
-        let text = string_arg(&text, "the move")?;
-        Ok(self.play_text(&text)?)
     }
 
     /// Takes back the last thing done. After a resignation or an agreed

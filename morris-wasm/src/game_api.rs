@@ -1,17 +1,19 @@
 //! The rest of `Game`'s API, after chess.js: the side to move and the end
-//! asked plainly, verbose moves, loading and editing a position, the
-//! record's headers, a legality check that does not throw and `perft`.
+//! asked plainly, verbose moves (those at one point too), `play` giving a
+//! move object with the positions before and after it, the piece at a
+//! point, loading and editing a position, the record's headers, a
+//! legality check that does not throw and `perft`.
 //! Objects are built with `Reflect`, not serde, to keep the module small;
 //! `turn`, `isGameOver`, `isDraw`, `isLegal`, `reset` and `toJSON`, made
 //! of other methods,, are
 //! JavaScript (`patch-glue.mjs`) and cost the module nothing.
 
-use morris_core::{Color, Move, Position, Rules, Setup};
+use morris_core::{Color, Move, Point, Position, Rules, Setup};
 use wasm_bindgen::prelude::*;
 
 use crate::engine::{depth_arg, MAX_PERFT_DEPTH};
 use crate::game::Game;
-use crate::options::{color_arg, entries, string_arg, unknown_key, OptionValue};
+use crate::options::{bad_value, color_arg, entries, string_arg, unknown_key, OptionValue};
 use crate::ApiError;
 
 /// `m`, a legal move of `pos`, described: `{ from, to, removes, kind,
@@ -49,20 +51,66 @@ fn object(props: &[(&str, JsValue)]) -> JsValue {
     o.into()
 }
 
-/// Whether `{ verbose }` asks for verbose moves.
-fn verbose(options: &JsValue) -> Result<bool, ApiError> {
-    let mut out = false;
+/// A move list's options: `{ verbose }`, and for `legalMoves` a `point`.
+#[derive(Debug, Default)]
+struct ListOptions {
+    verbose: bool,
+    /// Only the moves from, to or removing at this point.
+    point: Option<Point>,
+}
+
+impl ListOptions {
+    /// Whether `m` touches the point asked for (every move when none was).
+    fn keeps(&self, m: Move) -> bool {
+        self.point
+            .is_none_or(|p| m.from() == Some(p) || (m.is_play() && m.to() == p) || m.removals().contains(p))
+    }
+}
+
+/// Reads a move list's options; `pos` is given where `point` is taken.
+fn list_options(options: &JsValue, pos: Option<&Position>) -> Result<ListOptions, ApiError> {
+    let known: &[&str] = if pos.is_some() {
+        &["verbose", "point"]
+    } else {
+        &["verbose"]
+    };
+    let mut out = ListOptions::default();
     for (key, value) in entries(options, "the options")? {
-        match (key.as_str(), value) {
-            ("verbose", OptionValue::Bool(b)) => out = b,
-            ("verbose", OptionValue::Unset) => {}
-            ("verbose", other) => {
-                return Err(crate::options::bad_value("option `verbose`", "a boolean", &other))
+        match (key.as_str(), value, pos) {
+            (_, OptionValue::Unset, _) if known.contains(&key.as_str()) => {}
+            ("verbose", OptionValue::Bool(b), _) => out.verbose = b,
+            ("verbose", other, _) => return Err(bad_value("option `verbose`", "a boolean", &other)),
+            ("point", OptionValue::Text(t), Some(pos)) => out.point = Some(option_point(pos, &t)?),
+            ("point", other, Some(_)) => {
+                return Err(bad_value("option `point`", "a point, like \"d6\"", &other))
             }
-            _ => return Err(unknown_key(&key, "moves", &["verbose"])),
+            _ => return Err(unknown_key(&key, "moves", known)),
         }
     }
     Ok(out)
+}
+
+/// A point of `pos`'s board named in an option.
+fn option_point(pos: &Position, text: &str) -> Result<Point, ApiError> {
+    pos.geometry()
+        .parse_point(text)
+        .map_err(|e| ApiError::Option(format!("option `point`: {e}")))
+}
+
+/// `play`'s options: whether it returns the move described.
+fn play_verbose(options: &JsValue) -> Result<bool, ApiError> {
+    list_options(options, None).map(|o| o.verbose)
+}
+
+/// The move `m` played from `before`, described with the positions around
+/// it, as chess.js's move objects have them (`PlayedMove`).
+fn played_info(before: &Position, m: Move, after: &Position) -> JsValue {
+    let info = move_info(before, m);
+    for (k, v) in [("before", before), ("after", after)] {
+        // Setting a property of a fresh plain object cannot fail.
+        let _ = js_sys::Reflect::set(&info, &JsValue::from_str(k), &JsValue::from_str(&v.to_string()));
+    }
+    info
 }
 
 /// The moves `(position, move)` in notation, or described.
@@ -164,16 +212,45 @@ impl Game {
     /// `legalMoves(options?)`; typed in `types.d.ts`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
     pub fn legal_moves(&self, options: Option<JsValue>) -> Result<JsValue, JsValue> {
-        let verbose = verbose(&options.unwrap_or(JsValue::UNDEFINED))?;
         let pos = self.inner.position();
-        let moves = self.inner.legal_moves().into_iter().map(|m| (pos, m));
-        Ok(move_list(moves, verbose))
+        let options = list_options(&options.unwrap_or(JsValue::UNDEFINED), Some(pos))?;
+        let legal = self.inner.legal_moves().into_iter();
+        let moves = legal.filter(|&m| options.keeps(m)).map(|m| (pos, m));
+        Ok(move_list(moves, options.verbose))
+    }
+
+    /// `play(move, options?)`; typed in `types.d.ts`.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn play(&mut self, text: JsValue, options: Option<JsValue>) -> Result<JsValue, JsValue> {
+        let verbose = play_verbose(&options.unwrap_or(JsValue::UNDEFINED))?;
+        let (before, m) = self.play_checked(&string_arg(&text, "the move")?)?;
+        Ok(match verbose {
+            true => played_info(&before, m, self.inner.position()),
+            false => JsValue::from_str(&before.notation(m)),
+        })
+    }
+
+    /// The piece on `point`: `"light"`, `"dark"`, or `null` for an empty
+    /// point. Throws an `ArgumentError` for a point not on the board.
+    #[wasm_bindgen(unchecked_return_type = "Color | null")]
+    pub fn get(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Point")] point: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let pos = self.inner.position();
+        let p = pos
+            .geometry()
+            .parse_point(&string_arg(&point, "the point")?)
+            .map_err(|e| ApiError::Argument(format!("the point: {e}")))?;
+        Ok(pos
+            .piece_at(p)
+            .map_or(JsValue::NULL, |c| JsValue::from_str(c.name())))
     }
 
     /// `history(options?)`; typed in `types.d.ts`.
     #[wasm_bindgen(skip_typescript)]
     pub fn history(&self, options: Option<JsValue>) -> Result<JsValue, JsValue> {
-        let verbose = verbose(&options.unwrap_or(JsValue::UNDEFINED))?;
+        let verbose = list_options(&options.unwrap_or(JsValue::UNDEFINED), None)?.verbose;
         let moves = self
             .inner
             .positions()

@@ -106,7 +106,8 @@ pub fn whole_numbers(min: u64, max: u64) -> String {
     format!("a whole number from {min} to {max}")
 }
 
-fn misfit(label: &str, expected: &str, got: &OptionValue) -> String {
+/// `label must be expected, not got`: the words of every misfit's error.
+pub fn misfit(label: &str, expected: &str, got: &OptionValue) -> String {
     format!("{label} must be {expected}, not {}", got.describe())
 }
 

@@ -215,12 +215,14 @@ export interface MoveValue extends TableValue {
  * - `"OptionError"`: an unknown variant, an unknown key in an options
  *   object, a value an option does not take, or options that do not go
  *   together (`new Game`, `new Engine`, `engine.bestMove`,
- *   `engine.analyze`, `perft`, `mountBoard`).
+ *   `engine.analyze`, `perft`, `mountBoard`, `board.set`), a `point` not on
+ *   the board (`game.legalMoves({ point })`).
  * - `"ArgumentError"`: an argument of a kind the call does not take: a
  *   move that is not a string, options that are not an object, a depth
  *   that is not a whole number, a colour that is not `"light"` or `"dark"`,
- *   a point not on the board (`game.put`), a header the game writes itself
- *   (`game.setHeader`).
+ *   a point not on the board (`game.put`, `game.get`), a shape or a
+ *   highlight that is not one (`board.setShapes`, `board.setHighlights`), a
+ *   header the game writes itself (`game.setHeader`).
  * - `"TableFileError"`: bytes that are not a usable endgame table
  *   (`tables.load`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
@@ -296,6 +298,29 @@ export interface MoveListOptions {
   verbose?: boolean;
 }
 
+/** `legalMoves`'s options: `verbose`, and a `point` (as chess.js's `moves({ square })`). */
+export interface LegalMovesOptions extends MoveListOptions {
+  /** Only the moves that touch this point: a placement on it, a move from or to it, or a removal of its piece. */
+  point?: Point;
+}
+
+/** `play`'s options: `verbose` returns a `PlayedMove` instead of the notation. */
+export interface PlayOptions {
+  verbose?: boolean;
+}
+
+/**
+ * A move played, as `play(move, { verbose: true })` returns it: the move
+ * described, with the position text before and after it (as chess.js's
+ * move objects have `before` and `after`).
+ */
+export interface PlayedMove extends MoveInfo {
+  /** The position text before the move. */
+  before: string;
+  /** The position text after it. */
+  after: string;
+}
+
 /** What `game.toJSON()` (and so `JSON.stringify(game)`) gives; `Game.fromRecord(json.record)` brings the game back. */
 export interface GameJSON {
   variant: VariantId;
@@ -308,10 +333,42 @@ export interface GameJSON {
 
 /** `Game`'s methods typed here: the move lists by their options, and those written in JavaScript (`patch-glue.mjs`). */
 export interface Game {
-  /** The legal moves in notation (none once the game is over), or described with `{ verbose: true }`. */
-  legalMoves(options: MoveListOptions & { verbose: true }): MoveInfo[];
-  legalMoves(options?: MoveListOptions & { verbose?: false }): string[];
-  legalMoves(options?: MoveListOptions): string[] | MoveInfo[];
+  /**
+   * The legal moves in notation (none once the game is over), or described
+   * with `{ verbose: true }`; with `{ point }`, only those that place on,
+   * move from or to, or remove at that point. Throws an `OptionError` for
+   * a point not on the board.
+   *
+   * @example
+   * ```js
+   * const game = new Game();
+   * game.legalMoves().length; // 24
+   * game.legalMoves({ point: "d6" }); // ["d6"]
+   * game.legalMoves({ point: "d6", verbose: true })[0].kind; // "place"
+   * ```
+   */
+  legalMoves(options: LegalMovesOptions & { verbose: true }): MoveInfo[];
+  legalMoves(options?: LegalMovesOptions & { verbose?: false }): string[];
+  legalMoves(options?: LegalMovesOptions): string[] | MoveInfo[];
+  /**
+   * Plays a move in notation (`d6`, `d6-d5`, `d6-d5xb4`, lower case) and
+   * returns it as the game writes it, or with `{ verbose: true }` described
+   * with the positions before and after it (`PlayedMove`). Throws a
+   * `MoveSyntaxError` for a text that is not a move, an `IllegalMoveError`
+   * for a move not legal here (or after the end); the game is unchanged.
+   *
+   * @example
+   * ```js
+   * const game = new Game();
+   * game.play("d6"); // "d6"
+   * const move = game.play("d5", { verbose: true });
+   * move.to; // "d5"
+   * move.after === game.position(); // true
+   * ```
+   */
+  play(move: string, options: PlayOptions & { verbose: true }): PlayedMove;
+  play(move: string, options?: PlayOptions & { verbose?: false }): string;
+  play(move: string, options?: PlayOptions): string | PlayedMove;
   /** The moves played in notation, or described with `{ verbose: true }`. */
   history(options: MoveListOptions & { verbose: true }): MoveInfo[];
   history(options?: MoveListOptions & { verbose?: false }): string[];

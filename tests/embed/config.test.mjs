@@ -6,21 +6,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { engineReply, pageOpener } from "./lib/harness.mjs";
+import { pieceAt, point, ready as readyAt, thrown } from "./lib/config-page.mjs";
 
 const open = pageOpener();
-
-const point = (name) => `#b [data-point="${name}"]`;
-const pieceAt = (page, name) => page.getAttribute(point(name), "data-piece");
-
-async function ready() {
-  const { page, errors } = await open("/tests/embed/config.html");
-  await page.waitForSelector("body[data-ready]");
-  return { page, errors };
-}
-
-/** The error a call inside the page throws, as "Name: message". */
-const thrown = (page, code) =>
-  page.evaluate((c) => { try { new Function(c)(); return "no error"; } catch (e) { return `${e.name}: ${e.message}`; } }, code);
+const ready = () => readyAt(open);
 
 test("set(config): orientation, who may move, offered moves, last move", async () => {
   const { page, errors } = await ready();
@@ -146,7 +135,7 @@ test("events: select, move, removal and end, from clicks and from the handle", a
   ]);
   assert.deepEqual(await page.evaluate(() => window.heard), ["a1", "b2", "d1", "d2"]);
   assert.equal(await thrown(page, 'window.board.on("fly", () => {})'),
-    'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "end"');
+    'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "change", "end"');
 
   // Resigning and agreeing a draw end the game; undo takes them back.
   await page.evaluate(() => { window.events = []; });

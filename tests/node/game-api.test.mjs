@@ -149,3 +149,58 @@ test("perft counts from the game's position, capped at depth 5", () => {
   g.resign("dark");
   assert.equal(g.perft(2), 0);
 });
+
+test("legalMoves({ point }) gives the moves that touch a point, as chess.js's moves({ square })", () => {
+  const g = new Game();
+  assert.deepEqual(g.legalMoves({ point: "d6" }), ["d6"]);
+  assert.deepEqual(g.legalMoves({ point: "d6", verbose: true }), g.legalMoves({ verbose: true }).filter((m) => m.to === "d6"));
+  // Moving: from the point, to it, and the removals of its piece.
+  const moving = Game.fromPosition("nine LLL/.../.../D.D..D/D../.../... L 0/0 0/0 -");
+  const at = (game, point) => game.legalMoves({ point, verbose: true });
+  assert.ok(at(moving, "a7").length > 0 && at(moving, "a7").every((m) => m.from === "a7"), "a piece's own moves");
+  const mill = new Game();
+  for (const m of ["a1", "b2", "a4", "b4"]) mill.play(m);
+  const b2 = at(mill, "b2");
+  assert.ok(b2.length > 0 && b2.every((m) => m.to === "b2" || m.removes.includes("b2")), JSON.stringify(b2));
+  assert.ok(b2.some((m) => m.notation === "a7xb2"), "the mill that takes the piece on b2");
+  assert.deepEqual(at(mill, "a1"), [], "no move touches a1 while placing");
+  // A point not on the board, or not a point, is refused by name.
+  assert.throws(() => g.legalMoves({ point: "d4" }), named("OptionError", /^option `point`: d4 is not a point of the mill board$/));
+  assert.throws(() => g.legalMoves({ point: 6 }), named("OptionError", /^option `point` must be a point, like "d6", not 6$/));
+  assert.throws(() => g.legalMoves({ points: "d6" }), named("OptionError", /unknown moves option `points`; the options are: verbose, point/));
+  assert.throws(() => g.history({ point: "d6" }), named("OptionError", /unknown moves option `point`; the options are: verbose$/));
+  assert.deepEqual(g.legalMoves({ point: undefined }), g.legalMoves());
+});
+
+test("get(point) says the piece on a point", () => {
+  const g = new Game();
+  g.play("d6");
+  assert.equal(g.get("d6"), "light");
+  assert.equal(g.get("d5"), null);
+  g.play("d5");
+  assert.equal(g.get("d5"), "dark");
+  assert.throws(() => g.get("d4"), named("ArgumentError", /^the point: d4 is not a point of the mill board$/));
+  assert.throws(() => g.get("z9"), { name: "ArgumentError" });
+  assert.throws(() => g.get(4), named("ArgumentError", /^the point must be a string, not 4$/));
+  assert.equal(new Game("three").get("b2"), null);
+});
+
+test("play(move, { verbose: true }) gives the move with the positions before and after it", () => {
+  const g = new Game();
+  assert.equal(g.play("a1"), "a1", "without options, the notation as before");
+  assert.equal(g.play("b2", { verbose: false }), "b2");
+  const before = g.position();
+  const move = g.play("a4", { verbose: true });
+  assert.deepEqual(move, { from: null, to: "a4", removes: [], kind: "place", notation: "a4", before, after: g.position() });
+  g.play("b4");
+  const mill = g.play("a7xb2", { verbose: true });
+  assert.deepEqual([mill.removes, mill.kind, mill.notation], [["b2"], "place", "a7xb2"]);
+  assert.equal(Game.fromPosition(mill.before).legalMoves().includes("a7xb2"), true);
+  assert.equal(mill.after, g.position());
+  // A bad move or option throws and plays nothing.
+  const after = g.position();
+  assert.throws(() => g.play("d6", { verbos: true }), named("OptionError", /unknown moves option `verbos`; the options are: verbose$/));
+  assert.throws(() => g.play("d6", { verbose: "yes" }), named("OptionError", /`verbose` must be a boolean/));
+  assert.throws(() => g.play("a1", { verbose: true }), { name: "IllegalMoveError" });
+  assert.equal(g.position(), after);
+});

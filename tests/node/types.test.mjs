@@ -16,10 +16,10 @@ const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 let dir;
 
 const RIGHT = `
-import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color, type Point } from "morris-wasm";
+import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color, type Point, type PlayedMove } from "morris-wasm";
 import { Game as WebGame } from "morris-wasm/web";
 import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
-import initBoard, { mountBoard, Game as BoardGame, Engine as BoardEngine, type EngineThread } from "morris-wasm/board";
+import initBoard, { mountBoard, Game as BoardGame, Engine as BoardEngine, type EngineThread, type BoardChange, type BoardShape } from "morris-wasm/board";
 import { Game as BundledGame } from "morris-wasm/bundler";
 
 await init();
@@ -59,6 +59,15 @@ await init();
   const infos: number[] = [];
   const searched = new Engine().bestMove(world, { depth: 1, multiPv: 2, onInfo: (i) => infos.push(i.depth) });
   void [held, searched.lines.length];
+  // As chess.js: the moves at a point, the piece on a point, a move object.
+  const chess = new Game();
+  const atD6: string[] = chess.legalMoves({ point: "d6" });
+  const atD6Described: MoveInfo[] = chess.legalMoves({ point: "d6", verbose: true });
+  const piece: Color | null = chess.get("d6");
+  const text: string = chess.play("d6");
+  const played: PlayedMove = chess.play("d5", { verbose: true });
+  const around: [string, string, Point | null] = [played.before, played.after, played.to];
+  void [atD6, atD6Described, piece, text, around];
 }
 const name: MorrisErrorName = "MemoryError";
 const options: WorkerSearchOptions = { movetimeMs: 10, onInfo: (i) => i.depth };
@@ -84,6 +93,20 @@ await initBoard();
   handle.on("select", picked);
   const removed: boolean = handle.off("select", picked);
   void removed;
+  // The chessground-like parts: shapes, highlights, orientation, change, animation.
+  const shapes: BoardShape[] = [{ orig: "a1", dest: "d1", brush: "green" }, { orig: "d2", brush: "red" }, { orig: "g7", dest: null, brush: "#1e90ff" }];
+  handle.setShapes(shapes);
+  handle.setShapes([]);
+  handle.setHighlights({ d2: "last", a1: "check", g7: null });
+  handle.toggleOrientation();
+  const bottom: Color = handle.orientation;
+  handle.on("change", (c) => [c.cause, c.move, c.position, c.state.sideToMove]);
+  handle.set({ animation: { enabled: true, duration: 200 }, shapes, highlights: {} });
+  handle.set({ animation: 300 });
+  handle.set({ animation: false });
+  const changed = (c: BoardChange): string => c.position;
+  mountBoard(document.createElement("div"), { onChange: changed, shapes, highlights: { d6: "good" }, animation: { enabled: false } }).destroy();
+  void bottom;
   const reply = new BoardEngine().bestMove(new BoardGame(), { depth: 1 }).move;
   handle.destroy();
   void [where, reply, new BundledGame().turn()];
@@ -113,6 +136,16 @@ const WRONG = [
   `mountBoard(document.body).on("end", (o: string) => o);`,
   `mountBoard(document.body).on("finish", () => 1);`,
   `mountBoard(document.body).on("move", (m: number) => m);`,
+  `new Game().get("z9");`,
+  `const s: string = new Game().play("d6", { verbose: true });`,
+  `new Game().legalMoves({ point: "z9" });`,
+  `new Game().history({ point: "d6" });`,
+  `mountBoard(document.body).setShapes([{ orig: "z9" }]);`,
+  `mountBoard(document.body).setShapes([{ orig: "a1", brush: "pink" }]);`,
+  `mountBoard(document.body).setHighlights({ z9: "last" });`,
+  `mountBoard(document.body).on("change", (c: string) => c);`,
+  `mountBoard(document.body).set({ animation: { speed: 2 } });`,
+  `const side: "white" = mountBoard(document.body).orientation;`,
 ];
 
 function tsc(file, lib, resolution = { module: "nodenext", moduleResolution: "nodenext" }) {

@@ -13,16 +13,67 @@ export interface BoardConfig {
   lastMove?: string | null;
   /** The coordinates around the board (default true). */
   coordinates?: boolean;
-  /** How long a piece takes to slide, in milliseconds (default 300; 0: no animation). */
-  animation?: number;
+  /**
+   * The animations: `{ enabled, duration }` (each key optional: only those
+   * given change), or as before `true`/`false`, or the duration alone in
+   * milliseconds (default 300; 0: no animation).
+   */
+  animation?: BoardAnimation | boolean | number;
   /** The colours: "wood" (default), "slate" or "paper" (black on white, for print). */
   theme?: "wood" | "slate" | "paper";
   /** The text of the Pass button the board shows below itself when the person to move has no move and the rules say a blocked player passes (`blocked: "pass"`); default "Pass". `handle.pass()` passes from the page. */
   passLabel?: string;
+  /** Arrows and circles drawn over the board, as `handle.setShapes(shapes)` draws them. */
+  shapes?: BoardShape[];
+  /** Points marked with CSS classes, as `handle.setHighlights(highlights)` marks them. */
+  highlights?: BoardHighlights;
+}
+
+/** `animation` as an object, as chessground has it: only the keys given change. */
+export interface BoardAnimation {
+  /** Whether pieces slide, drop in and fade (default true). */
+  enabled?: boolean;
+  /** How long a piece takes to slide, in milliseconds, 0 to 10000 (default 300). */
+  duration?: number;
+}
+
+/** A shape's colour: a brush of `board.css` (`--board-brush-green`, …; green by default), or a colour `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`. */
+export type ShapeBrush = "green" | "red" | "blue" | "yellow" | `#${string}`;
+
+/**
+ * A shape drawn over the board (`handle.setShapes`), as chessground draws
+ * them: an arrow from `orig` to `dest`, or a circle round `orig` when
+ * there is no `dest`.
+ */
+export interface BoardShape {
+  orig: Point;
+  dest?: Point | null;
+  /** Default "green". */
+  brush?: ShapeBrush;
+}
+
+/**
+ * Points marked with CSS classes (`handle.setHighlights`): `{ d2: "last",
+ * a1: "check" }`. Each is a disc under the point's piece with the classes
+ * `board-highlight` and the page's; `board.css` colours `last`, `check`,
+ * `good` and `bad`, the page any other (`.board-highlight.mine { fill: … }`).
+ * A value is one or more class names apart by spaces; `null` marks nothing.
+ */
+export type BoardHighlights = { [P in Point]?: string | null };
+
+/** What the `change` event's listeners get: the position shown now, and why it changed. */
+export interface BoardChange {
+  /** A move (by anyone), `undo()`, or `setPosition()`. */
+  cause: "move" | "undo" | "position";
+  /** The move, when `cause` is "move". */
+  move: string | null;
+  /** The position text now. */
+  position: string;
+  state: GameState;
 }
 
 /** The events of a board, for `handle.on(event, listener)`. */
-export type BoardEvent = "select" | "move" | "removal" | "end";
+export type BoardEvent = "select" | "move" | "removal" | "change" | "end";
 
 /** `mountBoard(element, options)`: the game and any rule options, who plays, the look and the listeners. */
 export interface BoardOptions extends GameOptions, BoardConfig {
@@ -43,6 +94,8 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   onMove?: (move: string, state: GameState) => void;
   /** Called for each piece a move takes, with its point and the move. */
   onRemoval?: (point: Point, move: string) => void;
+  /** Called whenever the position shown changes: after a move, `undo()` or `setPosition()`. */
+  onChange?: (change: BoardChange) => void;
   /** Called when the game ends: by a move, a resignation or an agreed draw. */
   onEnd?: (outcome: Outcome) => void;
 }
@@ -68,6 +121,8 @@ export interface BoardListeners {
   move: (move: string, state: GameState) => void;
   /** A piece a move took: its point, and the move. */
   removal: (point: Point, move: string) => void;
+  /** The position shown changed: by a move (after its `move` and `removal` events), `undo()` or `setPosition()`. */
+  change: (change: BoardChange) => void;
   /** The game's end. */
   end: (outcome: Outcome) => void;
 }

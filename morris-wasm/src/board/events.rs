@@ -1,11 +1,12 @@
-//! The board's events and who listens: `select`, `move`, `removal` and
-//! `end`, each with the callback from the mount options (`onSelect`, …)
+//! The board's events and who listens: `select`, `move`, `removal`,
+//! `change` and `end`, each with the callback from the mount options (`onSelect`, …)
 //! and those added by `handle.on(name, fn)`. The board calls them once its
 //! model is no longer borrowed, since a listener may call the handle; a
 //! listener that throws is reported as an uncaught exception of the page
 //! (`reportError`: the console, and the window's `error` event) and the
 //! board goes on, calling the other listeners.
 
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::views::{to_js, OutcomeView, StateView};
@@ -16,13 +17,14 @@ pub const EVENTS: &[(&str, &str)] = &[
     ("select", "onSelect"),
     ("move", "onMove"),
     ("removal", "onRemoval"),
+    ("change", "onChange"),
     ("end", "onEnd"),
 ];
 
 /// Every listener of one board, by event.
 #[derive(Clone, Debug, Default)]
 pub struct Listeners {
-    lists: [Vec<js_sys::Function>; 4],
+    lists: [Vec<js_sys::Function>; EVENTS.len()],
 }
 
 impl Listeners {
@@ -72,9 +74,35 @@ pub enum Event {
         point: String,
         text: String,
     },
+    /// The position shown changed (`BoardChange` in board.d.ts).
+    Change(ChangeView),
     End {
         outcome: OutcomeView,
     },
+}
+
+/// What the `change` event's listeners get: why the position changed (a
+/// move, an undo, a new position), the move when it was one, and the
+/// position now.
+#[derive(Debug, Serialize)]
+pub struct ChangeView {
+    pub cause: &'static str,
+    #[serde(rename = "move")]
+    pub played: Option<String>,
+    pub position: String,
+    pub state: StateView,
+}
+
+impl ChangeView {
+    /// The change to the position of `game` now, for `cause`.
+    pub fn of(cause: &'static str, played: Option<String>, game: &morris_core::Game) -> Event {
+        Event::Change(ChangeView {
+            cause,
+            played,
+            position: game.position().to_string(),
+            state: StateView::of(game),
+        })
+    }
 }
 
 impl Event {
@@ -87,6 +115,7 @@ impl Event {
                 "removal",
                 vec![JsValue::from(point.as_str()), JsValue::from(text.as_str())],
             ),
+            Event::Change(change) => ("change", vec![js(to_js(change))]),
             Event::End { outcome } => ("end", vec![js(to_js(outcome))]),
         };
         let args: js_sys::Array = args.into_iter().collect();

@@ -6,13 +6,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use morris_board::PartialTurn;
-use morris_core::{Color, Position};
+use morris_core::{Color, Geometry, Position};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use yew::AppHandle;
 
-use super::events::Told;
+use super::events::{ChangeView, Told};
 use super::look::{self, Look};
+use super::shapes::Given;
+use super::{highlights, shapes};
 use super::{Embed, Mode, Model, Msg};
 use crate::options::{color_arg, entries, unknown_key, OptionValue};
 use crate::views::{to_js, OutcomeView, StateView};
@@ -47,6 +48,22 @@ impl BoardHandle {
         }
     }
 
+    /// Changes the look by `change` (given the board's points), then draws
+    /// again; on an error nothing is drawn anew.
+    fn relook(
+        &self,
+        change: impl FnOnce(&mut Look, &Geometry) -> Result<(), ApiError>,
+    ) -> Result<(), JsValue> {
+        self.live()?;
+        {
+            let mut m = self.model.borrow_mut();
+            let geo = m.game.position().geometry();
+            change(&mut m.look, geo)?;
+        }
+        self.refresh();
+        Ok(())
+    }
+
     /// Draws again, then tells the listeners.
     fn done(&self, told: Told) {
         self.refresh();
@@ -70,11 +87,8 @@ pub(super) fn configure(
         if value == OptionValue::Unset {
             continue;
         }
-        let list = js_sys::Reflect::get(config, &JsValue::from(key.as_str()))
-            .ok()
-            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
-            .and_then(|a| a.iter().map(|v| v.as_string()).collect::<Option<Vec<String>>>());
-        if !next.apply(&key, &value, list, pos)? && strict {
+        let raw = js_sys::Reflect::get(config, &JsValue::from(key.as_str())).unwrap_or(JsValue::UNDEFINED);
+        if !next.apply(&key, &value, &raw, pos)? && strict {
             return Err(unknown_key(&key, "board config", look::KEYS));
         }
     }
@@ -126,21 +140,23 @@ impl BoardHandle {
     #[wasm_bindgen(unchecked_return_type = "string | null | undefined")]
     pub fn undo(&self) -> Result<JsValue, JsValue> {
         self.live()?;
-        let undone = {
+        let (undone, told) = {
             let mut m = self.model.borrow_mut();
             m.turn = PartialTurn::default();
             m.look.dests = None;
             m.look.last_move = None;
             m.page_engine.forget();
             if m.game.withdraw().is_some() {
-                JsValue::NULL
+                (JsValue::NULL, Told::default())
             } else {
                 let last = m.game.undo().map(|mv| m.game.position().notation(mv));
                 while m.engine_to_move() && m.game.undo().is_some() {}
-                last.map_or(JsValue::UNDEFINED, |t| JsValue::from(t.as_str()))
+                let change = last.as_ref().map(|_| ChangeView::of("undo", None, &m.game));
+                let undone = last.map_or(JsValue::UNDEFINED, |t| JsValue::from(t.as_str()));
+                (undone, m.told(change.into_iter().collect()))
             }
         };
-        self.refresh();
+        self.done(told);
         Ok(undone)
     }
 
@@ -153,16 +169,21 @@ impl BoardHandle {
         self.live()?;
         let text = crate::options::string_arg(&text, "the position text")?;
         let start: Position = text.parse().map_err(ApiError::from)?;
-        {
+        let told = {
             let mut m = self.model.borrow_mut();
+            // Shapes and highlights name points of the board they were set on.
+            if m.game.position().rules().board != start.rules().board {
+                (m.look.shapes, m.look.highlights) = (Vec::new(), Vec::new());
+            }
             m.game = morris_core::Game::from_position(start);
             m.page_engine.forget();
             m.turn = PartialTurn::default();
             m.look.dests = None;
             m.look.last_move = None;
             m.searcher.clear();
-        }
-        self.refresh();
+            m.told(vec![ChangeView::of("position", None, &m.game)])
+        };
+        self.done(told);
         Ok(())
     }
 
@@ -185,8 +206,53 @@ impl BoardHandle {
         Ok(())
     }
 
-    /// Calls `listener` at every `event`: "select", "move", "removal" or
-    /// "end" (typed per event in board.d.ts).
+    /// Draws arrows and circles over the board (`BoardShape`s), in place
+    /// of those drawn before; `[]` clears them. Throws an `ArgumentError`
+    /// naming the shape and its key for a bad one, and then draws nothing new.
+    #[wasm_bindgen(js_name = setShapes)]
+    pub fn set_shapes(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "BoardShape[]")] shapes: JsValue,
+    ) -> Result<(), JsValue> {
+        self.relook(|look, geo| {
+            look.shapes = shapes::parse(&shapes, geo, argument("shapes"))?;
+            Ok(())
+        })
+    }
+
+    /// Marks points with CSS classes (`{ d2: "last", a1: "check" }`), in
+    /// place of those marked before; `{}` clears them. Throws an
+    /// `ArgumentError` for a point not on the board or a value that is not
+    /// class names.
+    #[wasm_bindgen(js_name = setHighlights)]
+    pub fn set_highlights(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "BoardHighlights")] highlights: JsValue,
+    ) -> Result<(), JsValue> {
+        self.relook(|look, geo| {
+            look.highlights = highlights::parse(&highlights, geo, argument("highlights"))?;
+            Ok(())
+        })
+    }
+
+    /// The side at the bottom of the board.
+    #[wasm_bindgen(getter, unchecked_return_type = "Color")]
+    pub fn orientation(&self) -> String {
+        let flipped = self.model.borrow().look.flipped;
+        (if flipped { "dark" } else { "light" }).into()
+    }
+
+    /// Turns the board half a turn: the other side at the bottom.
+    #[wasm_bindgen(js_name = toggleOrientation)]
+    pub fn toggle_orientation(&self) -> Result<(), JsValue> {
+        self.relook(|look, _| {
+            look.flipped = !look.flipped;
+            Ok(())
+        })
+    }
+
+    /// Calls `listener` at every `event`: "select", "move", "removal",
+    /// "change" or "end" (typed per event in board.d.ts).
     #[wasm_bindgen(skip_typescript)]
     pub fn on(
         &self,
@@ -281,6 +347,14 @@ impl BoardHandle {
         if let Some(app) = app {
             app.destroy();
         }
+    }
+}
+
+/// How a handle's method names its argument: bad values are `ArgumentError`s.
+fn argument(label: &str) -> Given<'_> {
+    Given {
+        label,
+        error: ApiError::Argument,
     }
 }
 

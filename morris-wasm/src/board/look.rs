@@ -1,12 +1,15 @@
 //! What `mountBoard`'s options and `handle.set(config)` change about how a
 //! board looks and who may press it: orientation, the side that may move,
-//! the moves offered, the last move marked, coordinates, animation speed,
-//! theme and the Pass button's text. The page's config is read key by key, so `set` changes only
-//! what it names.
+//! the moves offered, the last move marked, coordinates, animations, theme,
+//! the Pass button's text, and the page's shapes and highlights. The
+//! page's config is read key by key, so `set` changes only what it names.
 
 use morris_core::{Bitboard, Color, Coord, Move, MoveText, Position};
+use wasm_bindgen::prelude::*;
 
-use crate::options::{bad_value, OptionValue};
+use super::highlights::{self, Highlight};
+use super::shapes::{self, Given, Shape};
+use crate::options::{bad_value, entries, OptionValue};
 use crate::ApiError;
 
 /// The config keys `set` takes (and `mountBoard` too).
@@ -19,6 +22,8 @@ pub const KEYS: &[&str] = &[
     "animation",
     "theme",
     "passLabel",
+    "shapes",
+    "highlights",
 ];
 
 /// Which sides the person at this board may move for.
@@ -50,12 +55,18 @@ pub struct Look {
     /// The last move the page marks (None: the game's own last move).
     pub last_move: Option<Option<Move>>,
     pub coordinates: bool,
+    /// Whether pieces slide, fade and drop in.
+    pub animated: bool,
     /// How long a piece takes to slide, in milliseconds (0: no animation).
     pub animation_ms: u32,
     pub theme: &'static str,
     /// The text of the Pass button the board shows when passing is the
     /// only move (default "Pass").
     pub pass_label: String,
+    /// The page's arrows and circles, over the pieces.
+    pub shapes: Vec<Shape>,
+    /// The page's highlighted points, under the pieces.
+    pub highlights: Vec<Highlight>,
 }
 
 /// A move's duration in board.css, which `animation` scales.
@@ -70,36 +81,42 @@ impl Look {
             dests: None,
             last_move: None,
             coordinates: true,
+            animated: true,
             animation_ms: CSS_SLIDE_MS,
             theme: "wood",
             pass_label: "Pass".into(),
+            shapes: Vec::new(),
+            highlights: Vec::new(),
         }
     }
 
-    /// Applies one config key; `pos` is the position on the board now.
-    /// Returns false for a key that is not a config key.
+    /// Applies one config key, whose value is `raw` (read as `value`);
+    /// `pos` is the position on the board now. Returns false for a key
+    /// that is not a config key.
     pub fn apply(
         &mut self,
         key: &str,
         value: &OptionValue,
-        list: Option<Vec<String>>,
+        raw: &JsValue,
         pos: &Position,
     ) -> Result<bool, ApiError> {
         let label = format!("option `{key}`");
+        let given = Given {
+            label: &label,
+            error: ApiError::Option,
+        };
         match key {
             "orientation" => self.flipped = color(&label, value)? == Color::Dark,
             "movable" => self.movable = movable(&label, value)?,
-            "dests" => self.dests = dests(&label, value, list, pos)?,
+            "dests" => self.dests = dests(&label, value, raw, pos)?,
             "lastMove" => self.last_move = Some(last_move(&label, value, pos)?),
             "coordinates" => match value {
                 OptionValue::Bool(b) => self.coordinates = *b,
                 other => return Err(bad_value(&label, "true or false", other)),
             },
-            "animation" => {
-                self.animation_ms = value
-                    .integer(&label, 0, 10_000)?
-                    .unwrap_or(u64::from(CSS_SLIDE_MS)) as u32
-            }
+            "animation" => self.animation(&label, value, raw)?,
+            "shapes" => self.shapes = shapes::parse(raw, pos.geometry(), given)?,
+            "highlights" => self.highlights = highlights::parse(raw, pos.geometry(), given)?,
             "theme" => {
                 self.theme = match value {
                     OptionValue::Text(t) => THEMES.iter().find(|n| *n == t).copied(),
@@ -114,6 +131,47 @@ impl Look {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// `animation`: `true` or `false`, a duration in milliseconds (0: none),
+    /// or `{ enabled, duration }`, which changes only the keys it has.
+    fn animation(&mut self, label: &str, value: &OptionValue, raw: &JsValue) -> Result<(), ApiError> {
+        let duration =
+            |label: &str, v: &OptionValue| v.integer(label, 0, 10_000).map(|n| n.map(|n| n as u32));
+        match value {
+            OptionValue::Bool(b) => self.animated = *b,
+            OptionValue::Number(_) => {
+                self.animation_ms = duration(label, value)?.unwrap_or(CSS_SLIDE_MS);
+                self.animated = true;
+            }
+            OptionValue::Other("object") => {
+                for (key, v) in entries(raw, label)? {
+                    match (key.as_str(), &v) {
+                        (_, OptionValue::Unset) => {}
+                        ("enabled", OptionValue::Bool(b)) => self.animated = *b,
+                        ("enabled", other) => {
+                            return Err(bad_value(&format!("{label}.enabled"), "true or false", other))
+                        }
+                        ("duration", _) => {
+                            self.animation_ms =
+                                duration(&format!("{label}.duration"), &v)?.unwrap_or(CSS_SLIDE_MS)
+                        }
+                        _ => {
+                            return Err(crate::options::unknown_key(
+                                &key,
+                                "animation",
+                                &["enabled", "duration"],
+                            ))
+                        }
+                    }
+                }
+            }
+            other => {
+                let expected = "true, false, milliseconds from 0 to 10000, or { enabled, duration }";
+                return Err(bad_value(label, expected, other));
+            }
+        }
+        Ok(())
     }
 
     /// The classes of the element around the board.
@@ -134,7 +192,8 @@ impl Look {
         } else {
             " --board-coords: none;"
         };
-        let scale = f64::from(self.animation_ms) / f64::from(CSS_SLIDE_MS);
+        let ms = if self.animated { self.animation_ms } else { 0 };
+        let scale = f64::from(ms) / f64::from(CSS_SLIDE_MS);
         format!("display: contents; --board-animation-scale: {scale};{coords}")
     }
 }
@@ -162,13 +221,16 @@ fn movable(label: &str, value: &OptionValue) -> Result<Movable, ApiError> {
 fn dests(
     label: &str,
     value: &OptionValue,
-    list: Option<Vec<String>>,
+    raw: &JsValue,
     pos: &Position,
 ) -> Result<Option<Vec<String>>, ApiError> {
     if *value == OptionValue::Null {
         return Ok(None);
     }
-    let list = list.ok_or_else(|| bad_value(label, "an array of moves or null", value))?;
+    let list = raw
+        .dyn_ref::<js_sys::Array>()
+        .and_then(|a| a.iter().map(|v| v.as_string()).collect::<Option<Vec<String>>>())
+        .ok_or_else(|| bad_value(label, "an array of moves or null", value))?;
     for text in &list {
         pos.parse_move(text)
             .map_err(|e| ApiError::from(e).within(label))?;

@@ -9,14 +9,17 @@
 //! and then ask the component to draw again. No borrow is held while a
 //! page's listener runs (`events`), since a listener may call the handle.
 //! The game behind a board is `model`; how the board looks and who may
-//! press it is `look`; `mount` reads the options.
+//! press it is `look`, with the page's `shapes` and `highlights`; `mount`
+//! reads the options.
 
 mod events;
 mod handle;
+mod highlights;
 mod look;
 mod model;
 mod mount;
 mod page_engine;
+mod shapes;
 
 use std::cell::RefCell;
 use std::rc::Rc;

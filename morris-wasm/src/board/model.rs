@@ -4,14 +4,16 @@
 
 use std::sync::atomic::AtomicBool;
 
+use morris_board::layout::Layout;
 use morris_board::{BoardProps, PartialTurn};
 use morris_core::{Color, Move, Position};
 use morris_engine::{Level, Searcher};
 use yew::prelude::*;
 
-use super::events::{Event, Listeners, Told};
+use super::events::{ChangeView, Event, Listeners, Told};
 use super::look::Look;
 use super::page_engine::PageEngine;
+use super::{highlights, shapes};
 use super::{Embed, Msg};
 use crate::clock::with_clock;
 use crate::views::{OutcomeView, StateView};
@@ -105,6 +107,7 @@ impl Model {
                 text: text.clone(),
             });
         }
+        events.push(ChangeView::of("move", Some(text), &self.game));
         Ok(self.told(events).and_end(self))
     }
 
@@ -135,6 +138,7 @@ impl Model {
         let legal = if interactive { self.offered() } else { Vec::new() };
         let hints = self.turn.hints(pos, &legal);
         let geo = pos.geometry();
+        let layout = Layout::new(geo, self.look.flipped);
         BoardProps {
             board: pos.rules().board,
             pieces: geo.points().map(|p| pos.piece_at(p)).collect(),
@@ -158,6 +162,8 @@ impl Model {
             labels: Vec::new(),
             label: AttrValue::from(format!("{} board", pos.rules().variant.name())),
             notes: Vec::new(),
+            underlay: highlights::draw(&self.look.highlights, layout),
+            overlay: shapes::draw(&self.look.shapes, layout),
             interactive,
             on_press: link.callback(Msg::Press),
             on_cursor: Callback::noop(),
