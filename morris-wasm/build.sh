@@ -16,7 +16,8 @@
 #                 board/embed.css: the page's shapes and highlights);
 #                 `--no-board` skips it
 # then optimises every module with binaryen's wasm-opt and writes
-# package.json, the README, the licences and the type declarations.
+# package.json, the README, the licences, the type declarations and the
+# API reference (docs/api).
 #
 # Needs: rustup target wasm32-unknown-unknown, wasm-bindgen 0.2.130 and
 # binaryen's wasm-opt (scripts/setup-web.sh installs them all).
@@ -148,6 +149,10 @@ export default function init(): Promise<void>;
 TS
 
 cp "$HERE/README.md" "$HERE/CHANGELOG.md" "$ROOT/LICENSE-MIT" "$ROOT/LICENSE-APACHE" "$PKG/"
+# The API reference (api-docs.sh writes it from these typings; test.sh
+# checks that it is up to date).
+mkdir -p "$PKG/docs"
+cp -r "$HERE/docs/api" "$PKG/docs/api"
 # A small endgame table for the README's example (scripts/tables.sh makes it).
 mkdir -p "$PKG/tables"
 cp "$HERE"/tables/*.tb "$PKG/tables/"

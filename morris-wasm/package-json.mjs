@@ -39,7 +39,7 @@ const exports = {
   "./package.json": "./package.json",
   "./tables/three-3v3.tb": "./tables/three-3v3.tb",
 };
-const files = ["node/", "web/", "bundler/", "worker/", "tables/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
+const files = ["node/", "web/", "bundler/", "worker/", "tables/", "docs/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
 if (board === "1") {
   // The board module's entry: the game, the engine and the board of one module.
   exports["./board"] = { types: "./board/index.d.ts", default: "./board/index.js" };

@@ -7,7 +7,10 @@
 //     module's .wasm (../web/), the package's one copy of it;
 //   node patch-glue.mjs dts FILE   the typings declare `Symbol.dispose`
 //     themselves, so they compile under `target es2022` without
-//     `lib: esnext` (as @types/node does).
+//     `lib: esnext` (as @types/node does); `free()`, `[Symbol.dispose]()`,
+//     `init()` and `initSync()` are described, and the module's raw
+//     exports (`InitOutput`) marked `@internal` (the API reference leaves
+//     them out).
 // Fails when the text to change is not found, so that a new wasm-bindgen
 // cannot skip it unnoticed.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -100,7 +103,80 @@ Object.assign(Game.prototype, {
 } else if (kind === "node-path") {
   replace("const wasmPath = `${__dirname}/morris_wasm_bg.wasm`;", "const wasmPath = `${__dirname}/../web/morris_wasm_bg.wasm`;");
 } else if (kind === "dts") {
-  replace("[Symbol.dispose](): void;", "[Symbol.dispose](): void;");
+  // free() and [Symbol.dispose]() described where wasm-bindgen writes them bare.
+  replace("    free(): void;\n    [Symbol.dispose](): void;\n", `    /**
+     * Frees the object's memory in the WebAssembly module now, instead of
+     * whenever the garbage collector gets to it (a \`FinalizationRegistry\`
+     * frees it then). A later call on the object throws a \`StateError\`;
+     * \`free()\` again does nothing.
+     */
+    free(): void;
+    /**
+     * \`free()\`, for \`using\`: the object is freed at the end of its
+     * block. Calling it again, or \`free()\` inside the block, does nothing.
+     *
+     * @example
+     * \`\`\`ts
+     * {
+     *   using game = new Game();
+     *   game.play("d6");
+     *   game.free(); // early: the block's end then does nothing
+     * }
+     * \`\`\`
+     */
+    [Symbol.dispose](): void;
+`);
+  if (text.includes("export interface InitOutput {")) {
+    // The module's raw exports (\`__wbg_*\`, \`memory\`, …) stay out of the
+    // API reference (typedoc's excludeInternal); what init and initSync
+    // take is said in words.
+    replace("export interface InitOutput {", "/** @internal The module's raw exports, wasm-bindgen's. */\nexport interface InitOutput {");
+    replace("export type InitInput =", "/** What \`init()\` loads the module from: a URL (or a request), a fetched \`Response\`, the bytes, or a compiled module. */\nexport type InitInput =");
+    replace("export type SyncInitInput =", "/** What \`initSync()\` instantiates: the bytes, or a compiled module. */\nexport type SyncInitInput =");
+    replace(`/**
+ * Instantiates the given \`module\`, which can either be bytes or
+ * a precompiled \`WebAssembly.Module\`.
+ *
+ * @param {{ module: SyncInitInput }} module - Passing \`SyncInitInput\` directly is deprecated.
+ *
+ * @returns {InitOutput}
+ */`, `/**
+ * Instantiates the module at once from its bytes (a \`BufferSource\`) or a
+ * compiled \`WebAssembly.Module\`, given as \`{ module }\`: for a worker or a
+ * page that already holds them. \`init()\` does the same from a URL.
+ *
+ * @example
+ * \`\`\`js
+ * import { initSync, Game } from "morris-wasm/web";
+ * const response = await fetch("/assets/morris_wasm_bg.wasm");
+ * initSync({ module: await response.arrayBuffer() });
+ * new Game().play("d6");
+ * \`\`\`
+ */`);
+    replace(`/**
+ * If \`module_or_path\` is {RequestInfo} or {URL}, makes a request and
+ * for everything else, calls \`WebAssembly.instantiate\` directly.
+ *
+ * @param {{ module_or_path: InitInput | Promise<InitInput> }} module_or_path - Passing \`InitInput\` directly is deprecated.
+ *
+ * @returns {Promise<InitOutput>}
+ */`, `/**
+ * Loads and instantiates the WebAssembly module: await it once, before any
+ * other call, in a browser (a call before it throws a \`StateError\`). With
+ * no argument it fetches the \`.wasm\` beside this file; \`{ module_or_path }\`
+ * gives another URL, a \`Response\`, the bytes or a compiled
+ * \`WebAssembly.Module\`. Calling it again does nothing. In Node, import
+ * \`morris-wasm\` instead: it is ready on import (its \`init()\` does nothing).
+ *
+ * @example
+ * \`\`\`js
+ * import init, { Game } from "morris-wasm";
+ * await init();
+ * const game = new Game();
+ * game.play("d6");
+ * \`\`\`
+ */`);
+  }
   text += `
 declare global {
   /** \`Symbol.dispose\` (ES2026), for \`using\`; declared here for older \`lib\` settings. */

@@ -12,7 +12,13 @@ export {
   BoardHandle,
   type BoardConfig,
   type BoardEvent,
+  type BoardListeners,
+  type BoardChange,
   type BoardMovable,
   type BoardOptions,
+  type BoardAnimation,
+  type BoardShape,
+  type ShapeBrush,
+  type BoardHighlights,
   type EngineThread,
 } from "../pkg/board/index.js";

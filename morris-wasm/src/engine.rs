@@ -113,7 +113,21 @@ pub enum Stoppable {
 }
 
 /// The engine: a searcher with its transposition table, kept between
-/// moves, and optionally a playing level for people.
+/// moves, and optionally a playing level for people. It searches on the
+/// calling thread (a second at most when no bound is given); an
+/// `EngineWorker` (`morris-wasm/worker`) is the same engine in a thread of
+/// its own.
+///
+/// @example
+/// ```js
+/// import { Engine, Game } from "morris-wasm";
+/// const engine = new Engine({ level: 5 });
+/// const game = new Game();
+/// const { move } = engine.bestMove(game, { movetimeMs: 200 });
+/// game.play(move);
+/// new Engine().analyze(game, { depth: 4, multiPv: 3 }).length; // 3
+/// engine.free();
+/// ```
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct Engine {
@@ -482,6 +496,14 @@ fn perft_split(pos: &morris_core::Position, depth: u32, stopped: &dyn Fn() -> bo
 /// or a bad option, an `ArgumentError` for a depth that is not a whole
 /// number from 0 to 5 (deeper counts take minutes: the engine worker runs
 /// them, off the page's thread).
+///
+/// @example
+/// ```js
+/// import { perft } from "morris-wasm";
+/// perft("nine", [], 2); // 552
+/// perft("nine", ["d6", "d5"], 1); // 22
+/// perft("nine", [], 1, { pieces: 12, board: "diagonals" }); // 24
+/// ```
 #[wasm_bindgen(js_name = perft)]
 pub fn perft(
     #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,

@@ -10,6 +10,17 @@ use crate::ApiError;
 /// A game: its rules, the turns played and the position now. Every
 /// method that fails throws an `Error` named for the kind of failure
 /// (`MorrisErrorName`) and leaves the game as it was.
+///
+/// @example
+/// ```js
+/// import { Game } from "morris-wasm";
+/// const game = new Game("nine");
+/// game.play("d6");
+/// game.play("d5", { verbose: true }).after; // the position text after d5
+/// game.get("d6"); // "light"
+/// game.legalMoves().length; // 22
+/// Game.fromRecord(game.record()).history(); // ["d6", "d5"]
+/// ```
 #[wasm_bindgen]
 #[derive(Clone, Debug)]
 pub struct Game {

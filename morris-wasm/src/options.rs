@@ -350,6 +350,14 @@ pub fn optional_string_arg(value: &JsValue, what: &str) -> Result<Option<String>
 
 /// `variants()`: every variant with its preset options, as
 /// `[{ id, name, pieces, board, flying, … }]`.
+///
+/// @example
+/// ```js
+/// import { variants, Game } from "morris-wasm";
+/// variants().map((v) => v.id).slice(0, 4); // ["nine", "three", "six", "twelve"]
+/// const lasker = variants().find((v) => v.id === "lasker");
+/// new Game(lasker.id).rules().moveInPlacing; // true
+/// ```
 #[wasm_bindgen(js_name = variants, unchecked_return_type = "VariantInfo[]")]
 pub fn variants_js() -> Result<JsValue, JsValue> {
     Ok(crate::views::to_js(&variants())?)

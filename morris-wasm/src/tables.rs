@@ -62,7 +62,19 @@ pub struct MoveValueView {
     pub value: TableValueView,
 }
 
-/// Loaded endgame tables.
+/// Loaded endgame tables: exact values of the positions they cover
+/// (`probe`, `probeMoves`), and perfect play for an engine that uses them
+/// (`engine.useTables(tables)`). The package carries one small table,
+/// `tables/three-3v3.tb`.
+///
+/// @example
+/// ```js
+/// import { readFileSync } from "node:fs";
+/// import { Game, Tables } from "morris-wasm";
+/// const tables = new Tables();
+/// tables.load(readFileSync("node_modules/morris-wasm/tables/three-3v3.tb")); // { rules: "three", light: 3, dark: 3 }
+/// tables.probe(Game.fromPosition("three LL./D.D/L.D L 0/0 0/0 -")); // { result: "win", plies: 3 }
+/// ```
 #[wasm_bindgen]
 #[derive(Clone, Debug, Default)]
 pub struct Tables {

@@ -34,6 +34,16 @@ export interface WorkerPerftOptions extends GameOptions {
  * event on the engine (its `error` property holds the exception); unless a
  * listener calls `preventDefault()`, it then goes to `reportError` in
  * browsers, or `console.error` in Node. The search goes on.
+ *
+ * @example
+ * ```js
+ * import { Game } from "morris-wasm";
+ * import { EngineWorker } from "morris-wasm/worker";
+ * const engine = new EngineWorker({ level: 8 });
+ * const { move, lines } = await engine.bestMove(new Game(), { movetimeMs: 300, onInfo: (info) => info.depth });
+ * const count = await engine.perft("nine", [], 3); // 12144
+ * engine.terminate();
+ * ```
  */
 export declare class EngineWorker extends EventTarget {
   /** Throws an `OptionError` (or an `ArgumentError`) for options `new Engine` would refuse. */

@@ -175,3 +175,56 @@ test("the README's pack command works from the repository's root", () => {
   const out = execFileSync("npm", ["pack", line[1], "--dry-run", "--json"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   assert.equal(JSON.parse(out)[0].name, "morris-wasm");
 });
+
+test("the API reference is in the package: wasm-bindgen's internals left out, an example for every main entry", () => {
+  const docs = path.join(installed(), "docs", "api");
+  const pages = ["README.md", "morris-wasm.md", "morris-wasm/board.md", "morris-wasm/worker.md"];
+  const text = pages.map((p) => readFileSync(path.join(docs, p), "utf8")).join("\n");
+  // The module's raw exports (InitOutput: memory, __wbg_*, …) are not documented.
+  assert.ok(!text.includes("### InitOutput"), "no section for InitOutput");
+  for (const internal of ["__wbg", "__wbindgen", "__externref"]) {
+    assert.ok(!text.includes(internal), `${internal} is not in the reference`);
+  }
+  // Each main entry's section has an example before the next heading of its level.
+  const section = (page, heading) => {
+    const body = readFileSync(path.join(docs, page), "utf8");
+    const start = body.indexOf(`\n${heading}\n`);
+    assert.ok(start >= 0, `${page} has ${heading}`);
+    const level = heading.match(/^#+/)[0];
+    const next = body.slice(start + heading.length + 2).search(new RegExp(`^${level} `, "m"));
+    return body.slice(start, next < 0 ? undefined : start + heading.length + 2 + next);
+  };
+  for (const [page, heading] of [
+    ["morris-wasm.md", "### Game"], ["morris-wasm.md", "### Engine"], ["morris-wasm.md", "### Tables"],
+    ["morris-wasm.md", "### perft()"], ["morris-wasm.md", "### variants()"], ["morris-wasm.md", "### default()"],
+    ["morris-wasm.md", "### initSync()"], ["morris-wasm/worker.md", "### EngineWorker"],
+    ["morris-wasm/board.md", "### mountBoard()"], ["morris-wasm/board.md", "### BoardHandle"],
+  ]) {
+    assert.match(section(page, heading), /#+ Example/, `${heading} in ${page} has an example`);
+  }
+  // free() and [Symbol.dispose]() are described, and may be called again.
+  const game = section("morris-wasm.md", "### Game");
+  assert.match(game, /##### free\(\)\n[\s\S]*?again does nothing/);
+  assert.match(game, /##### \\\[dispose\\\]\(\)\n[\s\S]*?using/);
+  assert.match(readFileSync(path.join(installed(), "README.md"), "utf8"), /docs\/api\/README\.md/);
+});
+
+test("every Node example of the API reference runs", () => {
+  const docs = path.join(installed(), "docs", "api");
+  const blocks = ["morris-wasm.md", "morris-wasm/worker.md"].flatMap((page) =>
+    [...readFileSync(path.join(docs, page), "utf8").matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]));
+  // Those for Node: importing morris-wasm or its worker, or nothing (then the game's names).
+  const runnable = blocks.filter((code) => [...code.matchAll(/from "([^"]+)"/g)].every(([, from]) =>
+    ["morris-wasm", "morris-wasm/worker"].includes(from) || from.startsWith("node:")));
+  assert.ok(runnable.length >= 8, `${runnable.length} examples`);
+  runnable.forEach((code, i) => {
+    const head = /^import /m.test(code) ? "" : 'import { Game, Engine, Tables, perft, variants } from "morris-wasm";\n';
+    const file = path.join(dir, `doc-example-${i + 1}.mjs`);
+    writeFileSync(file, head + code);
+    try {
+      run([file]);
+    } catch (e) {
+      assert.fail(`API reference example ${i + 1} failed:\n${code}\n${e.stderr}`);
+    }
+  });
+});

@@ -19,7 +19,22 @@ use crate::options::{color_arg, entries, unknown_key, OptionValue};
 use crate::views::{to_js, OutcomeView, StateView};
 use crate::ApiError;
 
-/// A board mounted in a page, returned by `mountBoard`.
+/// A board mounted in a page, returned by `mountBoard`: its game
+/// (`play`, `undo`, `setPosition`, `state`), its look (`set`,
+/// `toggleOrientation`, `setShapes`, `setHighlights`) and its events
+/// (`on`, `off`). `destroy()` takes it off the page.
+///
+/// @example
+/// ```js
+/// const board = mountBoard(document.querySelector("#board"), { variant: "nine" });
+/// board.on("change", ({ cause, move, position }) => console.log(cause, move, position));
+/// board.play("d6");
+/// board.setShapes([{ orig: "a1", dest: "d1", brush: "green" }, { orig: "d2", brush: "red" }]);
+/// board.setHighlights({ d6: "last" });
+/// board.toggleOrientation();
+/// board.orientation; // "dark"
+/// board.destroy();
+/// ```
 #[wasm_bindgen]
 pub struct BoardHandle {
     pub(super) model: Rc<RefCell<Model>>,

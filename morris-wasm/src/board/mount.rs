@@ -136,7 +136,23 @@ fn page_engine(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Opt
     }
 }
 
-/// `mountBoard(element, options)`: draws a board into `element`.
+/// `mountBoard(element, options)`: draws a board into `element` (link
+/// `board.css` too) and returns its handle. Throws an `OptionError` for an
+/// option it does not know or a value it does not take, a `PositionError`
+/// for a bad `position`, an `ArgumentError` when `element` is no element.
+///
+/// @example
+/// ```js
+/// import init, { mountBoard } from "morris-wasm/board";
+/// await init();
+/// const board = mountBoard(document.querySelector("#board"), {
+///   variant: "nine",
+///   mode: "vs-engine",
+///   level: 3,
+///   animation: { duration: 200 },
+///   onMove: (move, state) => console.log(move, state.sideToMove),
+/// });
+/// ```
 #[wasm_bindgen(js_name = mountBoard)]
 pub fn mount_board(
     #[wasm_bindgen(unchecked_param_type = "Element")] element: JsValue,
