@@ -7,8 +7,10 @@
 // rejoins by itself with nothing lost or doubled; with the host away, a
 // forger in the swarm (a tracker client of its own, `ws`) announces offers
 // signed with another key, and with the host's key but a forged signature:
-// the guest drops and counts both and answers neither; the host comes back
-// and the game goes on. Prints the invite's length with and without the
+// the guest drops and counts both and answers neither; it replays the
+// host's own offers it heard in the swarm since the room opened (signed
+// and genuine, but made for hellos of the guest's page before its
+// reload): the guest answers none; the host comes back and the game goes on. Prints the invite's length with and without the
 // offer, and the time from opening the invite to the live channel.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -71,23 +73,35 @@ async function forger(code) {
   });
   const peerId = crypto.randomBytes(20).toString("latin1");
   const infoHash = swarmOf(code).toString("latin1");
+  const send = (offers) =>
+    ws.send(JSON.stringify({ action: "announce", info_hash: infoHash, peer_id: peerId, numwant: offers.length, uploaded: 0, downloaded: 0, left: 1, event: "started", offers }));
+  // In the swarm from now on: the tracker hands it copies of what the seats announce.
+  send([]);
   return {
     heard,
+    /** The offers the host's seat announced that reached the forger. */
+    hostOffers: () => heard.filter((m) => m.offer && m.offer.sdp.startsWith(`m2 ${code} h o `)),
     announce(make) {
       const id = crypto.randomBytes(20);
-      const offers = [{ offer_id: id.toString("latin1"), offer: { type: "offer", sdp: make(id.toString("hex")) } }];
-      ws.send(JSON.stringify({ action: "announce", info_hash: infoHash, peer_id: peerId, numwant: 1, uploaded: 0, downloaded: 0, left: 1, event: "started", offers }));
+      send([{ offer_id: id.toString("latin1"), offer: { type: "offer", sdp: make(id.toString("hex")) } }]);
+    },
+    /** Announces a heard offer again, word for word, under its own (signed) offer id. */
+    replay(m) {
+      send([{ offer_id: m.offer_id, offer: m.offer }]);
     },
     close: () => ws.close(),
   };
 }
 
-/** An envelope as the host's seat would send it (`m1 CODE h o ID KEY SIG`, a new line, the description), signed with `privateKey`. */
+/** An envelope as the host's seat would send it (`m2 CODE h o ID - KEY SIG`, a new line, the description), signed with `privateKey`. */
 function envelope(code, offerIdHex, keyB64, privateKey, sdp) {
-  const signed = `m1 ${code} h o ${offerIdHex} ${keyB64}\n${sdp}`;
-  const sig = crypto.sign("sha256", Buffer.from(signed), { key: privateKey, dsaEncoding: "ieee-p1363" });
-  return `m1 ${code} h o ${offerIdHex} ${keyB64} ${sig.toString("base64url")}\n${sdp}`;
+  const head = `m2 ${code} h o ${offerIdHex} - ${keyB64}`;
+  const sig = crypto.sign("sha256", Buffer.from(`${head}\n${sdp}`), { key: privateKey, dsaEncoding: "ieee-p1363" });
+  return `${head} ${sig.toString("base64url")}\n${sdp}`;
 }
+
+/** The answers the forger was handed for offer ids it announced. */
+const answersTo = (f) => f.heard.filter((m) => m.answer);
 
 test("rooms through a relay: one link, live at once, a reload rejoins, forged offers refused", { timeout: 300_000 }, async () => {
   // Before: the invite of a room without a relay carries the offer.
@@ -108,6 +122,8 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
   const { context: hostContext, page: host } = await relayPlayer(h, relays);
   const code = await hostRoom(host, h.url);
   await host.locator('[data-relay="joined"]').waitFor();
+  // A tracker client in the room's swarm from the start hears what the seats announce.
+  const f = await forger(code);
   assert.match(await host.locator("[data-relay]").innerText(), /through a relay/);
   const invite = await offeredLink(host);
   const wire = decodeLink(invite);
@@ -149,7 +165,14 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
   // The host goes away; the guest looks for it through the relay.
   await host.close();
   await guest.locator('[data-connection="lost"]').waitFor({ timeout: 40_000 });
-  const f = await forger(code);
+  // The host's genuine offers heard so far, replayed: made for hellos of
+  // the guest's page before it reloaded (or for none), none is answered.
+  const genuine = f.hostOffers();
+  assert.ok(genuine.length >= 1, `the forger heard the host's offers: ${genuine.length}`);
+  console.log(`# replayed ${genuine.length} genuine offers of the host's to the reloaded guest`);
+  for (const m of genuine) f.replay(m);
+  await new Promise((r) => setTimeout(r, 3_000));
+  assert.equal(answersTo(f).length, 0, `the guest answered none of ${genuine.length} replayed offers`);
   const sdp = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
   // Signed with another key than the host's.
   const other = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
@@ -164,7 +187,7 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
     );
   }
   await new Promise((r) => setTimeout(r, 2_000));
-  assert.equal(f.heard.filter((m) => m.answer).length, 0, "the guest answered no forged offer");
+  assert.equal(answersTo(f).length, 0, "the guest answered no forged offer");
   assert.notEqual(await guest.locator("[data-connection]").getAttribute("data-connection"), "live");
   assert.deepEqual(await moves(guest), GAME.slice(0, 10), "the forgeries changed nothing");
   f.close();
@@ -320,4 +343,37 @@ test("a second guest with the same invite is told the seat is taken; the game of
   assertNoErrors(host);
   assertNoErrors(guest);
   assertNoErrors(third);
+});
+
+test("two tabs of the same seat: one meets the friend, the other says so and plays through it, then takes over", { timeout: 180_000 }, async () => {
+  const { host, guest } = await liveThrough(relays);
+  // The host opens the app again in a second tab of the same browser: it
+  // shows the room it keeps, and the first tab keeps the seat's connection.
+  const second = await host.context().newPage();
+  await second.goto(h.url, { waitUntil: "domcontentloaded" });
+  await waitForBoard(second);
+  await second.locator('[data-relay="elsewhere"]').waitFor();
+  assert.match(await second.locator("[data-connection]").innerText(), /another tab of this browser/);
+  assert.equal(await second.locator('[data-action="connect-live"]').count(), 0, "no second connection offered");
+  assert.equal(await host.locator('[data-relay="elsewhere"]').count(), 0, "the first tab holds the seat");
+
+  // The guest plays on with the first tab; the second tab takes the move up.
+  await turnLive(guest, host, GAME[1], "dark");
+  await waitForMoves(second, 2, "the second tab to take the guest's move up");
+  // A move made in the second tab reaches the guest through the first
+  // tab's channel, which stays the one open.
+  await playMove(second, GAME[2], "light");
+  await waitForMoves(guest, 3, "the guest to see the second tab's move");
+  assert.equal(await guest.locator("[data-connection]").getAttribute("data-connection"), "live");
+
+  // The first tab closes: the second takes the seat and meets the guest.
+  await host.close();
+  await second.locator('[data-relay="elsewhere"]').waitFor({ state: "detached", timeout: 15_000 });
+  await waitForLive(second, 60_000);
+  await waitForLive(guest, 60_000);
+  await turnLive(guest, second, GAME[3], "dark");
+  assert.deepEqual(await moves(second), GAME.slice(0, 4), "nothing lost or doubled");
+  assert.deepEqual(await moves(guest), GAME.slice(0, 4));
+  assertNoErrors(second);
+  assertNoErrors(guest);
 });

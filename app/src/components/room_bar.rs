@@ -4,7 +4,9 @@
 //! friend, needed only while not connected live), who is connected, how
 //! the room meets the friend (through a relay, or by links: `data-relay`,
 //! with the messages a relay brought that were dropped in
-//! `data-relay-dropped`), and "Connect live" when there is no connection.
+//! `data-relay-dropped`; or, `elsewhere`, that another tab of this
+//! browser holds the seat's connection), and "Connect live" when there is
+//! no connection (and no other tab makes it).
 
 use yew::prelude::*;
 
@@ -27,7 +29,9 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
             send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
         })
     };
-    let can_connect = live.supported && matches!(connection, Connection::ByLink | Connection::Lost);
+    let elsewhere = live.relay == RelayState::Elsewhere;
+    let can_connect =
+        live.supported && !elsewhere && matches!(connection, Connection::ByLink | Connection::Lost);
     let on_connect = {
         let (live, code) = (live.clone(), room.code.clone());
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
@@ -35,6 +39,7 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
     // One line says how the room runs: live, or, until then, through a
     // relay or by links (the relay's state in place of "by link").
     let conn_text = lang.t(match (connection, live.relay) {
+        (_, RelayState::Elsewhere) => "room.elsewhere",
         (Connection::ByLink, RelayState::Trying) => "room.relay-trying",
         (Connection::ByLink | Connection::Connecting, RelayState::Joined) => "room.relay-joined",
         (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",

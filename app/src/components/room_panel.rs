@@ -59,18 +59,44 @@ fn invite_box(props: &RoomPanel) -> Html {
         <div class="room-box due">
             <h2>{ lang.t("room.invite-title") }</h2>
             <p>{ lang.t("room.invite-help") }</p>
-            if kind == Some("offer") { <p>{ lang.t("room.invite-live") }</p> }
             <input type="text" readonly=true class="link-field" data-invite-link="" data-signal={kind} ref={props.fields.invite.clone()}
                    value={props.link.to_string()} aria-label={lang.t("room.invite-title")} onfocus={select} />
-            { share_button(props) }
+            <div class="row">
+                { share_button(props) }
+                { qr_box(props) }
+            </div>
+            // Below the link and its buttons: the line shows when the offer
+            // is gathered and moves nothing a finger is about to press.
+            // Always there, hidden until then: the box keeps its nodes (an
+            // open QR code box stays open).
+            <p hidden={kind != Some("offer")}>{ lang.t("room.invite-live") }</p>
         </div>
+    }
+}
+
+/// "QR code": the invite as a QR code, for a friend at the same table to
+/// scan, drawn by `app/static/qr.mjs` (with uqr) when the box opens and
+/// again when the link changes; the page fetches it the first time
+/// (`index.html`), so the first load carries none of it. The picture is
+/// left empty here (the script fills it; "Making the QR code…" shows
+/// meanwhile, from CSS); the texts it shows come in `data-qr-*`. The box
+/// stays while the link is being signed (empty for a moment after each
+/// change), so an open code stays open and is drawn again.
+fn qr_box(props: &RoomPanel) -> Html {
+    let lang = props.ui.lang;
+    html! {
+        <details class="invite-qr" data-qr-text={props.link.to_string()} data-qr-label={lang.t("room.qr-label")}
+                 data-qr-failed={lang.t("room.qr-failed")}>
+            <summary class="btn" data-action="invite-qr">{ lang.t("room.qr") }</summary>
+            <div class="qr-picture" aria-live="polite" data-qr-making={lang.t("room.qr-making")}></div>
+        </details>
     }
 }
 
 /// "Share…": the link through the browser's share sheet (a chat, a
 /// message), where the browser has one.
 fn share_button(props: &RoomPanel) -> Html {
-    if !can_share() || props.link.is_empty() {
+    if !can_share() {
         return Html::default();
     }
     let lang = props.ui.lang;
@@ -79,9 +105,12 @@ fn share_button(props: &RoomPanel) -> Html {
         lang.t("room.share-text"),
         props.link.to_string(),
     );
+    let signing = url.is_empty();
     let onclick = Callback::from(move |_: MouseEvent| share_link(&title, &text, &url));
+    // While the link is being signed (a moment, after each change) the
+    // button stays in its place, disabled: nothing moves under a finger.
     html! {
-        <button type="button" class="btn" data-action="share-link" {onclick}>{ lang.t("room.share") }</button>
+        <button type="button" class="btn" data-action="share-link" disabled={signing} {onclick}>{ lang.t("room.share") }</button>
     }
 }
 

@@ -38,6 +38,7 @@ use crate::room::relay::RelayState;
 use crate::room::{decode, sign, Connection, Signal};
 
 mod meet;
+mod seat;
 
 /// A WebRTC description (an offer or an answer) being made, or one made
 /// already.
@@ -75,6 +76,9 @@ struct Inner {
     offered: Option<String>,
     /// The offer the current peer answered, and its answer.
     given_answer: Option<(String, String)>,
+    /// The seat of the room on the table, as this tab holds it (or waits
+    /// for it while another tab does).
+    seat: Option<seat::Seat>,
 }
 
 /// A tab channel and its message handler, kept together.

@@ -1,4 +1,5 @@
-//! The live connection of the room on the table: it meets the friend
+//! The live connection of the room on the table: this tab takes its seat
+//! (one tab of a browser holds it, `room::lock`) and meets the friend
 //! through the relays where any are set (and reachable); a reply handed
 //! over by another tab is taken up; another
 //! room on the table drops the connection of the last one; the host's
@@ -43,8 +44,8 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
             .as_ref()
             .map(|r| (r.code.clone(), r.me, r.keys[r.me.other().index()].clone()));
         use_effect_with(room, move |room| match room {
-            Some((code, me, their_key)) => live.meet(code, *me, their_key),
-            None => live.leave_relays(),
+            Some((code, me, their_key)) => live.take_seat(code, *me, their_key),
+            None => live.leave_seat(),
         });
     }
     {
@@ -74,7 +75,8 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
 
 /// Connects or drops the connection for the room on the table (its code,
 /// and whether the host waits for the guest). The invite carries an
-/// offer only where no relay is set or none took the room.
+/// offer only where no relay is set or none took the room (and no other
+/// tab holds the seat: it makes the connection).
 fn keep_connection(live: &Live, key: Option<&(String, bool)>, connection: Connection, relay: RelayState) {
     let by_links = matches!(relay, RelayState::Off | RelayState::Unreachable);
     match key {

@@ -34,6 +34,7 @@
 
 pub mod codec;
 pub mod ice;
+pub mod lock;
 pub mod peer;
 pub mod relay;
 pub mod sign;

@@ -20,6 +20,17 @@
 //! - The guest says hello; the host answers a hello with a fresh offer;
 //!   the guest answers the host's offer. So the side already in the swarm
 //!   hears the other come, whichever reloads, and two offers never cross.
+//! - Nothing old is taken for new, and no clock is asked: every message
+//!   is bound to a fresh random id of the side that takes it. An answer
+//!   (or "the seat is taken") names the offer (or hello) it answers, by
+//!   the tracker's offer id the receiver chose; an offer names the hello
+//!   it answers ([`Envelope::re`]), and the guest answers only offers made
+//!   for one of its own recent hellos. An offer heard without one (the host
+//!   arriving, or a relay replaying an old offer) is met with a fresh
+//!   hello, and the host's next offer names it. So a relay that replays,
+//!   delays or reorders can make a side say hello again, never make it
+//!   answer an offer twice or take a stale answer; and a guest whose
+//!   clock is wrong meets as any other (no message carries a time).
 //! - Relays: [`DEFAULT_RELAYS`], or the list in `localStorage`
 //!   (`mulino.relays`: `ws://` or `wss://` addresses separated by spaces,
 //!   commas or new lines; `off` or an empty list: none). Every relay is
@@ -45,8 +56,10 @@ pub const MAX_RELAYS: usize = 8;
 pub const MAX_RELAY_URL: usize = 200;
 /// What the swarm's hash is taken of, before the room code.
 pub const SWARM_PREFIX: &str = "mulino-room-v1:";
-/// The envelope's first word: its format.
-const TAG: &str = "m1";
+/// The envelope's first word: its format (`m2`: with [`Envelope::re`]).
+const TAG: &str = "m2";
+/// [`Envelope::re`] written when an envelope replies to no hello.
+const NO_HELLO: &str = "-";
 /// The longest envelope read: a description and its header.
 pub const MAX_ENVELOPE: usize = super::codec::MAX_SIGNAL + 400;
 
@@ -61,6 +74,9 @@ pub enum RelayState {
     Joined,
     /// None of the relays answered: by links.
     Unreachable,
+    /// Another tab of this browser holds the room's seat and meets the
+    /// friend (`room::lock`): this one makes no connection of its own.
+    Elsewhere,
 }
 
 impl RelayState {
@@ -71,6 +87,7 @@ impl RelayState {
             RelayState::Trying => "trying",
             RelayState::Joined => "joined",
             RelayState::Unreachable => "unreachable",
+            RelayState::Elsewhere => "elsewhere",
         }
     }
 }
@@ -119,6 +136,11 @@ fn hex(bytes: &[u8; 20]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Whether `text` is an id as [`hex`] writes it (any case).
+fn is_id(text: &str) -> bool {
+    text.len() == 40 && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// What an envelope carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -161,8 +183,8 @@ pub enum EnvelopeError {
     WrongKind,
 }
 
-/// A signed message of one seat through a relay: `m1 CODE SEAT KIND
-/// OFFER_ID KEY SIGNATURE`, a new line, then the description (if any).
+/// A signed message of one seat through a relay: `m2 CODE SEAT KIND
+/// OFFER_ID RE KEY SIGNATURE`, a new line, then the description (if any).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Envelope {
     pub code: String,
@@ -170,6 +192,9 @@ pub struct Envelope {
     pub kind: Kind,
     /// The tracker's offer id it belongs to (hex).
     pub offer_id: String,
+    /// For an offer: the id of the guest's hello it answers (hex), if
+    /// any; `None` for every other kind.
+    pub re: Option<String>,
     /// The sender's public key (raw P-256, base64url).
     pub key: String,
     /// The signature of [`Envelope::signed_text`] (64 bytes).
@@ -186,37 +211,47 @@ impl Envelope {
             from,
             kind,
             offer_id: hex(offer_id),
+            re: None,
             key,
             signature: Vec::new(),
             sdp,
         }
     }
 
-    /// Every field but the signature, as signed.
-    pub fn signed_text(&self) -> String {
+    /// The envelope (an offer) as the answer to the guest's hello `hello`.
+    pub fn replying_to(mut self, hello: &[u8; 20]) -> Self {
+        self.re = Some(hex(hello));
+        self
+    }
+
+    /// Whether the envelope answers the hello `hello`.
+    pub fn replies_to(&self, hello: &[u8; 20]) -> bool {
+        self.re.as_deref() == Some(hex(hello).as_str())
+    }
+
+    /// The head's words but the signature: the format, the room, the seat,
+    /// the kind, the offer id, the hello it answers and the key.
+    fn head(&self) -> String {
         format!(
-            "{TAG} {} {} {} {} {}\n{}",
+            "{TAG} {} {} {} {} {} {}",
             self.code,
             self.from.tag(),
             self.kind.tag(),
             self.offer_id,
-            self.key,
-            self.sdp
+            self.re.as_deref().unwrap_or(NO_HELLO),
+            self.key
         )
+    }
+
+    /// Every field but the signature, as signed.
+    pub fn signed_text(&self) -> String {
+        format!("{}\n{}", self.head(), self.sdp)
     }
 
     /// The envelope as it travels.
     pub fn to_text(&self) -> String {
-        format!(
-            "{TAG} {} {} {} {} {} {}\n{}",
-            self.code,
-            self.from.tag(),
-            self.kind.tag(),
-            self.offer_id,
-            self.key,
-            super::codec::base64url(&self.signature),
-            self.sdp
-        )
+        let signature = super::codec::base64url(&self.signature);
+        format!("{} {signature}\n{}", self.head(), self.sdp)
     }
 
     /// Reads an envelope for room `code`, heard by seat `me`, checked
@@ -228,7 +263,7 @@ impl Envelope {
         }
         let (head, sdp) = text.split_once('\n').ok_or(EnvelopeError::Format)?;
         let f: Vec<&str> = head.split(' ').collect();
-        let [tag, c, from, kind, offer_id, key, signature] = f.as_slice() else {
+        let [tag, c, from, kind, offer_id, re, key, signature] = f.as_slice() else {
             return Err(EnvelopeError::Format);
         };
         if *tag != TAG {
@@ -256,9 +291,14 @@ impl Envelope {
         if !expected || bare != sdp.is_empty() {
             return Err(EnvelopeError::WrongKind);
         }
-        if offer_id.len() != 40 || !offer_id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if !is_id(offer_id) {
             return Err(EnvelopeError::Field("offer id"));
         }
+        let re = match (*re, kind) {
+            (NO_HELLO, _) => None,
+            (id, Kind::Offer) if is_id(id) => Some(id.to_string()),
+            _ => return Err(EnvelopeError::Field("re")),
+        };
         let key_ok = super::codec::unbase64url(key).is_some_and(|k| k.len() == super::KEY_BYTES);
         if !key_ok {
             return Err(EnvelopeError::Field("key"));
@@ -271,6 +311,7 @@ impl Envelope {
             from,
             kind,
             offer_id: offer_id.to_string(),
+            re,
             key: key.to_string(),
             signature,
             sdp: sdp.to_string(),
@@ -280,6 +321,54 @@ impl Envelope {
     /// Whether the offer id is `id`.
     pub fn is_for(&self, id: &[u8; 20]) -> bool {
         self.offer_id == hex(id)
+    }
+}
+
+/// How many of its last hellos the guest still answers offers for.
+const HELLOS_KEPT: usize = 4;
+
+/// The guest's side of binding offers to hellos: the ids of its last
+/// hellos, newest last, and the host's offer it answered last.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hellos {
+    kept: Vec<[u8; 20]>,
+    answered: Option<[u8; 20]>,
+}
+
+/// What the guest makes of a checked offer of the host's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// For one of its hellos, and not older than the last it answered.
+    Answer,
+    /// The offer it answered last, heard again (through another relay).
+    Again,
+    /// For no hello of its own, or an older one: a hello is due.
+    Stale,
+}
+
+impl Hellos {
+    /// A hello with this id was said.
+    pub fn said(&mut self, id: [u8; 20]) {
+        self.kept.push(id);
+        let old = self.kept.len().saturating_sub(HELLOS_KEPT);
+        self.kept.drain(..old);
+    }
+
+    /// Takes the host's offer `offer_id`: answered when it names one of
+    /// the recent hellos, not older than the one last answered for
+    /// (whose older ones are then forgotten).
+    pub fn offer(&mut self, env: &Envelope, offer_id: [u8; 20]) -> Heard {
+        if self.answered == Some(offer_id) {
+            return Heard::Again;
+        }
+        match self.kept.iter().position(|h| env.replies_to(h)) {
+            Some(i) => {
+                self.answered = Some(offer_id);
+                self.kept.drain(..i);
+                Heard::Answer
+            }
+            None => Heard::Stale,
+        }
     }
 }
 
@@ -374,12 +463,63 @@ mod tests {
     }
 
     #[test]
+    fn an_offer_names_the_hello_it_answers_and_nothing_else_does() {
+        let offer = sample(Role::Host, Kind::Offer, "v=0").replying_to(&[3; 20]);
+        let read = Envelope::read(&offer.to_text(), "k7qm2xpa", Role::Guest);
+        assert_eq!(read.as_ref(), Ok(&offer));
+        assert!(offer.replies_to(&[3; 20]) && !offer.replies_to(&[4; 20]));
+        assert!(
+            offer.signed_text().contains(&"03".repeat(20)),
+            "the hello is signed too"
+        );
+        let unsolicited = sample(Role::Host, Kind::Offer, "v=0");
+        let read = Envelope::read(&unsolicited.to_text(), "k7qm2xpa", Role::Guest);
+        assert_eq!(read.map(|e| e.re), Ok(None));
+        // Only an offer answers a hello.
+        let hello = sample(Role::Guest, Kind::Hello, "").replying_to(&[3; 20]);
+        assert_eq!(
+            Envelope::read(&hello.to_text(), "k7qm2xpa", Role::Host),
+            Err(EnvelopeError::Field("re"))
+        );
+        // What is signed changes with the hello, so a relay cannot rebind it.
+        assert_ne!(offer.signed_text(), unsolicited.signed_text());
+    }
+
+    #[test]
+    fn the_guest_answers_offers_for_its_hellos_once_and_never_an_older_one() {
+        let mut hellos = Hellos::default();
+        let offer_for = |hello: u8| sample(Role::Host, Kind::Offer, "v=0").replying_to(&[hello; 20]);
+        // The host arriving offers for no hello: the guest says one.
+        assert_eq!(
+            hellos.offer(&sample(Role::Host, Kind::Offer, "v=0"), [1; 20]),
+            Heard::Stale
+        );
+        hellos.said([10; 20]);
+        hellos.said([11; 20]);
+        assert_eq!(hellos.offer(&offer_for(11), [2; 20]), Heard::Answer);
+        // The same offer through another relay, or replayed: not again.
+        assert_eq!(hellos.offer(&offer_for(11), [2; 20]), Heard::Again);
+        // An offer for an older hello (a replay of an old one): a hello.
+        assert_eq!(hellos.offer(&offer_for(10), [3; 20]), Heard::Stale);
+        // Another offer for the last hello (the host heard it twice).
+        assert_eq!(hellos.offer(&offer_for(11), [4; 20]), Heard::Answer);
+        // Only the last few hellos count.
+        for i in 20..30 {
+            hellos.said([i; 20]);
+        }
+        assert_eq!(hellos.offer(&offer_for(20), [5; 20]), Heard::Stale);
+        assert_eq!(hellos.offer(&offer_for(27), [6; 20]), Heard::Answer);
+    }
+
+    #[test]
     fn malformed_envelopes_are_refused_without_panicking() {
         let good = sample(Role::Host, Kind::Offer, "v=0").to_text();
         for bad in [
             "",
             "m1",
-            "m2 k7qm2xpa h o x y z\nv=0",
+            "m1 k7qm2xpa h o x y z\nv=0",
+            "m3 k7qm2xpa h o x - y z\nv=0",
+            &good.replacen(" - ", " 12 ", 1),
             &good.replacen(" h ", " q ", 1),
             &good.replacen(" o ", " z ", 1),
             &good.replacen(&"07".repeat(20), "zz", 1),

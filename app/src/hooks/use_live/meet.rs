@@ -6,7 +6,11 @@
 //! the friend's seat key and for its signature before anything is done
 //! with it; what fails is dropped and counted (`data-relay-dropped`).
 //! A hello signed with another key than the guest's (someone else with
-//! the invite) gets the host's signed word that the seat is taken.
+//! the invite) gets the host's signed word that the seat is taken. The
+//! host's offer names the hello it answers, and the guest answers only
+//! offers made for its own recent hellos; to any other (the host arriving,
+//! or an old offer replayed) it says hello again, at most every
+//! [`HELLO_MS`] (`relay` module docs: nothing old is taken for new).
 //! While the channel is open, offers and hellos are ignored (a relay
 //! replaying an old one cannot break a live game); when it drops, each
 //! side announces itself again, and every [`ROUND_MS`] while not live. A
@@ -20,7 +24,7 @@ use gloo_timers::callback::{Interval, Timeout};
 use super::Live;
 use crate::browser::now_ms;
 use crate::model::{Action, Notice};
-use crate::room::relay::{self, Envelope, Kind, RelayState};
+use crate::room::relay::{self, Envelope, Heard, Hellos, Kind, RelayState};
 use crate::room::tracker::{Swarm, TrackerEvent};
 use crate::room::{sign, Role, Seal};
 use crate::storage;
@@ -32,6 +36,10 @@ const JOIN_MS: u32 = 5_000;
 const ROUND_MS: u32 = 15_000;
 /// The least time between two "the seat is taken" of the host's.
 const TAKEN_MS: u32 = 2_000;
+/// The least time between two hellos the guest says to offers that name
+/// none of its own.
+const HELLO_MS: u32 = 2_000;
+
 /// How long after a relay went down it is tried again (doubling each
 /// time, up to [`MAX_RETRY_MS`]).
 const RETRY_MS: u32 = 2_000;
@@ -59,8 +67,13 @@ pub(super) struct Meeting {
     retries: Vec<Option<Timeout>>,
     /// The offer (host) or hello (guest) last announced: its id and text.
     last: Option<([u8; 20], String)>,
-    /// The host's offer this side last answered (guest).
-    answered: Option<[u8; 20]>,
+    /// This side's last hellos and the offer it answered last (guest),
+    /// and when it last said hello.
+    hellos: Hellos,
+    hello_ms: f64,
+    /// The id of the guest's last hello heard (host): the next offer
+    /// names it.
+    heard_hello: Option<[u8; 20]>,
     /// A round is being made (an offer gathered, a hello signed).
     making: bool,
     /// The host said the seat is taken (guest): no more rounds.
@@ -115,7 +128,9 @@ impl Live {
             tries: vec![0; urls.len()],
             retries: urls.iter().map(|_| None).collect(),
             last: None,
-            answered: None,
+            hellos: Hellos::default(),
+            hello_ms: f64::NEG_INFINITY,
+            heard_hello: None,
             making: false,
             taken: false,
             told_taken_ms: f64::NEG_INFINITY,
@@ -226,16 +241,21 @@ impl Live {
     }
 
     fn round_of(&self, run: u32) {
+        let id: [u8; 20] = storage::random_bytes();
+        let now = now_ms();
         let Some((code, me)) = self
             .with_meeting(run, |m| {
                 let busy = m.taken || std::mem::replace(&mut m.making, true);
+                if !busy && m.me == Role::Guest {
+                    m.hello_ms = now;
+                    m.hellos.said(id);
+                }
                 (!busy).then(|| (m.code.clone(), m.me))
             })
             .flatten()
         else {
             return;
         };
-        let id: [u8; 20] = storage::random_bytes();
         // The host's offer still waiting for its answer (one that went out
         // in the invite, say) travels as it is: a fresh one would leave
         // the link's behind.
@@ -254,8 +274,17 @@ impl Live {
                 (None, Some((_, fut))) => (Kind::Offer, fut.await),
                 (None, None) => (Kind::Hello, Ok(String::new())),
             };
+            // An offer names the guest's last hello heard, as it stands now.
+            let hello = live.with_meeting(run, |m| m.heard_hello).flatten();
             let text = match sdp {
-                Ok(sdp) => signed(Envelope::new(&code, me, kind, &id, String::new(), sdp)).await,
+                Ok(sdp) => {
+                    let env = Envelope::new(&code, me, kind, &id, String::new(), sdp);
+                    let env = match hello {
+                        Some(h) if kind == Kind::Offer => env.replying_to(&h),
+                        _ => env,
+                    };
+                    signed(env).await
+                }
                 Err(why) => Err(why),
             };
             let made = live.with_meeting(run, |m| {
@@ -387,11 +416,15 @@ impl Live {
             return;
         };
         match (env.kind, from) {
-            (Kind::Hello, _) if !open => self.round_of(run),
+            (Kind::Hello, _) if !open => {
+                self.with_meeting(run, |m| m.heard_hello = Some(offer_id));
+                self.round_of(run);
+            }
             (Kind::Offer, Some((relay, peer_id))) if !open => {
-                let fresh = self.with_meeting(run, |m| m.answered.replace(offer_id) != Some(offer_id));
-                if fresh == Some(true) {
-                    self.answer_through(run, &code, relay, peer_id, offer_id, env.sdp);
+                match self.with_meeting(run, |m| m.hellos.offer(&env, offer_id)) {
+                    Some(Heard::Answer) => self.answer_through(run, &code, relay, peer_id, offer_id, env.sdp),
+                    Some(Heard::Stale) => self.hello_again(run),
+                    Some(Heard::Again) | None => {}
                 }
             }
             (Kind::Answer, None) if last == Some(offer_id) => {
@@ -403,6 +436,17 @@ impl Live {
                     .emit(Action::Notify(Some(Notice::new("room.seat-taken", Vec::new()))));
             }
             _ => {}
+        }
+    }
+
+    /// Says hello again (guest), to an offer that names none of this
+    /// side's hellos: at most every [`HELLO_MS`], so replays cannot make
+    /// it say more.
+    fn hello_again(&self, run: u32) {
+        let now = now_ms();
+        let due = self.with_meeting(run, |m| now - m.hello_ms >= f64::from(HELLO_MS));
+        if due == Some(true) {
+            self.round_of(run);
         }
     }
 
