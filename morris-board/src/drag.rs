@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use morris_core::{Bitboard, Point};
-use web_sys::{Element, PointerEvent};
+use web_sys::{Element, MouseEvent, PointerEvent};
 use yew::prelude::*;
 
 use crate::draw::{f, translate};
@@ -63,7 +63,12 @@ impl DragHandlers {
 
 /// Where a pointer event falls in the drawing's units.
 fn to_svg(svg_ref: &NodeRef, e: &PointerEvent) -> Option<(f64, f64)> {
-    let svg = svg_ref.cast::<Element>()?;
+    board_units(&svg_ref.cast::<Element>()?, e)
+}
+
+/// Where a mouse or pointer event falls in the units of the board drawn
+/// by `svg` (the board's `<svg>`): `Layout::point_near` finds its point.
+pub fn board_units(svg: &Element, e: &MouseEvent) -> Option<(f64, f64)> {
     let r = svg.get_bounding_client_rect();
     if r.width() <= 0.0 || r.height() <= 0.0 {
         return None;

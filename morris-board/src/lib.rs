@@ -46,6 +46,7 @@ pub mod turn;
 
 pub use board::Board;
 pub use describe::{Marking, PointState, PointWords};
+pub use drag::board_units;
 /// A number for an SVG attribute (two decimals at most), for drawings
 /// over the board (`BoardProps::overlay`).
 pub use draw::f as svg_number;

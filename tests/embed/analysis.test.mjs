@@ -1,8 +1,9 @@
 // What an analysis or teaching page does with a board, as chessground
 // lets it (tests/embed/config.html): arrows and circles over the board,
 // points highlighted with the page's classes, the board turned round,
-// the `change` event whenever the position shown changes, and the
-// animations set by an object. Each is looked at where a person sees it:
+// the `change` event whenever the position shown changes, the
+// animations set by an object, and shapes a person draws with the right
+// mouse button. Each is looked at where a person sees it:
 // where the shapes lie against the points, the colours painted, a click
 // through a shape.
 import { test } from "node:test";
@@ -186,7 +187,7 @@ test("change: after every move (clicked, played, the engine's), undo and setPosi
   });
   assert.deepEqual(vs, [2, "d6"]);
   assert.equal(await thrown(page, 'window.board.on("fly", () => {})'),
-    'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "change", "end"');
+    'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "change", "draw", "end"');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -215,6 +216,64 @@ test("animation as an object ({ enabled, duration }), and the old number and a b
     ['window.board.set({ animation: { enabled: "yes" } })', 'OptionError: option `animation`.enabled must be true or false, not "yes"'],
     ['window.board.set({ animation: "fast" })', 'OptionError: option `animation` must be true, false, milliseconds from 0 to 10000, or { enabled, duration }, not "fast"'],
   ]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("drawable: a person draws arrows and circles with the right button, and a left click erases them", async () => {
+  const { page, errors } = await ready();
+  const rightDrag = async (from, to, modifier) => {
+    const [a, b] = [await centre(page, point(from)), await centre(page, point(to))];
+    if (modifier) await page.keyboard.down(modifier);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down({ button: "right" });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up({ button: "right" });
+    if (modifier) await page.keyboard.up(modifier);
+  };
+  const drawn = () => page.$$eval("#b .overlay [data-shape]", (els) => els.map((e) => e.dataset.shape));
+  // Off by default: a right-drag draws nothing.
+  await rightDrag("a1", "d1");
+  assert.deepEqual(await drawn(), []);
+
+  await page.evaluate(() => {
+    window.drawn = [];
+    window.board.on("draw", (shapes) => window.drawn.push(shapes));
+    document.addEventListener("contextmenu", (e) => { window.menuShut = e.defaultPrevented; });
+    window.board.set({ drawable: true });
+    window.board.setShapes([{ orig: "g7", brush: "blue" }]);
+  });
+  await rightDrag("a1", "d1");
+  await rightDrag("d2", "d2", "Shift");
+  assert.deepEqual(await drawn(), ["g7", "a1-d1", "d2"], "the page's shapes, then the person's");
+  const stroke = (sel) => page.$eval(sel, (el) => getComputedStyle(el).stroke);
+  assert.equal(await stroke('#b .overlay [data-shape="a1-d1"] line'), "rgb(21, 120, 27)", "green");
+  assert.equal(await stroke('#b .overlay circle[data-shape="d2"]'), "rgb(136, 32, 32)", "red with Shift");
+  assert.equal(await page.evaluate(() => window.menuShut), true, "no context menu over the board");
+  // The same arrow in another brush replaces it; in the same brush takes it away.
+  await rightDrag("a1", "d1", "Alt");
+  assert.equal(await stroke('#b .overlay [data-shape="a1-d1"] line'), "rgb(0, 48, 136)", "blue with Alt");
+  await rightDrag("a1", "d1", "Alt");
+  assert.deepEqual(await drawn(), ["g7", "d2"]);
+  // A left click on the board erases what the person drew (not the page's shapes), and still plays.
+  await page.click(point("a1"));
+  assert.equal(await pieceAt(page, "a1"), "light");
+  assert.deepEqual(await drawn(), ["g7"]);
+  const heard = await page.evaluate(() => window.drawn);
+  assert.deepEqual(heard, [
+    [{ orig: "a1", dest: "d1", brush: "green" }],
+    [{ orig: "a1", dest: "d1", brush: "green" }, { orig: "d2", dest: null, brush: "red" }],
+    [{ orig: "d2", dest: null, brush: "red" }, { orig: "a1", dest: "d1", brush: "blue" }],
+    [{ orig: "d2", dest: null, brush: "red" }],
+    [],
+  ]);
+  // Turned round, a drag still goes from the point pressed to the point let go.
+  await page.evaluate(() => window.board.toggleOrientation());
+  await rightDrag("g1", "g4");
+  assert.deepEqual(await drawn(), ["g7", "g1-g4"]);
+  await page.evaluate(() => window.board.set({ drawable: false }));
+  assert.deepEqual(await drawn(), ["g7"], "drawable: false erases them");
+  assert.match(await thrown(page, 'window.board.set({ drawable: "yes" })'), /^OptionError: option `drawable` must be true or false, not "yes"$/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -135,7 +135,7 @@ test("events: select, move, removal and end, from clicks and from the handle", a
   ]);
   assert.deepEqual(await page.evaluate(() => window.heard), ["a1", "b2", "d1", "d2"]);
   assert.equal(await thrown(page, 'window.board.on("fly", () => {})'),
-    'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "change", "end"');
+    'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "change", "draw", "end"');
 
   // Resigning and agreeing a draw end the game; undo takes them back.
   await page.evaluate(() => { window.events = []; });

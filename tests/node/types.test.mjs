@@ -101,6 +101,8 @@ await initBoard();
   handle.toggleOrientation();
   const bottom: Color = handle.orientation;
   handle.on("change", (c) => [c.cause, c.move, c.position, c.state.sideToMove]);
+  handle.on("draw", (drawn) => drawn.map((s) => [s.orig, s.dest, s.brush]));
+  handle.set({ drawable: true });
   handle.set({ animation: { enabled: true, duration: 200 }, shapes, highlights: {} });
   handle.set({ animation: 300 });
   handle.set({ animation: false });
@@ -146,6 +148,7 @@ const WRONG = [
   `mountBoard(document.body).on("change", (c: string) => c);`,
   `mountBoard(document.body).set({ animation: { speed: 2 } });`,
   `const side: "white" = mountBoard(document.body).orientation;`,
+  `mountBoard(document.body).set({ drawable: "yes" });`,
 ];
 
 function tsc(file, lib, resolution = { module: "nodenext", moduleResolution: "nodenext" }) {

@@ -27,6 +27,15 @@ export interface BoardConfig {
   shapes?: BoardShape[];
   /** Points marked with CSS classes, as `handle.setHighlights(highlights)` marks them. */
   highlights?: BoardHighlights;
+  /**
+   * Whether the person may draw shapes with the right mouse button, as on
+   * chessground (default false): a right-drag from a point to another
+   * draws an arrow, a right-click on a point a circle, the same again takes
+   * it away, and a left click on the board erases them all; Shift or Ctrl
+   * draws in red, Alt or Meta in blue, both in yellow. The `draw` event
+   * tells of each change; `false` erases them.
+   */
+  drawable?: boolean;
 }
 
 /** `animation` as an object, as chessground has it: only the keys given change. */
@@ -73,7 +82,7 @@ export interface BoardChange {
 }
 
 /** The events of a board, for `handle.on(event, listener)`. */
-export type BoardEvent = "select" | "move" | "removal" | "change" | "end";
+export type BoardEvent = "select" | "move" | "removal" | "change" | "draw" | "end";
 
 /** `mountBoard(element, options)`: the game and any rule options, who plays, the look and the listeners. */
 export interface BoardOptions extends GameOptions, BoardConfig {
@@ -96,6 +105,8 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   onRemoval?: (point: Point, move: string) => void;
   /** Called whenever the position shown changes: after a move, `undo()` or `setPosition()`. */
   onChange?: (change: BoardChange) => void;
+  /** Called when the person draws or erases shapes (`drawable`), with the shapes drawn now. */
+  onDraw?: (shapes: BoardShape[]) => void;
   /** Called when the game ends: by a move, a resignation or an agreed draw. */
   onEnd?: (outcome: Outcome) => void;
 }
@@ -123,6 +134,8 @@ export interface BoardListeners {
   removal: (point: Point, move: string) => void;
   /** The position shown changed: by a move (after its `move` and `removal` events), `undo()` or `setPosition()`. */
   change: (change: BoardChange) => void;
+  /** The person drew or erased shapes (`drawable`): the shapes drawn now, besides the page's. */
+  draw: (shapes: BoardShape[]) => void;
   /** The game's end. */
   end: (outcome: Outcome) => void;
 }

@@ -1,5 +1,5 @@
 //! The board's events and who listens: `select`, `move`, `removal`,
-//! `change` and `end`, each with the callback from the mount options (`onSelect`, …)
+//! `change`, `draw` and `end`, each with the callback from the mount options (`onSelect`, …)
 //! and those added by `handle.on(name, fn)`. The board calls them once its
 //! model is no longer borrowed, since a listener may call the handle; a
 //! listener that throws is reported as an uncaught exception of the page
@@ -9,6 +9,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::shapes::ShapeView;
 use crate::views::{to_js, OutcomeView, StateView};
 use crate::ApiError;
 
@@ -18,6 +19,7 @@ pub const EVENTS: &[(&str, &str)] = &[
     ("move", "onMove"),
     ("removal", "onRemoval"),
     ("change", "onChange"),
+    ("draw", "onDraw"),
     ("end", "onEnd"),
 ];
 
@@ -76,6 +78,10 @@ pub enum Event {
     },
     /// The position shown changed (`BoardChange` in board.d.ts).
     Change(ChangeView),
+    /// The person drew or erased shapes: those drawn now.
+    Draw {
+        shapes: Vec<ShapeView>,
+    },
     End {
         outcome: OutcomeView,
     },
@@ -116,6 +122,7 @@ impl Event {
                 vec![JsValue::from(point.as_str()), JsValue::from(text.as_str())],
             ),
             Event::Change(change) => ("change", vec![js(to_js(change))]),
+            Event::Draw { shapes } => ("draw", vec![js(to_js(shapes))]),
             Event::End { outcome } => ("end", vec![js(to_js(outcome))]),
         };
         let args: js_sys::Array = args.into_iter().collect();

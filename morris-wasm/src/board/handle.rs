@@ -188,7 +188,7 @@ impl BoardHandle {
             let mut m = self.model.borrow_mut();
             // Shapes and highlights name points of the board they were set on.
             if m.game.position().rules().board != start.rules().board {
-                (m.look.shapes, m.look.highlights) = (Vec::new(), Vec::new());
+                (m.look.shapes, m.look.highlights, m.look.drawn) = (Vec::new(), Vec::new(), Vec::new());
             }
             m.game = morris_core::Game::from_position(start);
             m.page_engine.forget();

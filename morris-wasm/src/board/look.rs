@@ -1,7 +1,8 @@
 //! What `mountBoard`'s options and `handle.set(config)` change about how a
 //! board looks and who may press it: orientation, the side that may move,
 //! the moves offered, the last move marked, coordinates, animations, theme,
-//! the Pass button's text, and the page's shapes and highlights. The
+//! the Pass button's text, the page's shapes and highlights, and whether
+//! the person may draw shapes. The
 //! page's config is read key by key, so `set` changes only what it names.
 
 use morris_core::{Bitboard, Color, Coord, Move, MoveText, Position};
@@ -24,6 +25,7 @@ pub const KEYS: &[&str] = &[
     "passLabel",
     "shapes",
     "highlights",
+    "drawable",
 ];
 
 /// Which sides the person at this board may move for.
@@ -67,6 +69,10 @@ pub struct Look {
     pub shapes: Vec<Shape>,
     /// The page's highlighted points, under the pieces.
     pub highlights: Vec<Highlight>,
+    /// Whether the person may draw shapes with the right button.
+    pub drawable: bool,
+    /// The shapes the person drew, over the page's.
+    pub drawn: Vec<Shape>,
 }
 
 /// A move's duration in board.css, which `animation` scales.
@@ -87,6 +93,8 @@ impl Look {
             pass_label: "Pass".into(),
             shapes: Vec::new(),
             highlights: Vec::new(),
+            drawable: false,
+            drawn: Vec::new(),
         }
     }
 
@@ -110,10 +118,11 @@ impl Look {
             "movable" => self.movable = movable(&label, value)?,
             "dests" => self.dests = dests(&label, value, raw, pos)?,
             "lastMove" => self.last_move = Some(last_move(&label, value, pos)?),
-            "coordinates" => match value {
-                OptionValue::Bool(b) => self.coordinates = *b,
-                other => return Err(bad_value(&label, "true or false", other)),
-            },
+            "coordinates" => self.coordinates = flag(&label, value)?,
+            "drawable" => {
+                self.drawable = flag(&label, value)?;
+                self.drawn.retain(|_| self.drawable);
+            }
             "animation" => self.animation(&label, value, raw)?,
             "shapes" => self.shapes = shapes::parse(raw, pos.geometry(), given)?,
             "highlights" => self.highlights = highlights::parse(raw, pos.geometry(), given)?,
@@ -195,6 +204,13 @@ impl Look {
         let ms = if self.animated { self.animation_ms } else { 0 };
         let scale = f64::from(ms) / f64::from(CSS_SLIDE_MS);
         format!("display: contents; --board-animation-scale: {scale};{coords}")
+    }
+}
+
+fn flag(label: &str, value: &OptionValue) -> Result<bool, ApiError> {
+    match value {
+        OptionValue::Bool(b) => Ok(*b),
+        other => Err(bad_value(label, "true or false", other)),
     }
 }
 

@@ -9,9 +9,10 @@
 //! and then ask the component to draw again. No borrow is held while a
 //! page's listener runs (`events`), since a listener may call the handle.
 //! The game behind a board is `model`; how the board looks and who may
-//! press it is `look`, with the page's `shapes` and `highlights`; `mount`
-//! reads the options.
+//! press it is `look`, with the page's `shapes` and `highlights` and the
+//! person's `drawing`; `mount` reads the options.
 
+mod drawing;
 mod events;
 mod handle;
 mod highlights;
@@ -31,6 +32,7 @@ use yew::prelude::*;
 
 use events::{Event, Told};
 use model::{Mode, Model, DEFAULT_LEVEL};
+use shapes::Shape;
 
 pub use handle::BoardHandle;
 pub use mount::mount_board;
@@ -60,11 +62,20 @@ pub enum Msg {
         generation: u64,
         answer: JsValue,
     },
+    /// The right button went down on a point of a drawable board.
+    DrawFrom(Point),
+    /// ... and up on this one, with a brush (`drawing`).
+    DrawTo(Point, usize),
+    /// A left click on a drawable board: the drawn shapes go.
+    Erase,
 }
 
 /// The component around the board.
-#[derive(Debug)]
-pub struct Embed;
+#[derive(Debug, Default)]
+pub struct Embed {
+    /// Where the shape being drawn starts.
+    drawing_from: Option<Point>,
+}
 
 impl Embed {
     fn press(model: &RefCell<Model>, p: Point) -> Option<Told> {
@@ -106,7 +117,7 @@ impl Component for Embed {
     type Properties = EmbedProps;
 
     fn create(_: &Context<Self>) -> Self {
-        Embed
+        Embed::default()
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
@@ -133,6 +144,17 @@ impl Component for Embed {
                 m.engine_move().and_then(|mv| m.play(mv).ok())
             }
             Msg::Reply { generation, answer } => Embed::reply(model, generation, &answer),
+            Msg::DrawFrom(p) => {
+                self.drawing_from = Some(p);
+                return false;
+            }
+            Msg::DrawTo(to, brush) => {
+                let Some(from) = self.drawing_from.take() else {
+                    return false;
+                };
+                Some(model.borrow_mut().draw(Shape::new(from, Some(to), brush)))
+            }
+            Msg::Erase => model.borrow_mut().erase(),
         };
         if let Some(t) = told {
             t.tell();
@@ -143,8 +165,18 @@ impl Component for Embed {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let model = ctx.props().model.borrow();
         let props = model.props(ctx.link());
+        let pos = *model.game.position();
+        let drawing = model
+            .look
+            .drawable
+            .then(|| drawing::handlers(ctx.link(), pos, model.look.flipped));
+        let (down, up, menu) = match drawing {
+            Some(h) => (Some(h.down), Some(h.up), Some(h.menu)),
+            None => (None, None, None),
+        };
         html! {
-            <div class={model.look.classes()} style={model.look.style()}>
+            <div class={model.look.classes()} style={model.look.style()}
+                 onpointerdown={down} onpointerup={up} oncontextmenu={menu}>
                 <Board ..props />
                 if model.pass_due() {
                     <button type="button" class="board-pass" data-action="pass"

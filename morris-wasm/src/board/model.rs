@@ -163,7 +163,7 @@ impl Model {
             label: AttrValue::from(format!("{} board", pos.rules().variant.name())),
             notes: Vec::new(),
             underlay: highlights::draw(&self.look.highlights, layout),
-            overlay: shapes::draw(&self.look.shapes, layout),
+            overlay: shapes::draw(&[&self.look.shapes[..], &self.look.drawn[..]].concat(), layout),
             interactive,
             on_press: link.callback(Msg::Press),
             on_cursor: Callback::noop(),

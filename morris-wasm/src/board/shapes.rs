@@ -9,6 +9,7 @@
 use morris_board::layout::Layout;
 use morris_board::svg_number as f;
 use morris_core::{Geometry, Point};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
@@ -31,6 +32,43 @@ pub struct Shape {
     orig: Point,
     dest: Option<Point>,
     brush: Brush,
+}
+
+impl Shape {
+    /// An arrow (a circle when `dest` is `orig` or none) in the brush
+    /// `BRUSHES[brush]` (green past the end).
+    pub fn new(orig: Point, dest: Option<Point>, brush: usize) -> Shape {
+        let dest = dest.filter(|&d| d != orig);
+        let brush = Brush::Named(BRUSHES.get(brush).copied().unwrap_or(BRUSHES[0]));
+        Shape { orig, dest, brush }
+    }
+
+    /// Whether `other` joins the same points (or rings the same one).
+    pub fn same_points(&self, other: &Shape) -> bool {
+        (self.orig, self.dest) == (other.orig, other.dest)
+    }
+
+    /// The shape as the page writes it, `{ orig, dest, brush }`, on `geo`'s board.
+    pub fn view(&self, geo: &Geometry) -> ShapeView {
+        let name = |p: Point| geo.coord(p).to_string();
+        let brush = match &self.brush {
+            Brush::Named(n) => n.to_string(),
+            Brush::Colour(c) => c.clone(),
+        };
+        ShapeView {
+            orig: name(self.orig),
+            dest: self.dest.map(name),
+            brush,
+        }
+    }
+}
+
+/// A shape for the page (`BoardShape`), in the `draw` event.
+#[derive(Debug, Serialize)]
+pub struct ShapeView {
+    orig: String,
+    dest: Option<String>,
+    brush: String,
 }
 
 /// How the caller names what it was given, and the kind of error a bad
