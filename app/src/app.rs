@@ -131,6 +131,7 @@ pub fn app() -> Html {
         })
     };
     let ui = Ui::new(t.clone(), lang, send.clone());
+    let on_connection = lab.open.reform(|()| LabView::Connection);
     let analyse = |review: bool| {
         let (game, ply) = (t.game.clone(), t.shown_ply());
         lab.open.reform(move |_: MouseEvent| LabView::Analysis {
@@ -204,7 +205,8 @@ pub fn app() -> Html {
                             { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
                         }
                         if let Some((room, link)) = &room_link {
-                            { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live }) }
+                            { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live,
+                                                      on_settings: &on_connection }) }
                         }
                         // The coach comes after what plays the game, so that on
                         // a phone the buttons and the room's link stay in view.

@@ -90,6 +90,12 @@ fn set(key: &str, value: &str) {
     }
 }
 
+fn remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
 fn now() -> u64 {
     crate::browser::now_ms().max(0.0) as u64
 }
@@ -266,6 +272,31 @@ pub fn load_ice() -> Option<String> {
 /// (`room::relay::relays_from` reads it).
 pub fn load_relays() -> Option<String> {
     get(RELAYS)
+}
+
+/// The connection settings as stored (`room::settings`).
+pub fn load_connection() -> crate::room::settings::Stored {
+    crate::room::settings::Stored {
+        relays: get(RELAYS),
+        stun: get(STUN),
+        turn: get(TURN),
+        ice: get(ICE),
+    }
+}
+
+/// Stores the connection settings: each key set, or removed when `None`.
+pub fn save_connection(s: &crate::room::settings::Stored) {
+    for (key, value) in [
+        (RELAYS, &s.relays),
+        (STUN, &s.stun),
+        (TURN, &s.turn),
+        (ICE, &s.ice),
+    ] {
+        match value {
+            Some(v) => set(key, v),
+            None => remove(key),
+        }
+    }
 }
 
 /// The analysis's limit on one position, in ms, if set (1 to 3600 s).

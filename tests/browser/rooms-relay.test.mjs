@@ -16,12 +16,11 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import net from "node:net";
-import Server from "bittorrent-tracker/server";
 import WebSocket from "ws";
 import { startHarness, snapshot, playMove, screenshot, assertNoErrors, moveCount, waitForBoard } from "./lib/harness.mjs";
 import {
   hostRoom, openLink, offeredLink, decodeLink, waitForMoves, RTC_ARGS, LOCAL_ONLY_ARGS, livePlayer, relayPlayer,
-  signalLink, waitForLive, GAME,
+  signalLink, waitForLive, GAME, startTracker,
 } from "./lib/rooms.mjs";
 
 let h;
@@ -29,15 +28,13 @@ let tracker;
 let relays;
 before(async () => {
   h = await startHarness({ args: [...RTC_ARGS, ...LOCAL_ONLY_ARGS] });
-  tracker = new Server({ udp: false, http: false, ws: true, stats: false });
   // The tracker's warnings are bad messages from clients (the forger's are expected).
-  tracker.on("warning", () => {});
-  await new Promise((resolve) => tracker.listen(0, "127.0.0.1", resolve));
-  relays = `ws://127.0.0.1:${tracker.http.address().port}`;
+  tracker = await startTracker();
+  relays = tracker.url;
 });
 after(async () => {
   await h?.close();
-  await new Promise((resolve) => (tracker ? tracker.close(resolve) : resolve()));
+  await tracker?.kill();
 });
 
 /** One turn live: `mover` plays, the other page shows it with no link opened. */
@@ -210,7 +207,7 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
  * connection `ms` before passing it on (the WebSocket handshake waits).
  */
 async function slowRelay(ms) {
-  const port = tracker.http.address().port;
+  const port = tracker.port;
   const held = new Set();
   const server = net.createServer((client) => {
     held.add(client);
@@ -278,27 +275,8 @@ async function liveThrough(url) {
   return { host, guest, invite };
 }
 
-/** A tracker of the test's own on `port` (0: any free one), and a way to kill it with its sockets. */
-async function ownTracker(port = 0) {
-  const t = new Server({ udp: false, http: false, ws: true, stats: false });
-  t.on("warning", () => {});
-  const sockets = new Set();
-  await new Promise((resolve) => t.listen(port, "127.0.0.1", resolve));
-  t.http.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  return {
-    port: t.http.address().port,
-    kill: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve) => t.close(resolve));
-    },
-  };
-}
-
 test("a relay killed mid-game: the game goes on over the open channel, and a relay back on the same address rejoins a reload", { timeout: 180_000 }, async () => {
-  let relay = await ownTracker();
+  let relay = await startTracker();
   const url = `ws://127.0.0.1:${relay.port}`;
   try {
     const { host, guest } = await liveThrough(url);
@@ -312,7 +290,7 @@ test("a relay killed mid-game: the game goes on over the open channel, and a rel
 
     // A relay comes back at the same address; the guest reloads and the
     // host's page, trying the relay again by itself, meets it there.
-    relay = await ownTracker(Number(new URL(url).port));
+    relay = await startTracker(Number(new URL(url).port));
     await guest.reload({ waitUntil: "domcontentloaded" });
     await waitForBoard(guest);
     await waitForLive(guest, 60_000);

@@ -1,7 +1,7 @@
 //! The room's panel beside the game: the invite link while the friend's
 //! seat is free, else the link (or the reply) for the friend; the box for
-//! a reply or a link from the friend; this side's name. Names are only
-//! ever rendered as text.
+//! a reply or a link from the friend; this side's name; the way to the
+//! connection settings. Names are only ever rendered as text.
 
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -24,6 +24,8 @@ pub struct RoomPanel<'a> {
     pub link: &'a str,
     pub fields: &'a Fields,
     pub live: &'a Live,
+    /// Opens the connection settings (a view of the lab).
+    pub on_settings: &'a Callback<()>,
 }
 
 /// The room panel.
@@ -201,6 +203,8 @@ fn paste_box(props: &RoomPanel) -> Html {
                 <input type="text" maxlength={MAX_NAME.to_string()} data-field="name"
                        value={r.name(r.me).to_string()} onchange={rename} autocomplete="nickname" />
             </label>
+            <button type="button" class="btn link" data-action="connection-settings"
+                    onclick={props.on_settings.reform(|_: MouseEvent| ())}>{ lang.t("conn.open") }</button>
         </div>
     }
 }

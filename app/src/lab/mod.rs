@@ -1,5 +1,6 @@
-//! The lab: the analysis board (with game review), the position editor
-//! and the puzzles — the parts of the page a player opens now and then.
+//! The lab: the analysis board (with game review), the position editor,
+//! the puzzles and the rooms' connection settings — the parts of the page
+//! a player opens now and then.
 //! They are a second wasm module (the binary `lab`, served as `lab.js` and
 //! `lab_bg.wasm`), so that the table's first load leaves them out: the
 //! table asks for one with [`use_lab`]'s `open`, the page's `mulinoLab`
@@ -41,6 +42,8 @@ pub enum LabView {
     Editor(Setup),
     /// The puzzles of a variant with a puzzle file.
     Puzzles(&'static str),
+    /// The connection settings of rooms.
+    Connection,
 }
 
 /// What a view of the lab ends with.
@@ -74,6 +77,7 @@ impl LabView {
             }
             LabView::Editor(setup) => format!("editor #{}", editor_link(setup)),
             LabView::Puzzles(variant) => format!("puzzles {variant}"),
+            LabView::Connection => "connection".into(),
         }
     }
 
@@ -106,6 +110,7 @@ impl LabView {
                 Some(v) => Ok(LabView::Puzzles(v)),
                 None => bad("no puzzles for this variant"),
             },
+            (Some("connection"), None, _, _) => Ok(LabView::Connection),
             _ => bad("unknown view"),
         }
     }
@@ -157,6 +162,7 @@ mod tests {
             },
             LabView::Editor(pos.into()),
             LabView::Puzzles("six"),
+            LabView::Connection,
         ];
         for v in views {
             assert_eq!(LabView::decode(&v.encode()).unwrap(), v, "{}", v.encode());

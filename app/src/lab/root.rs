@@ -13,7 +13,7 @@ use yew::prelude::*;
 use super::lang::use_page_lang;
 use super::{LabExit, LabView, EXIT_EVENT, OPEN_EVENT, REQUEST};
 use crate::browser::own_node;
-use crate::components::{AnalysisTable, PositionEditor, PuzzleTable};
+use crate::components::{AnalysisTable, ConnectionSettings, PositionEditor, PuzzleTable};
 
 /// Mounts the lab's root on a node of its own, beside the table's.
 pub fn run() {
@@ -94,6 +94,9 @@ fn lab_root() -> Html {
         }
         Some(LabView::Puzzles(variant)) => html! {
             <PuzzleTable {lang} variant={*variant} on_close={end.reform(|()| LabExit::Closed)} />
+        },
+        Some(LabView::Connection) => html! {
+            <ConnectionSettings {lang} on_close={end.reform(|()| LabExit::Closed)} />
         },
     }
 }

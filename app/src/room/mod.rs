@@ -37,6 +37,7 @@ pub mod ice;
 pub mod lock;
 pub mod peer;
 pub mod relay;
+pub mod settings;
 pub mod sign;
 pub mod tracker;
 

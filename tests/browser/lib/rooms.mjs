@@ -2,6 +2,7 @@
 // their own (own localStorage, own clipboard), meeting in a room.
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
+import Server from "bittorrent-tracker/server";
 import { waitForBoard, waitForState, moveCount, seatText, snapshot } from "./harness.mjs";
 
 /**
@@ -222,4 +223,30 @@ export async function signalLink(page, kind, timeout = 30_000) {
 /** Waits until the page says it is connected live. */
 export function waitForLive(page, timeout = 30_000) {
   return page.locator('[data-connection="live"]').waitFor({ timeout });
+}
+
+/**
+ * A real WebTorrent tracker (the npm package bittorrent-tracker's Server,
+ * WebSocket only) on 127.0.0.1:`port` (0: any free one): its port, its
+ * address for `mulino.relays`, and a way to kill it with its sockets. Its
+ * warnings (bad messages from clients) are not the test's business.
+ */
+export async function startTracker(port = 0) {
+  const t = new Server({ udp: false, http: false, ws: true, stats: false });
+  t.on("warning", () => {});
+  const sockets = new Set();
+  await new Promise((resolve) => t.listen(port, "127.0.0.1", resolve));
+  t.http.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  const bound = t.http.address().port;
+  return {
+    port: bound,
+    url: `ws://127.0.0.1:${bound}`,
+    kill: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => t.close(resolve));
+    },
+  };
 }
