@@ -119,6 +119,13 @@ impl LightSets {
             Err(_) => Arc::new(LightSets::build(board, light)),
         }
     }
+
+    /// Whether only the identity keeps `set` (a set of this count) in place.
+    #[inline]
+    fn asymmetric(&self, set: Bitboard) -> bool {
+        let id = self.by_rank[rank_set(set.0) as usize] >> 5;
+        self.stabiliser[id as usize] == 1
+    }
 }
 
 /// The light pieces of a position as [`SymIndexer::canonical`] sees
@@ -138,6 +145,9 @@ pub struct SymIndexer {
     /// The numbering of every position, whose ranks of dark sets this one shares.
     full: Indexer,
     light: Arc<LightSets>,
+    /// The canonical sets of the dark count, for their stabilisers; the
+    /// solver alone asks for them, so they are built when it first does.
+    dark: OnceLock<Arc<LightSets>>,
     /// Placements of the dark pieces among the points light leaves free.
     dark_sets: u64,
     /// Entries with one side to move.
@@ -154,6 +164,7 @@ impl SymIndexer {
         Some(SymIndexer {
             full,
             light,
+            dark: OnceLock::new(),
             dark_sets,
             per_turn,
         })
@@ -251,8 +262,7 @@ impl SymIndexer {
         // Most light sets only the identity keeps in place: then the entry
         // is the one entry of its positions, which are every symmetry's
         // image (16 on the mill board). Only the rest need their images.
-        let id = (index % self.per_turn.max(1) / self.dark_sets.max(1)) as usize;
-        if self.light.stabiliser.get(id) == Some(&1) {
+        if self.light_alone(index) {
             return self.light.syms.len() as u64;
         }
         let (light, dark, turn) = self.unrank(index);
@@ -268,6 +278,27 @@ impl SymIndexer {
             stab &= stab - 1;
         }
         self.light.syms.len() as u64 / fixing.max(1)
+    }
+
+    /// Whether only the identity keeps the light set of entry `index` in
+    /// place. Then the entry is the one entry of its positions (no other
+    /// stands for an image of them), and dark's moves from it reach
+    /// positions no symmetry maps onto each other, each its own entry.
+    #[inline]
+    pub(crate) fn light_alone(&self, index: u64) -> bool {
+        let id = (index % self.per_turn.max(1) / self.dark_sets.max(1)) as usize;
+        self.light.stabiliser.get(id) == Some(&1)
+    }
+
+    /// Whether only the identity keeps the dark pieces `dark` in place:
+    /// then light's moves beside them reach positions no symmetry maps
+    /// onto each other, each its own entry.
+    #[inline]
+    pub(crate) fn dark_alone(&self, dark: Bitboard) -> bool {
+        let sets = self
+            .dark
+            .get_or_init(|| LightSets::shared(self.full.rules().board, u32::from(self.class().dark)));
+        sets.asymmetric(dark)
     }
 
     /// The pieces and side to move of an entry below [`SymIndexer::len`]:

@@ -32,6 +32,48 @@ use crate::value::{Value, DRAW, MAX_DISTANCE, UNKNOWN};
 /// value of a position a removal leads to.
 pub(crate) trait Solved: Sync {
     fn probe(&self, pos: &Position) -> Option<Value>;
+    /// The value of the position of these pieces, both hands empty, with
+    /// `turn` to move, which must not be over by material (a blocked side
+    /// is in its table): [`Solved::probe`] without a position.
+    fn probe_pieces(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Option<Value>;
+}
+
+/// Whether the rules make the position after a removal the pieces alone,
+/// with the other side to move, over only when it is left with fewer than
+/// three pieces (a loss for it) or has no move (a loss its table holds):
+/// the rules the first pass reads a removal's value under without playing
+/// it ([`Solved::probe_pieces`]). The others (a mill that wins, misère, a
+/// blocked side that removes or passes or draws, captures without a mill)
+/// play the removal and probe the position.
+fn plain_captures(rules: &Rules) -> bool {
+    !rules.mill_wins
+        && !rules.misere
+        && rules.blocked == Blocked::Loses
+        && !rules.custodian
+        && !rules.intervention
+}
+
+/// The pieces of `own` after `m` moves one of them (or places one).
+#[inline]
+fn moved(own: Bitboard, m: Move) -> Bitboard {
+    match m.from() {
+        Some(from) => own.without(from).with(m.to()),
+        None => own.with(m.to()),
+    }
+}
+
+/// What the first pass finds of one entry.
+enum Found {
+    /// It repeats a smaller entry.
+    Alias,
+    /// The game is over there.
+    Over(Value),
+    /// Its counts, and the distance it is decided at (won, or lost),
+    /// if it is: won through a removal, or lost with every move known.
+    Moves {
+        counts: u32,
+        decided: Option<(u16, bool)>,
+    },
 }
 
 /// The state of the positions of a class while it is solved, one entry
@@ -123,15 +165,27 @@ fn push_bucket(buckets: &mut Buckets, dist: u16, i: usize, win: bool) {
 /// The solve of one class under `rules`, reading the classes its removals
 /// lead to from `solved`.
 pub(crate) struct Retro<'a, S: Solved> {
-    pub(crate) rules: &'a Rules,
-    pub(crate) solved: &'a S,
+    rules: &'a Rules,
+    solved: &'a S,
     /// Told how far the solve is.
-    pub(crate) progress: &'a dyn Progress,
+    progress: &'a dyn Progress,
     /// The class solved, as the progress names it.
-    pub(crate) class: Class,
+    class: Class,
+    /// Whether a removal's value is read from the pieces ([`plain_captures`]).
+    plain_captures: bool,
 }
 
-impl<S: Solved> Retro<'_, S> {
+impl<'a, S: Solved> Retro<'a, S> {
+    pub(crate) fn new(rules: &'a Rules, solved: &'a S, progress: &'a dyn Progress, class: Class) -> Self {
+        Retro {
+            rules,
+            solved,
+            progress,
+            class,
+            plain_captures: plain_captures(rules),
+        }
+    }
+
     /// The codes of the entries of one class in the numbering `space`,
     /// solved on `threads` threads: the same on any number.
     pub(crate) fn build_on(
@@ -390,85 +444,131 @@ impl<S: Solved> Retro<'_, S> {
         let mut next = Vec::with_capacity(64);
         for (k, (value, count)) in values.iter_mut().zip(counts_of.iter_mut()).enumerate() {
             let i = start + k;
-            let value = value.get_mut();
-            let (light, dark, turn) = space.unrank(i as u64);
-            if space.canonical(light, dark, turn) != i as u64 {
-                *value = ALIAS;
-                continue;
-            }
-            let pos = space.make(light, dark, turn);
-            moves.clear();
-            pos.generate(&mut moves);
-            // A game that is not over always has a move.
-            if let Some(o) = moves.is_empty().then(|| pos.terminal()).flatten() {
-                match Value::of_outcome(o, turn) {
-                    Value::Draw => *value = DRAW,
-                    Value::Win(_) => push_bucket(&mut buckets, 0, i, true),
-                    Value::Loss(_) => push_bucket(&mut buckets, 0, i, false),
-                }
-                continue;
-            }
-            let mut quickest: Option<u16> = None;
-            let (mut longest, mut escape) = (0u16, false);
-            next.clear();
-            // Dark's moves leave the light pieces as they are.
-            let beside = (turn == Color::Dark).then(|| space.light_part(light));
-            for &m in &moves {
-                if m.is_pass() {
-                    // A blocked player's pass (§7.4): the pieces stay.
-                    next.push(space.canonical(light, dark, !turn));
-                    continue;
-                }
-                if m.removals().is_empty() {
-                    // A slide or a flight that removes nothing stays in
-                    // the class: only its pieces matter, not the rest a
-                    // played position carries (its key, its counters).
-                    let moved = |own: Bitboard| match m.from() {
-                        Some(from) => own.without(from).with(m.to()),
-                        None => own.with(m.to()),
-                    };
-                    next.push(match &beside {
-                        Some(part) => space.canonical_beside(part, moved(dark), !turn),
-                        None => space.canonical(moved(light), dark, !turn),
-                    });
-                    continue;
-                }
-                let child = pos.play(m);
-                let value = self
-                    .solved
-                    .probe(&child)
-                    .ok_or(SolveError::Missing(Class::of(&child)))?;
-                // After a blocked player's removal he may move again
-                // (§7.4 "remove, then move"): his win there is a win here.
-                let value = if child.turn() == turn {
-                    value.flipped()
-                } else {
-                    value
-                };
-                match value {
-                    Value::Loss(j) => quickest = Some(quickest.map_or(j + 1, |q| q.min(j + 1))),
-                    Value::Draw => escape = true,
-                    Value::Win(j) => longest = longest.max(j),
+            match self.first_look(space, i as u64, &mut moves, &mut next)? {
+                Found::Alias => *value.get_mut() = ALIAS,
+                Found::Over(Value::Draw) => *value.get_mut() = DRAW,
+                Found::Over(v) => push_bucket(&mut buckets, 0, i, matches!(v, Value::Win(_))),
+                Found::Moves { counts, decided } => {
+                    if let Some((dist, win)) = decided {
+                        push_bucket(&mut buckets, dist, i, win);
+                    }
+                    *count.get_mut() = counts;
                 }
             }
-            // Moves to symmetric positions count once: a decided entry
-            // tells each predecessor entry once.
-            next.sort_unstable();
-            next.dedup();
-            let inside = next.len();
-            let left = u8::try_from(inside).map_err(|_| SolveError::TooManyMoves)?;
-            if let Some(q) = quickest {
-                escape = true;
-                push_bucket(&mut buckets, q, i, true);
-            } else if inside == 0 && !escape {
-                push_bucket(&mut buckets, longest.saturating_add(1), i, false);
-            }
-            *count.get_mut() = counts(longest, left, escape);
         }
         if !values.is_empty() {
             self.progress.advance(values.len() as u64);
         }
         Ok(buckets)
+    }
+
+    /// The moves of entry `i` (`moves` and `next` are room to work in).
+    fn first_look(
+        &self,
+        space: &impl Space,
+        i: u64,
+        moves: &mut Vec<Move>,
+        next: &mut Vec<u64>,
+    ) -> Result<Found, SolveError> {
+        let (light, dark, turn) = space.unrank(i);
+        if !space.is_canonical(i, light, dark, turn) {
+            return Ok(Found::Alias);
+        }
+        let pos = space.make(light, dark, turn);
+        moves.clear();
+        pos.generate(moves);
+        // A game that is not over always has a move.
+        if let Some(o) = moves.is_empty().then(|| pos.terminal()).flatten() {
+            return Ok(Found::Over(Value::of_outcome(o, turn)));
+        }
+        let mut quickest: Option<u16> = None;
+        let (mut longest, mut escape) = (0u16, false);
+        // The moves that stay in the class are counted where none of
+        // them can reach a position symmetric to another's; else each is
+        // brought to its entry, and moves to symmetric positions count
+        // once, as a decided entry tells each predecessor entry once.
+        let apart = space.moves_apart(i, dark, turn);
+        let mut inside = 0usize;
+        next.clear();
+        // Dark's moves leave the light pieces as they are.
+        let beside = (!apart && turn == Color::Dark).then(|| space.light_part(light));
+        for &m in moves.iter() {
+            if m.is_pass() || m.removals().is_empty() {
+                inside += 1;
+                if apart {
+                    continue;
+                }
+                // A blocked player's pass (§7.4) leaves the pieces; a
+                // slide or a flight that removes nothing stays in the
+                // class: only its pieces matter, not the rest a played
+                // position carries (its key, its counters).
+                next.push(match (&beside, m.is_pass()) {
+                    (_, true) => space.canonical(light, dark, !turn),
+                    (Some(part), false) => space.canonical_beside(part, moved(dark, m), !turn),
+                    (None, false) => space.canonical(moved(light, m), dark, !turn),
+                });
+                continue;
+            }
+            match self.capture(&pos, m)? {
+                Value::Loss(j) => quickest = Some(quickest.map_or(j + 1, |q| q.min(j + 1))),
+                Value::Draw => escape = true,
+                Value::Win(j) => longest = longest.max(j),
+            }
+        }
+        if !apart {
+            next.sort_unstable();
+            next.dedup();
+            inside = next.len();
+        }
+        let left = u8::try_from(inside).map_err(|_| SolveError::TooManyMoves)?;
+        let decided = if let Some(q) = quickest {
+            escape = true;
+            Some((q, true))
+        } else if inside == 0 && !escape {
+            Some((longest.saturating_add(1), false))
+        } else {
+            None
+        };
+        Ok(Found::Moves {
+            counts: counts(longest, left, escape),
+            decided,
+        })
+    }
+
+    /// The value of the position a removal `m` from `pos` leads to, in a
+    /// class solved before, for the side that moves next.
+    fn capture(&self, pos: &Position, m: Move) -> Result<Value, SolveError> {
+        let turn = pos.turn();
+        if self.plain_captures {
+            // Read from the pieces alone: no position is played, and the
+            // table of the class already holds a blocked side's loss.
+            let (light, dark) = (pos.pieces(Color::Light), pos.pieces(Color::Dark));
+            let (light, dark) = match turn {
+                Color::Light => (moved(light, m), dark.minus(m.removals())),
+                Color::Dark => (light.minus(m.removals()), moved(dark, m)),
+            };
+            let victim = if turn == Color::Light { dark } else { light };
+            if victim.count() < 3 {
+                return Ok(Value::Loss(0));
+            }
+            let class = Class::moving(light.count() as u8, dark.count() as u8);
+            return self
+                .solved
+                .probe_pieces(light, dark, !turn)
+                .ok_or(SolveError::Missing(class));
+        }
+        let child = pos.play(m);
+        let value = self
+            .solved
+            .probe(&child)
+            .ok_or(SolveError::Missing(Class::of(&child)))?;
+        // After a blocked player's removal he may move again (§7.4
+        // "remove, then move"): his win there is a win here.
+        Ok(if child.turn() == turn {
+            value.flipped()
+        } else {
+            value
+        })
     }
 
     /// The indices of the positions of the class from which a move that

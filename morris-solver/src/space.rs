@@ -24,6 +24,19 @@ pub(crate) trait Space {
     /// ... so that the positions with the same light pieces read it once.
     fn canonical_beside(&self, light: &Self::Light, dark: Bitboard, turn: Color) -> u64;
     fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position;
+    /// Whether entry `index`, of these pieces, is the one the solver
+    /// works on among the entries of symmetric positions: the same as
+    /// `canonical(light, dark, turn) == index`, answered without it where
+    /// the numbering knows.
+    fn is_canonical(&self, index: u64, light: Bitboard, dark: Bitboard, turn: Color) -> bool {
+        self.canonical(light, dark, turn) == index
+    }
+    /// Whether the moves that remove nothing from entry `index` (of
+    /// `dark` and `turn` to move) reach as many entries as there are
+    /// moves: where no symmetry but the identity keeps the pieces that
+    /// stay in place, no two moves reach symmetric positions, so the
+    /// moves can be counted instead of indexed.
+    fn moves_apart(&self, index: u64, dark: Bitboard, turn: Color) -> bool;
 }
 
 impl Space for Indexer {
@@ -46,6 +59,13 @@ impl Space for Indexer {
     fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
         Indexer::make(self, light, dark, turn)
     }
+    /// Every position is its own entry.
+    fn is_canonical(&self, _: u64, _: Bitboard, _: Bitboard, _: Color) -> bool {
+        true
+    }
+    fn moves_apart(&self, _: u64, _: Bitboard, _: Color) -> bool {
+        true
+    }
 }
 
 impl Space for SymIndexer {
@@ -67,5 +87,14 @@ impl Space for SymIndexer {
     }
     fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
         SymIndexer::make(self, light, dark, turn)
+    }
+    fn is_canonical(&self, index: u64, light: Bitboard, dark: Bitboard, turn: Color) -> bool {
+        self.light_alone(index) || self.canonical(light, dark, turn) == index
+    }
+    fn moves_apart(&self, index: u64, dark: Bitboard, turn: Color) -> bool {
+        match turn {
+            Color::Light => self.dark_alone(dark),
+            Color::Dark => self.light_alone(index),
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
-use morris_core::{Blocked, ByColor, Color, Position, Removal, Rules};
+use morris_core::{Bitboard, Blocked, ByColor, Color, Position, Removal, Rules};
 
 use crate::error::SolveError;
 use crate::flat_entries::TableChanged;
@@ -245,12 +245,7 @@ impl Tablebase {
 
     /// Solves one class in the numbering `space`: the codes of its entries.
     fn build(&self, space: &(impl Space + Sync), progress: &dyn Progress) -> Result<Vec<u16>, SolveError> {
-        let retro = Retro {
-            rules: &self.rules,
-            solved: self,
-            progress,
-            class: space.class(),
-        };
+        let retro = Retro::new(&self.rules, self, progress, space.class());
         retro.build_on(space, solve_threads())
     }
 }
@@ -258,6 +253,18 @@ impl Tablebase {
 impl Solved for Tablebase {
     fn probe(&self, pos: &Position) -> Option<Value> {
         Tablebase::probe(self, pos)
+    }
+
+    fn probe_pieces(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Option<Value> {
+        let (l, d) = (light.count() as u8, dark.count() as u8);
+        match self.tables.get(&Class::moving(l, d)) {
+            Some(t) => t.value(t.indexer().rank(light, dark, turn)),
+            // The mirror's table: the colours exchanged, as in `mirrored`.
+            None => {
+                let t = self.tables.get(&Class::moving(d, l))?;
+                t.value(t.indexer().rank(dark, light, !turn))
+            }
+        }
     }
 }
 
@@ -287,12 +294,7 @@ mod tests {
             return;
         };
         assert!(reduced.len() > 3 * MIN_CHUNK as u64, "the test needs chunks");
-        let retro = Retro {
-            rules: &rules,
-            solved: &tb,
-            progress: &crate::Silent,
-            class,
-        };
+        let retro = Retro::new(&rules, &tb, &crate::Silent, class);
         let one = retro.build_on(&reduced, 1);
         assert!(one.is_ok(), "{one:?}");
         for threads in [2, 3, 7] {
