@@ -403,6 +403,11 @@ impl Searcher {
         };
         #[cfg(target_arch = "wasm32")]
         let mut result = main.iterate(root, &limits, &mut on_info);
+        // Cut short before one depth was done (a loaded machine, a tiny
+        // limit): the root's known value stands, not "even".
+        if let (0, Some(solved)) = (result.depth, &placing) {
+            result.score = known_score(solved.result);
+        }
         result.placing = placing;
         result
     }
@@ -636,4 +641,15 @@ fn helped(
         }
         result
     })
+}
+
+/// The score of a root whose result the tables or the book know but not
+/// how soon: a win or a loss of unknown length ([`Score::table_result`]),
+/// or a draw.
+fn known_score(result: Wdl) -> Score {
+    match result {
+        Wdl::Win => Score::Value(score::TABLE_WIN),
+        Wdl::Draw => Score::DRAW,
+        Wdl::Loss => Score::Value(-score::TABLE_WIN),
+    }
 }

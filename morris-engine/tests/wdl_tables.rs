@@ -87,6 +87,37 @@ fn the_searcher_never_gives_away_what_a_wdl_table_shows() {
     assert!(seen.iter().all(|&n| n > 5), "losses, draws, wins: {seen:?}");
 }
 
+/// A search cut short before one depth is done (a loaded machine, a tiny
+/// limit) still says what the table shows at the root: a win (or loss) of
+/// unknown length, or a draw; never "even" for a won position.
+#[test]
+fn a_search_cut_short_still_says_the_tables_result() {
+    let indexer = Indexer::new(Variant::Six.rules(), Class::moving(5, 4)).unwrap();
+    let mut s = searcher();
+    let stop = AtomicBool::new(false);
+    let mut seen = [0; 3];
+    for i in (0..indexer.len()).step_by(2999) {
+        let Some(pos) = indexer.position(i) else { continue };
+        if pos.terminal().is_some() || pos.legal_moves().len() < 2 {
+            continue;
+        }
+        let r = s.search(&pos, &[], limits(1), &NoClock, &stop, |_| {});
+        assert_eq!(r.depth, 0, "{pos}: one node does not finish a depth");
+        let told = match (r.score.table_result(), r.score) {
+            (Some(true), _) => Wdl::Win,
+            (Some(false), _) => Wdl::Loss,
+            (None, score) => {
+                assert_eq!(score, morris_engine::Score::DRAW, "{pos}");
+                Wdl::Draw
+            }
+        };
+        assert_eq!(told, referee(&pos), "{pos}");
+        assert!(r.best.is_some(), "{pos}: a move all the same");
+        seen[told as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 2), "losses, draws, wins: {seen:?}");
+}
+
 /// Won positions of Six's 5v4, the winner searching with the win/draw/loss
 /// tables and the loser defending perfectly (the longest defence, by the
 /// tables with distances), under Six's own rules. The winner never lets
