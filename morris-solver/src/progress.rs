@@ -9,8 +9,9 @@ use crate::index::Class;
 /// entries, so that both totals are known when the stage begins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// Every entry's moves, generated once: most of a solve's time (89 %
-    /// of Nine's 6v4). Counted as the entries whose moves are done.
+    /// Every entry's moves, generated once: most of a solve's time (63 %
+    /// of Nine's 6v4's processor time). Counted as the entries whose moves
+    /// are done.
     Moves,
     /// The decided entries passed back to their predecessors, in order of
     /// their distance to the end. Counted as the entries decided; the ones

@@ -357,7 +357,7 @@ impl<'a, S: Solved> Retro<'a, S> {
     /// The first pass over a class: every entry's moves, the decided ones
     /// (ends of the game, quick wins through a removal) in their buckets
     /// and the others counted, on `threads` threads (the pass is most of a
-    /// solve: 89 % of Nine's 6v4). The entries are cut into many more
+    /// solve: 63 % of Nine's 6v4). The entries are cut into many more
     /// chunks than threads, and each thread takes the next chunk when it
     /// is done: the entries of one side to move can cost far more than
     /// the other's (a side of three that flies has dozens of moves), and
