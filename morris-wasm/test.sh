@@ -28,13 +28,14 @@ cargo test --locked -p morris-wasm --features board
 step "morris-wasm: build the package"
 bash "$HERE/build.sh"
 
-step "morris-wasm: engine-only module size (gzip, at most 150 KB)"
+# The budget of issue 41 (docs/npm-engine.md: the search at opt-level 3).
+step "morris-wasm: engine-only module size (gzip, at most 160 KB)"
 size="$(gzip -9c "$HERE/pkg/web/morris_wasm_bg.wasm" | wc -c)"
-echo "web/morris_wasm_bg.wasm: $size bytes gzip (engine only; at most $((150 * 1024)))"
+echo "web/morris_wasm_bg.wasm: $size bytes gzip (engine only; at most $((160 * 1024)))"
 if [ -f "$HERE/pkg/board/morris_wasm_board_bg.wasm" ]; then
   echo "board/morris_wasm_board_bg.wasm: $(gzip -9c "$HERE/pkg/board/morris_wasm_board_bg.wasm" | wc -c) bytes gzip (engine and board)"
 fi
-[ "$size" -le $((150 * 1024)) ] || { echo "over 150 KB" >&2; exit 1; }
+[ "$size" -le $((160 * 1024)) ] || { echo "over 160 KB" >&2; exit 1; }
 
 step "morris-wasm: the API reference (docs/api) matches the typings"
 bash "$HERE/api-docs.sh" --check
