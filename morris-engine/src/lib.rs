@@ -403,10 +403,8 @@ impl Searcher {
         };
         #[cfg(target_arch = "wasm32")]
         let mut result = main.iterate(root, &limits, &mut on_info);
-        // Cut short before one depth was done (a loaded machine, a tiny
-        // limit): the root's known value stands, not "even".
-        if let (0, Some(solved)) = (result.depth, &placing) {
-            result.score = known_score(solved.result);
+        if let Some(solved) = &placing {
+            said_as_known(&mut result, solved.result);
         }
         result.placing = placing;
         result
@@ -651,5 +649,24 @@ fn known_score(result: Wdl) -> Score {
         Wdl::Win => Score::Value(score::TABLE_WIN),
         Wdl::Draw => Score::DRAW,
         Wdl::Loss => Score::Value(-score::TABLE_WIN),
+    }
+}
+
+/// A root whose result the tables or the book know says it: the search
+/// plays among the moves that keep it, but its own score is a guess until
+/// it counts the win or the loss itself (a heuristic value at a won root,
+/// or "even" when cut short before one depth was done). A counted win or
+/// loss stays; anything else becomes the known result.
+fn said_as_known(result: &mut SearchResult, known: Wdl) {
+    let counted = match known {
+        Wdl::Win => result.score.is_win(),
+        Wdl::Loss => result.score.is_loss(),
+        Wdl::Draw => false,
+    };
+    if !counted {
+        result.score = known_score(known);
+        if let Some(line) = result.lines.first_mut() {
+            line.score = result.score;
+        }
     }
 }

@@ -77,6 +77,7 @@ fn the_searcher_never_gives_away_what_a_wdl_table_shows() {
         let r = s.search(&pos, &[], limits(3_000), &NoClock, &stop, |_| {});
         let kept = r.placing.as_ref().expect("a win/draw/loss root is kept");
         assert_eq!((kept.by, kept.result), (KeptBy::Tables, before), "{pos}");
+        assert_eq!(said(r.score), before, "{pos}: the score says the table's result");
         let best = r.best.expect("a move");
         assert!(kept.keep.contains(&best), "{pos}");
         let child = pos.play(best);
@@ -85,6 +86,23 @@ fn the_searcher_never_gives_away_what_a_wdl_table_shows() {
         seen[before as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 5), "losses, draws, wins: {seen:?}");
+}
+
+/// The result a score says: a win or loss, counted or of unknown length
+/// (a table's), or a draw (nothing else is said at a table's root).
+fn said(score: morris_engine::Score) -> Wdl {
+    match (score.table_result(), score) {
+        (Some(true), _) | (None, morris_engine::Score::Win(_)) => Wdl::Win,
+        (Some(false), _) | (None, morris_engine::Score::Loss(_)) => Wdl::Loss,
+        (None, s) => {
+            assert_eq!(
+                s,
+                morris_engine::Score::DRAW,
+                "a heuristic value at a table's root"
+            );
+            Wdl::Draw
+        }
+    }
 }
 
 /// A search cut short before one depth is done (a loaded machine, a tiny
@@ -103,14 +121,7 @@ fn a_search_cut_short_still_says_the_tables_result() {
         }
         let r = s.search(&pos, &[], limits(1), &NoClock, &stop, |_| {});
         assert_eq!(r.depth, 0, "{pos}: one node does not finish a depth");
-        let told = match (r.score.table_result(), r.score) {
-            (Some(true), _) => Wdl::Win,
-            (Some(false), _) => Wdl::Loss,
-            (None, score) => {
-                assert_eq!(score, morris_engine::Score::DRAW, "{pos}");
-                Wdl::Draw
-            }
-        };
+        let told = said(r.score);
         assert_eq!(told, referee(&pos), "{pos}");
         assert!(r.best.is_some(), "{pos}: a move all the same");
         seen[told as usize] += 1;
