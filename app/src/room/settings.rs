@@ -111,16 +111,8 @@ impl Settings {
         if urls.is_empty() && user.is_empty() && password.is_empty() {
             return Ok(None);
         }
-        let list: Vec<&str> = urls
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|u| !u.is_empty())
-            .collect();
-        if let Some(bad) = list
-            .iter()
-            .find(|u| !(u.starts_with("turn:") || u.starts_with("turns:")) || u.len() > MAX_TURN_FIELD)
-        {
-            return Err(SettingsError::TurnAddress(cut(bad)));
-        }
+        let list =
+            addresses(urls, &["turn:", "turns:"], MAX_TURN_FIELD).map_err(SettingsError::TurnAddress)?;
         if list.len() > MAX_TURN_URLS {
             return Err(SettingsError::TooManyTurn);
         }
@@ -132,16 +124,7 @@ impl Settings {
 
 /// The player's own relay list, checked address by address.
 fn own_relays(list: &str) -> Result<String, SettingsError> {
-    let urls: Vec<&str> = list
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|u| !u.is_empty())
-        .collect();
-    if let Some(bad) = urls
-        .iter()
-        .find(|u| !(u.starts_with("ws://") || u.starts_with("wss://")) || u.len() > MAX_RELAY_URL)
-    {
-        return Err(SettingsError::RelayAddress(cut(bad)));
-    }
+    let urls = addresses(list, &["ws://", "wss://"], MAX_RELAY_URL).map_err(SettingsError::RelayAddress)?;
     match urls.len() {
         0 => Err(SettingsError::NoRelay),
         n if n > MAX_RELAYS => Err(SettingsError::TooManyRelays),
@@ -150,6 +133,23 @@ fn own_relays(list: &str) -> Result<String, SettingsError> {
             debug_assert_eq!(relays_from(Some(&text)).len(), urls.len());
             Ok(text)
         }
+    }
+}
+
+/// The addresses of a list (separated by commas or white space), if each
+/// starts with one of `schemes` and has at most `max` characters; else the
+/// first that does not, as said back.
+fn addresses<'a>(list: &'a str, schemes: &[&str], max: usize) -> Result<Vec<&'a str>, String> {
+    let urls: Vec<&str> = list
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|u| !u.is_empty())
+        .collect();
+    match urls
+        .iter()
+        .find(|u| !schemes.iter().any(|s| u.starts_with(s)) || u.len() > max)
+    {
+        Some(bad) => Err(cut(bad)),
+        None => Ok(urls),
     }
 }
 
