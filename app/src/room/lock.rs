@@ -58,32 +58,31 @@ pub fn request(name: &str, at_once: bool, then: Box<dyn FnOnce(Granted)>) {
         return then(Granted::Held(Held { release: None }));
     };
     let then = Rc::new(RefCell::new(Some(then)));
-    let give = {
-        let then = then.clone();
-        move |g: Granted| {
-            if let Some(f) = then.borrow_mut().take() {
-                f(g);
-            }
+    // Called from the lock's callback or on a refused request: once.
+    let give = move |g: Granted| {
+        if let Some(f) = then.borrow_mut().take() {
+            f(g);
         }
     };
-    let on_lock = Closure::once_into_js(move |lock: JsValue| -> Promise {
-        if lock.is_null() || lock.is_undefined() {
-            give(Granted::Busy);
-            return Promise::resolve(&JsValue::UNDEFINED);
+    let on_lock = Closure::once_into_js({
+        let give = give.clone();
+        move |lock: JsValue| -> Promise {
+            if lock.is_null() || lock.is_undefined() {
+                give(Granted::Busy);
+                return Promise::resolve(&JsValue::UNDEFINED);
+            }
+            let mut release = None;
+            let kept = Promise::new(&mut |resolve, _reject| release = Some(resolve));
+            give(Granted::Held(Held { release }));
+            kept
         }
-        let mut release = None;
-        let kept = Promise::new(&mut |resolve, _reject| release = Some(resolve));
-        give(Granted::Held(Held { release }));
-        kept
     });
     let options = Object::new();
     let _ = Reflect::set(&options, &"ifAvailable".into(), &at_once.into());
     // A browser that refuses the request (no secure context, say): the
     // seat is this tab's, as without Web Locks.
     if ask.call3(&locks, &name.into(), &options, &on_lock).is_err() {
-        if let Some(f) = then.borrow_mut().take() {
-            f(Granted::Held(Held { release: None }));
-        }
+        give(Granted::Held(Held { release: None }));
     }
 }
 
