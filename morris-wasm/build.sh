@@ -9,9 +9,10 @@
 #                 .wasm found by `new URL(…, import.meta.url)`)
 #   pkg/worker/   the engine in a worker (the web module in a Web Worker,
 #                 the Node glue in a worker_threads Worker)
-#   pkg/board/    the board module (`board` feature: the game, the engine
-#                 and `mountBoard`, one module of its own), index.js (its
-#                 entry: an engine worker by default) and board.css, the
+#   pkg/board/    the board module (`board` feature without `engine`: the
+#                 game's rules and `mountBoard`, no search), index.js (its
+#                 entry: the engine module in a worker, or on the page's
+#                 thread where no worker runs) and board.css, the
 #                 board's own stylesheet (morris-board/board.css, then
 #                 board/embed.css: the page's shapes and highlights);
 #                 `--no-board` skips it
@@ -41,7 +42,6 @@ for tool in cargo wasm-bindgen wasm-opt node; do
 done
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-WASM_DIR="$TARGET_DIR/wasm32-unknown-unknown/release"
 PKG="$HERE/pkg"
 # Features of the wasm32 target that rustc emits by default; wasm-opt must
 # accept them in its input.
@@ -71,8 +71,7 @@ mkdir -p "$PKG"
 # Cargo.toml): the search at opt-level 3, the rules at "s", the rest at
 # "z". All at "z" it was 146,911 B gzip but searched at under half of
 # native speed; all at 3 it is 170,316, over the 160 KB budget
-# (docs/npm-engine.md has the measurements). The board module keeps
-# `release`.
+# (docs/npm-engine.md has the measurements).
 log "cargo build (engine only: the search for speed, the rest for size)"
 cargo build --profile release-engine --locked --target wasm32-unknown-unknown -p morris-wasm
 cp "$TARGET_DIR/wasm32-unknown-unknown/release-engine/morris_wasm.wasm" "$PKG/.engine.wasm"
@@ -96,10 +95,14 @@ patch_glue "$PKG/web"
 patch_glue "$PKG/node"
 
 if [ "$BOARD" = 1 ]; then
-  log "cargo build --features board"
-  cargo build --release --locked --target wasm32-unknown-unknown -p morris-wasm --features board
+  # No search in it, so built for size as the app's page is (profile
+  # `release-page`): 204 KB gzip, against 240 KB at `release`.
+  log "cargo build --no-default-features --features board (the rules and the board, no search)"
+  cargo build --profile release-page --locked --target wasm32-unknown-unknown -p morris-wasm \
+    --no-default-features --features board
   log "wasm-bindgen --target web (board)"
-  wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board "$WASM_DIR/morris_wasm.wasm"
+  wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board \
+    "$TARGET_DIR/wasm32-unknown-unknown/release-page/morris_wasm.wasm"
   optimise "$PKG/board/morris_wasm_board_bg.wasm"
   patch_glue "$PKG/board"
   # The board's stylesheet, then the embed's own marks (shapes, highlights).

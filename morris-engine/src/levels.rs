@@ -26,6 +26,19 @@ const TABLE: [(u32, u64, i32); 10] = [
     (64, 30_000_000, 0),
 ];
 
+/// How a level plays one move ([`crate::Searcher::play_level_reporting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelMove {
+    pub level: Level,
+    /// Decides among near-equal moves.
+    pub seed: u64,
+    /// Caps the level's own time, if set.
+    pub movetime_ms: Option<u64>,
+    /// Search at least this many lines (the level's own number if more):
+    /// a caller that shows lines asks for as many as it shows.
+    pub lines: usize,
+}
+
 impl Level {
     pub const MIN: u8 = 1;
     pub const MAX: u8 = TABLE.len() as u8;

@@ -47,7 +47,7 @@ pub use book::{Book, BookError, BookErrorKind, MAX_BOOK_LINE};
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
-pub use levels::Level;
+pub use levels::{Level, LevelMove};
 pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{
@@ -440,9 +440,30 @@ impl Searcher {
         clock: &dyn Clock,
         stop: &AtomicBool,
     ) -> SearchResult {
-        let mut limits = Limits {
+        let how = LevelMove {
+            level,
+            seed,
             movetime_ms,
-            ..level.limits()
+            lines: 0,
+        };
+        self.play_level_reporting(game, how, clock, stop, |_| {})
+    }
+
+    /// [`Searcher::play_level`] with each iteration reported to `on_info`
+    /// and at least `how.lines` lines searched.
+    pub fn play_level_reporting(
+        &mut self,
+        game: &Game,
+        how: LevelMove,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let own = how.level.limits();
+        let mut limits = Limits {
+            movetime_ms: how.movetime_ms,
+            multi_pv: own.multi_pv.max(how.lines),
+            ..own
         };
         // Every level plays a covered position perfectly: the table's move,
         // or, where only a win/draw/loss table covers it, its own search's
@@ -453,8 +474,8 @@ impl Searcher {
         if covered && self.tables().and_then(|t| t.has_distances(pos)) == Some(false) {
             limits.multi_pv = 1;
         }
-        let mut result = self.search_game(game, limits, clock, stop, |_| {});
-        if let Some(line) = level.choose(&result.lines, seed).filter(|_| !covered) {
+        let mut result = self.search_game(game, limits, clock, stop, on_info);
+        if let Some(line) = how.level.choose(&result.lines, how.seed).filter(|_| !covered) {
             result.best = line.first();
             result.score = line.score;
             result.pv = line.pv.clone();

@@ -1,15 +1,84 @@
-// `morris-wasm/board`: the board module (the game, the engine and
-// `mountBoard`, all of one WebAssembly module, so a `Game` and an `Engine`
-// from here go together and with the board), and `mountBoard` with an
-// engine in a worker by default: a "vs-engine" board given no `engine`
-// starts an `EngineWorker` of its own at its level, ended with the board.
-// Where no worker can start (no `Worker`, or one that fails), the board
-// searches on the page's thread; `handle.engineThread` says which.
-import { mountBoard as mountOnPage } from "./morris_wasm_board.js";
+// `morris-wasm/board`: the board module (the game's rules and `mountBoard`,
+// one WebAssembly module with no search of its own) and `mountBoard` with
+// the engine module as its engine, so that a page downloads the search
+// once: a "vs-engine" board given no `engine` starts an `EngineWorker` of
+// its own at its level (the engine module in a worker), ended with the
+// board. Where no worker can start (no `Worker`, or one that fails), and
+// where the page's `engine` gives no legal move, the board's moves are
+// searched by the engine module loaded on the page's thread;
+// `handle.engineThread` says where.
+import { mountBoard as mountOnPage, Game } from "./morris_wasm_board.js";
 import { EngineWorker } from "../worker/web.js";
 
 export * from "./morris_wasm_board.js";
 export { default } from "./morris_wasm_board.js";
+
+/** The level of a board's engine when its options give none. */
+const DEFAULT_LEVEL = 3;
+
+let engineModule = null;
+
+/** The engine module on the page's thread, loaded and initialised the first time a board needs it. */
+function loadEngineModule() {
+  engineModule ??= import("../web/morris_wasm.js").then(async (module) => {
+    await module.default();
+    return module;
+  });
+  return engineModule;
+}
+
+/** An engine at `level` on the page's thread (its searches block the page). */
+function pageEngine(level) {
+  let engine = null;
+  return {
+    async bestMove(record) {
+      const module = await loadEngineModule();
+      engine ??= new module.Engine({ level });
+      const game = module.Game.fromRecord(record);
+      try {
+        return engine.bestMove(game).move;
+      } finally {
+        game.free();
+      }
+    },
+    free: () => engine?.free(),
+  };
+}
+
+/** The move an engine's answer names, if it is legal after `record`. */
+function legalAnswer(record, answer) {
+  const text = typeof answer === "string" ? answer : answer?.move;
+  if (typeof text !== "string") return null;
+  const game = Game.fromRecord(record);
+  try {
+    game.play(text);
+    return text;
+  } catch {
+    return null;
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * `engine`, or where it fails (a rejection, or no legal move) an engine on
+ * the page's thread at `level`; `onFallback` is told each time.
+ */
+function withFallback(engine, level, onFallback) {
+  const page = pageEngine(level);
+  return {
+    async bestMove(record) {
+      const answer = await Promise.resolve()
+        .then(() => engine.bestMove(record))
+        .catch(() => null);
+      const move = legalAnswer(record, answer);
+      if (move !== null) return move;
+      onFallback();
+      return page.bestMove(record);
+    },
+    free: page.free,
+  };
+}
 
 /** An engine worker of the board's own at `level`, or null where workers cannot start. */
 function ownWorker(level) {
@@ -21,40 +90,39 @@ function ownWorker(level) {
   }
 }
 
-/** `mountBoard` of the module, with the board's own engine worker in "vs-engine" when the page gives none. */
+/** `mountBoard` of the module, with an engine for a "vs-engine" board: the page's, or a worker of its own. */
 export function mountBoard(element, options) {
   const plain = options === null || typeof options !== "object";
-  const wanted = !plain && options.mode === "vs-engine" && options.engine == null;
-  if (!wanted) {
-    const handle = mountOnPage(element, options);
-    const given = !plain && options.mode === "vs-engine";
-    return describe(handle, given ? "given" : null);
-  }
-  const worker = ownWorker(options.level ?? 3);
-  if (!worker) return describe(mountOnPage(element, options), "page");
-  let thread = "worker";
-  // A worker that cannot run rejects: the board's move is then searched on
-  // the page's thread, and so are the later ones.
-  const engine = {
-    bestMove: (record) =>
-      worker.bestMove(record).catch((e) => {
-        thread = "page";
-        throw e;
-      }),
+  if (plain || options.mode !== "vs-engine") return describe(mountOnPage(element, options), null);
+  const level = options.level ?? DEFAULT_LEVEL;
+  const given = options.engine != null;
+  const worker = given ? null : ownWorker(level);
+  let thread = given ? "given" : worker ? "worker" : "page";
+  const inner = given ? options.engine : (worker ?? pageEngine(level));
+  // A worker that fails hands this and later moves to the page's thread;
+  // a page's engine that fails hands over only the move it failed.
+  const engine = withFallback(inner, level, () => {
+    if (!given) thread = "page";
+  });
+  // The engines the board made (never the page's) end with it.
+  const end = () => {
+    worker?.terminate();
+    if (!given && !worker) inner.free();
+    engine.free();
   };
   let handle;
   try {
     handle = mountOnPage(element, { ...options, engine });
   } catch (e) {
-    worker.terminate();
+    end();
     throw e;
   }
   const destroy = handle.destroy.bind(handle);
   const free = handle.free.bind(handle);
   Object.defineProperties(handle, {
     engineThread: { get: () => thread, configurable: true },
-    destroy: { value: () => { try { destroy(); } finally { worker.terminate(); } }, configurable: true },
-    free: { value: () => { try { free(); } finally { worker.terminate(); } }, configurable: true },
+    destroy: { value: () => { try { destroy(); } finally { end(); } }, configurable: true },
+    free: { value: () => { try { free(); } finally { end(); } }, configurable: true },
   });
   return handle;
 }

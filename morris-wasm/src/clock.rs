@@ -7,17 +7,16 @@
 //! late", so the search ends at its next look at the clock with the best
 //! move found so far (the search is single-threaded WebAssembly, so no
 //! message can reach it while it runs).
+//!
+//! The flag alone (`stopped`) is all a perft needs, so the board module,
+//! which has no search, has only that.
 
+#[cfg(feature = "engine")]
 use morris_engine::Clock;
 
 /// What the clock reads once the search is stopped: past any deadline.
+#[cfg(feature = "engine")]
 const STOPPED_MS: u64 = u64::MAX / 2;
-
-/// Runs `f` with the clock of the platform.
-#[cfg(feature = "board")]
-pub fn with_clock<R>(f: impl FnOnce(&dyn Clock) -> R) -> R {
-    with_stop_clock(None, f)
-}
 
 /// Whether the shared flag says stop.
 pub fn stopped(stop: Option<&js_sys::Int32Array>) -> bool {
@@ -25,6 +24,7 @@ pub fn stopped(stop: Option<&js_sys::Int32Array>) -> bool {
 }
 
 /// Runs `f` with the clock of the platform, stopped by `stop` if given.
+#[cfg(feature = "engine")]
 pub fn with_stop_clock<R>(stop: Option<&js_sys::Int32Array>, f: impl FnOnce(&dyn Clock) -> R) -> R {
     #[cfg(target_arch = "wasm32")]
     {

@@ -1,14 +1,14 @@
-//! `Engine`: the search for JavaScript, and `perft`.
+//! `Engine`: the search for JavaScript.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use morris_engine::{Clock, Info, Level, Limits, SearchResult, Searcher, MAX_PLY};
+use morris_engine::{Info, Level, LevelMove, Limits, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
 use crate::clock::{stopped, with_stop_clock};
 use crate::game::Game;
 use crate::memory::ensure_free;
-use crate::options::{bad_argument, bad_value, entries, string_arg, unknown_key, whole_numbers, OptionValue};
+use crate::options::{bad_value, entries, unknown_key, whole_numbers, OptionValue};
 use crate::tables::Tables;
 use crate::views::{to_js, InfoView, LineView, SearchView, ThinkView};
 use crate::ApiError;
@@ -17,13 +17,6 @@ use crate::ApiError;
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// The transposition table's size when none is asked for.
 pub const DEFAULT_TT_MB: usize = 16;
-/// The deepest perft the synchronous API runs: Nine Men's Morris at depth 5
-/// is 5.1 million paths, a third of a second in Node; depth 6 is 99 million
-/// (seconds), and each turn deeper about twenty times more. Deeper counts
-/// belong in a worker (`perft` in the engine worker takes any depth to 32).
-pub const MAX_PERFT_DEPTH: u64 = 5;
-/// The deepest perft at all (the worker's limit).
-pub const MAX_WORKER_PERFT_DEPTH: u64 = 32;
 /// The time bound of a search that only a stop ends (`infinite`), and of
 /// one bounded by depth or nodes alone when it can be stopped: 34 years.
 const FOREVER_MS: u64 = 1 << 40;
@@ -235,18 +228,15 @@ impl Engine {
                 let seed = self.seed;
                 self.seed = self.seed.wrapping_add(1);
                 let movetime = limits.movetime_ms.map(|ms| ms.min(options.level_movetime_ms()));
+                let how = LevelMove {
+                    level,
+                    seed,
+                    movetime_ms: movetime,
+                    lines: wanted,
+                };
                 with_stop_clock(stop, |clock| {
-                    play_level(
-                        &mut self.searcher,
-                        game,
-                        level,
-                        seed,
-                        movetime,
-                        wanted,
-                        clock,
-                        &stop_flag,
-                        &mut report,
-                    )
+                    self.searcher
+                        .play_level_reporting(game, how, clock, &stop_flag, &mut report)
                 })
             }
             None => with_stop_clock(stop, |clock| {
@@ -304,45 +294,6 @@ impl Engine {
             None => Ok(view),
         }
     }
-}
-
-/// A level's move (morris-engine's `Searcher::play_level`, with reports
-/// and the caller's number of lines): the level's own search, at least
-/// `lines` wide, and the move the level picks from it.
-#[allow(clippy::too_many_arguments)]
-fn play_level(
-    searcher: &mut Searcher,
-    game: &morris_core::Game,
-    level: Level,
-    seed: u64,
-    movetime_ms: Option<u64>,
-    lines: usize,
-    clock: &dyn Clock,
-    stop: &AtomicBool,
-    on_info: impl FnMut(&Info),
-) -> SearchResult {
-    let own = level.limits();
-    let mut limits = Limits {
-        movetime_ms,
-        multi_pv: own.multi_pv.max(lines),
-        ..own
-    };
-    // Every level plays a covered position perfectly: the table's move,
-    // or, where only a win/draw/loss table covers it, its own search's
-    // best among the moves that keep the value (one line: a search of
-    // several sees every move).
-    let pos = game.position();
-    let covered = searcher.tables().and_then(|t| t.root_moves(pos)).is_some();
-    if covered && searcher.tables().and_then(|t| t.has_distances(pos)) == Some(false) {
-        limits.multi_pv = 1;
-    }
-    let mut result = searcher.search_game(game, limits, clock, stop, on_info);
-    if let Some(line) = level.choose(&result.lines, seed).filter(|_| !covered) {
-        result.best = line.first();
-        result.score = line.score;
-        result.pv = line.pv.clone();
-    }
-    result
 }
 
 #[wasm_bindgen]
@@ -444,188 +395,9 @@ impl Engine {
     }
 }
 
-/// Counts the move paths of `depth` turns from the position after `moves`
-/// in a new game of `variant` with rule options.
-pub fn perft_count(
-    variant: Option<&str>,
-    options: &[(String, OptionValue)],
-    moves: &[String],
-    depth: u32,
-) -> Result<u64, ApiError> {
-    Ok(perft_until(variant, options, moves, depth, &|| false)?.unwrap_or(0))
-}
-
-/// `perft_count`, asking `stopped` between counts of at most
-/// [`MAX_PERFT_DEPTH`] turns (a third of a second at most): `None` once it
-/// says stop.
-pub fn perft_until(
-    variant: Option<&str>,
-    options: &[(String, OptionValue)],
-    moves: &[String],
-    depth: u32,
-    stopped: &dyn Fn() -> bool,
-) -> Result<Option<u64>, ApiError> {
-    let mut game = Game::create(variant, options)?;
-    for (i, m) in moves.iter().enumerate() {
-        game.play_text(m)
-            .map_err(|e| e.within(format!("move {} of the list", i + 1)))?;
-    }
-    Ok(perft_split(game.core().position(), depth, stopped))
-}
-
-/// Perft split at the top until the subtrees are small enough to count at
-/// once; the same count as `morris_core::perft`.
-fn perft_split(pos: &morris_core::Position, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
-    if depth <= MAX_PERFT_DEPTH as u32 {
-        return if stopped() {
-            None
-        } else {
-            Some(morris_core::perft(pos, depth))
-        };
-    }
-    pos.legal_moves()
-        .into_iter()
-        .map(|turn| perft_split(&pos.play(turn), depth - 1, stopped))
-        .sum()
-}
-
-/// `perft(variant, moves, depth, options?)`: the number of move paths of
-/// `depth` turns after `moves`, the rules' own test of move generation.
-/// Throws a `MoveSyntaxError` or an `IllegalMoveError` for a move of the
-/// list (its message says which), an `OptionError` for an unknown variant
-/// or a bad option, an `ArgumentError` for a depth that is not a whole
-/// number from 0 to 5 (deeper counts take minutes: the engine worker runs
-/// them, off the page's thread).
-///
-/// @example
-/// ```js
-/// import { perft } from "morris-wasm";
-/// perft("nine", [], 2); // 552
-/// perft("nine", ["d6", "d5"], 1); // 22
-/// perft("nine", [], 1, { pieces: 12, board: "diagonals" }); // 24
-/// ```
-#[wasm_bindgen(js_name = perft)]
-pub fn perft(
-    #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
-) -> Result<f64, JsValue> {
-    let count = perft_upto(&variant, &moves, &depth, options, MAX_PERFT_DEPTH, None)?;
-    Ok(count.unwrap_or(0.0))
-}
-
-/// `perft` for the engine worker's thread, where a long count blocks no
-/// page: any depth to 32, ended early once `stop[0]` is not 0 (`stop` an
-/// `Int32Array` on a `SharedArrayBuffer` another thread sets), and then
-/// `null`. The engine worker's `perft` calls it; on a page's thread use
-/// `perft`.
-#[wasm_bindgen(js_name = perftInWorker)]
-pub fn perft_in_worker(
-    #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "Int32Array")] stop: Option<js_sys::Int32Array>,
-) -> Result<Option<f64>, JsValue> {
-    perft_upto(
-        &variant,
-        &moves,
-        &depth,
-        options,
-        MAX_WORKER_PERFT_DEPTH,
-        stop.as_ref(),
-    )
-}
-
-/// `perft`'s arguments read and counted, the depth at most `max`.
-fn perft_upto(
-    variant: &JsValue,
-    moves: &JsValue,
-    depth: &JsValue,
-    options: Option<JsValue>,
-    max: u64,
-    stop: Option<&js_sys::Int32Array>,
-) -> Result<Option<f64>, JsValue> {
-    let variant = string_arg(variant, "the variant")?;
-    if !js_sys::Array::is_array(moves) {
-        return Err(bad_argument(
-            "the moves",
-            "an array of moves in notation",
-            &OptionValue::from_js(moves),
-        )
-        .into());
-    }
-    let list = js_sys::Array::from(moves)
-        .iter()
-        .enumerate()
-        .map(|(i, m)| string_arg(&m, &format!("move {} of the list", i + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let depth = depth_arg(depth, max)?;
-    let options = entries(&options.unwrap_or(JsValue::UNDEFINED), "the game options")?;
-    let count = perft_until(Some(&variant), &options, &list, depth, &|| stopped(stop))?;
-    Ok(count.map(|n| n as f64))
-}
-
-/// A perft depth from 0 to `max`; a deeper one that the engine worker
-/// would take says where to run it.
-pub(crate) fn depth_arg(depth: &JsValue, max: u64) -> Result<u32, ApiError> {
-    let value = OptionValue::from_js(depth);
-    if let Some(d) = value.whole_number(0, max) {
-        return Ok(d as u32);
-    }
-    let mut err = misfit_depth(max, &value);
-    if value.whole_number(0, MAX_WORKER_PERFT_DEPTH).is_some() {
-        err.push_str(
-            ": deeper counts can take minutes and run in the engine worker \
-             (`await engine.perft(…)` of morris-wasm/worker)",
-        );
-    }
-    Err(ApiError::Argument(err))
-}
-
-fn misfit_depth(max: u64, value: &OptionValue) -> String {
-    bad_argument("the depth", &whole_numbers(0, max), value).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn perft_from_the_start_and_after_moves() {
-        let count = |moves: &[&str], depth| {
-            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            perft_count(Some("nine"), &[], &moves, depth).map_err(|e| (e.name(), e.to_string()))
-        };
-        assert_eq!(count(&[], 2), Ok(552));
-        assert_eq!(count(&["d6", "d5"], 1), Ok(22));
-        let (name, err) = count(&["d6", "d6"], 1).err().unwrap_or_default();
-        assert_eq!(name, "IllegalMoveError");
-        assert!(err.starts_with("move 2 of the list: illegal move `d6`"), "{err}");
-        let (name, err) = count(&["d6", "z9"], 1).err().unwrap_or_default();
-        assert_eq!(name, "MoveSyntaxError");
-        assert!(err.starts_with("move 2 of the list: `z9` is not a move"), "{err}");
-    }
-
-    #[test]
-    fn a_split_perft_counts_the_same_and_stops() {
-        let game = morris_core::Game::new(morris_core::Variant::Three.rules());
-        let pos = game.position();
-        for depth in [6, 7] {
-            assert_eq!(
-                perft_split(pos, depth, &|| false),
-                Some(morris_core::perft(pos, depth))
-            );
-        }
-        let asked = std::cell::Cell::new(0);
-        let stop_at_third = || {
-            asked.set(asked.get() + 1);
-            asked.get() >= 3
-        };
-        assert_eq!(perft_split(pos, 7, &stop_at_third), None);
-        assert_eq!(asked.get(), 3);
-    }
 
     #[test]
     fn search_options_are_checked() {

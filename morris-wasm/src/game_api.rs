@@ -11,9 +11,9 @@
 use morris_core::{Color, Move, Point, Position, Rules, Setup};
 use wasm_bindgen::prelude::*;
 
-use crate::engine::{depth_arg, MAX_PERFT_DEPTH};
 use crate::game::Game;
 use crate::options::{bad_value, color_arg, entries, string_arg, unknown_key, OptionValue};
+use crate::perft::{depth_arg, MAX_PERFT_DEPTH};
 use crate::ApiError;
 
 /// `m`, a legal move of `pos`, described: `{ from, to, removes, kind,
@@ -113,12 +113,14 @@ fn played_info(before: &Position, m: Move, after: &Position) -> JsValue {
     info
 }
 
-/// The moves `(position, move)` in notation, or described.
+/// The moves `(position, move)` in notation, or described with the
+/// positions before and after each (`PlayedMove`, as chess.js's verbose
+/// lists give them).
 fn move_list<'a>(moves: impl Iterator<Item = (&'a Position, Move)>, verbose: bool) -> JsValue {
     let list: js_sys::Array = moves
         .map(|(pos, m)| {
             if verbose {
-                move_info(pos, m)
+                played_info(pos, m, &pos.play(m))
             } else {
                 JsValue::from_str(&pos.notation(m))
             }

@@ -3,8 +3,9 @@
 //! npm package `morris-wasm`.
 //!
 //! Each JavaScript class or function has its own module: [`Game`] in
-//! `game` (its chess.js-style calls in `game_api`), [`Engine`] and [`perft`] in `engine`, [`variants`] with the rule
-//! options in `options`, [`Tables`] (endgame tables) in `tables`. Values cross the boundary as typed objects made by
+//! `game` (its chess.js-style calls in `game_api`), [`Engine`] in
+//! `engine`, [`perft`] in `perft`, [`variants`] with the rule options in
+//! `options`, [`Tables`] (endgame tables) in `tables`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
 //! live in `types.d.ts`. Every failure is a JavaScript `Error` whose
 //! `name` says its kind (`MoveSyntaxError`, `IllegalMoveError`, …) and whose
@@ -18,22 +19,29 @@
 #[cfg(feature = "board")]
 mod board;
 mod clock;
+#[cfg(feature = "engine")]
 mod engine;
 mod error;
 mod game;
 mod game_api;
+#[cfg(feature = "engine")]
 mod memory;
 mod options;
+mod perft;
+#[cfg(feature = "engine")]
 mod tables;
 mod views;
 
 #[cfg(feature = "board")]
 pub use board::{mount_board, BoardHandle};
-pub use engine::{perft, perft_count, Engine, SearchOptions, Stoppable};
+#[cfg(feature = "engine")]
+pub use engine::{Engine, SearchOptions, Stoppable};
 pub use error::ApiError;
 pub use game::Game;
 pub use game_api::move_info;
 pub use options::{rules_from_options, variants, OptionValue};
+pub use perft::{perft, perft_count};
+#[cfg(feature = "engine")]
 pub use tables::{TableInfoView, TableValueView, Tables};
 pub use views::{
     InfoView, LineView, OutcomeView, RulesView, ScoreView, SearchView, StateView, ThinkView, VariantView,

@@ -5,7 +5,6 @@
 
 use morris_core::{Color, RuleError, RuleKey, Rules, Variant};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::views::VariantView;
 use crate::ApiError;
@@ -312,7 +311,9 @@ pub fn string_arg(value: &JsValue, what: &str) -> Result<String, ApiError> {
 }
 
 /// Bytes given as a `Uint8Array` (a Node `Buffer` is one) or an `ArrayBuffer`.
+#[cfg(feature = "engine")]
 pub fn bytes_arg(value: &JsValue, what: &str) -> Result<Vec<u8>, ApiError> {
+    use wasm_bindgen::JsCast;
     if let Some(a) = value.dyn_ref::<js_sys::Uint8Array>() {
         return Ok(a.to_vec());
     }

@@ -102,13 +102,16 @@ export interface ByColor {
   dark: number;
 }
 
+/** The pieces on a board, by point (`state().board`): a colour, or null for an empty point; the points of other boards are absent. */
+export type BoardPieces = { [P in Point]?: Color | null };
+
 /** What `game.state()` returns. */
 export interface GameState {
   /** What the side to move does. */
   phase: "placing" | "moving" | "flying";
   sideToMove: Color;
   /** Every point of the board (`a1`, `a4`, …) with its piece, or null when it holds none; the points of other boards are absent. */
-  board: { [P in Point]?: Color | null };
+  board: BoardPieces;
   /** The points holding a dead marker (`placingMill: "mark"`): no piece is there and none may go there. */
   markers: Point[];
   inHand: ByColor;
@@ -293,7 +296,7 @@ export interface MoveInfo {
   notation: string;
 }
 
-/** `legalMoves` and `history`'s options: `verbose` gives `MoveInfo`s instead of notation. */
+/** `legalMoves` and `history`'s options: `verbose` gives `PlayedMove`s (each move described, with the positions before and after it) instead of notation. */
 export interface MoveListOptions {
   verbose?: boolean;
 }
@@ -310,9 +313,10 @@ export interface PlayOptions {
 }
 
 /**
- * A move played, as `play(move, { verbose: true })` returns it: the move
- * described, with the position text before and after it (as chess.js's
- * move objects have `before` and `after`).
+ * A move described with the position text before and after it, as
+ * `play(move, { verbose: true })` returns it and the verbose `history` and
+ * `legalMoves` list them (as chess.js's move objects have `before` and
+ * `after`).
  */
 export interface PlayedMove extends MoveInfo {
   /** The position text before the move. */
@@ -347,9 +351,9 @@ export interface Game {
    * game.legalMoves({ point: "d6", verbose: true })[0].kind; // "place"
    * ```
    */
-  legalMoves(options: LegalMovesOptions & { verbose: true }): MoveInfo[];
+  legalMoves(options: LegalMovesOptions & { verbose: true }): PlayedMove[];
   legalMoves(options?: LegalMovesOptions & { verbose?: false }): string[];
-  legalMoves(options?: LegalMovesOptions): string[] | MoveInfo[];
+  legalMoves(options?: LegalMovesOptions): string[] | PlayedMove[];
   /**
    * Plays a move in notation (`d6`, `d6-d5`, `d6-d5xb4`, lower case) and
    * returns it as the game writes it, or with `{ verbose: true }` described
@@ -369,10 +373,24 @@ export interface Game {
   play(move: string, options: PlayOptions & { verbose: true }): PlayedMove;
   play(move: string, options?: PlayOptions & { verbose?: false }): string;
   play(move: string, options?: PlayOptions): string | PlayedMove;
-  /** The moves played in notation, or described with `{ verbose: true }`. */
-  history(options: MoveListOptions & { verbose: true }): MoveInfo[];
+  /**
+   * The moves played in notation, or described with `{ verbose: true }`,
+   * each with the positions before and after it (as chess.js's
+   * `history({ verbose: true })`).
+   *
+   * @example
+   * ```js
+   * const game = new Game();
+   * game.play("d6");
+   * game.play("d5");
+   * const [first, second] = game.history({ verbose: true });
+   * first.after === second.before; // true
+   * second.after === game.position(); // true
+   * ```
+   */
+  history(options: MoveListOptions & { verbose: true }): PlayedMove[];
   history(options?: MoveListOptions & { verbose?: false }): string[];
-  history(options?: MoveListOptions): string[] | MoveInfo[];
+  history(options?: MoveListOptions): string[] | PlayedMove[];
   /** The side to move. */
   turn(): Color;
   /** Whether the game is over (`outcome()` says how). */

@@ -3,8 +3,9 @@
 // its own, so the page has no long task while a level-10 engine thinks and
 // the engine's move arrives; destroy() ends the worker; where no worker
 // can run (no `Worker`, or its script does not load) the board plays on
-// the page's thread and says so in `engineThread`. The entry's Game and
-// Engine are of the board's own module.
+// the page's thread (the engine module loaded there) and says so in
+// `engineThread`. The board's module has the rules and no search: the
+// engine is downloaded once, as the engine module.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -43,13 +44,15 @@ test("a level-10 board starts its own worker: the move comes, no main-thread tas
   await page.close();
 });
 
-test("the entry's Game, Engine and board are one module's; destroy() ends the board's worker", async () => {
+test("the board module has no search: its Game goes to an engine worker; destroy() ends the board's worker", async () => {
   const { page, errors } = await ready();
   const out = await page.evaluate(async () => {
-    const { Game, Engine, mountBoard } = window.entry;
+    const { Game, mountBoard } = window.entry;
     const game = new Game();
     game.play("d6");
-    const best = new Engine().bestMove(game, { depth: 2 });
+    const worker = new window.EngineWorker({ level: 1 });
+    const best = await worker.bestMove(game);
+    worker.terminate();
     game.play(best.move);
     const host = () => document.body.appendChild(document.createElement("div"));
     const tick = () => new Promise((r) => setTimeout(r, 50));
@@ -63,9 +66,32 @@ test("the entry's Game, Engine and board are one module's; destroy() ends the bo
     versus.destroy();
     await tick();
     board.destroy();
-    return { legal: best.move !== "d6", two, thread, drawn, left: versusHost.querySelectorAll("svg.board").length };
+    return {
+      search: ["Engine", "Tables"].filter((name) => name in window.entry),
+      legal: best.move !== "d6",
+      two,
+      thread,
+      drawn,
+      left: versusHost.querySelectorAll("svg.board").length,
+    };
   });
-  assert.deepEqual(out, { legal: true, two: null, thread: "worker", drawn: 1, left: 0 });
+  assert.deepEqual(out, { search: [], legal: true, two: null, thread: "worker", drawn: 1, left: 0 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a page with a board against the engine downloads the search once: the engine module, in the worker", async () => {
+  const { page, errors } = await open("/tests/embed/engine.html?own");
+  const wasm = [];
+  page.context().on("request", (r) => r.url().endsWith(".wasm") && wasm.push(new URL(r.url()).pathname));
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  await page.click(point("d6"));
+  await page.waitForFunction(() => window.moves.length === 2, null, { timeout: 15000 });
+  assert.deepEqual([...new Set(wasm)].sort(), [
+    "/morris-wasm/pkg/board/morris_wasm_board_bg.wasm",
+    "/morris-wasm/pkg/web/morris_wasm_bg.wasm",
+  ]);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -101,5 +127,26 @@ test("a worker whose script does not load: the board's move is searched on the p
   assert.deepEqual(await playOnce(page), { thread: "page", moves: 2 });
   // The failed worker script is the browser's own console error; nothing else.
   assert.ok(errors.every((e) => /404|Failed to load|worker/i.test(e)), errors.join("\n"));
+  await page.close();
+});
+
+test("a page's engine that fails: the board's move is searched on the page's thread, and the game goes on", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    const engines = { rejects: () => Promise.reject(new Error("no engine today")), illegal: async () => "a1", throws: () => { throw new Error("sync"); } };
+    const result = {};
+    for (const [name, bestMove] of Object.entries(engines)) {
+      const host = document.body.appendChild(document.createElement("div"));
+      const b = window.entry.mountBoard(host, { mode: "vs-engine", level: 1, engine: { bestMove } });
+      b.play("d6");
+      for (let i = 0; i < 250 && b.history().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      result[name] = { thread: b.engineThread, moves: b.history().length };
+      b.destroy();
+    }
+    return result;
+  });
+  const played = { thread: "given", moves: 2 };
+  assert.deepEqual(out, { rejects: played, illegal: played, throws: played });
+  assert.deepEqual(errors, []);
   await page.close();
 });

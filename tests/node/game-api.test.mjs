@@ -13,7 +13,10 @@ test("verbose legal moves and history describe each move", () => {
   const g = new Game();
   const first = g.legalMoves({ verbose: true });
   assert.equal(first.length, 24);
-  assert.deepEqual(first.find((m) => m.to === "d6"), { from: null, to: "d6", removes: [], kind: "place", notation: "d6" });
+  const start = g.position();
+  const d6 = first.find((m) => m.to === "d6");
+  assert.deepEqual(d6, { from: null, to: "d6", removes: [], kind: "place", notation: "d6", before: start, after: d6.after });
+  assert.equal(d6.after, Game.fromRecord(g.record()).play("d6", { verbose: true }).after, "a legal move's after is the position it makes");
   assert.deepEqual(g.legalMoves({ verbose: false }), g.legalMoves());
   for (const m of ["a1", "b2", "a4", "b4"]) g.play(m);
   const mill = g.legalMoves({ verbose: true }).filter((m) => m.to === "a7");
@@ -22,6 +25,10 @@ test("verbose legal moves and history describe each move", () => {
   const h = g.history({ verbose: true });
   assert.deepEqual(h.map((m) => m.notation), g.history());
   assert.deepEqual(h[4].removes, mill[0].removes);
+  // As chess.js's history: each move with the positions around it, one after the other.
+  assert.equal(h[0].before, start);
+  h.slice(1).forEach((m, i) => assert.equal(m.before, h[i].after, `move ${i + 2} starts where move ${i + 1} ended`));
+  assert.equal(h.at(-1).after, g.position());
   assert.throws(() => g.legalMoves({ verbos: true }), named("OptionError", /unknown moves option `verbos`/));
   assert.throws(() => g.history({ verbose: 1 }), named("OptionError", /`verbose` must be a boolean/));
 });

@@ -19,7 +19,7 @@ const RIGHT = `
 import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color, type Point, type PlayedMove } from "morris-wasm";
 import { Game as WebGame } from "morris-wasm/web";
 import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
-import initBoard, { mountBoard, Game as BoardGame, Engine as BoardEngine, type EngineThread, type BoardChange, type BoardShape } from "morris-wasm/board";
+import initBoard, { mountBoard, Game as BoardGame, type EngineThread, type BoardChange, type BoardShape } from "morris-wasm/board";
 import { Game as BundledGame } from "morris-wasm/bundler";
 
 await init();
@@ -109,7 +109,8 @@ await initBoard();
   const changed = (c: BoardChange): string => c.position;
   mountBoard(document.createElement("div"), { onChange: changed, shapes, highlights: { d6: "good" }, animation: { enabled: false } }).destroy();
   void bottom;
-  const reply = new BoardEngine().bestMove(new BoardGame(), { depth: 1 }).move;
+  // The board module has no search: its Game goes to an engine worker.
+  const reply: Promise<string | null> = new EngineWorker({ level: 1 }).bestMove(new BoardGame()).then((r) => r.move);
   handle.destroy();
   void [where, reply, new BundledGame().turn()];
 }
@@ -149,6 +150,7 @@ const WRONG = [
   `mountBoard(document.body).set({ animation: { speed: 2 } });`,
   `const side: "white" = mountBoard(document.body).orientation;`,
   `mountBoard(document.body).set({ drawable: "yes" });`,
+  `type NoSearchOnTheBoard = typeof import("morris-wasm/board").Engine;`,
 ];
 
 function tsc(file, lib, resolution = { module: "nodenext", moduleResolution: "nodenext" }) {

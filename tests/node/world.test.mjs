@@ -113,8 +113,10 @@ test("a turn that only removes and a pass are moves that move no piece", () => {
   for (const m of DOOZ_FULL) dooz.play(m);
   const removals = dooz.legalMoves({ verbose: true });
   assert.ok(removals.length > 0);
-  for (const m of removals) {
+  for (const { before, after, ...m } of removals) {
     assert.deepEqual({ ...m, removes: m.removes.length }, { from: null, to: null, removes: 1, kind: "remove", notation: `x${m.removes[0]}` });
+    assert.equal(before, dooz.position());
+    assert.notEqual(after, before);
   }
   const played = dooz.play(removals[0].notation);
   assert.deepEqual(dooz.history({ verbose: true }).at(-1), removals[0]);
@@ -122,8 +124,11 @@ test("a turn that only removes and a pass are moves that move no piece", () => {
 
   // Light's a1, g1 and g7 are shut in and flying is off: light passes.
   const blocked = Game.fromPosition("nine:blocked=pass,flying=off .DL/.../.../D....D/.../.../LDL L 0/0 5/5 -");
-  assert.deepEqual(blocked.legalMoves({ verbose: true }), [{ from: null, to: null, removes: [], kind: "pass", notation: "pass" }]);
+  const [{ before, after, ...pass }, ...others] = blocked.legalMoves({ verbose: true });
+  assert.deepEqual([pass, ...others], [{ from: null, to: null, removes: [], kind: "pass", notation: "pass" }]);
+  assert.equal(before, blocked.position());
   blocked.play("pass");
+  assert.equal(after, blocked.position(), "a pass changes only the side to move");
   assert.equal(blocked.turn(), "dark");
   assert.throws(() => new Game().play("pass"), { name: "IllegalMoveError" });
 });

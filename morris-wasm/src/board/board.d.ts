@@ -93,7 +93,7 @@ export interface BoardOptions extends GameOptions, BoardConfig {
   level?: number;
   /** The side the engine plays in "vs-engine" (default "dark"). */
   engineColor?: Color;
-  /** The engine that plays in "vs-engine", off the page's thread: an `EngineWorker`, or any object whose `bestMove(record)` promises a move (a string, or an object with `move`). Without it, `morris-wasm/board` starts an `EngineWorker` of the board's own at `level` (ended by `destroy()`); where no worker can run, the board searches on the page's thread, and `handle.engineThread` says so. */
+  /** The engine that plays in "vs-engine", off the page's thread: an `EngineWorker`, or any object whose `bestMove(record)` promises a move (a string, or an object with `move`). Without it, `morris-wasm/board` starts an `EngineWorker` of the board's own at `level` (ended by `destroy()`); where no worker can run, the engine module searches on the page's thread, and `handle.engineThread` says so. An answer that is no legal move (or a rejection) leaves that move to the engine module on the page's thread. The board module has no search: mounted by the module file itself (`board/morris_wasm_board.js`), a "vs-engine" board needs `engine`. */
   engine?: { bestMove(record: string): Promise<string | { move: string | null }> };
   /** Start from this position text instead of the variant's empty board. */
   position?: string;
@@ -116,10 +116,11 @@ export interface BoardOptions extends GameOptions, BoardConfig {
  * `EngineWorker` the board started itself (a "vs-engine" board given no
  * `engine`); `"given"`, the page's `engine`; `"page"`, the page's own
  * thread, because no worker could run there (no `Worker`, or its script did
- * not load: the board's moves then block the page while the engine thinks);
- * `null`, no engine (the modes "two-players" and "view"). Only boards from
- * the `morris-wasm/board` entry start workers; a board mounted by the module
- * file itself (`board/morris_wasm_board.js`) searches on the page's thread.
+ * not load: the engine module is loaded on the page's thread, and the
+ * board's moves block the page while the engine thinks); `null`, no engine
+ * (the modes "two-players" and "view"). Only boards from the
+ * `morris-wasm/board` entry start engines; a board mounted by the module
+ * file itself (`board/morris_wasm_board.js`) plays only a given `engine`.
  * No event and no console message tell of the fallback: read this.
  */
 export type EngineThread = "worker" | "given" | "page" | null;

@@ -195,7 +195,6 @@ impl BoardHandle {
             m.turn = PartialTurn::default();
             m.look.dests = None;
             m.look.last_move = None;
-            m.searcher.clear();
             m.told(vec![ChangeView::of("position", None, &m.game)])
         };
         self.done(told);

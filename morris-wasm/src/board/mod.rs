@@ -31,7 +31,7 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use events::{Event, Told};
-use model::{Mode, Model, DEFAULT_LEVEL};
+use model::{Mode, Model};
 use shapes::Shape;
 
 pub use handle::BoardHandle;
@@ -54,7 +54,6 @@ pub enum Msg {
     Cancel,
     /// The game changed from outside: draw again.
     Refresh,
-    EngineMove,
     /// The board's Pass button was pressed.
     Pass,
     /// The page's engine answered question `generation`.
@@ -96,19 +95,20 @@ impl Embed {
         }
     }
 
-    /// Plays the page engine's answer; an answer that names no legal move
-    /// leaves the move to the board's own engine, so the game goes on.
+    /// Plays the page engine's answer. An answer that names no legal move
+    /// plays nothing: the engine is asked again when the board next draws
+    /// (`morris-wasm/board`'s entry never gives such answers: where the
+    /// page's engine fails, it asks the engine module on the page's thread).
     fn reply(model: &RefCell<Model>, generation: u64, answer: &JsValue) -> Option<Told> {
         let mut m = model.borrow_mut();
         let pos = *m.game.position();
         let answered = m
             .page_engine
-            .answered(generation, answer, |t| pos.parse_move(t).ok())?;
+            .answered(generation, answer, |t| pos.parse_move(t).ok())??;
         if !m.engine_to_move() {
             return None;
         }
-        let mv = answered.or_else(|| m.engine_move())?;
-        m.play(mv).ok()
+        m.play(answered).ok()
     }
 }
 
@@ -136,14 +136,11 @@ impl Component for Embed {
                 }
                 m.play(morris_core::Move::PASS).ok()
             }
-            Msg::EngineMove => {
-                let mut m = model.borrow_mut();
-                if !m.engine_to_move() {
-                    return false;
-                }
-                m.engine_move().and_then(|mv| m.play(mv).ok())
-            }
-            Msg::Reply { generation, answer } => Embed::reply(model, generation, &answer),
+            Msg::Reply { generation, answer } => match Embed::reply(model, generation, &answer) {
+                Some(told) => Some(told),
+                // Nothing played: drawing again would ask again at once.
+                None => return false,
+            },
             Msg::DrawFrom(p) => {
                 self.drawing_from = Some(p);
                 return false;
@@ -192,10 +189,6 @@ impl Component for Embed {
         let question = {
             let mut m = ctx.props().model.borrow_mut();
             if !m.engine_to_move() {
-                return;
-            }
-            if !m.page_engine.given() {
-                ctx.link().send_message(Msg::EngineMove);
                 return;
             }
             m.page_engine

@@ -1,13 +1,10 @@
 //! The game behind one mounted board: who plays, the look, the listeners,
-//! the engine; what a press or a move does to it, and what the board is
-//! given to draw.
-
-use std::sync::atomic::AtomicBool;
+//! the page's engine; what a press or a move does to it, and what the
+//! board is given to draw.
 
 use morris_board::layout::Layout;
 use morris_board::{BoardProps, PartialTurn};
 use morris_core::{Color, Move, Position};
-use morris_engine::{Level, Searcher};
 use yew::prelude::*;
 
 use super::events::{ChangeView, Event, Listeners, Told};
@@ -15,7 +12,6 @@ use super::look::Look;
 use super::page_engine::PageEngine;
 use super::{highlights, shapes};
 use super::{Embed, Msg};
-use crate::clock::with_clock;
 use crate::views::{OutcomeView, StateView};
 use crate::ApiError;
 
@@ -23,7 +19,10 @@ use crate::ApiError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Mode {
     TwoPlayers,
-    VsEngine { engine: Color, level: Level },
+    /// Against the page's engine (`page_engine`), which plays `engine`.
+    VsEngine {
+        engine: Color,
+    },
     View,
 }
 
@@ -33,8 +32,6 @@ pub(super) struct Model {
     pub(super) turn: PartialTurn,
     pub(super) mode: Mode,
     pub(super) look: Look,
-    pub(super) searcher: Searcher,
-    pub(super) moves_by_engine: u64,
     pub(super) listeners: Listeners,
     pub(super) page_engine: PageEngine,
 }
@@ -118,20 +115,6 @@ impl Model {
         }
     }
 
-    pub(super) fn engine_move(&mut self) -> Option<Move> {
-        let Mode::VsEngine { level, .. } = self.mode else {
-            return None;
-        };
-        let stop = AtomicBool::new(false);
-        let seed = self.moves_by_engine;
-        self.moves_by_engine += 1;
-        let result = with_clock(|clock| {
-            self.searcher
-                .play_level(&self.game, level, seed, Some(ENGINE_MOVETIME_MS), clock, &stop)
-        });
-        result.best
-    }
-
     pub(super) fn props(&self, link: &yew::html::Scope<Embed>) -> BoardProps {
         let pos: &Position = self.game.position();
         let interactive = self.accepts_presses();
@@ -183,9 +166,3 @@ impl Told {
         self
     }
 }
-
-/// The engine's level on a mounted board when none is given.
-pub(super) const DEFAULT_LEVEL: u8 = 3;
-
-/// The engine's thinking time on a mounted board, at most.
-const ENGINE_MOVETIME_MS: u64 = 1500;

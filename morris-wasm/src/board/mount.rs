@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use morris_core::{Color, Position};
-use morris_engine::{Level, Searcher};
+use morris_engine::Level;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -13,7 +13,7 @@ use super::events::{Listeners, EVENTS};
 use super::handle::{configure, BoardHandle};
 use super::look::{self, Look, Movable};
 use super::page_engine::PageEngine;
-use super::{EmbedProps, Mode, Model, DEFAULT_LEVEL};
+use super::{EmbedProps, Mode, Model};
 use crate::options::{bad_argument, bad_value, entries, rules_from_options, OptionValue};
 use crate::ApiError;
 
@@ -24,7 +24,6 @@ const BOARD_TYPES: &str = include_str!("board.d.ts");
 struct Setup {
     variant: Option<String>,
     mode: String,
-    level: Option<Level>,
     engine: Color,
     position: Option<String>,
     game_options: Vec<(String, OptionValue)>,
@@ -38,7 +37,6 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
     let mut s = Setup {
         variant: None,
         mode: "two-players".into(),
-        level: None,
         engine: Color::Dark,
         position: None,
         game_options: Vec::new(),
@@ -51,10 +49,10 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
         match k {
             "variant" => s.variant = Some(text(key, value)?),
             "mode" => s.mode = text(key, value)?,
+            // The level of the engine worker that `morris-wasm/board`'s
+            // entry starts; checked here so that a bad one is refused.
             "level" => {
-                s.level = value
-                    .integer("option `level`", u64::from(Level::MIN), u64::from(Level::MAX))?
-                    .and_then(|n| Level::new(n as u8))
+                value.integer("option `level`", u64::from(Level::MIN), u64::from(Level::MAX))?;
             }
             "engineColor" => s.engine = look::color("option `engineColor`", value)?,
             "position" => s.position = Some(text(key, value)?),
@@ -65,17 +63,18 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
     Ok(s)
 }
 
-fn mode(s: &Setup) -> Result<Mode, ApiError> {
+/// Who plays; a board against the engine needs the page's engine (the
+/// module has no search of its own: `morris-wasm/board`'s entry gives one).
+fn mode(s: &Setup, engine_given: bool) -> Result<Mode, ApiError> {
     match s.mode.as_str() {
         "two-players" => Ok(Mode::TwoPlayers),
         "view" => Ok(Mode::View),
-        "vs-engine" => match s.level.or(Level::new(DEFAULT_LEVEL)) {
-            Some(level) => Ok(Mode::VsEngine {
-                engine: s.engine,
-                level,
-            }),
-            None => Err(ApiError::Option("no engine level".into())),
-        },
+        "vs-engine" if engine_given => Ok(Mode::VsEngine { engine: s.engine }),
+        "vs-engine" => Err(ApiError::Option(
+            "a \"vs-engine\" board needs option `engine` (an object with a `bestMove(record)` method, \
+             like an `EngineWorker`); `mountBoard` of morris-wasm/board gives one of its own"
+                .into(),
+        )),
         other => Err(bad_value(
             "option `mode`",
             r#""two-players", "vs-engine" or "view""#,
@@ -164,7 +163,8 @@ pub fn mount_board(
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let pairs = entries(&options, "the board options")?;
     let s = setup(&pairs)?;
-    let mode = mode(&s)?;
+    let engine = page_engine(&options, &pairs)?;
+    let mode = mode(&s, engine.is_some())?;
     let game = game(&s)?;
     let mut look = Look::new(match mode {
         Mode::TwoPlayers => Movable::Both,
@@ -177,10 +177,8 @@ pub fn mount_board(
         turn: Default::default(),
         mode,
         look,
-        searcher: Searcher::new(4),
-        moves_by_engine: 0,
         listeners: listeners(&options, &pairs)?,
-        page_engine: PageEngine::new(page_engine(&options, &pairs)?),
+        page_engine: PageEngine::new(engine),
     }));
     let app =
         yew::Renderer::<super::Embed>::with_root_and_props(element, EmbedProps { model: model.clone() })

@@ -1,7 +1,9 @@
 //! A board against an engine the page gives (`engine` in `mountBoard`'s
 //! options: an `EngineWorker`, or any object with `bestMove(record)`
 //! returning a promise of a move): the board asks it for the engine's
-//! moves instead of searching on the page's thread. Each question carries
+//! moves; the board module has no search of its own, so that a page
+//! downloads the engine once (`morris-wasm/board`'s entry gives a board
+//! an engine worker of its own when the page gives none). Each question carries
 //! the game's generation; an answer to an older one (the game was undone,
 //! restarted or played on meanwhile) is dropped.
 
@@ -26,10 +28,6 @@ impl PageEngine {
             engine,
             ..PageEngine::default()
         }
-    }
-
-    pub fn given(&self) -> bool {
-        self.engine.is_some()
     }
 
     /// The game changed: any answer on its way is for another position.
