@@ -4,7 +4,7 @@
 # and run again: each step keeps what an earlier run finished and goes on
 # from there.
 #
-#   scripts/placing-book.sh nine|six DIR [tables|flat|book|match|app|all]
+#   scripts/placing-book.sh nine|six DIR [tables|flat|book|match|app|app5|ultra|value|counts|all|issue42]
 #
 #   tables  every table of the variant, 3v3 … 9v9 (Six: … 6v6), into
 #           DIR/tables (Nine: 10.72 G entries, about two hours on two
@@ -26,9 +26,24 @@
 #           perfect player (every table and the book), every opening with
 #           both colours (110 games): its losses are the figure of issue
 #           31; DIR/app-N.records and DIR/app-N.log. Not part of `all`.
+#   app5    the same with the app's engine at level 5: DIR/app5-N.log
+#   ultra   perfect play that sets traps (`--ultra-strong`: among the
+#           moves that keep the value, the one that leaves the opponent
+#           the most ways to go wrong) against the app's engine at level 5
+#           and at level 10, 110 games each: DIR/ultra5-N.log and
+#           DIR/ultra10-N.log, to set beside app5 and app
+#   value   the variant's value from the empty board by the placing solve
+#           over every table (flat), with the positions it visited and its
+#           time: DIR/value.log
+#   counts  every table's positions won, drawn and lost for each side to
+#           move, up to symmetry, and the totals: DIR/counts.log
+#   issue42 tables, flat, book, app, app5, ultra, value and counts, in
+#           that order: the whole of issue 42's part 2 in one command
 #
 # MULINO_THREADS sets the threads of `tb book` and the games played at once
-# by the match (default: the machine's cores, at most 2 games).
+# by the match (default: the machine's cores, at most 2 games);
+# MULINO_GAMES the games of app, app5 and ultra (default 110: a smaller
+# even number tries them out).
 set -euo pipefail
 
 usage() {
@@ -46,9 +61,9 @@ case "$variant" in
   *) usage ;;
 esac
 case "$what" in
-  tables | flat | book | match | app | all) ;;
+  tables | flat | book | match | app | app5 | ultra | value | counts | all | issue42) ;;
   *)
-    echo "unknown step '$what': tables, flat, book, match, app or all" >&2
+    echo "unknown step '$what': tables, flat, book, match, app, app5, ultra, value, counts, all or issue42" >&2
     exit 2
     ;;
 esac
@@ -67,7 +82,7 @@ morris="$(pwd)/${CARGO_TARGET_DIR:-target}/release/morris"
 
 say() { printf '\n== %s: %s\n' "$(date +%T)" "$*"; }
 
-if [ "$what" = tables ] || [ "$what" = all ]; then
+if [ "$what" = tables ] || [ "$what" = all ] || [ "$what" = issue42 ]; then
   say "the tables of $variant, 3v3 … ${most}v$most, into $dir/tables"
   # Level 1: the engines and the book read the flat files made from these,
   # so speed counts more than size (Nine's 6v4, two runs each: 48.8 and
@@ -76,7 +91,7 @@ if [ "$what" = tables ] || [ "$what" = all ]; then
     --deflate-level 1
 fi
 
-if [ "$what" = flat ] || [ "$what" = all ]; then
+if [ "$what" = flat ] || [ "$what" = all ] || [ "$what" = issue42 ]; then
   say "flat tables into $dir/flat"
   mkdir -p "$dir/flat"
   for tb in "$dir"/tables/*.tb; do
@@ -86,7 +101,7 @@ if [ "$what" = flat ] || [ "$what" = all ]; then
   done
 fi
 
-if [ "$what" = book ] || [ "$what" = all ]; then
+if [ "$what" = book ] || [ "$what" = all ] || [ "$what" = issue42 ]; then
   say "the placing book of the 55 openings: $dir/$variant.book"
   "$morris" tb book --variant "$variant" --table "$dir/flat" --openings 55 \
     --out "$dir/$variant.book" --threads "$threads"
@@ -103,19 +118,62 @@ if [ "$what" = match ] || [ "$what" = all ]; then
     --startup-timeout 600 --records "$dir/match-$n.records" | tee "$dir/match-$n.log"
 fi
 
-if [ "$what" = app ]; then
-  n=1
-  while [ -e "$dir/app-$n.log" ]; do n=$((n + 1)); done
-  games=$((threads < 2 ? threads : 2))
-  perfect="$morris engine --variant $variant --tables $dir/flat --book $dir/$variant.book"
-  # The app serves Nine's tables only.
-  app="$morris engine --variant $variant --level 10"
+# The next free DIR/NAME-N.log: a run never writes over an earlier one's.
+next_log() { # NAME
+  local n=1
+  while [ -e "$dir/$1-$n.log" ]; do n=$((n + 1)); done
+  echo "$1-$n"
+}
+
+games=$((threads < 2 ? threads : 2))
+perfect="$morris engine --variant $variant --tables $dir/flat --book $dir/$variant.book"
+
+# The app's engine at level LEVEL, with the tables the app serves (Nine's only).
+app_engine() { # LEVEL
+  local engine="$morris engine --variant $variant --level $1"
   if [ "$variant" = nine ]; then
-    app="$app --tables $(pwd)/app/static/tb --tables $(pwd)/app/static/wdl"
+    engine="$engine --tables $(pwd)/app/static/tb --tables $(pwd)/app/static/wdl"
   fi
-  say "the app's engine against perfect play, 110 games, $games at a time: $dir/app-$n.log"
-  "$morris" match --variant "$variant" --engine1 "$app" --engine2 "$perfect" \
-    --games 110 --nodes 1000000 --concurrency "$games" \
-    --startup-timeout 600 --records "$dir/app-$n.records" | tee "$dir/app-$n.log"
+  echo "$engine"
+}
+
+# MULINO_GAMES (110) games of ENGINE1 against ENGINE2 (light and dark in
+# turn, from the 55 openings), 1,000,000 nodes a move; the records and the
+# log as NAME-N.
+count=${MULINO_GAMES:-110}
+versus() { # NAME ENGINE1 ENGINE2 WHAT
+  local name
+  name=$(next_log "$1")
+  say "$4, $count games, $games at a time: $dir/$name.log"
+  "$morris" match --variant "$variant" --engine1 "$2" --engine2 "$3" \
+    --games "$count" --nodes 1000000 --concurrency "$games" \
+    --startup-timeout 600 --records "$dir/$name.records" | tee "$dir/$name.log"
+}
+
+if [ "$what" = app ] || [ "$what" = issue42 ]; then
+  versus app "$(app_engine 10)" "$perfect" "the app's engine against perfect play"
 fi
 
+if [ "$what" = app5 ] || [ "$what" = issue42 ]; then
+  versus app5 "$(app_engine 5)" "$perfect" "the app's engine at level 5 against perfect play"
+fi
+
+if [ "$what" = ultra ] || [ "$what" = issue42 ]; then
+  for level in 5 10; do
+    versus "ultra$level" "$(app_engine "$level")" "$perfect --ultra-strong" \
+      "the app's engine at level $level against ultra-strong play"
+  done
+fi
+
+if [ "$what" = value ] || [ "$what" = issue42 ]; then
+  start=$("$morris" show --variant "$variant" | sed -n 's/^position: //p')
+  say "$variant from the empty board ($start) by the placing solve: $dir/value.log"
+  { /usr/bin/time -f "%e s, %U s of processor time, %M KB at the peak" \
+      "$morris" tb probe --table "$dir/flat" --position "$start" --nodes 100000000000; } \
+    2>&1 | tee "$dir/value.log"
+fi
+
+if [ "$what" = counts ] || [ "$what" = issue42 ]; then
+  say "won, drawn and lost positions of every table: $dir/counts.log"
+  "$morris" tb counts --table "$dir/tables" | tee "$dir/counts.log"
+fi

@@ -471,7 +471,7 @@ fn a_book_is_solved_from_the_tables_and_goes_on_where_it_stopped() {
 fn counts_give_every_position_and_each_class_of_symmetric_ones_per_side() {
     let report = ok(&["tb", "counts", "--table", "../app/static/tb/nine-3v3.tb"]);
     let lines: Vec<&str> = report.lines().collect();
-    assert_eq!(lines.len(), 2, "{report}");
+    assert_eq!(lines.len(), 3, "{report}");
     // Three light and three dark pieces on 24 points: C(24,3) · C(21,3).
     let positions = 2024 * 1330;
     for (line, side) in lines.iter().zip(["light", "dark"]) {
@@ -488,6 +488,36 @@ fn counts_give_every_position_and_each_class_of_symmetric_ones_per_side() {
         // Sixteen symmetries: at least a sixteenth, fewer than all.
         assert!(orbits * 16 >= positions && orbits < positions / 8, "{line}");
     }
+    // 3v3 is its own mirror: one ordered class, light to move, the first line's counts.
+    let light = lines[0].split_once(": ").map(|(_, r)| r).unwrap_or_default();
+    assert_eq!(lines[2], format!("1 ordered classes with light to move: {light}"));
+    // 4v3 and 3v3: 4v3 and its mirror 3v4 with light to move, and 3v3.
+    let two = ok(&[
+        "tb",
+        "counts",
+        "--table",
+        "../app/static/tb/nine-3v3.tb",
+        "--table",
+        "../app/static/tb/nine-4v3.tb",
+    ]);
+    let total = two.lines().last().unwrap_or_default();
+    assert!(
+        total.starts_with("3 ordered classes with light to move: positions "),
+        "{two}"
+    );
+    let sum: u64 = two
+        .lines()
+        .filter(|l| !l.starts_with("nine 3v3, dark"))
+        .take(3)
+        .map(|l| {
+            l.split("positions ")
+                .nth(1)
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0)
+        })
+        .sum();
+    assert!(total.contains(&format!("positions {sum} (")), "{two}");
     assert!(fails(&["tb", "counts", "--table", "no-such-folder"]).contains("no-such-folder"));
 }
 
