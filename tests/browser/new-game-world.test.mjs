@@ -58,6 +58,9 @@ test("the world's mill games: chosen in the dialog with their rules, started, on
   for (const set of SETS) {
     await openDialog(page);
     await page.locator("[data-field=variant]").selectOption(set.id);
+    // The text is drawn again after the choice (a task later, longer on a
+    // loaded machine): wait for it, then read it.
+    await page.locator(`[data-variant-text="${set.id}"]`).waitFor();
     const shown = await variantText(page);
     assert.equal(shown.id, set.id, `${set.id}: the text follows the choice`);
     assert.match(shown.text, set.says, `${set.id}: its rules under the choice`);
@@ -104,6 +107,7 @@ test("in German the group, the names and the rule texts are German", { timeout: 
   assert.ok(names.includes("Fünfermühle") && names.includes("Siebenermühle"), `the counted games named as Germans do (${names})`);
   assert.ok(names.includes("Dooz (Iran)"), "a proper name stays");
   await page.locator("[data-field=variant]").selectOption("dooz");
+  await page.locator('[data-variant-text="dooz"]').waitFor();
   assert.match((await variantText(page)).text, /Das iranische Spiel.*Hand des Gegners/);
   await page.locator(".dialog [data-rules] summary").click();
   assert.match(await page.locator("label[for=rule-placing-mill]").innerText(), /Eine Mühle beim Setzen/);
@@ -117,6 +121,7 @@ test("on a 390 px phone the dialog fits its width, the world's games and options
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));
   await openDialog(page);
   await page.locator("[data-field=variant]").selectOption("zhi-qi");
+  await page.locator('[data-variant-text="zhi-qi"]').waitFor();
   assert.match((await variantText(page)).text, /light removes a piece, then dark/, "Zhi Qi's rules under the choice");
   await screenshot(page, "new-game-world-phone-top");
   await page.locator(".dialog [data-rules] summary").click();
