@@ -18,7 +18,7 @@
 //! when a move back from C's stored position reaches a position of P's
 //! entry, since a symmetry carries one onto the other.
 
-use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use morris_core::{Bitboard, Blocked, ByColor, Color, FlyAt, Move, Position, Removal, Rules};
 
@@ -26,7 +26,7 @@ use crate::error::SolveError;
 use crate::index::Class;
 use crate::progress::{Progress, Stage};
 use crate::space::Space;
-use crate::value::{Value, DRAW, MAX_DISTANCE, UNKNOWN};
+use crate::value::{Value, DRAW, MAX_DISTANCE};
 
 /// What the retrograde passes read of the classes solved before: the
 /// value of a position a removal leads to.
@@ -76,27 +76,40 @@ enum Found {
     },
 }
 
-/// The state of the positions of a class while it is solved, one entry
-/// each in two arrays of atomics, so that the passes after the first can
-/// run on several threads:
-/// - `values`: the encoded value, `UNKNOWN` until decided, `ALIAS` for an
-///   entry that repeats a smaller one. A thread that decides an entry
-///   claims it (from `UNKNOWN`), so each is decided and passed on once.
-/// - `counts`: the longest known loss among the moves (bits 0–15), the
-///   in-class successors (up to symmetry) not yet known to lose (bits
-///   16–23) and whether a move that does not lose is known (bit 24),
-///   changed together.
+/// The state of the positions of a class while it is solved, one word
+/// each, so that the passes after the first can run on several threads
+/// and a predecessor costs one random cache line, not two:
+/// - decided ([`DECIDED`] set): the entry's code in bits 0–15 (a draw
+///   only for a game over drawn; `ALIAS` for an entry that repeats a
+///   smaller one). An entry is decided once, by the thread whose
+///   compare-and-swap sets the flag, and passed on once.
+/// - not decided: the longest known loss among the moves (bits 0–15),
+///   the in-class successors (up to symmetry) not yet known to lose
+///   (bits 16–23) and whether a move that does not lose is known
+///   (bit 24), changed together.
 struct Slots {
-    values: Vec<AtomicU16>,
-    counts: Vec<AtomicU32>,
+    words: Vec<AtomicU32>,
 }
 
 const LEFT_SHIFT: u32 = 16;
 const ESCAPE: u32 = 1 << 24;
+const DECIDED: u32 = 1 << 31;
 
 #[inline]
 fn counts(longest: u16, left: u8, escape: bool) -> u32 {
     u32::from(longest) | u32::from(left) << LEFT_SHIFT | if escape { ESCAPE } else { 0 }
+}
+
+/// The word of an entry decided with this code.
+#[inline]
+fn decided(code: u16) -> u32 {
+    DECIDED | u32::from(code)
+}
+
+/// The code of a decided entry's word, `None` for one not decided.
+#[inline]
+fn code_of(word: u32) -> Option<u16> {
+    (word & DECIDED != 0).then_some((word & 0xFFFF) as u16)
 }
 
 #[inline]
@@ -112,13 +125,12 @@ fn left_of(c: u32) -> u8 {
 impl Slots {
     fn new(n: usize) -> Slots {
         Slots {
-            values: (0..n).map(|_| AtomicU16::new(UNKNOWN)).collect(),
-            counts: (0..n).map(|_| AtomicU32::new(0)).collect(),
+            words: (0..n).map(|_| AtomicU32::new(0)).collect(),
         }
     }
 
     fn len(&self) -> usize {
-        self.values.len()
+        self.words.len()
     }
 }
 
@@ -128,6 +140,24 @@ const ALIAS: u16 = u16::MAX - 1;
 
 /// Per distance, the entries found won (`[0]`) and lost (`[1]`) at it.
 type Buckets = Vec<[Vec<u32>; 2]>;
+
+/// What the first pass lists for the passes: the entries it decided
+/// (ends of the game, losses with every move known), and the wins through
+/// a removal, which a pass may still find quicker and which are decided
+/// only when their distance comes (as `[0]` of their distance).
+#[derive(Default)]
+struct FirstLists {
+    decided: Buckets,
+    pending: Buckets,
+}
+
+impl FirstLists {
+    /// Adds the entries of `part` after the ones here.
+    fn merge(&mut self, part: FirstLists) {
+        merge_buckets(&mut self.decided, part.decided);
+        merge_buckets(&mut self.pending, part.pending);
+    }
+}
 
 /// The fewest entries a chunk of the first pass holds.
 pub(crate) const MIN_CHUNK: usize = 1 << 12;
@@ -160,6 +190,52 @@ fn push_bucket(buckets: &mut Buckets, dist: u16, i: usize, win: bool) {
         buckets.resize_with(d + 1, Default::default);
     }
     buckets[d][usize::from(!win)].push(i as u32);
+}
+
+/// One list of entries of one distance and side, as the passes take it.
+#[derive(Clone, Copy)]
+struct Pass {
+    dist: u16,
+    win: bool,
+    /// Whether the entries still have to be decided (the first pass's
+    /// wins through a removal, which a pass may have found quicker).
+    claim: bool,
+}
+
+/// Decides the entry of `word`, last seen as `now`, with `code` unless
+/// it is decided already; whether it did.
+#[inline]
+fn decide(word: &AtomicU32, mut now: u32, code: u16) -> bool {
+    while now & DECIDED == 0 {
+        match word.compare_exchange_weak(now, decided(code), Relaxed, Relaxed) {
+            Ok(_) => return true,
+            Err(seen) => now = seen,
+        }
+    }
+    false
+}
+
+/// Takes one from the moves not yet known to lose of the entry of `word`
+/// (last seen as `now`), unless it is decided, for a move to a win in
+/// `dist` plies; if none is left and no escape is known, the entry is
+/// lost, and decided so here: returns the distance it loses at.
+#[inline]
+fn lose_one(word: &AtomicU32, mut now: u32, dist: u16) -> Option<u16> {
+    while now & DECIDED == 0 {
+        let left = left_of(now).saturating_sub(1);
+        let longest = longest_of(now).max(dist);
+        let escape = now & ESCAPE != 0;
+        let lost = (left == 0 && !escape).then(|| longest.saturating_add(1));
+        let new = match lost {
+            Some(at) => decided(Value::Loss(at).encode()),
+            None => counts(longest, left, escape),
+        };
+        match word.compare_exchange_weak(now, new, Relaxed, Relaxed) {
+            Ok(_) => return lost,
+            Err(seen) => now = seen,
+        }
+    }
+    None
 }
 
 /// The solve of one class under `rules`, reading the classes its removals
@@ -198,49 +274,54 @@ impl<'a, S: Solved> Retro<'a, S> {
             .ok()
             .filter(|_| len < u32::MAX as u64)
             .ok_or(SolveError::TooLarge(len))?;
-        // One entry per position in each array, so that a predecessor
-        // costs a cache miss in each.
+        // One word per entry, so that a predecessor costs one cache miss.
         let mut slots = Slots::new(n);
         self.progress.begin(self.class, Stage::Moves, len);
-        let mut buckets = self.first_pass_parallel(space, &mut slots, threads)?;
+        let FirstLists {
+            decided: mut buckets,
+            mut pending,
+        } = self.first_pass_parallel(space, &mut slots, threads)?;
         self.progress.begin(self.class, Stage::Passes, len);
-        let mut decided = 0u64;
-        // The decided entries in order of distance, the wins of a distance
-        // before its losses; each passes its value on to its predecessors,
-        // which may then be decided at a greater distance (never the same
-        // one), so the entries of one distance and side can be taken in
-        // any order, on several threads.
+        let mut done = 0u64;
+        // The entries in order of distance, the wins of a distance before
+        // its losses; each passes its value on to its predecessors, which
+        // may then be decided at a greater distance (never the same one),
+        // so the entries of one distance and side can be taken in any
+        // order, on several threads.
         let mut k = 0usize;
-        while k < buckets.len() {
+        while k < buckets.len().max(pending.len()) {
             let dist = u16::try_from(k)
                 .ok()
                 .filter(|&d| d <= MAX_DISTANCE)
                 .ok_or(SolveError::TooLong)?;
-            let lists = std::mem::take(&mut buckets[k]);
-            if lists.iter().any(|l| !l.is_empty()) {
+            let lists = buckets.get_mut(k).map(std::mem::take).unwrap_or_default();
+            let wins = pending
+                .get_mut(k)
+                .map(|p| std::mem::take(&mut p[0]))
+                .unwrap_or_default();
+            if !wins.is_empty() || lists.iter().any(|l| !l.is_empty()) {
                 self.progress.distance(dist);
             }
-            for (side, list) in lists.into_iter().enumerate() {
-                let win = side == 0;
-                let parts = self.pass_on_parallel(space, &slots, &list, dist, win, threads)?;
+            let [won, lost] = lists;
+            let passes = [(wins, true, true), (won, true, false), (lost, false, false)];
+            for (list, win, claim) in passes {
+                let parts =
+                    self.pass_on_parallel(space, &slots, &list, Pass { dist, win, claim }, threads)?;
                 for (part, count) in parts {
-                    decided += count;
+                    done += count;
                     merge_buckets(&mut buckets, part);
                 }
             }
             k += 1;
         }
         // The draws and the aliases, never decided, are settled now.
-        if len > decided {
-            self.progress.advance(len - decided);
+        if len > done {
+            self.progress.advance(len - done);
         }
         let mut values: Vec<u16> = slots
-            .values
+            .words
             .into_iter()
-            .map(|v| match v.into_inner() {
-                UNKNOWN => DRAW,
-                v => v,
-            })
+            .map(|w| code_of(w.into_inner()).unwrap_or(DRAW))
             .collect();
         for i in 0..values.len() {
             if values[i] == ALIAS {
@@ -260,18 +341,17 @@ impl<'a, S: Solved> Retro<'a, S> {
         space: &(impl Space + Sync),
         slots: &Slots,
         list: &[u32],
-        dist: u16,
-        win: bool,
+        pass: Pass,
         threads: usize,
     ) -> Result<Vec<(Buckets, u64)>, SolveError> {
         let chunk = list.len().div_ceil(threads.max(1)).max(MIN_PASS_CHUNK);
         if threads <= 1 || list.len() <= chunk {
-            return Ok(vec![self.pass_on(space, slots, list, dist, win)]);
+            return Ok(vec![self.pass_on(space, slots, list, pass)]);
         }
         std::thread::scope(|scope| {
             let handles: Vec<_> = list
                 .chunks(chunk)
-                .map(|part| scope.spawn(move || self.pass_on(space, slots, part, dist, win)))
+                .map(|part| scope.spawn(move || self.pass_on(space, slots, part, pass)))
                 .collect();
             handles
                 .into_iter()
@@ -280,78 +360,56 @@ impl<'a, S: Solved> Retro<'a, S> {
         })
     }
 
-    /// Decides the entries of `list` (won, or lost, in `dist` plies) that
-    /// are not decided yet, and tells each one's predecessors: a lost entry
-    /// makes them win a ply later; a won one takes one from their moves
-    /// not yet known to lose, and a predecessor left with none and no
-    /// escape loses, as late as its longest loss allows. Returns the
-    /// entries so decided, by distance, and how many of `list` it decided
-    /// (also told to the progress).
-    fn pass_on(
-        &self,
-        space: &impl Space,
-        slots: &Slots,
-        list: &[u32],
-        dist: u16,
-        win: bool,
-    ) -> (Buckets, u64) {
+    /// Passes on the entries of `list`, won or lost in `pass.dist` plies
+    /// (decided already, or claimed here if `pass.claim` and not decided
+    /// yet): a lost entry makes its predecessors win a ply later; a won
+    /// one takes one from their moves not yet known to lose, and a
+    /// predecessor left with none and no escape loses, as late as its
+    /// longest loss allows. Each predecessor is decided when it is found,
+    /// so that it is listed once. Returns the entries so decided, by
+    /// distance, and how many of `list` it passed on (also told to the
+    /// progress).
+    fn pass_on(&self, space: &impl Space, slots: &Slots, list: &[u32], pass: Pass) -> (Buckets, u64) {
+        let Pass { dist, win, claim } = pass;
         let mut found: Buckets = Vec::new();
-        let mut decided = 0u64;
+        let mut done = 0u64;
         let mut before = Vec::with_capacity(128);
+        let mut seen = Vec::with_capacity(128);
         let code = if win { Value::Win(dist) } else { Value::Loss(dist) }.encode();
+        let won_before = Value::Win(dist + 1).encode();
         for &i in list {
             let i = i as usize;
-            // Listed more than once, or at a smaller distance already.
-            if slots.values[i]
-                .compare_exchange(UNKNOWN, code, Relaxed, Relaxed)
-                .is_err()
-            {
+            // Decided at a smaller distance already.
+            if claim && !decide(&slots.words[i], slots.words[i].load(Relaxed), code) {
                 continue;
             }
-            decided += 1;
+            done += 1;
             let (light, dark, turn) = space.unrank(i as u64);
             before.clear();
             self.unmoves(space, light, dark, turn, &mut before);
             before.sort_unstable();
             before.dedup();
-            for &p in &before {
-                let p = p as usize;
-                if slots.values[p].load(Relaxed) != UNKNOWN {
-                    continue;
-                }
+            // Every predecessor's word read first, and the decided ones
+            // dropped: plain reads of random cache lines overlap, where
+            // each compare-and-swap waits for the one before it.
+            seen.clear();
+            seen.extend(before.iter().map(|&p| (p, slots.words[p as usize].load(Relaxed))));
+            seen.retain(|&(_, w)| w & DECIDED == 0);
+            for &(p, now) in &seen {
+                let word = &slots.words[p as usize];
                 if win {
-                    let mut now = slots.counts[p].load(Relaxed);
-                    loop {
-                        let left = left_of(now).saturating_sub(1);
-                        let longest = longest_of(now).max(dist);
-                        let escape = now & ESCAPE != 0;
-                        match slots.counts[p].compare_exchange_weak(
-                            now,
-                            counts(longest, left, escape),
-                            Relaxed,
-                            Relaxed,
-                        ) {
-                            Ok(_) => {
-                                if left == 0 && !escape {
-                                    push_bucket(&mut found, longest.saturating_add(1), p, false);
-                                }
-                                break;
-                            }
-                            Err(seen) => now = seen,
-                        }
+                    if let Some(lost) = lose_one(word, now, dist) {
+                        push_bucket(&mut found, lost, p as usize, false);
                     }
-                } else {
-                    // Pushed even if a slower win is pending: the
-                    // quicker one is popped first.
-                    slots.counts[p].fetch_or(ESCAPE, Relaxed);
-                    push_bucket(&mut found, dist + 1, p, true);
+                } else if decide(word, now, won_before) {
+                    push_bucket(&mut found, dist + 1, p as usize, true);
                 }
             }
         }
-        if decided > 0 {
-            self.progress.advance(decided);
+        if done > 0 {
+            self.progress.advance(done);
         }
-        (found, decided)
+        (found, done)
     }
 
     /// The first pass over a class: every entry's moves, the decided ones
@@ -369,27 +427,20 @@ impl<'a, S: Solved> Retro<'a, S> {
         space: &(impl Space + Sync),
         slots: &mut Slots,
         threads: usize,
-    ) -> Result<Buckets, SolveError> {
+    ) -> Result<FirstLists, SolveError> {
         let len = slots.len();
         let chunk = len.div_ceil(threads.max(1) * CHUNKS_PER_THREAD).max(MIN_CHUNK);
         if threads == 1 || len <= chunk {
             // In chunks too, to tell the progress as it goes: the buckets
             // joined in chunk order are those of one pass over them all.
-            let mut buckets: Buckets = Vec::new();
-            let parts = slots.values.chunks_mut(chunk).zip(slots.counts.chunks_mut(chunk));
-            for (k, (values, counts)) in parts.enumerate() {
-                merge_buckets(&mut buckets, self.first_pass(space, values, counts, k * chunk)?);
+            let mut lists = FirstLists::default();
+            for (k, words) in slots.words.chunks_mut(chunk).enumerate() {
+                lists.merge(self.first_pass(space, words, k * chunk)?);
             }
-            return Ok(buckets);
+            return Ok(lists);
         }
-        let queue = std::sync::Mutex::new(
-            slots
-                .values
-                .chunks_mut(chunk)
-                .zip(slots.counts.chunks_mut(chunk))
-                .enumerate(),
-        );
-        let mut parts: Vec<(usize, Result<Buckets, SolveError>)> = std::thread::scope(|scope| {
+        let queue = std::sync::Mutex::new(slots.words.chunks_mut(chunk).enumerate());
+        let mut parts: Vec<(usize, Result<FirstLists, SolveError>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
                     let queue = &queue;
@@ -402,10 +453,10 @@ impl<'a, S: Solved> Retro<'a, S> {
                                 Ok(mut q) => q.next(),
                                 Err(_) => None,
                             };
-                            let Some((k, (values, counts))) = next else {
+                            let Some((k, words)) = next else {
                                 break;
                             };
-                            done.push((k, self.first_pass(space, values, counts, k * chunk)));
+                            done.push((k, self.first_pass(space, words, k * chunk)));
                         }
                         done
                     })
@@ -423,43 +474,59 @@ impl<'a, S: Solved> Retro<'a, S> {
         if parts.len() != len.div_ceil(chunk) {
             return Err(SolveError::Worker);
         }
-        let mut buckets: Buckets = Vec::new();
+        let mut lists = FirstLists::default();
         for (_, part) in parts {
-            merge_buckets(&mut buckets, part?);
+            lists.merge(part?);
         }
-        Ok(buckets)
+        Ok(lists)
     }
 
-    /// The first pass over the entries from `start` on (`values` and
-    /// `counts` are theirs).
+    /// The first pass over the entries from `start` on (`words` are
+    /// theirs). An end of the game and a loss with every move known are
+    /// decided here: no pass can find them quicker.
     fn first_pass(
         &self,
         space: &impl Space,
-        values: &mut [AtomicU16],
-        counts_of: &mut [AtomicU32],
+        words: &mut [AtomicU32],
         start: usize,
-    ) -> Result<Buckets, SolveError> {
-        let mut buckets: Buckets = Vec::new();
+    ) -> Result<FirstLists, SolveError> {
+        let mut lists = FirstLists::default();
         let mut moves = Vec::with_capacity(64);
         let mut next = Vec::with_capacity(64);
-        for (k, (value, count)) in values.iter_mut().zip(counts_of.iter_mut()).enumerate() {
+        for (k, word) in words.iter_mut().enumerate() {
             let i = start + k;
-            match self.first_look(space, i as u64, &mut moves, &mut next)? {
-                Found::Alias => *value.get_mut() = ALIAS,
-                Found::Over(Value::Draw) => *value.get_mut() = DRAW,
-                Found::Over(v) => push_bucket(&mut buckets, 0, i, matches!(v, Value::Win(_))),
-                Found::Moves { counts, decided } => {
-                    if let Some((dist, win)) = decided {
-                        push_bucket(&mut buckets, dist, i, win);
+            *word.get_mut() = match self.first_look(space, i as u64, &mut moves, &mut next)? {
+                Found::Alias => decided(ALIAS),
+                Found::Over(v) => {
+                    if v != Value::Draw {
+                        push_bucket(&mut lists.decided, 0, i, matches!(v, Value::Win(_)));
                     }
-                    *count.get_mut() = counts;
+                    decided(v.encode())
                 }
-            }
+                Found::Moves {
+                    counts,
+                    decided: None,
+                } => counts,
+                Found::Moves {
+                    counts,
+                    decided: Some((dist, true)),
+                } => {
+                    push_bucket(&mut lists.pending, dist, i, true);
+                    counts
+                }
+                Found::Moves {
+                    decided: Some((dist, false)),
+                    ..
+                } => {
+                    push_bucket(&mut lists.decided, dist, i, false);
+                    decided(Value::Loss(dist).encode())
+                }
+            };
         }
-        if !values.is_empty() {
-            self.progress.advance(values.len() as u64);
+        if !words.is_empty() {
+            self.progress.advance(words.len() as u64);
         }
-        Ok(buckets)
+        Ok(lists)
     }
 
     /// The moves of entry `i` (`moves` and `next` are room to work in).
