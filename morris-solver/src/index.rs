@@ -173,9 +173,51 @@ fn compress_by_points(set: u32, skip: u32) -> u32 {
     out
 }
 
-/// The inverse of [`compress`] on a board of `n` points.
+/// `DEPOSIT[keep][x]`: the low bits of `x`, one for each bit of the
+/// nibble `keep`, moved to those bits (the inverse of `EXTRACT`).
+const DEPOSIT: [[u8; 16]; 16] = {
+    let mut t = [[0u8; 16]; 16];
+    let mut keep = 0;
+    while keep < 16 {
+        let mut x = 0;
+        while x < 16 {
+            let (mut out, mut from, mut b) = (0u8, 0, 0);
+            while b < 4 {
+                if keep & (1 << b) != 0 {
+                    if x & (1 << from) != 0 {
+                        out |= 1 << b;
+                    }
+                    from += 1;
+                }
+                b += 1;
+            }
+            t[keep][x] = out;
+            x += 1;
+        }
+        keep += 1;
+    }
+    t
+};
+
+/// The inverse of [`compress`] on a board of `n` points, a nibble at a
+/// time: unranking a dark set in the passes back does it once per
+/// decided entry.
 #[inline]
 pub(super) fn expand(set: u32, skip: u32, n: u32) -> u32 {
+    let keep = !skip & 1u32.checked_shl(n).map_or(u32::MAX, |b| b - 1);
+    let (mut out, mut used) = (0u32, 0u32);
+    for j in 0..NIBBLES {
+        let k = ((keep >> (4 * j)) & 15) as usize;
+        let x = (set.checked_shr(used).unwrap_or(0) & 15) as usize;
+        out |= u32::from(DEPOSIT[k][x]) << (4 * j);
+        used += k.count_ones();
+    }
+    out
+}
+
+/// [`expand`] a point at a time, the definition it is tested against.
+#[cfg(test)]
+fn expand_by_points(set: u32, skip: u32, n: u32) -> u32 {
     let mut out = 0;
     let mut j = 0;
     for p in 0..n {
@@ -307,11 +349,24 @@ impl Indexer {
     /// The dark pieces with a rank among the points `light` leaves free.
     #[inline]
     pub(super) fn dark_set(&self, rank: u64, light: u32) -> Bitboard {
-        let free = unrank_set(
+        self.dark_among(self.free_set(rank), light)
+    }
+
+    /// The set of the dark count with rank `rank` among the points light
+    /// leaves free, numbered `0..` (before [`Indexer::dark_among`]).
+    #[inline]
+    pub(super) fn free_set(&self, rank: u64) -> u32 {
+        unrank_set(
             rank,
             self.class.dark as u32,
             self.points - self.class.light as u32,
-        );
+        )
+    }
+
+    /// The dark pieces whose places among the points `light` leaves free
+    /// are `free`.
+    #[inline]
+    pub(super) fn dark_among(&self, free: u32, light: u32) -> Bitboard {
         Bitboard(expand(free, light, self.points))
     }
 
@@ -416,6 +471,32 @@ mod tests {
             for set in 0..1u32 << 9 {
                 let set = set & !skip;
                 assert_eq!(compress(set, skip), compress_by_points(set, skip));
+            }
+        }
+    }
+
+    #[test]
+    fn expand_by_nibbles_is_expand_by_points() {
+        let mut x = 0x1234_5677u32;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        for _ in 0..200_000 {
+            let n = next() % 26;
+            let skip = next() & next() & ((1 << n) - 1);
+            let set = next() & next() & ((1 << (n - skip.count_ones())) - 1);
+            assert_eq!(
+                expand(set, skip, n),
+                expand_by_points(set, skip, n),
+                "{set:#x} {skip:#x} {n}"
+            );
+        }
+        for skip in 0..1u32 << 9 {
+            for set in 0..1u32 << (9 - skip.count_ones()) {
+                assert_eq!(expand(set, skip, 9), expand_by_points(set, skip, 9));
             }
         }
     }

@@ -150,6 +150,11 @@ pub struct SymIndexer {
     dark: OnceLock<Arc<LightSets>>,
     /// Placements of the dark pieces among the points light leaves free.
     dark_sets: u64,
+    /// Those placements by rank, for [`SymIndexer::unrank`]: built when
+    /// first asked for (at most 19,448 sets, for seven of seventeen points
+    /// on the mill board), a table read instead of a search through the
+    /// binomials for each decided entry of the passes back.
+    free_sets: OnceLock<Arc<[u32]>>,
     /// Entries with one side to move.
     per_turn: u64,
 }
@@ -166,6 +171,7 @@ impl SymIndexer {
             light,
             dark: OnceLock::new(),
             dark_sets,
+            free_sets: OnceLock::new(),
             per_turn,
         })
     }
@@ -313,11 +319,15 @@ impl SymIndexer {
         let rest = index % self.per_turn.max(1);
         let id = (rest / self.dark_sets.max(1)) as usize;
         let light = self.light.sets.get(id).copied().unwrap_or(0);
-        (
-            Bitboard(light),
-            self.full.dark_set(rest % self.dark_sets.max(1), light),
-            turn,
-        )
+        let rank = rest % self.dark_sets.max(1);
+        let sets = self
+            .free_sets
+            .get_or_init(|| (0..self.dark_sets).map(|r| self.full.free_set(r)).collect());
+        let free = sets
+            .get(rank as usize)
+            .copied()
+            .unwrap_or_else(|| self.full.free_set(rank));
+        (Bitboard(light), self.full.dark_among(free, light), turn)
     }
 
     /// The entry of a position, if it belongs to this class and rule set.
