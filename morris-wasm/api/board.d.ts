@@ -1,9 +1,10 @@
 /**
  * The board (`import init, { mountBoard, Game } from "morris-wasm/board"`):
- * `mountBoard` and its handle. The entry also exports everything of
- * `morris-wasm` (`Game`, `Engine`, …), from its own module, so that a page
- * with a board gets the game, the engine and the board from one module;
- * those are documented under `morris-wasm`.
+ * `mountBoard` and its handle. The entry also exports the rules of
+ * `morris-wasm` (`Game`, `variants`, `perft`) from its own module, which
+ * has no search: a board against the engine plays the engine module (an
+ * `EngineWorker`), so a page downloads the search once. Those are
+ * documented under `morris-wasm`; `Engine` and `Tables` are not here.
  *
  * @module morris-wasm/board
  */
