@@ -119,21 +119,25 @@ pub(super) fn unrank_set(mut rank: u64, k: u32, n: u32) -> u32 {
     bits
 }
 
-/// `EXTRACT[keep][x]`: the bits of the nibble `x` where `keep` has one,
-/// moved down next to each other.
-const EXTRACT: [[u8; 16]; 16] = {
+/// The nibble tables of [`compress`] and [`expand`]: for each nibble
+/// `keep` and each `x`, the bits of `x` where `keep` has one moved down
+/// next to each other (`deposit == false`), or the low bits of `x`, one
+/// for each bit of `keep`, moved up to those bits (`deposit == true`).
+const fn nibble_table(deposit: bool) -> [[u8; 16]; 16] {
     let mut t = [[0u8; 16]; 16];
     let mut keep = 0;
     while keep < 16 {
         let mut x = 0;
         while x < 16 {
-            let (mut out, mut to, mut b) = (0u8, 0, 0);
+            // `dense` counts the bits of `keep` below `b`.
+            let (mut out, mut dense, mut b) = (0u8, 0, 0);
             while b < 4 {
                 if keep & (1 << b) != 0 {
-                    if x & (1 << b) != 0 {
-                        out |= 1 << to;
+                    let (src, dst) = if deposit { (dense, b) } else { (b, dense) };
+                    if x & (1 << src) != 0 {
+                        out |= 1 << dst;
                     }
-                    to += 1;
+                    dense += 1;
                 }
                 b += 1;
             }
@@ -143,7 +147,11 @@ const EXTRACT: [[u8; 16]; 16] = {
         keep += 1;
     }
     t
-};
+}
+
+/// `EXTRACT[keep][x]`: the bits of the nibble `x` where `keep` has one,
+/// moved down next to each other.
+const EXTRACT: [[u8; 16]; 16] = nibble_table(false);
 
 /// The points of `set` renumbered among the points not in `skip` (the two
 /// sets apart), a nibble at a time, without a branch on the sets.
@@ -175,29 +183,7 @@ fn compress_by_points(set: u32, skip: u32) -> u32 {
 
 /// `DEPOSIT[keep][x]`: the low bits of `x`, one for each bit of the
 /// nibble `keep`, moved to those bits (the inverse of `EXTRACT`).
-const DEPOSIT: [[u8; 16]; 16] = {
-    let mut t = [[0u8; 16]; 16];
-    let mut keep = 0;
-    while keep < 16 {
-        let mut x = 0;
-        while x < 16 {
-            let (mut out, mut from, mut b) = (0u8, 0, 0);
-            while b < 4 {
-                if keep & (1 << b) != 0 {
-                    if x & (1 << from) != 0 {
-                        out |= 1 << b;
-                    }
-                    from += 1;
-                }
-                b += 1;
-            }
-            t[keep][x] = out;
-            x += 1;
-        }
-        keep += 1;
-    }
-    t
-};
+const DEPOSIT: [[u8; 16]; 16] = nibble_table(true);
 
 /// The inverse of [`compress`] on a board of `n` points, a nibble at a
 /// time: unranking a dark set in the passes back does it once per
