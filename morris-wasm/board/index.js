@@ -98,16 +98,18 @@ export function mountBoard(element, options) {
   const given = options.engine != null;
   const worker = given ? null : ownWorker(level);
   let thread = given ? "given" : worker ? "worker" : "page";
-  const inner = given ? options.engine : (worker ?? pageEngine(level));
+  const inner = given ? options.engine : worker;
   // A worker that fails hands this and later moves to the page's thread;
-  // a page's engine that fails hands over only the move it failed.
-  const engine = withFallback(inner, level, () => {
-    if (!given) thread = "page";
-  });
+  // a page's engine that fails hands over only the move it failed. With
+  // neither, the engine on the page's thread plays from the start.
+  const engine = inner
+    ? withFallback(inner, level, () => {
+        if (!given) thread = "page";
+      })
+    : pageEngine(level);
   // The engines the board made (never the page's) end with it.
   const end = () => {
     worker?.terminate();
-    if (!given && !worker) inner.free();
     engine.free();
   };
   let handle;
