@@ -128,6 +128,14 @@ next_log() { # NAME
 games=$((threads < 2 ? threads : 2))
 perfect="$morris engine --variant $variant --tables $dir/flat --book $dir/$variant.book"
 
+# The app's win/draw/loss tables are made, not kept in git: make them from
+# this folder's tables (they are the same classes) if they are not there.
+if [ "$variant" = nine ]; then
+  case "$what" in
+    app | app5 | ultra | issue42) MORRIS_TABLES=${MORRIS_TABLES:-$dir/tables} scripts/wdl-tables.sh ;;
+  esac
+fi
+
 # The app's engine at level LEVEL, with the tables the app serves (Nine's only).
 app_engine() { # LEVEL
   local engine="$morris engine --variant $variant --level $1"
