@@ -4,17 +4,18 @@
     scripts/first-loss.py RECORDS GAME TABLES... [--morris PATH] [--nodes N] [--from K]
 
 RECORDS is a file of games as `morris match --records` writes them, GAME
-which of them (its number in the record's [Game]), TABLES table files or folders (flat ones are
-fastest). Every position of the game is valued exactly with
-`morris tb probe`: in the moving phase from the tables, in the placing
-phase by solving the rest of the placing down to them. The value the
-loser can still reach only falls in a game against a perfect player, so
-a binary search over the game's positions finds the first position that
-is lost for the loser, and the turn before it is the one that gave the
-value away. The search starts after the game's first K turns (--from,
-default 4: the openings of `morris match` are four turns, and the empty
-board is the costliest position to solve). Prints the game's opening, that turn, the value before and
-after it and, where the placing solve says them, the turns that kept it.
+which of them (its number, the record's [Game]), TABLES table files or
+folders (flat ones are fastest). Every position of the game is valued
+exactly with `morris tb probe`: in the moving phase from the tables, in
+the placing phase by solving the rest of the placing down to them. The
+value the loser can still reach only falls in a game against a perfect
+player, so a binary search over the game's positions finds the first
+position that is lost for the loser, and the turn before it is the one
+that gave the value away. The search starts after the game's first K
+turns (--from, default 4: the openings of `morris match` are four turns,
+and the empty board is the costliest position to solve). Prints the
+game's opening, that turn, the value before and after it and, where the
+placing solve says them, the turns that kept it.
 """
 
 import argparse

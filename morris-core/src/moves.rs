@@ -52,9 +52,15 @@ impl Move {
             | (to.index() as u64) << TO_SHIFT
             | (removals.0 as u64) << REMOVALS_SHIFT
             | kind as u64;
+        Move::from_word(word)
+    }
+
+    /// The move of a word whose low byte holds a kind (never 0).
+    #[inline]
+    const fn from_word(word: u64) -> Move {
         match NonZeroU64::new(word) {
             Some(w) => Move(w),
-            // The kind is never 0.
+            // Every caller keeps a kind of 1, 2 or 3 in the low byte.
             None => unreachable!(),
         }
     }
@@ -110,12 +116,7 @@ impl Move {
     /// The same turn with these removals.
     #[inline]
     pub const fn with_removals(self, removals: Bitboard) -> Move {
-        let word = self.word() & !REMOVALS_MASK | (removals.0 as u64) << REMOVALS_SHIFT;
-        match NonZeroU64::new(word) {
-            Some(w) => Move(w),
-            // The kind is kept, and it is never 0.
-            None => unreachable!(),
-        }
+        Move::from_word(self.word() & !REMOVALS_MASK | (removals.0 as u64) << REMOVALS_SHIFT)
     }
 
     /// Where the piece came from; `None` for a placement.
@@ -142,7 +143,7 @@ impl Move {
 
     /// Whether the turn puts a piece from hand on the board.
     pub const fn is_placement(self) -> bool {
-        self.word() >> FROM_SHIFT == 0 && matches!(self.kind(), Kind::Play)
+        self.from().is_none() && matches!(self.kind(), Kind::Play)
     }
 
     /// Whether the turn only removes pieces.
