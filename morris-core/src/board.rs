@@ -203,6 +203,7 @@ impl Geometry {
     }
 
     /// Every mill line of the board.
+    #[inline]
     pub fn mills(&self) -> &[Bitboard] {
         &self.mills[..self.mill_count as usize]
     }
@@ -226,6 +227,24 @@ impl Geometry {
             .iter()
             .filter(|&&m| own.is_superset(m))
             .count() as u32
+    }
+
+    /// The points where one more piece of `own` would complete a mill: the
+    /// third point of every line that holds two of `own`'s pieces and not
+    /// the third. A point outside this set closes no mill for `own` or for
+    /// any subset of it, which is what lets move generation skip the line
+    /// check for most targets.
+    #[inline]
+    pub fn closing_points(&self, own: Bitboard) -> Bitboard {
+        let mut closing = 0;
+        for &m in self.mills() {
+            let rest = m.0 & !own.0;
+            // Exactly one point of the line is not `own`'s.
+            if rest != 0 && rest & (rest - 1) == 0 {
+                closing |= rest;
+            }
+        }
+        Bitboard(closing)
     }
 
     /// The indices (as bits of a mask, into [`Geometry::mills`]) of the

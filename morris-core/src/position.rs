@@ -265,6 +265,7 @@ impl Position {
     }
 
     /// What `c` does on its turn.
+    #[inline]
     pub fn phase(&self, c: Color) -> Phase {
         if self.in_hand[c] > 0 {
             Phase::Placing

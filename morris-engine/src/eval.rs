@@ -34,7 +34,7 @@
 //! 18 draws, no loss in 40 games at 250,000 nodes a move), and the later
 //! placing ramp a further +41 ± 44 over 110 games.
 
-use morris_core::{Bitboard, Phase, Position};
+use morris_core::{Bitboard, Color, Phase, Position};
 
 use super::params::{
     PhaseWeights, FLYING, LOW_MOBILITY, MOVING, PLACING, PLACING_JUNCTION, PLACING_LATE_BLOCKED,
@@ -90,76 +90,122 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// What the evaluation of `pos` counts, before the weights.
 pub fn terms(pos: &Position) -> Terms {
-    let geo = pos.geometry();
     let us = pos.turn();
-    let colors = [us, !us];
-    let own = colors.map(|c| pos.pieces(c));
-    let empty = pos.empty();
     let pieces = i32::from(pos.rules().pieces);
-    let mut sides = colors.map(|c| SideTerms {
-        phase: pos.phase(c),
-        material: pos.material(c) as i32,
-        placed: pieces - i32::from(pos.in_hand(c)),
-        mills: 0,
-        running: 0,
-        free_running: 0,
-        twos: 0,
-        closable: 0,
-        unblockable: 0,
-        slides: 0,
-        blocked: 0,
-        liberties: 0,
-        junctions: 0,
-    });
-    let phase = sides.map(|t| t.phase);
+    Terms {
+        sides: [side_terms(pos, us, pieces), side_terms(pos, !us, pieces)],
+        pieces,
+    }
+}
 
+/// What the evaluation counts for `side`. Each count is summed in a loop of
+/// its own over local variables: WebAssembly engines keep those in
+/// registers, where a loop over both sides' fields kept them in memory
+/// (docs/npm-engine.md).
+fn side_terms(pos: &Position, side: Color, pieces: i32) -> SideTerms {
+    let lines = line_terms(pos, side);
+    let phase = pos.phase(side);
+    let mobility = if phase == Phase::Flying {
+        Mobility::default()
+    } else {
+        mobility(pos, side)
+    };
+    SideTerms {
+        phase,
+        material: pos.material(side) as i32,
+        placed: pieces - i32::from(pos.in_hand(side)),
+        mills: lines.mills,
+        running: lines.running,
+        free_running: lines.free_running,
+        twos: lines.twos,
+        closable: lines.closable,
+        unblockable: lines.unblockable,
+        slides: mobility.slides,
+        blocked: mobility.blocked,
+        liberties: mobility.liberties,
+        junctions: if phase == Phase::Placing {
+            mobility.junctions
+        } else {
+            0
+        },
+    }
+}
+
+/// The line counts of [`SideTerms`] for one side.
+#[derive(Default)]
+struct LineTerms {
+    mills: i32,
+    running: i32,
+    free_running: i32,
+    twos: i32,
+    closable: i32,
+    unblockable: i32,
+}
+
+fn line_terms(pos: &Position, side: Color) -> LineTerms {
+    let geo = pos.geometry();
+    let (own, opp) = (pos.pieces(side), pos.pieces(!side));
+    let (phase, opp_phase) = (pos.phase(side), pos.phase(!side));
+    let empty = pos.empty();
+    let mut t = LineTerms::default();
     for &line in geo.mills() {
-        for (s, t) in sides.iter_mut().enumerate() {
-            let n = (own[s] & line).count();
-            if n == 3 {
-                t.mills += 1;
-                if phase[s] == Phase::Moving {
-                    let (runs, free) = running(pos, own[s], line, own[1 - s], phase[1 - s]);
-                    t.running += runs as i32;
-                    t.free_running += free as i32;
-                }
-            } else if n == 2 {
-                let gap = empty & line;
-                let Some(g) = gap.first() else {
-                    continue;
-                };
-                t.twos += 1;
-                let near = geo.adjacent(g);
-                let reach =
-                    |side: usize| phase[side] != Phase::Moving || (near & own[side]).minus(line).any();
-                if reach(s) {
-                    t.closable += 1;
-                    if !reach(1 - s) && own[1 - s].any() {
-                        t.unblockable += 1;
-                    }
+        let n = (own & line).count();
+        if n == 3 {
+            t.mills += 1;
+            if phase == Phase::Moving {
+                let (runs, free) = running(pos, own, line, opp, opp_phase);
+                t.running += runs as i32;
+                t.free_running += free as i32;
+            }
+        } else if n == 2 {
+            let Some(gap) = (empty & line).first() else {
+                continue;
+            };
+            t.twos += 1;
+            let near = geo.adjacent(gap);
+            let reach =
+                |pieces: Bitboard, phase: Phase| phase != Phase::Moving || (near & pieces).minus(line).any();
+            if reach(own, phase) {
+                t.closable += 1;
+                if !reach(opp, opp_phase) && opp.any() {
+                    t.unblockable += 1;
                 }
             }
         }
     }
+    t
+}
 
-    for (s, t) in sides.iter_mut().enumerate() {
-        if phase[s] == Phase::Flying {
-            continue;
-        }
-        let mut liberties = Bitboard::EMPTY;
-        for p in own[s] {
-            let free = geo.adjacent(p) & empty;
-            let n = free.count() as i32;
-            liberties |= free;
-            t.slides += n;
-            t.blocked += i32::from(n == 0);
-        }
-        t.liberties = liberties.count() as i32;
-        if phase[s] == Phase::Placing {
-            t.junctions = own[s].iter().map(|p| geo.adjacent(p).count() as i32 - 2).sum();
-        }
+/// The mobility counts of [`SideTerms`] for one side (junctions whatever
+/// the phase: the caller keeps them while placing only).
+#[derive(Default)]
+struct Mobility {
+    slides: i32,
+    blocked: i32,
+    liberties: i32,
+    junctions: i32,
+}
+
+fn mobility(pos: &Position, side: Color) -> Mobility {
+    let geo = pos.geometry();
+    let empty = pos.empty();
+    let (mut slides, mut blocked, mut junctions) = (0, 0, 0);
+    let mut liberties = Bitboard::EMPTY;
+    for p in pos.pieces(side) {
+        let near = geo.adjacent(p);
+        let free = near & empty;
+        let n = free.count() as i32;
+        liberties |= free;
+        slides += n;
+        blocked += i32::from(n == 0);
+        junctions += near.count() as i32 - 2;
     }
-    Terms { sides, pieces }
+    Mobility {
+        slides,
+        blocked,
+        liberties: liberties.count() as i32,
+        junctions,
+    }
 }
 
 impl Terms {
