@@ -23,7 +23,8 @@
 #   app     the browser's engine as the app runs it (level 10 with the
 #           app's tables, app/static/tb and app/static/wdl; 1,000,000
 #           nodes a move, about its 2.5 s in WebAssembly) against the
-#           perfect player (every table and the book), every opening with
+#           perfect player (every table and the book, and the placing
+#           solved at every move after the book's, see below), every opening with
 #           both colours (110 games): its losses are the figure of issue
 #           31; DIR/app-N.records and DIR/app-N.log. Not part of `all`.
 #   app5    the same with the app's engine at level 5: DIR/app5-N.log
@@ -43,7 +44,15 @@
 # MULINO_THREADS sets the threads of `tb book` and the games played at once
 # by the match (default: the machine's cores, at most 2 games);
 # MULINO_GAMES the games of app, app5 and ultra (default 110: a smaller
-# even number tries them out).
+# even number tries them out). The perfect player solves the rest of the
+# placing at each of its moves past the book (`--placing-solve-plies`,
+# MULINO_PERFECT_PLIES, default 24: every placement; up to
+# `--placing-solve-nodes` 10,000,000,000 positions): an engine's default
+# solves only the last 12 placements within two million positions and
+# searches before that, where it can lose a drawn game (issue 42). Nine's
+# whole placing from the empty board visits 255 million positions (six
+# minutes of processor time, 3.4 GB), so the first solves of a game past
+# the book can take a minute; MULINO_PERFECT_PLIES=12 plays as before.
 set -euo pipefail
 
 usage() {
@@ -127,6 +136,7 @@ next_log() { # NAME
 
 games=$((threads < 2 ? threads : 2))
 perfect="$morris engine --variant $variant --tables $dir/flat --book $dir/$variant.book"
+perfect="$perfect --placing-solve-plies ${MULINO_PERFECT_PLIES:-24} --placing-solve-nodes 10000000000"
 
 # The app's win/draw/loss tables are made, not kept in git: make them from
 # this folder's tables (they are the same classes) if they are not there.

@@ -810,6 +810,47 @@ fn the_engine_solves_the_end_of_the_placing_from_complete_tables() {
     e.quit();
 }
 
+/// How much of the placing is solved is the host's to set: by placements
+/// left and by positions visited, on the command line and by `setoption`.
+#[test]
+fn the_placing_solve_takes_on_what_its_limits_allow() {
+    let dir = scratch();
+    let d = dir.path().to_str().unwrap();
+    generate_up_to("six", 6, d);
+    let solved = |lines: &[String]| {
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string placing solved: "))
+    };
+    // Eight placements left: over a limit of seven, within eight.
+    let mut e = Engine::start(&["--tables", d, "--placing-solve-plies", "7"]);
+    e.send("setoption name Variant value six");
+    e.send("position startpos moves d2 a1 c4 d4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!solved(&lines), "{lines:#?}");
+    e.send("setoption name PlacingSolvePlies value 8");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(solved(&lines), "{lines:#?}");
+    // Too few positions to finish: the solve gives up, the search plays.
+    e.send("setoption name PlacingSolveNodes value 10");
+    e.send("ucinewgame");
+    e.send("position startpos moves d2 a1 c4 d4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!solved(&lines), "{lines:#?}");
+    e.send("setoption name PlacingSolveNodes value 0");
+    let lines = e.ready();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("info string error") && l.contains("PlacingSolveNodes")),
+        "{lines:#?}"
+    );
+    e.quit();
+}
+
 #[test]
 fn a_bad_table_file_is_refused_with_a_message() {
     let dir = std::env::temp_dir().join(format!("morris-bad-tb-{}", std::process::id()));

@@ -212,6 +212,29 @@ pub struct Searcher {
     book: Option<Arc<Book>>,
     /// How the tables choose among moves of the same value.
     tiebreak: Tiebreak,
+    /// How much of the placing the root's solve takes on.
+    placing_limits: PlacingLimits,
+}
+
+/// How much of the placing phase a search solves at its root before it
+/// searches (see [`Searcher::set_placing_limits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacingLimits {
+    /// Solve only with this many placements left or fewer (both sides).
+    pub plies: u8,
+    /// Give up after visiting this many positions.
+    pub nodes: u64,
+}
+
+impl Default for PlacingLimits {
+    /// [`PLACING_SOLVE_PLIES`] and two million positions: a few seconds at
+    /// most, what a player's move may spend.
+    fn default() -> PlacingLimits {
+        PlacingLimits {
+            plies: PLACING_SOLVE_PLIES,
+            nodes: PLACING_SOLVE_NODES,
+        }
+    }
 }
 
 impl Searcher {
@@ -225,7 +248,24 @@ impl Searcher {
             placing_memo: PlacingMemo::new(),
             book: None,
             tiebreak: Tiebreak::Evaluation,
+            placing_limits: PlacingLimits::default(),
         }
+    }
+
+    /// How much of the placing the root's solve takes on (the default:
+    /// [`PlacingLimits::default`]). A referee that must play perfectly
+    /// from early in the placing, with every table of the game, lifts both
+    /// bounds (`plies` to every placement, `nodes` to `u64::MAX`) and pays
+    /// in time and memory: Nine from its empty board visits 255 million
+    /// positions (docs/tables.md). A search with a time limit still gives
+    /// the solve a quarter of it at most.
+    pub fn set_placing_limits(&mut self, limits: PlacingLimits) {
+        self.placing_limits = limits;
+    }
+
+    /// How much of the placing the root's solve takes on.
+    pub fn placing_limits(&self) -> PlacingLimits {
+        self.placing_limits
     }
 
     /// Searches with `threads` threads (1 to [`MAX_THREADS`]) that share
@@ -348,7 +388,9 @@ impl Searcher {
         let placing = if limits.multi_pv <= 1 {
             self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
                 self.tables.as_deref().and_then(|t| {
-                    placing_root(t, &mut self.placing_memo, root, &limits, clock, start_ms, stop)
+                    let mut out_of_time = quarter_gone(&limits, clock, start_ms, stop);
+                    let bounds = self.placing_limits;
+                    placing_root(t, &mut self.placing_memo, root, bounds, &mut out_of_time)
                         .or_else(|| t.wdl_root(root))
                 })
             })
@@ -361,7 +403,8 @@ impl Searcher {
             (Some(solved), Some(t)) if self.tiebreak == Tiebreak::Traps => {
                 let mut out_of_time = quarter_gone(&limits, clock, start_ms, stop);
                 let memo = &mut self.placing_memo;
-                Some(t.placing_traps(root, solved, memo, PLACING_SOLVE_NODES, &mut out_of_time))
+                let nodes = self.placing_limits.nodes;
+                Some(t.placing_traps(root, solved, memo, nodes, &mut out_of_time))
             }
             _ => None,
         };
@@ -484,12 +527,13 @@ impl Searcher {
     }
 }
 
-/// The most positions a placing solve visits (a few seconds at most).
+/// The most positions a placing solve visits by default (a few seconds at
+/// most).
 const PLACING_SOLVE_NODES: u64 = 2_000_000;
 
 /// The end of the placing phase solved at the root, if the tables cover
-/// where it ends and it fits in [`PLACING_SOLVE_NODES`] and a quarter of
-/// the search's time. The search then plays only the moves that keep the
+/// where it ends and it fits in `bounds` and a quarter of the search's
+/// time. The search then plays only the moves that keep the
 /// root's value. Its own limits are the same as without the solve: a
 /// search to a fixed node count counts its own nodes, so the solve's cost
 /// shows only in time (12 thousand positions for Six's last eight placements
@@ -501,19 +545,13 @@ fn placing_root(
     tables: &Tablebases,
     memo: &mut PlacingMemo,
     root: &Position,
-    limits: &Limits,
-    clock: &dyn Clock,
-    start_ms: u64,
-    stop: &AtomicBool,
+    bounds: PlacingLimits,
+    out_of_time: &mut dyn FnMut() -> bool,
 ) -> Option<PlacingSolve> {
-    let mut out_of_time = quarter_gone(limits, clock, start_ms, stop);
-    let left = root.placements_left();
-    if left > PLACING_SOLVE_PLIES {
+    if root.placements_left() > bounds.plies {
         return None;
     }
-    tables
-        .placing_solve(root, memo, PLACING_SOLVE_NODES, &mut out_of_time)
-        .ok()
+    tables.placing_solve(root, memo, bounds.nodes, out_of_time).ok()
 }
 
 /// Whether the search's time for a placing solve (a quarter of its own)

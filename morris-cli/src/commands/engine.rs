@@ -25,7 +25,9 @@
 //! in plies, as `morris tb probe` does: `score win 7`, `score draw`,
 //! `score loss 12`; elsewhere `score cp N` or `score mate N` as in UCI.
 //! Where the tables cover every position the placing phase can end in and
-//! few placements are left, the rest of the placing is solved first and
+//! few placements are left (`--placing-solve-plies`, 12 by default, and at
+//! most `--placing-solve-nodes` positions, two million; `setoption name
+//! PlacingSolvePlies`/`PlacingSolveNodes`), the rest of the placing is solved first and
 //! the search plays only moves that keep the value; the engine then says
 //! `info string placing solved: draw, 5 of 12 moves keep it (N positions)`
 //! before `bestmove`.
@@ -53,8 +55,8 @@ use std::time::Duration;
 use clap::Args;
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 use morris_engine::{
-    Book, Info, KeptBy, Level, Limits, PlacingSolve, Score, SearchResult, Searcher, StdClock, Tablebases,
-    MAX_THREADS,
+    Book, Info, KeptBy, Level, Limits, PlacingLimits, PlacingSolve, Score, SearchResult, Searcher, StdClock,
+    Tablebases, MAX_THREADS,
 };
 
 use crate::error::CliError;
@@ -110,6 +112,19 @@ pub struct EngineArgs {
     /// move that sets the opponent the most traps; the UCI option `UltraStrong`
     #[arg(long)]
     pub ultra_strong: bool,
+
+    /// Solve the rest of the placing at the root with this many placements
+    /// left or fewer, given every table it ends in; the UCI option
+    /// `PlacingSolvePlies`
+    #[arg(long, value_name = "N", default_value_t = PlacingLimits::default().plies)]
+    pub placing_solve_plies: u8,
+
+    /// ... and give that solve up after this many positions; the UCI option
+    /// `PlacingSolveNodes`. A perfect referee lifts both (e.g. 24 and
+    /// 10000000000) and pays in time and memory
+    #[arg(long, value_name = "N", default_value_t = PlacingLimits::default().nodes,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub placing_solve_nodes: u64,
 }
 
 /// Where the engine writes: shared by the reading loop and the search thread,
@@ -140,6 +155,7 @@ struct Options {
     multi_pv: usize,
     seed: u64,
     ultra_strong: bool,
+    placing: PlacingLimits,
 }
 
 /// A search running on its thread; the thread hands the searcher back.
@@ -207,6 +223,10 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             multi_pv: args.multipv,
             seed: args.seed,
             ultra_strong: args.ultra_strong,
+            placing: PlacingLimits {
+                plies: args.placing_solve_plies,
+                nodes: args.placing_solve_nodes,
+            },
         },
         game: None,
         searcher: None,
@@ -329,6 +349,16 @@ impl Engine {
             "option name UltraStrong type check default {}",
             o.ultra_strong
         ));
+        self.out.line(&format!(
+            "option name PlacingSolvePlies type spin default {} min 0 max {}",
+            o.placing.plies,
+            u8::MAX
+        ));
+        self.out.line(&format!(
+            "option name PlacingSolveNodes type spin default {} min 1 max {}",
+            o.placing.nodes,
+            u64::MAX
+        ));
         for (name, paths) in [("Tablebases", &self.table_paths), ("Book", &self.book_paths)] {
             let shown = if paths.is_empty() { "<empty>" } else { paths };
             self.out
@@ -379,6 +409,13 @@ impl Engine {
                 )? as usize
             }
             "seed" => self.options.seed = number(&format!("setoption {name}"), &need(value)?, 0, u64::MAX)?,
+            "placingsolveplies" => {
+                let n = number(&format!("setoption {name}"), &need(value)?, 0, u64::from(u8::MAX))?;
+                self.options.placing.plies = u8::try_from(n).unwrap_or(u8::MAX);
+            }
+            "placingsolvenodes" => {
+                self.options.placing.nodes = number(&format!("setoption {name}"), &need(value)?, 1, u64::MAX)?
+            }
             "ultrastrong" => {
                 self.options.ultra_strong = match need(value)?.to_ascii_lowercase().as_str() {
                     "true" => true,
@@ -530,6 +567,7 @@ impl Engine {
             searcher.set_book(book);
             searcher.set_threads(threads);
             searcher.set_ultra_strong(options.ultra_strong);
+            searcher.set_placing_limits(options.placing);
             let result = think(&mut searcher, &game, &request, options, &thread_stop, &out);
             if request.infinite {
                 // `go infinite` answers only after `stop`, even when the search ends early.
