@@ -52,7 +52,8 @@
 # searches before that, where it can lose a drawn game (issue 42). Nine's
 # whole placing from the empty board visits 255 million positions (six
 # minutes of processor time, 3.4 GB), so the first solves of a game past
-# the book can take a minute; MULINO_PERFECT_PLIES=12 plays as before.
+# the book can take a minute (a move may take 15 minutes before it loses
+# on time); MULINO_PERFECT_PLIES=12 plays as before.
 set -euo pipefail
 
 usage() {
@@ -164,7 +165,7 @@ versus() { # NAME ENGINE1 ENGINE2 WHAT
   name=$(next_log "$1")
   say "$4, $count games, $games at a time: $dir/$name.log"
   "$morris" match --variant "$variant" --engine1 "$2" --engine2 "$3" \
-    --games "$count" --nodes 1000000 --concurrency "$games" \
+    --games "$count" --nodes 1000000 --concurrency "$games" --timeout 900000 \
     --startup-timeout 600 --records "$dir/$name.records" | tee "$dir/$name.log"
 }
 
