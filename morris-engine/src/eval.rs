@@ -108,7 +108,7 @@ fn side_terms(pos: &Position, side: Color, pieces: i32) -> SideTerms {
     let mobility = if phase == Phase::Flying {
         Mobility::default()
     } else {
-        mobility(pos, side)
+        mobility(pos, side, phase == Phase::Placing)
     };
     SideTerms {
         phase,
@@ -123,11 +123,7 @@ fn side_terms(pos: &Position, side: Color, pieces: i32) -> SideTerms {
         slides: mobility.slides,
         blocked: mobility.blocked,
         liberties: mobility.liberties,
-        junctions: if phase == Phase::Placing {
-            mobility.junctions
-        } else {
-            0
-        },
+        junctions: mobility.junctions,
     }
 }
 
@@ -176,8 +172,8 @@ fn line_terms(pos: &Position, side: Color) -> LineTerms {
     t
 }
 
-/// The mobility counts of [`SideTerms`] for one side (junctions whatever
-/// the phase: the caller keeps them while placing only).
+/// The mobility counts of [`SideTerms`] for one side; junctions only
+/// while `placing`.
 #[derive(Default)]
 struct Mobility {
     slides: i32,
@@ -186,7 +182,7 @@ struct Mobility {
     junctions: i32,
 }
 
-fn mobility(pos: &Position, side: Color) -> Mobility {
+fn mobility(pos: &Position, side: Color, placing: bool) -> Mobility {
     let geo = pos.geometry();
     let empty = pos.empty();
     let (mut slides, mut blocked, mut junctions) = (0, 0, 0);
@@ -198,7 +194,9 @@ fn mobility(pos: &Position, side: Color) -> Mobility {
         liberties |= free;
         slides += n;
         blocked += i32::from(n == 0);
-        junctions += near.count() as i32 - 2;
+        if placing {
+            junctions += near.count() as i32 - 2;
+        }
     }
     Mobility {
         slides,
