@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, engine, eval, moves, perft, r#match, review, show, tb};
+use crate::commands::{bench, engine, eval, moves, perft, r#match, review, show, suite, tb};
 use crate::error::CliError;
 
 /// Perft, legal moves, boards and the engine of the mill games (Nine Men's Morris and its family).
@@ -44,6 +44,8 @@ enum Command {
     Match(r#match::MatchArgs),
     /// Go through a recorded game and mark the turns that gave something away
     Review(review::ReviewArgs),
+    /// Give each position of a placing book to the engine and count the moves that keep its value
+    Suite(suite::SuiteArgs),
     /// Endgame tables: generate a class's table into a file, probe a position
     Tb(tb::TbArgs),
 }
@@ -58,6 +60,7 @@ fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Bench(args) => bench::run(args, out),
         Command::Match(args) => r#match::run(args, out),
         Command::Review(args) => review::run(args, out),
+        Command::Suite(args) => suite::run(args, out),
         Command::Tb(args) => tb::run(args, out),
     }
 }

@@ -82,6 +82,19 @@ impl Engine {
         self.until("readyok")
     }
 
+    /// Sends `line` and checks that the engine answers with an error that
+    /// names `what`.
+    fn refuses(&mut self, line: &str, what: &str) {
+        self.send(line);
+        let lines = self.ready();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("info string error") && l.contains(what)),
+            "{line}: {lines:#?}"
+        );
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -840,14 +853,37 @@ fn the_placing_solve_takes_on_what_its_limits_allow() {
     e.send("go depth 2");
     let lines = e.until("bestmove");
     assert!(!solved(&lines), "{lines:#?}");
-    e.send("setoption name PlacingSolveNodes value 0");
-    let lines = e.ready();
+    e.refuses("setoption name PlacingSolveNodes value 0", "PlacingSolveNodes");
+    e.quit();
+}
+
+#[test]
+fn placing_effort_lengthens_a_placing_search_and_is_refused_out_of_range() {
+    let nodes_of = |lines: &[String]| -> u64 {
+        let info = lines.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
+        let mut words = info.split_whitespace();
+        words.find(|w| *w == "nodes").unwrap();
+        words.next().unwrap().parse().unwrap()
+    };
+    let mut e = Engine::start(&["--placing-effort", "3"]);
+    e.send("uci");
+    let uci = e.until("uciok");
     assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("info string error") && l.contains("PlacingSolveNodes")),
-        "{lines:#?}"
+        uci.iter()
+            .any(|l| l == "option name PlacingEffort type spin default 3 min 1 max 100"),
+        "{uci:#?}"
     );
+    e.send("position startpos moves d6 a1 f6");
+    e.send("go nodes 20000");
+    let longer = nodes_of(&e.until("bestmove"));
+    assert!(longer > 20_000 && longer <= 60_000, "{longer}");
+    e.send("setoption name PlacingEffort value 1");
+    e.send("ucinewgame");
+    e.send("position startpos moves d6 a1 f6");
+    e.send("go nodes 20000");
+    let plain = nodes_of(&e.until("bestmove"));
+    assert!(plain <= 20_000, "{plain}");
+    e.refuses("setoption name PlacingEffort value 101", "PlacingEffort");
     e.quit();
 }
 

@@ -3,18 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, ok};
-
-use std::path::PathBuf;
-
-/// Writes `text` to a fresh file in the target's temporary folder.
-fn record_file(name: &str, text: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("review");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+use common::{fails, ok, scratch_file};
 
 /// Light has d6 and f6; dark plays g7 instead of blocking b6, and light
 /// closes the mill there.
@@ -22,7 +11,7 @@ const UNBLOCKED: &str = "[Variant \"nine\"]\n[Result \"*\"]\n\n1. d6 a1 2. f6 g7
 
 #[test]
 fn a_turn_that_leaves_a_mill_open_is_marked_and_the_block_named() {
-    let path = record_file("unblocked.pgn", UNBLOCKED);
+    let path = scratch_file("review", "unblocked.pgn", UNBLOCKED);
     let text = ok(&["review", path.to_str().unwrap(), "--depth", "4"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5 + 2, "{text}");
@@ -49,7 +38,7 @@ fn a_turn_that_leaves_a_mill_open_is_marked_and_the_block_named() {
 #[test]
 fn one_game_of_a_match_file_is_chosen_with_game() {
     let two = format!("{UNBLOCKED}\n[Variant \"nine\"]\n[Result \"*\"]\n\n1. f4 d2 *\n");
-    let path = record_file("two.pgn", &two);
+    let path = scratch_file("review", "two.pgn", &two);
     let p = path.to_str().unwrap();
     let second = ok(&["review", p, "--game", "2", "--depth", "3"]);
     assert!(
@@ -76,7 +65,7 @@ fn one_game_of_a_match_file_is_chosen_with_game() {
     assert!(fails(&["review", p, "--game", "1", "--from", "9"]).contains("the game has 5 turns"));
     let missing = path.with_file_name("missing.pgn");
     assert!(fails(&["review", missing.to_str().unwrap()]).contains("cannot read"));
-    let bad = record_file("bad.pgn", "[Variant \"nine\"]\n\n1. d6 d6 *\n");
+    let bad = scratch_file("review", "bad.pgn", "[Variant \"nine\"]\n\n1. d6 d6 *\n");
     assert!(fails(&["review", bad.to_str().unwrap()]).contains("game 1: turn 2"));
     assert!(fails(&["review", p, "--game", "1", "--margin", "0"]).contains("--margin"));
 }

@@ -290,12 +290,27 @@ impl Book {
         format!("{position} ; {} ; {}", result.word(), moves.join(" "))
     }
 
-    /// Every entry as a book line, in the order they were added.
-    pub fn to_text(&self) -> String {
+    /// Every entry as written: its position, value and the moves that
+    /// keep it, in the order they were added. A book is also a test
+    /// suite: `morris suite` asks an engine each position and counts the
+    /// answers that keep the value.
+    pub fn entries(&self) -> Vec<(Position, Wdl, Vec<Move>)> {
+        self.in_order()
+            .into_iter()
+            .map(|e| (e.position, e.result, e.keep.clone()))
+            .collect()
+    }
+
+    fn in_order(&self) -> Vec<&Entry> {
         let mut entries: Vec<&Entry> = self.by_rules.values().flat_map(|s| s.entries.values()).collect();
         entries.sort_by_key(|e| e.seq);
+        entries
+    }
+
+    /// Every entry as a book line, in the order they were added.
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
-        for e in entries {
+        for e in self.in_order() {
             out.push_str(&Book::line(&e.position, e.result, &e.keep));
             out.push('\n');
         }

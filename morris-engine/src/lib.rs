@@ -107,6 +107,17 @@ impl Limits {
         }
     }
 
+    /// The same limits with `factor` times the nodes and the time; the
+    /// depth and the lines as they are.
+    pub fn times(self, factor: u32) -> Limits {
+        let factor = u64::from(factor);
+        Limits {
+            nodes: self.nodes.map(|n| n.saturating_mul(factor)),
+            movetime_ms: self.movetime_ms.map(|t| t.saturating_mul(factor)),
+            ..self
+        }
+    }
+
     /// The same limits, reporting the `n` best root moves.
     pub fn with_multi_pv(self, n: usize) -> Limits {
         Limits { multi_pv: n, ..self }
@@ -214,7 +225,13 @@ pub struct Searcher {
     tiebreak: Tiebreak,
     /// How much of the placing the root's solve takes on.
     placing_limits: PlacingLimits,
+    /// How many times its limits a search spends in the placing when no
+    /// book or solve decides ([`Searcher::set_placing_effort`]).
+    placing_effort: u32,
 }
+
+/// The most [`Searcher::set_placing_effort`] takes.
+pub const MAX_PLACING_EFFORT: u32 = 100;
 
 /// How much of the placing phase a search solves at its root before it
 /// searches (see [`Searcher::set_placing_limits`]).
@@ -249,7 +266,25 @@ impl Searcher {
             book: None,
             tiebreak: Tiebreak::Evaluation,
             placing_limits: PlacingLimits::default(),
+            placing_effort: 1,
         }
+    }
+
+    /// Spends `factor` times its node and time limits (1 to
+    /// [`MAX_PLACING_EFFORT`]; 1, the default, as given) on a search of a
+    /// placing position that neither the book nor the placing solve
+    /// decides. Against perfect play the engine loses its drawn games in
+    /// the placing, where its tables cannot reach yet, and a longer search
+    /// there keeps more of them (docs/strength.md, "More search in the
+    /// placing"); after the placing a move costs what the caller asked.
+    /// A depth limit is not changed.
+    pub fn set_placing_effort(&mut self, factor: u32) {
+        self.placing_effort = factor.clamp(1, MAX_PLACING_EFFORT);
+    }
+
+    /// How many times its limits a search spends in an undecided placing.
+    pub fn placing_effort(&self) -> u32 {
+        self.placing_effort
     }
 
     /// How much of the placing the root's solve takes on (the default:
@@ -413,6 +448,11 @@ impl Searcher {
         // Sorted by a heap: the standard sort's code costs kilobytes of
         // every WebAssembly module, a heap's a few hundred bytes.
         let before_root: Arc<[u64]> = std::collections::BinaryHeap::from(keys).into_sorted_vec().into();
+        let limits = if placing.is_none() && root.placements_left() > 0 {
+            limits.times(self.placing_effort)
+        } else {
+            limits
+        };
         self.tt.new_search();
         self.main.new_search(root);
         let tables = self.tables.as_deref();

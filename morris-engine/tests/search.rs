@@ -184,6 +184,54 @@ fn respects_node_and_depth_limits() {
 }
 
 #[test]
+fn placing_effort_multiplies_the_nodes_in_the_placing_only() {
+    // With effort 3, a search of a placing position visits up to three
+    // times the nodes asked, and more than it would at effort 1; one after
+    // the placing visits no more than asked, at any effort.
+    let placing = pos("nine .../.LL/.../....../.../.../D.. D 7/8 0/0 -");
+    let moving = pos("nine LLD/.D./L.D/LD..DL/.L./.D./D.L L 0/0 0/0 -");
+    assert_eq!(moving.placements_left(), 0);
+    let nodes = 20_000;
+    let with = |p: &Position, effort: u32| {
+        let mut s = Searcher::new(4);
+        s.set_placing_effort(effort);
+        assert_eq!(s.placing_effort(), effort);
+        s.search(
+            p,
+            &[],
+            Limits::nodes(nodes),
+            &NoClock,
+            &AtomicBool::new(false),
+            |_| {},
+        )
+    };
+    let plain = with(&placing, 1);
+    let longer = with(&placing, 3);
+    assert!(plain.nodes <= nodes, "{}", plain.nodes);
+    assert!(
+        longer.nodes > nodes && longer.nodes <= 3 * nodes,
+        "{}",
+        longer.nodes
+    );
+    assert!(longer.depth >= plain.depth);
+    for effort in [1, 3] {
+        let r = with(&moving, effort);
+        assert!(
+            r.nodes <= nodes,
+            "effort {effort}: {} nodes after the placing",
+            r.nodes
+        );
+        assert!(moving.is_legal(r.best.unwrap()));
+    }
+    // Out of range: clamped to 1 ..= MAX_PLACING_EFFORT.
+    let mut s = Searcher::new(1);
+    s.set_placing_effort(0);
+    assert_eq!(s.placing_effort(), 1);
+    s.set_placing_effort(u32::MAX);
+    assert_eq!(s.placing_effort(), morris_engine::MAX_PLACING_EFFORT);
+}
+
+#[test]
 fn a_search_cut_short_plays_a_move_the_unfinished_iteration_proved_better() {
     // With its node budget spent inside an iteration, the search plays the
     // last finished iteration's move, or a root move the unfinished one

@@ -39,6 +39,11 @@
 //! the book's value, with or without tables, and the engine says
 //! `info string placing book: draw, 2 of 20 moves keep it`.
 //!
+//! A longer search in the placing (`--placing-effort N`, `setoption name
+//! PlacingEffort value N`): where neither the book nor the placing solve
+//! decides a placing position, the search takes N times the nodes and
+//! the time its `go` asks (docs/strength.md, "More search in the placing").
+//!
 //! Ultra-strong play (`--ultra-strong`, `setoption name UltraStrong value
 //! true`): where the tables or the placing solve decide, of the moves that
 //! keep a drawn or lost value the engine plays the one that leaves the
@@ -56,7 +61,7 @@ use clap::Args;
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 use morris_engine::{
     Book, Info, KeptBy, Level, Limits, PlacingLimits, PlacingSolve, Score, SearchResult, Searcher, StdClock,
-    Tablebases, MAX_THREADS,
+    Tablebases, MAX_PLACING_EFFORT, MAX_THREADS,
 };
 
 use crate::error::CliError;
@@ -125,6 +130,13 @@ pub struct EngineArgs {
     #[arg(long, value_name = "N", default_value_t = PlacingLimits::default().nodes,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub placing_solve_nodes: u64,
+
+    /// Search this many times the nodes and time asked in a placing
+    /// position no book or solve decides (1 to 100); the UCI option
+    /// `PlacingEffort`
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLACING_EFFORT)))]
+    pub placing_effort: u32,
 }
 
 /// Where the engine writes: shared by the reading loop and the search thread,
@@ -156,6 +168,7 @@ struct Options {
     seed: u64,
     ultra_strong: bool,
     placing: PlacingLimits,
+    placing_effort: u32,
 }
 
 /// A search running on its thread; the thread hands the searcher back.
@@ -227,6 +240,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
                 plies: args.placing_solve_plies,
                 nodes: args.placing_solve_nodes,
             },
+            placing_effort: args.placing_effort,
         },
         game: None,
         searcher: None,
@@ -359,6 +373,10 @@ impl Engine {
             o.placing.nodes,
             u64::MAX
         ));
+        self.out.line(&format!(
+            "option name PlacingEffort type spin default {} min 1 max {MAX_PLACING_EFFORT}",
+            o.placing_effort
+        ));
         for (name, paths) in [("Tablebases", &self.table_paths), ("Book", &self.book_paths)] {
             let shown = if paths.is_empty() { "<empty>" } else { paths };
             self.out
@@ -415,6 +433,15 @@ impl Engine {
             }
             "placingsolvenodes" => {
                 self.options.placing.nodes = number(&format!("setoption {name}"), &need(value)?, 1, u64::MAX)?
+            }
+            "placingeffort" => {
+                let n = number(
+                    &format!("setoption {name}"),
+                    &need(value)?,
+                    1,
+                    u64::from(MAX_PLACING_EFFORT),
+                )?;
+                self.options.placing_effort = u32::try_from(n).unwrap_or(MAX_PLACING_EFFORT);
             }
             "ultrastrong" => {
                 self.options.ultra_strong = match need(value)?.to_ascii_lowercase().as_str() {
@@ -568,6 +595,7 @@ impl Engine {
             searcher.set_threads(threads);
             searcher.set_ultra_strong(options.ultra_strong);
             searcher.set_placing_limits(options.placing);
+            searcher.set_placing_effort(options.placing_effort);
             let result = think(&mut searcher, &game, &request, options, &thread_stop, &out);
             if request.infinite {
                 // `go infinite` answers only after `stop`, even when the search ends early.

@@ -12,5 +12,6 @@ pub mod perft;
 pub mod puzzles;
 pub mod review;
 pub mod show;
+pub mod suite;
 pub mod tb;
 pub mod wdl;

@@ -91,3 +91,15 @@ pub fn self_match(engine: &str, extra: &[&str]) -> String {
     args.extend_from_slice(extra);
     ok(&args)
 }
+
+/// Writes `text` to `name` in the folder `folder` of the target's
+/// temporary folder, and returns its path.
+// Not every test file writes files.
+#[allow(dead_code)]
+pub fn scratch_file(folder: &str, name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    std::fs::create_dir_all(&dir).expect("the scratch folder is made");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the scratch file is written");
+    path
+}

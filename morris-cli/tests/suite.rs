@@ -1,0 +1,80 @@
+//! `morris suite` asks the engine each position of a placing book and
+//! counts the moves that keep the book's value.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+use common::{fails, ok, scratch_file};
+
+/// Light has d6 and f6, dark to move: only b6 stops the mill. The first
+/// line says so; the second (another position) claims a1 is the only move,
+/// which the engine, blocking on b6, does not play.
+const TWO: &str = "# two positions\n\
+nine .../.LL/.../....../.../.../D.. D 7/8 0/0 - ; draw ; b6\n\
+nine .../.LL/.../....../.../.../..D D 7/8 0/0 - ; draw ; a1\n";
+
+#[test]
+fn each_position_says_whether_the_engine_kept_the_value_and_the_total_counts_them() {
+    let path = scratch_file("suite", "two.book", TWO);
+    let text = ok(&["suite", path.to_str().unwrap(), "--nodes", "20000"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("   1 keeps  b6"), "{text}");
+    assert!(lines[0].ends_with("1 of 21 keep the draw: b6"), "{text}");
+    assert!(lines[1].starts_with("   2 LOSES  b6"), "{text}");
+    assert!(lines[1].ends_with("keep the draw: a1"), "{text}");
+    assert!(
+        lines[2].starts_with("kept 1 of 2 at 20000 nodes a move"),
+        "{text}"
+    );
+    let longer = ok(&[
+        "suite",
+        path.to_str().unwrap(),
+        "--nodes",
+        "20000",
+        "--placing-effort",
+        "3",
+    ]);
+    assert!(
+        longer
+            .lines()
+            .last()
+            .unwrap()
+            .contains(", 3 times that in the placing"),
+        "{longer}"
+    );
+}
+
+#[test]
+fn the_shipped_suite_reads_and_names_every_position() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/suites/nine-placing-losses.book"
+    );
+    let text = ok(&["suite", path, "--nodes", "200"]);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("kept ") && last.contains(" of 19 at 200 nodes"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 20, "{text}");
+}
+
+#[test]
+fn bad_suites_are_refused_with_a_message() {
+    let err = fails(&["suite", "/no/such/suite.book"]);
+    assert!(err.contains("cannot read /no/such/suite.book"), "{err}");
+    let bad = scratch_file(
+        "suite",
+        "bad.book",
+        "# fine\nnine .../.LL/.../....../.../.../D.. D 7/8 0/0 - ; draw ; z9\n",
+    );
+    let err = fails(&["suite", bad.to_str().unwrap()]);
+    assert!(err.contains("book line 2") && err.contains("z9"), "{err}");
+    let empty = scratch_file("suite", "empty.book", "# nothing\n");
+    let err = fails(&["suite", empty.to_str().unwrap()]);
+    assert!(err.contains("holds no position"), "{err}");
+    let path = scratch_file("suite", "ok.book", TWO);
+    let err = fails(&["suite", path.to_str().unwrap(), "--placing-effort", "0"]);
+    assert!(err.contains("placing-effort"), "{err}");
+}
