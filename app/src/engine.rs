@@ -37,6 +37,11 @@ use crate::tablebase::Probe;
 pub const MAX_LEVEL: u8 = Level::MAX;
 /// The longest the computer thinks about one turn, in milliseconds.
 const MOVE_TIME_MS: u64 = 2_500;
+/// How many times [`MOVE_TIME_MS`] the strongest level spends on a
+/// placing turn: against perfect play its drawn games were all given away
+/// in the placing, and a longer search there keeps more of them
+/// (docs/strength.md, "More search in the placing").
+pub const PLACING_EFFORT: u32 = 3;
 /// The longest a hint takes.
 const HINT_TIME_MS: u64 = 1_200;
 /// The level hints are searched at.
@@ -242,6 +247,8 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
         return reply;
     };
     let stop = AtomicBool::new(false);
+    let strongest = !request.hint && level.number() == Level::MAX;
+    searcher.set_placing_effort(if strongest { PLACING_EFFORT } else { 1 });
     let result = searcher.play_level(&game, level, seed, Some(time), clock, &stop);
     let best: Option<Move> = result.best.or_else(|| game.legal_moves().first().copied());
     reply.text = best.map(|m| game.position().notation(m));
@@ -733,6 +740,38 @@ mod tests {
         // A stronger level stops the mill on g1.
         let strong = answer(&mut searcher, &Request::new(8, &game, 6, false), &NoClock, 1);
         assert_eq!(strong.text.as_deref(), Some("g1"));
+    }
+
+    #[test]
+    fn the_strongest_level_thinks_longer_in_the_placing_only() {
+        // A clock that moves 100 ms each time the search reads it.
+        let now = std::cell::Cell::new(0u64);
+        let clock = morris_engine::FnClock(|| {
+            now.set(now.get() + 100);
+            now.get()
+        });
+        let thought = |game: &Game, level: u8, hint: bool| {
+            let mut searcher = Searcher::new(1);
+            let start = now.get();
+            let reply = answer(&mut searcher, &Request::new(1, game, level, hint), &clock, 1);
+            assert!(reply.text.is_some());
+            now.get() - start
+        };
+        let mut placing = Game::new(Rules::default());
+        assert!(placing.play_text("d6").is_ok());
+        let longest = MOVE_TIME_MS * u64::from(PLACING_EFFORT);
+        let strongest = thought(&placing, MAX_LEVEL, false);
+        assert!(
+            strongest > MOVE_TIME_MS && strongest <= longest + 200,
+            "{strongest} ms"
+        );
+        let hint = thought(&placing, MAX_LEVEL, true);
+        assert!(hint <= HINT_TIME_MS + 200, "a hint: {hint} ms");
+        let Ok(pos) = "nine LLD/.D./L.D/LD..DL/.L./.D./D.L L 0/0 0/0 -".parse() else {
+            unreachable!()
+        };
+        let moving = thought(&Game::from_position(pos), MAX_LEVEL, false);
+        assert!(moving <= MOVE_TIME_MS + 200, "after the placing: {moving} ms");
     }
 
     #[test]
