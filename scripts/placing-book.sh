@@ -22,7 +22,9 @@
 #           DIR/match-N.log
 #   app     the browser's engine as the app runs it (level 10 with the
 #           app's tables, app/static/tb and app/static/wdl; 1,000,000
-#           nodes a move, about its 2.5 s in WebAssembly) against the
+#           nodes a move, about its 2.5 s in WebAssembly, and PLACING_EFFORT
+#           of app/src/engine.rs times that on a placing turn no book or
+#           solve decides, as the app gives it) against the
 #           perfect player (every table and the book, and the placing
 #           solved at every move after the book's, see below), every opening with
 #           both colours (110 games): its losses are the figure of issue
@@ -44,7 +46,8 @@
 # MULINO_THREADS sets the threads of `tb book` and the games played at once
 # by the match (default: the machine's cores, at most 2 games);
 # MULINO_GAMES the games of app, app5 and ultra (default 110: a smaller
-# even number tries them out). The perfect player solves the rest of the
+# even number tries them out); MULINO_PLACING_EFFORT the level-10 engine's
+# placing effort (default: the app's; 1 plays as before it had one). The perfect player solves the rest of the
 # placing at each of its moves past the book (`--placing-solve-plies`,
 # MULINO_PERFECT_PLIES, default 24: every placement; up to
 # `--placing-solve-nodes` 10,000,000,000 positions): an engine's default
@@ -147,9 +150,14 @@ if [ "$variant" = nine ]; then
   esac
 fi
 
-# The app's engine at level LEVEL, with the tables the app serves (Nine's only).
+# The app's engine at level LEVEL, with the tables the app serves (Nine's
+# only); at level 10 with the app's placing effort.
+effort=${MULINO_PLACING_EFFORT:-$(sed -n 's/^pub const PLACING_EFFORT: u32 = \([0-9]*\);$/\1/p' app/src/engine.rs)}
 app_engine() { # LEVEL
   local engine="$morris engine --variant $variant --level $1"
+  if [ "$1" = 10 ]; then
+    engine="$engine --placing-effort ${effort:?no PLACING_EFFORT in app/src/engine.rs}"
+  fi
   if [ "$variant" = nine ]; then
     engine="$engine --tables $(pwd)/app/static/tb --tables $(pwd)/app/static/wdl"
   fi
