@@ -71,6 +71,15 @@ fn open_flat(path: &Path) -> Result<Option<Table>, String> {
     }
 }
 
+/// The tables a search shares, read as [`load_tables`] reads them; `None`
+/// when no path is given.
+pub fn shared_tables(paths: &[PathBuf]) -> Result<Option<Arc<Tablebases>>, CliError> {
+    if paths.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Arc::new(load_tables(paths).map_err(CliError::input)?)))
+}
+
 /// Reads table files, and every `.tb` file of the folders among `paths`:
 /// flat files stay on disk, packed ones are read into memory.
 pub fn load_tables(paths: &[PathBuf]) -> Result<Tablebases, String> {

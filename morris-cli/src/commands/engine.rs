@@ -66,7 +66,7 @@ use morris_engine::{
 
 use crate::error::CliError;
 use crate::setup::{check_search_resources, MAX_HASH_MB};
-use crate::table_files::{load_book, load_tables};
+use crate::table_files::{load_book, load_tables, shared_tables};
 
 /// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
 const MAX_MULTI_PV: usize = 64;
@@ -214,11 +214,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         return Err(CliError::input(format!("--multipv takes 1 to {MAX_MULTI_PV}")));
     }
     let rules = crate::setup::rules_from(args.variant.as_deref(), &args.set)?;
-    let tables = if args.tables.is_empty() {
-        None
-    } else {
-        Some(Arc::new(load_tables(&args.tables).map_err(CliError::input)?))
-    };
+    let tables = shared_tables(&args.tables)?;
     let table_paths = paths_text(&args.tables);
     let book = if args.book.is_empty() {
         None

@@ -18,7 +18,6 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use clap::Args;
 use morris_core::{split_records, Color, Game, Record};
@@ -26,7 +25,7 @@ use morris_engine::{Cost, Limits, Reviewer, Score, Searcher, StdClock, Summary};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;
-use crate::table_files::{changed_tables, load_tables};
+use crate::table_files::{changed_tables, shared_tables};
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -150,11 +149,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
     let mut searcher = Searcher::new(args.hash);
     searcher.set_threads(args.threads);
-    let tables = if args.tables.is_empty() {
-        None
-    } else {
-        Some(Arc::new(load_tables(&args.tables).map_err(CliError::input)?))
-    };
+    let tables = shared_tables(&args.tables)?;
     searcher.set_tables(tables.clone());
     let clock = StdClock::new();
     let stop = AtomicBool::new(false);

@@ -16,7 +16,6 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use clap::Args;
 use morris_core::Game;
@@ -24,7 +23,7 @@ use morris_engine::{Book, Limits, Searcher, StdClock, MAX_PLACING_EFFORT};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;
-use crate::table_files::{changed_tables, load_tables};
+use crate::table_files::{changed_tables, shared_tables};
 
 #[derive(Debug, Args)]
 pub struct SuiteArgs {
@@ -60,11 +59,7 @@ pub fn run(args: &SuiteArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if book.is_empty() {
         return Err(CliError::input(format!("{path} holds no position")));
     }
-    let tables = if args.tables.is_empty() {
-        None
-    } else {
-        Some(Arc::new(load_tables(&args.tables).map_err(CliError::input)?))
-    };
+    let tables = shared_tables(&args.tables)?;
     let mut searcher = Searcher::new(args.hash);
     searcher.set_tables(tables.clone());
     searcher.set_placing_effort(args.placing_effort);
