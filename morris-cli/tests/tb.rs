@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, generate_up_to, ok, scratch, six_book_args};
+use common::{fails, generate_up_to, ok, scratch, scratch_file, six_book_args};
 
 use morris_core::Variant;
 use morris_solver::{Class, Tablebase, Value};
@@ -342,6 +342,55 @@ fn a_placing_position_is_solved_to_the_end_of_the_placing() {
     assert!(err.contains("has no table"), "{err}");
     let err = small_fails("six LL./LD./L.D./DD./... L 0/0 0/0 -");
     assert!(err.contains("no table holds the position's class 4v4"), "{err}");
+}
+
+/// `tb probe --positions FILE` probes a file of positions with the tables
+/// loaded once: a placing position as a line of a placing book, any other
+/// with its value, each as a single probe says; a bad line is named by its
+/// number.
+#[test]
+fn a_file_of_positions_is_probed_line_by_line() {
+    let scratch = scratch();
+    let d = scratch.path().to_str().unwrap();
+    generate_up_to("six", 6, d);
+    let placing = "six .../.LD/..../..L/D.. L 4/4 0/0 -";
+    let moving = "six LL./LD./L.D./DD./... L 0/0 0/0 -";
+    let file = scratch_file(
+        "probe-many",
+        "positions.txt",
+        &format!("# two positions\n{placing}\n\n{moving}\n"),
+    );
+    let file = file.to_str().unwrap();
+    let out = ok(&["tb", "probe", "--table", d, "--positions", file]);
+    let single = ok(&["tb", "probe", "--table", d, "--position", moving]);
+    assert_eq!(
+        out,
+        format!(
+            "{placing} ; draw ; c2 b2 c5 e5 e3 e1 c1 a3 a5\n{moving} ; {}\n",
+            single.trim()
+        )
+    );
+    // The placing line is a book line: the suite reads it.
+    let book = scratch_file("probe-many", "out.book", out.lines().next().unwrap());
+    let suite = ok(&["suite", book.to_str().unwrap(), "--nodes", "2000", "--tables", d]);
+    assert!(suite.contains("of 1 at 2000 nodes"), "{suite}");
+
+    // A file that cannot be probed fails before any probe, saying why.
+    let refused = |name: &str, text: &str| {
+        let file = scratch_file("probe-many", name, text);
+        fails(&["tb", "probe", "--table", d, "--positions", file.to_str().unwrap()])
+    };
+    let err = refused("bad.txt", &format!("{placing}\nsix ../..\n"));
+    assert!(err.contains("bad.txt:2:"), "{err}");
+    let err = refused(
+        "mixed.txt",
+        &format!("{placing}\nthree .../.../... L 3/3 0/0 -\n"),
+    );
+    assert!(err.contains("mixed.txt:2: the rules"), "{err}");
+    let err = refused("empty.txt", "# nothing\n");
+    assert!(err.contains("holds no position"), "{err}");
+    let err = fails(&["tb", "probe", "--table", d]);
+    assert!(err.contains("--position"), "{err}");
 }
 
 #[test]

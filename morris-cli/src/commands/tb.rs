@@ -9,7 +9,7 @@ use std::io::Write;
 
 use clap::{Args, Subcommand};
 use morris_core::{Position, Rules, Setup};
-use morris_engine::{PlacingMemo, Tablebases};
+use morris_engine::{Book, PlacingMemo, Tablebases};
 use morris_solver::{Class, Table, Tablebase, Value};
 
 use crate::error::CliError;
@@ -138,8 +138,22 @@ pub struct ProbeArgs {
     pub table: Vec<PathBuf>,
 
     /// The position text
-    #[arg(long, value_name = "TEXT")]
-    pub position: String,
+    #[arg(
+        long,
+        value_name = "TEXT",
+        required_unless_present = "positions",
+        conflicts_with = "positions"
+    )]
+    pub position: Option<String>,
+
+    /// A file of position texts, one a line (blank lines and lines
+    /// starting with `#` skipped), all of one rule set: probe each with the
+    /// tables loaded once and one memo of the placing for all; print a line
+    /// for each: in the placing a line of a placing book (`POSITION ;
+    /// RESULT ; MOVES`, the moves that keep it), which `morris suite` and
+    /// `morris engine --book` read; after it, `POSITION ; VALUE`
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
 
     /// In the placing phase: the most positions the solve may visit
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
@@ -535,35 +549,117 @@ fn game(args: &GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let setup: Setup = args
-        .position
-        .parse()
-        .map_err(|e| CliError::input(format!("{e}")))?;
-    let pos: Position = setup
-        .position()
-        .map_err(|e| CliError::input(format!("bad position: {e}")))?;
+    let Some(text) = &args.position else {
+        return probe_many(args, out);
+    };
+    let pos = parse_position(text)?;
     let tb = tablebase_of(*pos.rules(), &args.table)?;
     let left = pos.placements_left();
     if left > 0 && pos.terminal().is_none() {
         return probe_placing(tb, &pos, args.nodes, out);
     }
-    let value = tb.probe(&pos).ok_or_else(|| {
-        if let Some(fault) = tb.faults().next() {
-            return CliError::input(fault.to_string());
-        }
-        let c = Class::of(&pos);
-        let hands = if c.light_hand > 0 || c.dark_hand > 0 {
-            format!(" with {}/{} in hand", c.light_hand, c.dark_hand)
-        } else {
-            String::new()
-        };
-        CliError::input(format!(
-            "no table holds the position's class {}v{}{hands}",
-            c.light, c.dark
-        ))
-    })?;
+    let value = tb.probe(&pos).ok_or_else(|| no_table(&tb, &pos))?;
     writeln!(out, "{value}")?;
     Ok(())
+}
+
+fn parse_position(text: &str) -> Result<Position, CliError> {
+    let setup: Setup = text.parse().map_err(|e| CliError::input(format!("{e}")))?;
+    setup
+        .position()
+        .map_err(|e| CliError::input(format!("bad position: {e}")))
+}
+
+/// Why `tb` has no value for `pos`: a table that changed on disk, or no
+/// table of its class.
+fn no_table(tb: &Tablebase, pos: &Position) -> CliError {
+    if let Some(fault) = tb.faults().next() {
+        return CliError::input(fault.to_string());
+    }
+    let c = Class::of(pos);
+    let hands = if c.light_hand > 0 || c.dark_hand > 0 {
+        format!(" with {}/{} in hand", c.light_hand, c.dark_hand)
+    } else {
+        String::new()
+    };
+    CliError::input(format!(
+        "no table holds the position's class {}v{}{hands}",
+        c.light, c.dark
+    ))
+}
+
+/// `--positions FILE`: every position of the file, the tables loaded once.
+/// Every line is read before the first probe, so a bad line fails the run
+/// at once, not after hours of solving.
+fn probe_many(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let Some(file) = &args.positions else {
+        return Err(CliError::input("give --position or --positions"));
+    };
+    let positions = read_positions(file)?;
+    let Some(first) = positions.first() else {
+        return Err(CliError::input(format!("{} holds no position", file.display())));
+    };
+    let tables = Tablebases::from_base(tablebase_of(*first.rules(), &args.table)?);
+    let mut memo = PlacingMemo::new();
+    for pos in &positions {
+        let line = probe_one(&tables, pos, &mut memo, args.nodes)
+            .map_err(|e| CliError::input(format!("{pos}: {e}")))?;
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The positions of a file, one a line (blank lines and `#` comments
+/// skipped), all of the first one's rules; an error names the line.
+fn read_positions(file: &Path) -> Result<Vec<Position>, CliError> {
+    let text = fs::read_to_string(file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let mut positions: Vec<Position> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| CliError::input(format!("{}:{}: {e}", file.display(), i + 1));
+        let pos = parse_position(line).map_err(|e| at(e.to_string()))?;
+        if let Some(first) = positions.first() {
+            if first.rules() != pos.rules() {
+                return Err(at(format!(
+                    "the rules `{}`, not `{}`",
+                    pos.rules(),
+                    first.rules()
+                )));
+            }
+        }
+        positions.push(pos);
+    }
+    Ok(positions)
+}
+
+/// One position's line for `probe_many`: a book line in the placing,
+/// else the position and its value.
+fn probe_one(
+    tables: &Tablebases,
+    pos: &Position,
+    memo: &mut PlacingMemo,
+    nodes: u64,
+) -> Result<String, CliError> {
+    let fault = || tables.faults().first().map(|f| CliError::input(f.to_string()));
+    if pos.placements_left() == 0 || pos.terminal().is_some() {
+        let value = tables.probe(pos);
+        return match (value, fault()) {
+            (_, Some(e)) => Err(e),
+            (Some(v), None) => Ok(format!("{pos} ; {v}")),
+            (None, None) => Err(CliError::input("no table holds the position's class")),
+        };
+    }
+    let solved = tables.placing_solve(pos, memo, nodes, &mut || false);
+    if let Some(e) = fault() {
+        return Err(e);
+    }
+    let solved =
+        solved.map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
+    Ok(Book::line(pos, solved.result, &solved.keep))
 }
 
 /// A placing position's value, by solving the rest of the placing down to
