@@ -46,18 +46,22 @@ fn each_position_says_whether_the_engine_kept_the_value_and_the_total_counts_the
 }
 
 #[test]
-fn the_shipped_suite_reads_and_names_every_position() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../docs/suites/nine-placing-losses.book"
-    );
-    let text = ok(&["suite", path, "--nodes", "200"]);
-    let last = text.lines().last().unwrap();
-    assert!(
-        last.starts_with("kept ") && last.contains(" of 19 at 200 nodes"),
-        "{text}"
-    );
-    assert_eq!(text.lines().count(), 20, "{text}");
+fn the_shipped_suites_read_and_name_every_position() {
+    let suites = [
+        ("nine-placing-losses.book", 19),
+        ("nine-placing-losses-effort3.book", 10),
+        ("nine-match-placing.book", 1325),
+    ];
+    for (name, count) in suites {
+        let path = format!("{}/../docs/suites/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = ok(&["suite", &path, "--nodes", "200"]);
+        let last = text.lines().last().unwrap();
+        assert!(
+            last.starts_with("kept ") && last.contains(&format!(" of {count} at 200 nodes")),
+            "{name}: {last}"
+        );
+        assert_eq!(text.lines().count(), count + 1, "{name}");
+    }
 }
 
 #[test]
