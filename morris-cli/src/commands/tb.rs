@@ -9,7 +9,7 @@ use std::io::Write;
 
 use clap::{Args, Subcommand};
 use morris_core::{Position, Rules, Setup};
-use morris_engine::{Book, PlacingMemo, Tablebases};
+use morris_engine::{Book, PlacingMemo, PlacingSolve, Tablebases};
 use morris_solver::{Class, Table, Tablebase, Value};
 
 use crate::error::CliError;
@@ -653,13 +653,23 @@ fn probe_one(
             (None, None) => Err(CliError::input("no table holds the position's class")),
         };
     }
-    let solved = tables.placing_solve(pos, memo, nodes, &mut || false);
-    if let Some(e) = fault() {
-        return Err(e);
-    }
-    let solved =
-        solved.map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
+    let solved = solve_placing(tables, pos, memo, nodes)?;
     Ok(Book::line(pos, solved.result, &solved.keep))
+}
+
+/// The rest of the placing of `pos` solved down to the tables; a table
+/// that changed on disk, or a solve past `nodes`, is an error.
+fn solve_placing(
+    tables: &Tablebases,
+    pos: &Position,
+    memo: &mut PlacingMemo,
+    nodes: u64,
+) -> Result<PlacingSolve, CliError> {
+    let solved = tables.placing_solve(pos, memo, nodes, &mut || false);
+    if let Some(fault) = tables.faults().first() {
+        return Err(CliError::input(fault.to_string()));
+    }
+    solved.map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))
 }
 
 /// A placing position's value, by solving the rest of the placing down to
@@ -667,12 +677,7 @@ fn probe_one(
 /// solve visited.
 fn probe_placing(tb: Tablebase, pos: &Position, nodes: u64, out: &mut dyn Write) -> Result<(), CliError> {
     let tables = Tablebases::from_base(tb);
-    let solved = tables.placing_solve(pos, &mut PlacingMemo::new(), nodes, &mut || false);
-    if let Some(fault) = tables.faults().first() {
-        return Err(CliError::input(fault.to_string()));
-    }
-    let solved =
-        solved.map_err(|e| CliError::input(format!("the rest of the placing is not solved: {e}")))?;
+    let solved = solve_placing(&tables, pos, &mut PlacingMemo::new(), nodes)?;
     let result = solved.result.word();
     let keep: Vec<String> = solved.keep.iter().map(|&m| pos.notation(m)).collect();
     writeln!(out, "{result}")?;
