@@ -391,6 +391,18 @@ fn a_file_of_positions_is_probed_line_by_line() {
     assert!(err.contains("holds no position"), "{err}");
     let err = fails(&["tb", "probe", "--table", d]);
     assert!(err.contains("--position"), "{err}");
+    // A position of a class with no table: the error names the class.
+    let small = scratch.path().join("six-4v3.tb");
+    let only_moving = scratch_file("probe-many", "moving.txt", moving);
+    let err = fails(&[
+        "tb",
+        "probe",
+        "--table",
+        small.to_str().unwrap(),
+        "--positions",
+        only_moving.to_str().unwrap(),
+    ]);
+    assert!(err.contains("no table holds the position's class 4v4"), "{err}");
 }
 
 #[test]

@@ -573,9 +573,14 @@ fn parse_position(text: &str) -> Result<Position, CliError> {
 /// Why `tb` has no value for `pos`: a table that changed on disk, or no
 /// table of its class.
 fn no_table(tb: &Tablebase, pos: &Position) -> CliError {
-    if let Some(fault) = tb.faults().next() {
-        return CliError::input(fault.to_string());
+    match tb.faults().next() {
+        Some(fault) => CliError::input(fault.to_string()),
+        None => no_class_table(pos),
     }
+}
+
+/// No table holds `pos`'s class: the error names the class.
+fn no_class_table(pos: &Position) -> CliError {
     let c = Class::of(pos);
     let hands = if c.light_hand > 0 || c.dark_hand > 0 {
         format!(" with {}/{} in hand", c.light_hand, c.dark_hand)
@@ -650,7 +655,7 @@ fn probe_one(
         return match (value, fault()) {
             (_, Some(e)) => Err(e),
             (Some(v), None) => Ok(format!("{pos} ; {v}")),
-            (None, None) => Err(CliError::input("no table holds the position's class")),
+            (None, None) => Err(no_class_table(pos)),
         };
     }
     let solved = solve_placing(tables, pos, memo, nodes)?;
