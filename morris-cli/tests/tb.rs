@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, generate_up_to, ok, scratch, scratch_file, six_book_args};
+use common::{fails, generate_up_to, morris, ok, scratch, scratch_file, six_book_args};
 
 use morris_core::Variant;
 use morris_solver::{Class, Tablebase, Value};
@@ -391,18 +391,33 @@ fn a_file_of_positions_is_probed_line_by_line() {
     assert!(err.contains("holds no position"), "{err}");
     let err = fails(&["tb", "probe", "--table", d]);
     assert!(err.contains("--position"), "{err}");
-    // A position of a class with no table: the error names the class.
+    // A position of a class with no table is named, with its class, on
+    // standard error; the next is still probed, and the run fails at the end.
     let small = scratch.path().join("six-4v3.tb");
-    let only_moving = scratch_file("probe-many", "moving.txt", moving);
-    let err = fails(&[
+    let four_three = "six LL./LD./L.D./.D./... L 0/0 0/0 -";
+    let partly = scratch_file("probe-many", "partly.txt", &format!("{moving}\n{four_three}\n"));
+    let run = morris(&[
         "tb",
         "probe",
         "--table",
         small.to_str().unwrap(),
         "--positions",
-        only_moving.to_str().unwrap(),
+        partly.to_str().unwrap(),
     ]);
-    assert!(err.contains("no table holds the position's class 4v4"), "{err}");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    assert!(!run.status.success(), "{stderr}");
+    let single = ok(&["tb", "probe", "--table", d, "--position", four_three]);
+    assert_eq!(stdout, format!("{four_three} ; {}\n", single.trim()));
+    assert!(
+        stderr.contains(&format!(
+            "partly.txt:1: {moving}: no table holds the position's class 4v4"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 of 2 positions were not valued"), "{stderr}");
 }
 
 #[test]

@@ -151,7 +151,9 @@ pub struct ProbeArgs {
     /// tables loaded once and one memo of the placing for all; print a line
     /// for each: in the placing a line of a placing book (`POSITION ;
     /// RESULT ; MOVES`, the moves that keep it), which `morris suite` and
-    /// `morris engine --book` read; after it, `POSITION ; VALUE`
+    /// `morris engine --book` read; after it, `POSITION ; VALUE`. A
+    /// position that cannot be valued is named on standard error, the
+    /// others still probed, and the run ends with an error counting them
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
 
@@ -595,31 +597,46 @@ fn no_class_table(pos: &Position) -> CliError {
 
 /// `--positions FILE`: every position of the file, the tables loaded once.
 /// Every line is read before the first probe, so a bad line fails the run
-/// at once, not after hours of solving.
+/// at once, not after hours of solving. A position that cannot be valued
+/// (no table, or a solve past `--nodes`) is named on standard error and
+/// the run goes on; a table changed on disk stops it.
 fn probe_many(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let Some(file) = &args.positions else {
         return Err(CliError::input("give --position or --positions"));
     };
     let positions = read_positions(file)?;
-    let Some(first) = positions.first() else {
+    let Some((_, first)) = positions.first() else {
         return Err(CliError::input(format!("{} holds no position", file.display())));
     };
     let tables = Tablebases::from_base(tablebase_of(*first.rules(), &args.table)?);
     let mut memo = PlacingMemo::new();
-    for pos in &positions {
-        let line = probe_one(&tables, pos, &mut memo, args.nodes)
-            .map_err(|e| CliError::input(format!("{pos}: {e}")))?;
-        writeln!(out, "{line}")?;
+    let mut failed = 0;
+    for (line, pos) in &positions {
+        match probe_one(&tables, pos, &mut memo, args.nodes) {
+            Ok(text) => writeln!(out, "{text}")?,
+            Err(e) if tables.faults().is_empty() => {
+                failed += 1;
+                eprintln!("{}:{line}: {pos}: {e}", file.display());
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if failed > 0 {
+        return Err(CliError::input(format!(
+            "{failed} of {} positions were not valued (see above); the others are written",
+            positions.len()
+        )));
     }
     Ok(())
 }
 
-/// The positions of a file, one a line (blank lines and `#` comments
-/// skipped), all of the first one's rules; an error names the line.
-fn read_positions(file: &Path) -> Result<Vec<Position>, CliError> {
+/// The positions of a file with their line numbers, one a line (blank
+/// lines and `#` comments skipped), all of the first one's rules; an
+/// error names the line.
+fn read_positions(file: &Path) -> Result<Vec<(usize, Position)>, CliError> {
     let text = fs::read_to_string(file)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
-    let mut positions: Vec<Position> = Vec::new();
+    let mut positions: Vec<(usize, Position)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -627,7 +644,7 @@ fn read_positions(file: &Path) -> Result<Vec<Position>, CliError> {
         }
         let at = |e: String| CliError::input(format!("{}:{}: {e}", file.display(), i + 1));
         let pos = parse_position(line).map_err(|e| at(e.to_string()))?;
-        if let Some(first) = positions.first() {
+        if let Some((_, first)) = positions.first() {
             if first.rules() != pos.rules() {
                 return Err(at(format!(
                     "the rules `{}`, not `{}`",
@@ -636,7 +653,7 @@ fn read_positions(file: &Path) -> Result<Vec<Position>, CliError> {
                 )));
             }
         }
-        positions.push(pos);
+        positions.push((i + 1, pos));
     }
     Ok(positions)
 }
