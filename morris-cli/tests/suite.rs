@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
-use common::{fails, ok, scratch_file};
+use common::{fails, generate_up_to, ok, scratch, scratch_file};
 
 /// Light has d6 and f6, dark to move: only b6 stops the mill. The first
 /// line says so; the second (another position) claims a1 is the only move,
@@ -81,4 +81,25 @@ fn bad_suites_are_refused_with_a_message() {
     let path = scratch_file("suite", "ok.book", TWO);
     let err = fails(&["suite", path.to_str().unwrap(), "--placing-effort", "0"]);
     assert!(err.contains("placing-effort"), "{err}");
+}
+
+/// With every table the placing ends in, the engine solves the rest of the
+/// placing before it searches: at one node a move it keeps a draw that its
+/// search alone (`--placing-solve-plies 0`) gives away.
+#[test]
+fn the_placing_solve_can_be_left_out_to_measure_the_search_alone() {
+    let scratch = scratch();
+    let d = scratch.path().to_str().unwrap();
+    generate_up_to("six", 6, d);
+    let book = scratch_file(
+        "suite",
+        "six.book",
+        "six .../.LD/..../..L/D.. L 4/4 0/0 - ; draw ; c2 b2 c5 e5 e3 e1 c1 a3 a5\n",
+    );
+    let run = |plies: &str| {
+        let args = ["suite", book.to_str().unwrap(), "--nodes", "1", "--tables", d];
+        ok(&[&args[..], &["--placing-solve-plies", plies]].concat())
+    };
+    assert!(run("12").starts_with("   1 keeps  c2 "), "{}", run("12"));
+    assert!(run("0").starts_with("   1 LOSES  d3 "), "{}", run("0"));
 }

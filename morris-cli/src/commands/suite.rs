@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use morris_core::Game;
-use morris_engine::{Book, Limits, Searcher, StdClock, MAX_PLACING_EFFORT};
+use morris_engine::{Book, Limits, PlacingLimits, Searcher, StdClock, MAX_PLACING_EFFORT};
 
 use crate::error::CliError;
 use crate::setup::check_search_resources;
@@ -40,6 +40,13 @@ pub struct SuiteArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLACING_EFFORT)))]
     pub placing_effort: u32,
+
+    /// Solve the rest of the placing exactly with this many placements left
+    /// or fewer, given every table it ends in, as `morris engine
+    /// --placing-solve-plies`; 0 leaves the whole placing to the search
+    /// (which still reads the tables past it)
+    #[arg(long, value_name = "N", default_value_t = PlacingLimits::default().plies)]
+    pub placing_solve_plies: u8,
 
     /// Transposition table size in megabytes
     #[arg(long, value_name = "MB", default_value_t = 16)]
@@ -63,6 +70,10 @@ pub fn run(args: &SuiteArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut searcher = Searcher::new(args.hash);
     searcher.set_tables(tables.clone());
     searcher.set_placing_effort(args.placing_effort);
+    searcher.set_placing_limits(PlacingLimits {
+        plies: args.placing_solve_plies,
+        ..PlacingLimits::default()
+    });
     let clock = StdClock::new();
     let stop = AtomicBool::new(false);
 
