@@ -7,77 +7,54 @@
 //! opening that favours one side does not favour either engine; but an
 //! opening lost with best play makes "the stronger engine never loses" an
 //! impossible target, and one that hands a side a free mill says little
-//! about either engine. Referee's decisions, from the analysis of the first
-//! built-in set (`/work/measure` notes of issue 3):
+//! about either engine. Referee's decisions:
 //!
 //! - An opening is *quiet*: no mill was closed during it, and neither side
 //!   has a line of two with an empty third point, so the side to move
-//!   cannot close a mill at once and need not block one. (The old
-//!   generator only excluded closed mills; six of its first 50 nine-men
-//!   openings let light close a mill on its first turn.)
+//!   cannot close a mill at once and need not block one. (A generator that
+//!   only excludes closed mills lets light close a mill on its first turn
+//!   in six of its first 50 nine-men openings.)
 //! - It is *balanced by a deep search*: the engine at 16 million nodes
 //!   (depth 14–18 from these positions) scores it within 60 hundredths of
 //!   a piece of equal for the side to move at each of its last three
-//!   completed depths. No
-//!   opening of the 95 examined scored a forced result; the built-in list
-//!   keeps the ones nearest to equal. The nine-men list ([`NINE`]) was
-//!   chosen that way, offline, because a 16-million-node search per
-//!   candidate is too slow for the start of every match.
-//! - Measured over this list, between the engine at 1 s and itself at
-//!   0.25 s: with the evaluation before its mobility fit, dark won 47
-//!   games and light 14 (49 draws), and the 1 s side lost 16 of its 18
-//!   losses as light, although the deep search scores every opening of
-//!   the list 0 to +0.6 for light. Light was walking into blockades. With
-//!   the fitted evaluation dark won 26 and light 11 (73 draws), and the
-//!   1 s side lost 5 games as light and 2 as dark. With all of Nine's
-//!   endgame tables (to 7v5 and 6v6) it was dark 19, light 11 (80 draws;
-//!   the 1 s side lost 3 as light, 1 as dark), and with two search threads
-//!   on each side as well dark 22, light 11 (77 draws; 4 and 1). Opening
-//!   53 (`b6 d5 c5 f6`) was lost by the 1 s side as light in the first
-//!   two of those runs: its one-thread 1 s search answers `b4`, which a
-//!   depth-20 search rates −0.32 against 0.00 for `d7` or `d2`; with two
-//!   threads it plays `d7` and drew. Dark still wins more:
-//!   either these openings favour dark in practice or light's placing is
-//!   still misjudged; a fair test of the engine needs both colours anyway.
-//! - *One-sided in practice* (session 6). Over 37 node-limited matches
-//!   between engine versions (3,719 games from this list), ten openings
-//!   scored below 0.30 or above 0.70 for light. For dark: 52 `a1 c4 f2 d6`
-//!   (light won 2, dark 46, 8 draws), 3, 39, 49, 45, 26, 44 and 53. For
-//!   light: 12 `g4 g1 f2 f6` (37 to 2) and 51 `e3 g7 b6 f2` (32 to 0).
-//!   The deep search scores every one of them within 0.60 of equal, so
-//!   either they are lost with best play or the evaluation misjudges them
-//!   the same way at every depth it reaches. They stay in the list: the
-//!   target "the 1 s engine never loses to itself at 0.25 s" is stated
-//!   over it, and removing openings because of the results would move the
-//!   target. But a loss from one of them is weaker evidence of a blunder.
-//!   Three of the ten losses of session 5's two target runs came from
-//!   openings 12 (two) and 49 (one).
-//!   A search sixteen times deeper (256 million nodes, depth 20–23, every
-//!   Nine table; session 7) agrees with the results for two of the ten
-//!   only: 12 scores +0.94, +0.76, +0.67 for light at its last three
-//!   depths and 52 −0.50, −0.45, −0.65, so both would now fail the
-//!   balance rule. 49 scores about −0.34, 3 ends at −0.30, and 39, 45, 26,
-//!   51 and 53 end within 0.07 of equal; 44, which dark wins in practice,
-//!   scores +0.41, +0.29, +0.08 for light. Six openings that are balanced
-//!   in practice (light scores 0.36 to 0.57 in the recorded games),
-//!   searched the same way as a control, end between 0.00 and +0.45
-//!   (1, 2, 5, 20, 30, 40). So for eight of the ten the deeper
-//!   search sees no imbalance: the results come from how the engines play
-//!   them, not from the opening. The list is unchanged; replacing 12 and
-//!   52 by a vetting at 256 million nodes is the planners' call (it would
-//!   be fair only if every opening of the list were vetted that way).
-//! - **Every opening of [`NINE`] is a draw with perfect play** (session
-//!   10, once every Nine table, 3v3 to 9v9, was solved): `morris tb probe`
-//!   solves the 14 placements left down to the tables, 12 to 200 million
-//!   positions an opening (median 24 million, 33 s to 161 s on one core).
-//!   So the list is balanced exactly, and a loss from it is a blunder.
-//!   How many of light's 20 first moves keep the draw varies a lot: 20 in
-//!   8 openings, 17 to 19 in 25, 9 to 16 in 20, and two are sharp: 7
-//!   `c4 f2 c5 c3` (only `d6` and `f4`) and 52 `a1 c4 f2 d6` (only `f4`).
-//!   Both engines at 1 s and 0.25 s a move played `b4` there as light and
-//!   lost; the search needs depth 14 (1.7 s, 7) and 16 (4 s, 52) on one
-//!   thread to find the drawing move. They stay in the list: they are
-//!   draws, and the target is stated over the list.
+//!   completed depths. No opening of the 95 examined scored a forced
+//!   result; the built-in list keeps the ones nearest to equal. The
+//!   nine-men list ([`NINE`]) was chosen that way, offline, because a
+//!   16-million-node search per candidate is too slow for the start of
+//!   every match.
+//! - **Every opening of [`NINE`] is a draw with perfect play**: with every
+//!   Nine table (3v3 to 9v9), `morris tb probe` solves the 14 placements
+//!   left down to the tables, 12 to 200 million positions an opening
+//!   (median 24 million, 33 s to 161 s on one core). So the list is
+//!   balanced exactly, and a loss from it is a blunder. How many of light's
+//!   20 first moves keep the draw varies a lot: 20 in 8 openings, 17 to 19
+//!   in 25, 9 to 16 in 20, and two are sharp: 7 `c4 f2 c5 c3` (only `d6`
+//!   and `f4`) and 52 `a1 c4 f2 d6` (only `f4`). The engine at 1 s and at
+//!   0.25 s a move played `b4` there as light and lost; the search needs
+//!   depth 14 (1.7 s, 7) and 16 (4 s, 52) on one thread to find the drawing
+//!   move. They stay in the list: they are draws, and the target is stated
+//!   over the list.
+//! - *One-sided in practice.* Over 37 node-limited matches between engine
+//!   versions (3,719 games from this list), ten openings scored below 0.30
+//!   or above 0.70 for light. For dark: 52 `a1 c4 f2 d6` (light won 2, dark
+//!   46, 8 draws), 3, 39, 49, 45, 26, 44 and 53. For light: 12 `g4 g1 f2
+//!   f6` (37 to 2) and 51 `e3 g7 b6 f2` (32 to 0). The search at 16 million
+//!   nodes scores every one of them within 0.60 of equal; at 256 million
+//!   nodes (depth 20–23, every Nine table) it agrees with the results for
+//!   two of the ten only: 12 scores +0.94, +0.76, +0.67 for light at its
+//!   last three depths and 52 −0.50, −0.45, −0.65, so both would fail the
+//!   balance rule at that depth. 49 scores about −0.34, 3 ends at −0.30,
+//!   and 39, 45, 26, 51 and 53 end within 0.07 of equal; 44, which dark
+//!   wins in practice, scores +0.41, +0.29, +0.08 for light. Six openings
+//!   balanced in practice (1, 2, 5, 20, 30, 40), searched the same way as
+//!   a control, end between 0.00 and +0.45. So for eight of the ten the
+//!   results come from how the engines play them, not from the opening.
+//!   They stay in the list: the target "the 1 s engine never loses to
+//!   itself at 0.25 s" is stated over it, and removing openings because of
+//!   the results would move the target; vetting every opening at 256
+//!   million nodes would be the fair way to replace 12 and 52. The scores
+//!   of the matches over this list are in docs/strength.md and
+//!   docs/benchmarks.md.
 //! - For the other variants the generator applies the quiet rule and a
 //!   search of [`BALANCE_DEPTH`] plies with the tighter
 //!   [`MAX_IMBALANCE`]; when a match asks for more nine-men openings than
@@ -85,19 +62,20 @@
 //! - **On the small boards (Six and Three Men's Morris, up to
 //!   [`EXACT_MAX_POINTS`] points) an opening must be a draw with perfect
 //!   play**, by the solver (`Tablebase::solve_position`: the placing phase
-//!   forward, the moving phase by its tables), not by a search (session
-//!   8). There the whole game solves in seconds, and the search's verdict
-//!   was not good enough: of the 55 openings the depth-8 search let
-//!   through for a Six Men's Morris match, 13 were forced wins for light,
-//!   and with every Six table on both sides all three losses of the
-//!   engine at 100,000 nodes against itself at 25,000 came from those
-//!   (110 games). Of the 517 quiet four-placement Six openings (up to
-//!   symmetry) 111 are wins for light; two placements give only 18, of
-//!   which 13 are draws, so Six now opens with four placements, like
-//!   Nine. Three Men's Morris keeps two: 6 of its openings are draws.
+//!   forward, the moving phase by its tables), not by a search. There the
+//!   whole game solves in seconds, and the search's verdict is not good
+//!   enough: of the 55 openings a depth-8 search lets through for a Six
+//!   Men's Morris match, 13 are forced wins for light, and with every Six
+//!   table on both sides all three losses of the engine at 100,000 nodes
+//!   against itself at 25,000 came from those (110 games). Of the 517 quiet
+//!   four-placement Six openings (up to symmetry) 111 are wins for light;
+//!   two placements give only 18, of which 13 are draws, so Six opens with
+//!   four placements, like Nine. Three Men's Morris keeps two: 6 of its
+//!   openings are draws.
 //! - Openings are distinct up to the board's symmetries (rotations and
-//!   reflections), not only as positions: on the small boards the old
-//!   generator's 55 Six openings were 17 positions and their images.
+//!   reflections), not only as positions: a generator that compares
+//!   positions alone makes 55 Six openings that are 17 positions and their
+//!   images.
 
 use std::sync::atomic::AtomicBool;
 
