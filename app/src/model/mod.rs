@@ -88,7 +88,10 @@ pub struct Model {
 pub enum Presence {
     /// They left the room (said so over the channel before closing it).
     Left,
-    /// The channel opened again after a drop: they are back.
+    /// The channel closed, or stayed silent, with no word from them (a
+    /// closed tab, a lost network): the connection to them is lost.
+    Lost,
+    /// The channel opened again after they left or were lost: they are back.
     Back,
 }
 

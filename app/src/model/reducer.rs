@@ -105,6 +105,7 @@ impl Model {
                 if let Some(room) = &self.room {
                     let key = match p {
                         Presence::Left => "room.friend-left",
+                        Presence::Lost => "room.friend-lost",
                         Presence::Back => "room.friend-back",
                     };
                     self.notice = Some(Notice::new(key, named(room.name(room.me.other()))));
