@@ -7,13 +7,15 @@
 // relays off the bar says the room runs by links and what to send, not
 // "Connecting… waiting for your friend". Once live, the room panel offers
 // no link for the friend and no box for a reply: nothing goes by hand.
+// In a clock game the clock of a friend who is gone stands still on the
+// page of the one left behind (RULES.md §6), and runs again when they are back.
 // A real WebTorrent tracker (bittorrent-tracker) runs on 127.0.0.1.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startHarness, assertNoErrors, clickAction } from "./lib/harness.mjs";
+import { startHarness, assertNoErrors, clickAction, playMove, snapshot } from "./lib/harness.mjs";
 import {
   hostRoom, openLink, offeredLink, notice, RTC_ARGS, LOCAL_ONLY_ARGS, livePlayer, relayPlayer, signalLink,
-  waitForLive, startTracker,
+  waitForLive, startTracker, waitForMoves,
 } from "./lib/rooms.mjs";
 
 let h;
@@ -137,5 +139,40 @@ test("relays off: the bar says the room runs by links and what to send; live, no
   await toldLost(host);
   assert.equal(await host.locator("[data-friend-link]").count(), 1, "by links again: the link for the friend");
   assert.equal(await host.locator('[data-field="room-paste"]').count(), 1);
+  assertNoErrors(host);
+});
+
+/** A side's clock on `page`: its time left (ms) and whether it runs. */
+async function clockOf(page, color) {
+  const c = page.locator(`[data-clock="${color}"]`);
+  return { ms: Number(await c.getAttribute("data-left-ms")), running: (await c.getAttribute("data-running")) !== null };
+}
+
+test("a clock game: the clock of a guest whose tab closed stands still on the host's page, and runs when they are back", { timeout: 240_000 }, async () => {
+  const { page: host } = await relayPlayer(h, tracker.url);
+  await host.goto(h.url, { waitUntil: "domcontentloaded" });
+  await host.locator("[data-point]").first().waitFor();
+  await host.locator('[data-action="play-friend"]').click();
+  await host.locator('[data-field="clock"]').selectOption("3+2");
+  await host.locator('.dialog [data-action="confirm"]').click();
+  await host.locator('[data-relay="joined"]').waitFor();
+  const guest = await guestJoins(host, await offeredLink(host));
+  await playMove(host, "a1", "light");
+  await waitForMoves(guest.page, 1);
+  assert.ok((await clockOf(host, "dark")).running, "the guest's clock runs on their turn");
+
+  await guest.page.close();
+  await toldLost(host);
+  const stood = await clockOf(host, "dark");
+  assert.ok(!stood.running, "the clock of a friend who is gone stands still");
+  await new Promise((r) => setTimeout(r, 3_000));
+  assert.equal((await clockOf(host, "dark")).ms, stood.ms, "nothing runs out while they are gone");
+  assert.doesNotMatch((await snapshot(host)).status, /ran out of time/i);
+
+  const back = await guest.context.newPage();
+  await back.goto(h.url, { waitUntil: "domcontentloaded" });
+  await waitForLive(back, 45_000);
+  await host.locator('[data-notice="room.friend-back"]').waitFor({ timeout: 15_000 });
+  await host.waitForFunction(() => document.querySelector('[data-clock="dark"]')?.hasAttribute("data-running"));
   assertNoErrors(host);
 });
