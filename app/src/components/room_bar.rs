@@ -15,8 +15,9 @@ use super::ui::Ui;
 use crate::browser::copy_text;
 use crate::hooks::Live;
 use crate::model::{Action, Notice};
+use crate::room::meeting::ByHand;
 use crate::room::relay::RelayState;
-use crate::room::{Connection, Role, Room, Signal};
+use crate::room::{Connection, Role, Room};
 
 /// The bar of `room`, whose link from this side is `link`; `field` is the
 /// invite's field in the room panel, selected on copy.
@@ -46,9 +47,9 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         (Connection::ByLink | Connection::Connecting, RelayState::Joined) => "room.relay-joined",
         (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",
         (Connection::ByLink, RelayState::Off) => "room.by-link",
-        (Connection::Connecting, RelayState::Off) => match live.signal {
-            Some(Signal::Offer(_)) => "room.by-link-offer",
-            Some(Signal::Answer(_)) => "room.by-link-answer",
+        (Connection::Connecting, RelayState::Off) => match live.by_hand {
+            Some(ByHand::Offer) => "room.by-link-offer",
+            Some(ByHand::Answer) => "room.by-link-answer",
             None => "room.connecting",
         },
         (Connection::Connecting, _) => "room.connecting",

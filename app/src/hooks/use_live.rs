@@ -38,7 +38,7 @@ use yew::prelude::*;
 use crate::browser::now_ms;
 use crate::model::{Action, Notice};
 use crate::room::codec::Wire;
-use crate::room::meeting::{Event, Meeting, View, TICK_MS};
+use crate::room::meeting::{ByHand, Event, Meeting, View, TICK_MS};
 use crate::room::peer::{self, Peer, PeerEvent};
 use crate::room::relay::RelayState;
 use crate::room::{decode, sign, Connection, Signal};
@@ -79,6 +79,8 @@ pub struct Live {
     pub supported: bool,
     /// What this side's links carry for the connection now.
     pub signal: Option<Signal>,
+    /// The exchange under way waits for a link sent by hand.
+    pub by_hand: Option<ByHand>,
     /// How the room meets the friend: through a relay, or by links.
     pub relay: RelayState,
     /// Messages heard through a relay and dropped.
@@ -92,6 +94,7 @@ impl PartialEq for Live {
     fn eq(&self, other: &Live) -> bool {
         self.connection == other.connection
             && self.signal == other.signal
+            && self.by_hand == other.by_hand
             && self.relay == other.relay
             && self.dropped == other.dropped
             && Rc::ptr_eq(&self.inner, &other.inner)
@@ -124,6 +127,7 @@ pub fn use_live(dispatch: Callback<Action>) -> Live {
         connection: view.connection,
         supported,
         signal: view.signal.clone(),
+        by_hand: view.by_hand,
         relay: view.relay,
         dropped: view.dropped,
         inner,

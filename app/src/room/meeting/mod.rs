@@ -185,12 +185,23 @@ pub enum Effect {
     Presence(Presence),
 }
 
+/// What goes by hand before a connection made by links can open: this
+/// side's offer (then the friend's reply comes back), or its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByHand {
+    Offer,
+    Answer,
+}
+
 /// What the page shows of the meeting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     pub connection: Connection,
     /// What this side's links carry for the connection now.
     pub signal: Option<Signal>,
+    /// The exchange under way waits for a link sent by hand (from the
+    /// moment its description is being made until the reply is taken).
+    pub by_hand: Option<ByHand>,
     pub relay: RelayState,
     /// Messages heard through a relay and dropped.
     pub dropped: u32,
@@ -300,6 +311,7 @@ impl Meeting {
             view: View {
                 connection: Connection::ByLink,
                 signal: None,
+                by_hand: None,
                 relay: RelayState::Off,
                 dropped: 0,
             },
@@ -419,6 +431,7 @@ impl Meeting {
     /// Closes the current peer, saying goodbye first over an open channel
     /// if `bye`.
     fn close_peer(&mut self, bye: bool, out: &mut Vec<Effect>) {
+        self.view.by_hand = None;
         if let Some(p) = self.peer.take() {
             if p.open && bye {
                 out.push(Effect::Send(p.id, BYE.to_string()));
@@ -450,6 +463,10 @@ impl Meeting {
         }
         if show {
             self.view.signal = None;
+            self.view.by_hand = Some(match self.peer.as_ref().map(|p| &p.side) {
+                Some(Side::Answering { .. }) => ByHand::Answer,
+                _ => ByHand::Offer,
+            });
         }
         out.push(Effect::NewPeer(id));
         id
@@ -512,6 +529,7 @@ impl Meeting {
             return false;
         }
         out.push(Effect::Accept(p.id, answer));
+        self.view.by_hand = None;
         true
     }
 
@@ -579,6 +597,7 @@ impl Meeting {
         let code = p.code.clone();
         self.view.connection = Connection::Live;
         self.view.signal = None;
+        self.view.by_hand = None;
         self.heard_ms = self.now;
         self.pinged_ms = self.now;
         self.flush(out);

@@ -475,6 +475,11 @@ fn by_links_the_host_offers_once_and_the_reply_connects() {
     w.seat(host, A, Role::Host, "", 0);
     assert_eq!(w.view(host).relay, RelayState::Off);
     assert_eq!(w.connection(host), Connection::Connecting);
+    assert_eq!(
+        w.view(host).by_hand,
+        Some(ByHand::Offer),
+        "by links: the invite, then the reply"
+    );
     let Some(Signal::Offer(offer)) = w.view(host).signal.clone() else {
         unreachable!("the invite carries an offer")
     };
@@ -489,6 +494,7 @@ fn by_links_the_host_offers_once_and_the_reply_connects() {
             signal: Signal::Offer(offer),
         },
     );
+    assert_eq!(w.view(guest).by_hand, Some(ByHand::Answer));
     let Some(Signal::Answer(answer)) = w.view(guest).signal.clone() else {
         unreachable!("the reply carries an answer")
     };
@@ -502,6 +508,7 @@ fn by_links_the_host_offers_once_and_the_reply_connects() {
     assert_eq!(w.connection(host), Connection::Live);
     assert_eq!(w.connection(guest), Connection::Live);
     assert_eq!(w.view(host).signal, None, "live: nothing to send back");
+    assert_eq!((w.view(host).by_hand, w.view(guest).by_hand), (None, None));
     // The same reply again: no offer waits for it, handed to other tabs.
     w.send(
         host,
