@@ -574,3 +574,46 @@ fn events_of_a_peer_left_behind_change_nothing() {
     assert_eq!(w.view(host), &view);
     assert_eq!(w.pages[host].said.len(), said);
 }
+
+#[test]
+fn no_relay_within_five_seconds_runs_the_room_by_links_and_a_relay_down_is_tried_again() {
+    let mut m = Meeting::new(true, Box::new(|| [9; 20]));
+    let seat = Seat {
+        code: A.into(),
+        me: Role::Host,
+        their_key: String::new(),
+        invite: true,
+    };
+    let out = m.handle(
+        0.0,
+        Event::Seat {
+            seat: Some(seat),
+            relays: 2,
+        },
+    );
+    assert_eq!(out, vec![Effect::OpenSwarm(A.into())]);
+    assert_eq!(m.view().relay, RelayState::Trying);
+    assert!(
+        m.handle(4_000.0, Event::Tick).is_empty(),
+        "no offer while the relays may answer"
+    );
+    // Five seconds and no relay: by links, and the invite carries an offer.
+    let out = m.handle(5_000.0, Event::Tick);
+    assert_eq!(m.view().relay, RelayState::Unreachable);
+    assert_eq!(out, vec![Effect::NewPeer(1), Effect::Offer(1)]);
+    assert_eq!(m.view().by_hand, Some(ByHand::Offer));
+    // Both relays down: each tried again after 2 s, then 4 s.
+    m.handle(5_000.0, Event::Down(0));
+    m.handle(5_000.0, Event::Down(1));
+    assert!(m.handle(6_000.0, Event::Tick).is_empty());
+    assert_eq!(
+        m.handle(7_000.0, Event::Tick),
+        vec![Effect::Reconnect(0), Effect::Reconnect(1)]
+    );
+    m.handle(7_000.0, Event::Down(0));
+    assert!(m.handle(10_000.0, Event::Tick).is_empty());
+    assert_eq!(m.handle(11_000.0, Event::Tick), vec![Effect::Reconnect(0)]);
+    // A relay that answers after all: the room meets there.
+    m.handle(11_500.0, Event::Joined(0));
+    assert_eq!(m.view().relay, RelayState::Joined);
+}
