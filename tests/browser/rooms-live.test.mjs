@@ -42,7 +42,7 @@ test("rooms live: a whole game over the data channel, draw declined, resignation
   const invite = await signalLink(host, "offer");
   await clickAction(host, "copy-invite");
   assert.equal(await host.evaluate(() => navigator.clipboard.readText()), invite, "Copy invite link copies the link with the offer");
-  assert.match(await host.locator("[data-connection]").innerText(), /Connecting/);
+  assert.match(await host.locator("[data-connection]").innerText(), /Not connected live · send your link/, "by links: what to send, not \"Connecting…\"");
   // The host opening their own invite changes nothing and keeps the offer.
   await openLink(host, invite);
   assert.match((await notice(host))?.text ?? "", /own side/);

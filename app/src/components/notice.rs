@@ -18,6 +18,7 @@ fn named_key(key: &str) -> Option<&'static str> {
         "draw.declined" => "draw.declined-by",
         "room.friend-joined" => "room.friend-joined-by",
         "room.friend-left" => "room.friend-left-by",
+        "room.friend-lost" => "room.friend-lost-by",
         "room.friend-back" => "room.friend-back-by",
         _ => return None,
     })

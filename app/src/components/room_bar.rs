@@ -5,8 +5,9 @@
 //! the room meets the friend (through a relay, or by links: `data-relay`,
 //! with the messages a relay brought that were dropped in
 //! `data-relay-dropped`; or, `elsewhere`, that another tab of this
-//! browser holds the seat's connection), and "Connect live" when there is
-//! no connection (and no other tab makes it).
+//! browser holds the seat's connection; by links, what to send for a
+//! live connection), and "Connect live" when there is no connection (and
+//! no other tab makes it).
 
 use yew::prelude::*;
 
@@ -14,6 +15,7 @@ use super::ui::Ui;
 use crate::browser::copy_text;
 use crate::hooks::Live;
 use crate::model::{Action, Notice};
+use crate::room::meeting::ByHand;
 use crate::room::relay::RelayState;
 use crate::room::{Connection, Role, Room};
 
@@ -37,13 +39,19 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
     };
     // One line says how the room runs: live, or, until then, through a
-    // relay or by links (the relay's state in place of "by link").
+    // relay or by links (the relay's state in place of "by link"), and,
+    // by links with a connection offered or answered, what to send.
     let conn_text = lang.t(match (connection, live.relay) {
         (_, RelayState::Elsewhere) => "room.elsewhere",
         (Connection::ByLink, RelayState::Trying) => "room.relay-trying",
         (Connection::ByLink | Connection::Connecting, RelayState::Joined) => "room.relay-joined",
         (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",
         (Connection::ByLink, RelayState::Off) => "room.by-link",
+        (Connection::Connecting, RelayState::Off) => match live.by_hand {
+            Some(ByHand::Offer) => "room.by-link-offer",
+            Some(ByHand::Answer) => "room.by-link-answer",
+            None => "room.connecting",
+        },
         (Connection::Connecting, _) => "room.connecting",
         (Connection::Live, _) => "room.live",
         (Connection::Lost, _) => "room.lost",

@@ -1,7 +1,7 @@
 //! The room's panel beside the game: the invite link while the friend's
-//! seat is free, else the link (or the reply) for the friend; the box for
-//! a reply or a link from the friend; this side's name; the way to the
-//! connection settings. Names are only ever rendered as text.
+//! seat is free, else, while not connected live, the link (or the reply)
+//! for the friend and the box for a reply or a link from the friend;
+//! this side's name; the way to the connection settings. Names are only ever rendered as text.
 
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -32,10 +32,12 @@ pub struct RoomPanel<'a> {
 pub fn room_panel(props: &RoomPanel) -> Html {
     let r = props.room;
     let host_waiting = r.me == Role::Host && !r.joined;
+    // Live, nothing goes by hand: no link for the friend, no reply to paste.
+    let live_now = props.live.connection == Connection::Live;
     html! {
         <section class="room-panel" data-room-panel="">
-            if host_waiting { { invite_box(props) } } else { { friend_link_box(props) } }
-            { paste_box(props) }
+            if host_waiting { { invite_box(props) } } else if !live_now { { friend_link_box(props) } }
+            { paste_box(props, !live_now) }
         </section>
     }
 }
@@ -116,12 +118,12 @@ fn share_button(props: &RoomPanel) -> Html {
     }
 }
 
-/// The link for the friend (or, answering their offer, the reply), marked
-/// due when it is the friend's turn to hear from this side.
+/// The link for the friend (or, answering their offer, the reply), while
+/// not connected live, marked due when it is the friend's turn to hear
+/// from this side.
 fn friend_link_box(props: &RoomPanel) -> Html {
     let (lang, t, r) = (props.ui.lang, &props.ui.model, props.room);
     let field = &props.fields.friend;
-    let live_now = props.live.connection == Connection::Live;
     let signal = props.live.signal.as_ref();
     let copy = {
         let (text, field, send) = (props.link.to_string(), field.clone(), props.ui.send.clone());
@@ -131,15 +133,14 @@ fn friend_link_box(props: &RoomPanel) -> Html {
         })
     };
     let replying = matches!(signal, Some(Signal::Answer(_)));
-    let due = replying
-        || !live_now && (t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined);
+    let due = replying || t.remote_to_move() || t.draw_offer.is_some() || r.rematch_by.is_some() || !r.joined;
     let (title, help) = if replying {
         ("room.reply-title", "room.reply-help")
     } else {
         ("room.friend-link-title", "room.friend-link-help")
     };
     html! {
-        <div class={classes!("room-box", due.then_some("due"), live_now.then_some("quiet"))}>
+        <div class={classes!("room-box", due.then_some("due"))}>
             <h2>{ lang.t(title) }</h2>
             <p>{ lang.t(help) }</p>
             <input type="text" readonly=true class="link-field" data-friend-link="" data-signal={signal_kind(signal)}
@@ -152,8 +153,9 @@ fn friend_link_box(props: &RoomPanel) -> Html {
     }
 }
 
-/// The box for a reply or a link from the friend, and this side's name.
-fn paste_box(props: &RoomPanel) -> Html {
+/// The box for a reply or a link from the friend (if `pasting`), and
+/// this side's name.
+fn paste_box(props: &RoomPanel, pasting: bool) -> Html {
     let lang = props.ui.lang;
     let field = &props.fields.paste;
     let open = {
@@ -192,12 +194,14 @@ fn paste_box(props: &RoomPanel) -> Html {
     let r = props.room;
     html! {
         <div class="room-box">
-            <label for="room-paste"><h2>{ lang.t("room.paste-title") }</h2></label>
-            <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={field.clone()}
-                      placeholder={lang.t("room.paste-placeholder")} />
-            <div class="row">
-                <button type="button" class="btn" data-action="open-room-paste" onclick={open}>{ lang.t("room.paste-open") }</button>
-            </div>
+            if pasting {
+                <label for="room-paste"><h2>{ lang.t("room.paste-title") }</h2></label>
+                <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={field.clone()}
+                          placeholder={lang.t("room.paste-placeholder")} />
+                <div class="row">
+                    <button type="button" class="btn" data-action="open-room-paste" onclick={open}>{ lang.t("room.paste-open") }</button>
+                </div>
+            }
             <label class="name-field">
                 <span>{ lang.t("room.name") }</span>
                 <input type="text" maxlength={MAX_NAME.to_string()} data-field="name"

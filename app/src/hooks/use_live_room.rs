@@ -4,16 +4,15 @@
 //! over by another tab is taken up; another
 //! room on the table drops the connection of the last one; the host's
 //! page offers a connection while the seat is free and no relay took the
-//! room, so the invite link carries it; and the room as this side would send it now, signed, is
-//! kept ready for the channel.
+//! room, so the invite link carries it (`room::meeting`); and the room as
+//! this side would send it now, signed, is kept ready for the channel.
 
 use yew::prelude::*;
 
 use super::use_live::{use_live, Live};
 use super::use_sealed::{use_sealed, Sealed};
 use crate::model::{Action, Model};
-use crate::room::relay::RelayState;
-use crate::room::{Connection, Role};
+use crate::room::Role;
 
 /// The page's live connection, kept in step with the model's room, and
 /// the room as this side sends it now, signed (`None` while it is being
@@ -39,27 +38,14 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
     }
     {
         let live = live.clone();
-        let room = model
-            .room
-            .as_ref()
-            .map(|r| (r.code.clone(), r.me, r.keys[r.me.other().index()].clone()));
+        let room = model.room.as_ref().map(|r| {
+            let invite = r.me == Role::Host && !r.joined;
+            (r.code.clone(), r.me, r.keys[r.me.other().index()].clone(), invite)
+        });
         use_effect_with(room, move |room| match room {
-            Some((code, me, their_key)) => live.take_seat(code, *me, their_key),
+            Some((code, me, their_key, invite)) => live.take_seat(code, *me, their_key, *invite),
             None => live.leave_seat(),
         });
-    }
-    {
-        let live = live.clone();
-        let key = model
-            .room
-            .as_ref()
-            .map(|r| (r.code.clone(), r.me == Role::Host && !r.joined));
-        use_effect_with(
-            (key, live.connection, live.relay),
-            move |(key, connection, relay)| {
-                keep_connection(&live, key.as_ref(), *connection, *relay);
-            },
-        );
     }
     {
         let outgoing = sealed.as_ref().map(|s| (s.message.clone(), s.seq));
@@ -71,26 +57,4 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
         });
     }
     (live, sealed)
-}
-
-/// Connects or drops the connection for the room on the table (its code,
-/// and whether the host waits for the guest). The invite carries an
-/// offer only where no relay is set or none took the room (and no other
-/// tab holds the seat: it makes the connection).
-fn keep_connection(live: &Live, key: Option<&(String, bool)>, connection: Connection, relay: RelayState) {
-    let by_links = matches!(relay, RelayState::Off | RelayState::Unreachable);
-    match key {
-        Some((code, invite)) => {
-            if *invite && by_links && connection == Connection::ByLink && !live.busy(code) {
-                live.connect(code, true);
-            } else if !live.busy(code) && connection == Connection::Live {
-                live.reset();
-            }
-        }
-        None => {
-            if connection != Connection::ByLink {
-                live.reset();
-            }
-        }
-    }
 }

@@ -26,7 +26,8 @@ impl Model {
     pub fn apply_at(&mut self, action: Action, now: u64) {
         // A room restored as the page loads runs from its first action.
         let (moves, over) = (self.game.moves().len(), self.outcome().is_some());
-        if let Some(c) = self.clock.as_mut().filter(|_| !over) {
+        let held = self.friend_held();
+        if let Some(c) = self.clock.as_mut().filter(|_| !over && !held) {
             c.resume(moves, now);
         }
         self.flag_if_fallen(now, 0);
@@ -46,7 +47,11 @@ impl Model {
             Action::Remote(shared) => shared.clock.as_ref().map(|c| c.left),
             _ => None,
         };
+        let heard = matches!(action, Action::Remote(_));
         self.apply(action);
+        if heard || self.replaced != replaced || self.room.is_none() {
+            self.friend_away = false;
+        }
         if let Some(clock) = opened {
             // A game opened brings its own clocks, or none.
             self.clock = clock;
@@ -60,6 +65,31 @@ impl Model {
             if let Some(them) = them.filter(|_| self.game.moves().len() > ply) {
                 c.report(them, left[them]);
             }
+        }
+        self.hold_for_friend(held, now);
+    }
+
+    /// Whether the friend far away is gone and it is their turn.
+    fn friend_held(&self) -> bool {
+        let turn = self.game.position().turn();
+        self.friend_away && self.room.as_ref().is_some_and(|r| r.remote_color() == turn)
+    }
+
+    /// While the friend is gone, their clock stands still here; it runs
+    /// again from where it stood once they are back (`was`: it stood
+    /// still before the action).
+    fn hold_for_friend(&mut self, was: bool, now: u64) {
+        let (turn, moves, over) = (
+            self.game.position().turn(),
+            self.game.moves().len(),
+            self.outcome().is_some(),
+        );
+        let held = self.friend_held();
+        let Some(c) = self.clock.as_mut() else { return };
+        if held && c.since.is_some() {
+            c.stop(turn, now);
+        } else if was && !held && !over {
+            c.resume(moves, now);
         }
     }
 

@@ -79,6 +79,10 @@ pub struct Model {
     pub replaced: u32,
     /// The players' clocks, if the game is played on time.
     pub clock: Option<Clocks>,
+    /// The friend far away is gone (their connection lost, or they left)
+    /// and not heard from since: their clock does not run on this page
+    /// (`clocked`).
+    pub friend_away: bool,
     /// The games of this pairing that ended before the one on the table.
     pub tally: Tally,
 }
@@ -88,7 +92,10 @@ pub struct Model {
 pub enum Presence {
     /// They left the room (said so over the channel before closing it).
     Left,
-    /// The channel opened again after a drop: they are back.
+    /// The channel closed, or stayed silent, with no word from them (a
+    /// closed tab, a lost network): the connection to them is lost.
+    Lost,
+    /// The channel opened again after they left or were lost: they are back.
     Back,
 }
 
@@ -182,6 +189,7 @@ impl Model {
             room: None,
             replaced: 0,
             clock: None,
+            friend_away: false,
             tally: Tally::default(),
         }
     }

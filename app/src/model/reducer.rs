@@ -102,9 +102,11 @@ impl Model {
                 Err(why) => self.notice = Some(Notice::new("room.refused", vec![why.to_string()])),
             },
             Action::Presence(p) => {
+                self.friend_away = matches!(p, Presence::Left | Presence::Lost);
                 if let Some(room) = &self.room {
                     let key = match p {
                         Presence::Left => "room.friend-left",
+                        Presence::Lost => "room.friend-lost",
                         Presence::Back => "room.friend-back",
                     };
                     self.notice = Some(Notice::new(key, named(room.name(room.me.other()))));

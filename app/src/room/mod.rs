@@ -35,6 +35,7 @@
 pub mod codec;
 pub mod ice;
 pub mod lock;
+pub mod meeting;
 pub mod peer;
 pub mod relay;
 pub mod settings;

@@ -322,19 +322,6 @@ impl Peer {
         }
     }
 
-    /// Whether an offer from here waits for its answer.
-    pub fn awaits_answer(&self) -> bool {
-        self.pc.signaling_state() == web_sys::RtcSignalingState::HaveLocalOffer
-    }
-
-    /// Whether the data channel is open.
-    pub fn is_open(&self) -> bool {
-        self.channel
-            .borrow()
-            .as_ref()
-            .is_some_and(|ch| ch.ready_state() == RtcDataChannelState::Open)
-    }
-
     /// Sends a message if the channel is open; false otherwise.
     pub fn send(&self, text: &str) -> bool {
         self.channel

@@ -825,6 +825,56 @@ mod clocks {
             .as_ref()
             .is_some_and(|n| n.args.iter().any(|a| a.contains("clocks"))));
     }
+
+    #[test]
+    fn the_clock_of_a_friend_gone_stands_still_until_they_are_back() {
+        use crate::model::Presence;
+        let (mut host, mut guest) = timed_pair();
+        press_at(&mut host, "a1", 1_000);
+        receive_at(&mut guest, send(&host), 1_000);
+        // The guest's tab closes on their turn: the host's page is told at
+        // 20 s, and from then on the guest's clock stands still here.
+        host.apply_at(Action::Presence(Presence::Lost), 20_000);
+        assert!(
+            host.clock.as_ref().is_some_and(|c| c.since.is_none()),
+            "not running"
+        );
+        assert_eq!(left(&host, Color::Dark), 281_000, "19 s spent before the word");
+        // Ten minutes of actions later (a notice dismissed, say), nothing ran
+        // out and nothing is lost on time.
+        host.apply_at(Action::Notify(None), 620_000);
+        assert_eq!(left(&host, Color::Dark), 281_000);
+        assert!(host.outcome().is_none(), "nobody loses on time for a closed tab");
+        // They are back: their clock runs again from where it stood.
+        host.apply_at(Action::Presence(Presence::Back), 630_000);
+        assert!(host.clock.as_ref().is_some_and(|c| c.since == Some(630_000)));
+        assert_eq!(left(&host, Color::Dark), 281_000);
+        // A friend who left on the host's own turn: the host's clock runs on;
+        // the guest's does not start when the host has moved.
+        let (mut host, _) = timed_pair();
+        press_at(&mut host, "a1", 0);
+        let mut g2 = match join(&send(&host), "Bob".into()) {
+            Ok(t) => t,
+            Err(e) => unreachable!("{e}"),
+        };
+        press_at(&mut g2, "b2", 1_000);
+        receive_at(&mut host, send(&g2), 2_000);
+        host.apply_at(Action::Presence(Presence::Left), 3_000);
+        assert!(
+            host.clock.as_ref().is_some_and(|c| c.since == Some(2_000)),
+            "the host's own clock runs"
+        );
+        press_at(&mut host, "c3", 13_000);
+        assert!(
+            host.clock.as_ref().is_some_and(|c| c.since.is_none()),
+            "the friend's does not start"
+        );
+        // A room of theirs arrives (by link, even one already seen): they
+        // are there, and their clock runs.
+        receive_at(&mut host, send(&g2), 14_000);
+        assert!(!host.friend_away);
+        assert!(host.clock.as_ref().is_some_and(|c| c.since == Some(14_000)));
+    }
 }
 
 #[test]

@@ -1,0 +1,178 @@
+// Rooms as people leave them: a friend's tab or browser that just closes
+// (no "Leave room", nothing sent) is told to the one left behind at once
+// ("Connection lost", and the notice that their page closed), and the bar
+// keeps saying it while the relay looks for them; when they come back the
+// host hears it. A host whose guest went away opens a second room in the
+// same tab (no reload) and a fresh guest meets it through the relay. With
+// relays off the bar says the room runs by links and what to send, not
+// "Connecting… waiting for your friend". Once live, the room panel offers
+// no link for the friend and no box for a reply: nothing goes by hand.
+// In a clock game the clock of a friend who is gone stands still on the
+// page of the one left behind (RULES.md §6), and runs again when they are back.
+// A real WebTorrent tracker (bittorrent-tracker) runs on 127.0.0.1.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startHarness, assertNoErrors, clickAction, playMove, snapshot } from "./lib/harness.mjs";
+import {
+  hostRoom, openLink, offeredLink, notice, RTC_ARGS, LOCAL_ONLY_ARGS, livePlayer, relayPlayer, signalLink,
+  waitForLive, startTracker, waitForMoves,
+} from "./lib/rooms.mjs";
+
+let h;
+let tracker;
+before(async () => {
+  h = await startHarness({ args: [...RTC_ARGS, ...LOCAL_ONLY_ARGS] });
+  tracker = await startTracker();
+});
+after(async () => {
+  await h?.close();
+  await tracker?.kill();
+});
+
+const connection = (page) => page.locator("[data-connection]").getAttribute("data-connection");
+
+/** Nothing to send by hand: no link for the friend, no reply to paste, the name still there. */
+async function nothingByHand(page, who) {
+  for (const sel of ["[data-friend-link]", '[data-field="room-paste"]', '[data-action="copy-friend-link"]', '[data-action="open-room-paste"]']) {
+    assert.equal(await page.locator(sel).count(), 0, `${who}: live, the panel offers no ${sel}`);
+  }
+  assert.equal(await page.locator('[data-field="name"]').count(), 1, `${who}: the name stays`);
+}
+
+/** A guest (a browser of their own) opens `invite` through the relay; both pages go live. */
+async function guestJoins(host, invite) {
+  const guest = await relayPlayer(h, tracker.url);
+  await openLink(guest.page, invite);
+  await waitForLive(guest.page);
+  await waitForLive(host);
+  return guest;
+}
+
+/** The host's bar says the friend is lost, and the notice says their page closed. */
+async function toldLost(host) {
+  await host.locator('[data-notice="room.friend-lost"]').waitFor({ timeout: 15_000 });
+  assert.match((await notice(host)).text, /Connection to your friend lost/);
+  assert.equal(await connection(host), "lost");
+  assert.match(await host.locator("[data-connection]").innerText(), /Connection lost/);
+}
+
+test("a guest whose tab closes: the host is told at once, the bar stays lost, and hears them come back", { timeout: 240_000 }, async () => {
+  const { page: host } = await relayPlayer(h, tracker.url);
+  await hostRoom(host, h.url);
+  await host.locator('[data-relay="joined"]').waitFor();
+  const invite = await offeredLink(host);
+  const guest = await guestJoins(host, invite);
+  await nothingByHand(host, "host");
+  await nothingByHand(guest.page, "guest");
+
+  // The guest's tab closes: no leave, nothing sent.
+  const t0 = Date.now();
+  await guest.page.close();
+  await toldLost(host);
+  console.log(`# the host was told in ${Date.now() - t0} ms`);
+  // The relay's round looking for the guest says nothing over it.
+  await new Promise((r) => setTimeout(r, 8_000));
+  assert.equal(await connection(host), "lost", "still lost, not back to 'meets your friend through a relay'");
+  assert.doesNotMatch(await host.locator("[data-connection]").innerText(), /through a relay/);
+  // The link for the friend is offered again (the game may go on by links).
+  assert.equal(await host.locator("[data-friend-link]").count(), 1);
+
+  // The guest comes back (their browser keeps the room): live again, and the host hears it.
+  const back = await guest.context.newPage();
+  await back.goto(h.url, { waitUntil: "domcontentloaded" });
+  await back.locator("[data-room-code]").waitFor();
+  await waitForLive(back, 45_000);
+  await waitForLive(host, 45_000);
+  await host.locator('[data-notice="room.friend-back"]').waitFor({ timeout: 15_000 });
+  assert.match((await notice(host)).text, /is back/);
+  assertNoErrors(host);
+  assertNoErrors(back);
+});
+
+test("a second room in the same host tab connects with a fresh guest", { timeout: 240_000 }, async () => {
+  const { page: host } = await relayPlayer(h, tracker.url);
+  const first = await hostRoom(host, h.url);
+  await host.locator('[data-relay="joined"]').waitFor();
+  const guest = await guestJoins(host, await offeredLink(host));
+  await guest.context.close();
+  await toldLost(host);
+  await new Promise((r) => setTimeout(r, 5_000));
+
+  // A new room in the same tab: no reload.
+  await host.locator('[data-action="play-friend"]').click();
+  await host.locator('.dialog [data-action="confirm"]').click();
+  await host.waitForFunction((old) => {
+    const c = document.querySelector("[data-room-code]")?.textContent.trim();
+    return c && c !== old;
+  }, first);
+  await host.locator('[data-relay="joined"]').waitFor();
+  assert.notEqual(await connection(host), "lost", "nothing of the first room is shown");
+  assert.match(await host.locator("[data-seat='top']").innerText(), /Free seat/);
+  const fresh = await guestJoins(host, await offeredLink(host));
+  assert.equal(await host.locator('[data-seat="top"][data-free]').count(), 0, "the fresh guest sits down");
+  await host.locator('[data-notice="room.friend-joined"]').waitFor({ timeout: 15_000 });
+  assertNoErrors(host);
+  assertNoErrors(fresh.page);
+});
+
+test("relays off: the bar says the room runs by links and what to send; live, nothing to send back", { timeout: 180_000 }, async () => {
+  const { page: host } = await livePlayer(h);
+  await hostRoom(host, h.url);
+  const invite = await signalLink(host, "offer");
+  const hostBar = await host.locator("[data-connection]").innerText();
+  assert.doesNotMatch(hostBar, /Connecting/, "nothing connects until the reply comes back");
+  assert.match(hostBar, /Not connected live · send your link, then open your friend's reply here/);
+
+  const { page: guest } = await livePlayer(h);
+  await openLink(guest, invite);
+  const reply = await signalLink(guest, "answer");
+  assert.match(await guest.locator("[data-connection]").innerText(), /send your reply link back to your friend/);
+  await host.locator('[data-field="room-paste"]').fill(reply);
+  await clickAction(host, "open-room-paste");
+  await waitForLive(host);
+  await waitForLive(guest);
+  await nothingByHand(host, "host");
+  await nothingByHand(guest, "guest");
+
+  // The guest's tab closes: the host is told, and the links come back.
+  await guest.close();
+  await toldLost(host);
+  assert.equal(await host.locator("[data-friend-link]").count(), 1, "by links again: the link for the friend");
+  assert.equal(await host.locator('[data-field="room-paste"]').count(), 1);
+  assertNoErrors(host);
+});
+
+/** A side's clock on `page`: its time left (ms) and whether it runs. */
+async function clockOf(page, color) {
+  const c = page.locator(`[data-clock="${color}"]`);
+  return { ms: Number(await c.getAttribute("data-left-ms")), running: (await c.getAttribute("data-running")) !== null };
+}
+
+test("a clock game: the clock of a guest whose tab closed stands still on the host's page, and runs when they are back", { timeout: 240_000 }, async () => {
+  const { page: host } = await relayPlayer(h, tracker.url);
+  await host.goto(h.url, { waitUntil: "domcontentloaded" });
+  await host.locator("[data-point]").first().waitFor();
+  await host.locator('[data-action="play-friend"]').click();
+  await host.locator('[data-field="clock"]').selectOption("3+2");
+  await host.locator('.dialog [data-action="confirm"]').click();
+  await host.locator('[data-relay="joined"]').waitFor();
+  const guest = await guestJoins(host, await offeredLink(host));
+  await playMove(host, "a1", "light");
+  await waitForMoves(guest.page, 1);
+  assert.ok((await clockOf(host, "dark")).running, "the guest's clock runs on their turn");
+
+  await guest.page.close();
+  await toldLost(host);
+  const stood = await clockOf(host, "dark");
+  assert.ok(!stood.running, "the clock of a friend who is gone stands still");
+  await new Promise((r) => setTimeout(r, 3_000));
+  assert.equal((await clockOf(host, "dark")).ms, stood.ms, "nothing runs out while they are gone");
+  assert.doesNotMatch((await snapshot(host)).status, /ran out of time/i);
+
+  const back = await guest.context.newPage();
+  await back.goto(h.url, { waitUntil: "domcontentloaded" });
+  await waitForLive(back, 45_000);
+  await host.locator('[data-notice="room.friend-back"]').waitFor({ timeout: 15_000 });
+  await host.waitForFunction(() => document.querySelector('[data-clock="dark"]')?.hasAttribute("data-running"));
+  assertNoErrors(host);
+});
