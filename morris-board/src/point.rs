@@ -230,6 +230,7 @@ impl<'a> Scene<'a> {
                data-removed={s.removed.then_some("")}
                data-marker={s.marker.then_some("")}
                data-suggested={m.suggested.then_some("")}
+               data-premove={props.premove.contains(p).then_some("")}
                role="button"
                tabindex={if self.tab_point == Some(p) { "0" } else { "-1" }}
                aria-label={self.label(p, &name, &s)}
@@ -243,6 +244,7 @@ impl<'a> Scene<'a> {
                 if s.target { <circle class="target-mark" r={f(target_r)} /> }
                 { self.piece(p, m) }
                 if m.suggested { <circle class="suggest-mark" r={f(r + 2.2)} /> }
+                if props.premove.contains(p) { <circle class="premove-mark" r={f(r + 1.8)} /> }
                 if s.removable { <circle class="removable-mark" r={f(r + 1.6)} /> }
                 if s.selected { <circle class="selected-mark" r={f(r + 1.8)} /> }
                 <circle class="focus-halo" r={f(r + 2.4)} />

@@ -6,17 +6,21 @@ use morris_core::Color;
 use yew::prelude::*;
 
 use super::choice::{on_change, set_color, set_level, set_opponent, Choice};
+use crate::engine::think_limit_ms;
 use crate::i18n::Lang;
 use crate::link::MAX_LEVEL;
 
-/// The colour of the person (against the computer) or of the host.
-fn color_field(lang: Lang, human: Color, onchange: Callback<Event>) -> Html {
+/// The colour of the person (against the computer) or of the host, or
+/// one drawn by lot as the game starts.
+fn color_field(lang: Lang, c: Choice, onchange: Callback<Event>) -> Html {
+    let (human, random) = (c.human, c.random);
     html! {
         <div class="field">
             <label for="ng-color">{ lang.t("dialog.color") }</label>
             <select id="ng-color" name="color" data-field="color" {onchange}>
-                <option value="light" selected={human == Color::Light}>{ lang.t("color.light") }</option>
-                <option value="dark" selected={human == Color::Dark}>{ lang.t("color.dark") }</option>
+                <option value="light" selected={!random && human == Color::Light}>{ lang.t("color.light") }</option>
+                <option value="dark" selected={!random && human == Color::Dark}>{ lang.t("color.dark") }</option>
+                <option value="random" selected={random}>{ lang.t("dialog.color.random") }</option>
             </select>
         </div>
     }
@@ -32,6 +36,19 @@ fn level_field(lang: Lang, level: u8, onchange: Callback<Event>) -> Html {
             <select id="ng-level" name="level" data-field="level" {onchange} aria-describedby="ng-level-hint">{ for levels }</select>
         </div>
     }
+}
+
+/// How long the computer thinks at `level` at most, as the search keeps
+/// it (`data-think-ms`: the longest turn, in milliseconds).
+fn think_time(lang: Lang, level: u8) -> Html {
+    let (placing, after) = (think_limit_ms(level, true), think_limit_ms(level, false));
+    let secs = |ms: u64| lang.tenths(ms / 100);
+    let text = if placing == after {
+        lang.fmt("dialog.level.time", &[&secs(after)])
+    } else {
+        lang.fmt("dialog.level.time-placing", &[&secs(placing), &secs(after)])
+    };
+    html! { <span data-think-ms={placing.max(after).to_string()}>{ text }</span> }
 }
 
 /// The opponent, then the level and colour that go with it.
@@ -52,9 +69,15 @@ pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
             if c.engine || c.room {
                 <div class="field-row">
                     if c.engine { { level_field(lang, c.level, on_change(choice, set_level)) } }
-                    { color_field(lang, c.human, on_color) }
+                    { color_field(lang, c, on_color) }
                 </div>
-                if c.engine { <small class="field-hint" id="ng-level-hint">{ lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }</small> }
+                if c.engine {
+                    <small class="field-hint" id="ng-level-hint">
+                        { lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }
+                        <br />
+                        { think_time(lang, c.level) }
+                    </small>
+                }
             }
         </>
     }
