@@ -183,11 +183,7 @@ impl Request {
             hint: what == "1",
             probe: what == "2",
             prefetch: what == "3",
-            budget_ms: if budget.is_empty() {
-                None
-            } else {
-                Some(budget.parse().ok()?)
-            },
+            budget_ms: budget.parse().ok(),
         })
     }
 }

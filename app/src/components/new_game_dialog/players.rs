@@ -39,8 +39,9 @@ fn level_field(lang: Lang, level: u8, onchange: Callback<Event>) -> Html {
 }
 
 /// How long the computer thinks at `level` at most, as the search keeps
-/// it (`data-think-ms`: the longest turn, in milliseconds).
-fn think_time(lang: Lang, level: u8) -> Html {
+/// it: in words, and in milliseconds (the longest turn) for the hint's
+/// `data-think-ms`.
+fn think_time(lang: Lang, level: u8) -> (String, String) {
     let (placing, after) = (think_limit_ms(level, true), think_limit_ms(level, false));
     let secs = |ms: u64| lang.tenths(ms / 100);
     let text = if placing == after {
@@ -48,7 +49,7 @@ fn think_time(lang: Lang, level: u8) -> Html {
     } else {
         lang.fmt("dialog.level.time-placing", &[&secs(placing), &secs(after)])
     };
-    html! { <span data-think-ms={placing.max(after).to_string()}>{ text }</span> }
+    (text, placing.max(after).to_string())
 }
 
 /// The opponent, then the level and colour that go with it.
@@ -56,6 +57,7 @@ pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
     let c = **choice;
     let on_mode = on_change(choice, set_opponent);
     let on_color = on_change(choice, set_color);
+    let time = think_time(lang, c.level);
     html! {
         <>
             <div class="field">
@@ -72,10 +74,10 @@ pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
                     { color_field(lang, c, on_color) }
                 </div>
                 if c.engine {
-                    <small class="field-hint" id="ng-level-hint">
+                    <small class="field-hint" id="ng-level-hint" data-think-ms={time.1}>
                         { lang.fmt("dialog.level.hint", &[&MAX_LEVEL.to_string()]) }
                         <br />
-                        { think_time(lang, c.level) }
+                        { time.0 }
                     </small>
                 }
             }
