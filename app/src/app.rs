@@ -36,6 +36,9 @@ enum Dialog {
     NewGame,
     /// The new-game dialog set to play the computer (from the first screen).
     Computer,
+    /// The new-game dialog set to a friend on this screen (from the first
+    /// screen), to choose clocks.
+    Friend,
     /// The new-game dialog set to open a room.
     Room,
     /// The rules card of the game on the table.
@@ -63,13 +66,15 @@ fn start(rules: Rules, mode: Mode, open_room: bool, clock: Option<TimeControl>) 
 }
 
 /// The players the new-game dialog offers: those of the game on the
-/// table, or the computer (at the level last played) when asked for.
+/// table, or the computer (at the level last played) or a friend on this
+/// screen when asked for.
 fn dialog_mode(dialog: Dialog, mode: Mode) -> Mode {
     match (dialog, mode) {
         (Dialog::Computer, Mode::TwoPlayers { bottom }) => Mode::VsEngine {
             level: DEFAULT_LEVEL,
             human: bottom,
         },
+        (Dialog::Friend, Mode::VsEngine { .. }) => Mode::default(),
         _ => mode,
     }
 }
@@ -172,6 +177,7 @@ pub fn app() -> Html {
     let first_screen = WelcomeProps {
         ui: &ui,
         on_engine: open(Dialog::Computer),
+        on_two: open(Dialog::Friend),
         on_room: open(Dialog::Room),
         on_continue: greeting.close.clone(),
     };

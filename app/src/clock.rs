@@ -172,15 +172,15 @@ pub fn parse_left(text: &str) -> Option<ByColor<u64>> {
     Some(ByColor::new(l.parse().ok()?, d.parse().ok()?))
 }
 
-/// A clock's time as shown: `m:ss`, and tenths under ten seconds (`0:07.3`);
-/// hours as `h:mm:ss`.
-pub fn format_left(ms: u64) -> String {
+/// A clock's time as shown: `m:ss`, and tenths under ten seconds after the
+/// language's `decimal` separator (`0:07.3`, `0:07,3`); hours as `h:mm:ss`.
+pub fn format_left(ms: u64, decimal: char) -> String {
     let secs = ms / 1000;
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")
     } else if ms < 10_000 {
-        format!("{m}:{s:02}.{}", ms / 100 % 10)
+        format!("{m}:{s:02}{decimal}{}", ms / 100 % 10)
     } else {
         format!("{m}:{s:02}")
     }
@@ -273,11 +273,12 @@ mod tests {
 
     #[test]
     fn times_are_shown_as_a_clock_reads() {
-        assert_eq!(format_left(300_000), "5:00");
-        assert_eq!(format_left(61_999), "1:01");
-        assert_eq!(format_left(10_000), "0:10");
-        assert_eq!(format_left(9_950), "0:09.9");
-        assert_eq!(format_left(0), "0:00.0");
-        assert_eq!(format_left(3_723_000), "1:02:03");
+        assert_eq!(format_left(300_000, '.'), "5:00");
+        assert_eq!(format_left(61_999, '.'), "1:01");
+        assert_eq!(format_left(10_000, '.'), "0:10");
+        assert_eq!(format_left(9_950, '.'), "0:09.9");
+        assert_eq!(format_left(9_950, ','), "0:09,9");
+        assert_eq!(format_left(0, '.'), "0:00.0");
+        assert_eq!(format_left(3_723_000, ','), "1:02:03");
     }
 }

@@ -44,6 +44,27 @@ const MOVE_TIME_MS: u64 = 2_500;
 pub const PLACING_EFFORT: u32 = 3;
 /// The longest a hint takes.
 const HINT_TIME_MS: u64 = 1_200;
+/// The least a move on the clock is given, however little time is left.
+const MIN_TIME_MS: u64 = 50;
+
+/// The longest the computer thinks about a turn at `level`, in
+/// milliseconds (`placing`: a turn of the placing, where the strongest level
+/// spends [`PLACING_EFFORT`] times longer): what the level picker promises,
+/// and the search's own hard limit.
+pub fn think_limit_ms(level: u8, placing: bool) -> u64 {
+    if level >= MAX_LEVEL && placing {
+        MOVE_TIME_MS * u64::from(PLACING_EFFORT)
+    } else {
+        MOVE_TIME_MS
+    }
+}
+
+/// The time a turn on the clock may take with `left` on the mover's clock
+/// and `increment` after each turn: a twentieth of what is left and most of
+/// the increment, so that the computer keeps time to the end.
+pub fn clock_budget_ms(left: u64, increment: u64) -> u64 {
+    (left / 20 + increment * 3 / 4).min(left / 2).max(MIN_TIME_MS)
+}
 /// The level hints are searched at.
 const HINT_LEVEL: u8 = 8;
 /// Transposition table size in the worker, in megabytes.
@@ -63,6 +84,9 @@ pub struct Request {
     pub probe: bool,
     /// Only fetch ahead the tables the game may soon need, no answer.
     pub prefetch: bool,
+    /// The most a move may take on the computer's clock, in milliseconds
+    /// (none: the level's own time, [`think_limit_ms`]).
+    pub budget_ms: Option<u64>,
 }
 
 /// The computer's answer.
@@ -88,7 +112,14 @@ impl Request {
             hint,
             probe: false,
             prefetch: false,
+            budget_ms: None,
         }
+    }
+
+    /// The same request, its move to take at most `budget_ms` (the
+    /// computer's clock, [`clock_budget_ms`]).
+    pub fn within(self, budget_ms: Option<u64>) -> Request {
+        Request { budget_ms, ..self }
     }
 
     /// Asks for the endgame tables' value of the game's position.
@@ -120,24 +151,30 @@ fn centipawns(score: Score) -> i32 {
 
 impl Request {
     /// The request as one line of text: `q`, epoch, level, what (0 a
-    /// move, 1 a hint, 2 the tables' value, 3 fetch tables ahead), game.
+    /// move, 1 a hint, 2 the tables' value, 3 fetch tables ahead), the
+    /// budget on the clock (empty: none), game.
     pub fn encode(&self) -> String {
         let what = match (self.prefetch, self.probe) {
             (true, _) => 3,
             (false, true) => 2,
             (false, false) => u8::from(self.hint),
         };
-        format!("q\t{}\t{}\t{what}\t{}", self.epoch, self.level, self.game)
+        let budget = self.budget_ms.map(|b| b.to_string()).unwrap_or_default();
+        format!(
+            "q\t{}\t{}\t{what}\t{budget}\t{}",
+            self.epoch, self.level, self.game
+        )
     }
 
     pub fn decode(text: &str) -> Option<Request> {
-        let mut f = text.splitn(5, '\t');
+        let mut f = text.splitn(6, '\t');
         if f.next()? != "q" {
             return None;
         }
         let epoch = f.next()?.parse().ok()?;
         let level = f.next()?.parse().ok()?;
         let what = f.next()?;
+        let budget = f.next()?;
         let game = f.next()?.to_string();
         Some(Request {
             epoch,
@@ -146,6 +183,7 @@ impl Request {
             hint: what == "1",
             probe: what == "2",
             prefetch: what == "3",
+            budget_ms: budget.parse().ok(),
         })
     }
 }
@@ -248,7 +286,15 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
     };
     let stop = AtomicBool::new(false);
     let strongest = !request.hint && level.number() == Level::MAX;
-    searcher.set_placing_effort(if strongest { PLACING_EFFORT } else { 1 });
+    let effort = if strongest { PLACING_EFFORT } else { 1 };
+    searcher.set_placing_effort(effort);
+    // On the clock: within the budget, longer placing turns included.
+    let placing = game.position().placements_left() > 0;
+    let effort = u64::from(if placing { effort } else { 1 });
+    let time = match request.budget_ms.filter(|_| !request.hint) {
+        Some(budget) => time.min(budget / effort).max(MIN_TIME_MS),
+        None => time,
+    };
     let result = searcher.play_level(&game, level, seed, Some(time), clock, &stop);
     let best: Option<Move> = result.best.or_else(|| game.legal_moves().first().copied());
     reply.text = best.map(|m| game.position().notation(m));
@@ -772,6 +818,26 @@ mod tests {
         };
         let moving = thought(&Game::from_position(pos), MAX_LEVEL, false);
         assert!(moving <= MOVE_TIME_MS + 200, "after the placing: {moving} ms");
+        // What the level picker promises is what the search keeps to.
+        assert_eq!(think_limit_ms(MAX_LEVEL, true), longest);
+        assert_eq!(think_limit_ms(MAX_LEVEL, false), MOVE_TIME_MS);
+        assert_eq!(think_limit_ms(9, true), MOVE_TIME_MS);
+        // On the clock, the placing's longer search included, within the budget.
+        let mut searcher = Searcher::new(1);
+        let start = now.get();
+        let request = Request::new(1, &placing, MAX_LEVEL, false).within(Some(1_500));
+        assert!(answer(&mut searcher, &request, &clock, 1).text.is_some());
+        let timed = now.get() - start;
+        assert!(timed <= 1_500 + 200, "on the clock: {timed} ms");
+    }
+
+    #[test]
+    fn the_computer_keeps_time_on_the_clock() {
+        // Five minutes left, three seconds' increment: 15 s + 2.25 s.
+        assert_eq!(clock_budget_ms(300_000, 3_000), 17_250);
+        // Little left: never more than half of it, never nothing.
+        assert_eq!(clock_budget_ms(1_000, 3_000), 500);
+        assert_eq!(clock_budget_ms(0, 0), MIN_TIME_MS);
     }
 
     #[test]
@@ -810,7 +876,9 @@ mod tests {
         let mut game = Game::new(Rules::default());
         assert!(game.play_text("d6").is_ok());
         let request = Request::new(3, &game, 7, true);
-        assert_eq!(Request::decode(&request.encode()), Some(request));
+        assert_eq!(Request::decode(&request.encode()), Some(request.clone()));
+        let timed = request.within(Some(4_250));
+        assert_eq!(Request::decode(&timed.encode()), Some(timed));
         for reply in [
             Reply {
                 epoch: 9,

@@ -110,6 +110,21 @@ impl Lang {
         }
     }
 
+    /// The decimal separator (CLDR's, with the Latin digits the app writes
+    /// in every language).
+    pub const fn decimal_separator(self) -> char {
+        match self {
+            Lang::En | Lang::Ar => '.',
+            _ => ',',
+        }
+    }
+
+    /// A number of tenths written with one decimal as the language writes
+    /// it: 30 is "3.0" in English, "3,0" in German.
+    pub fn tenths(self, tenths: u64) -> String {
+        format!("{}{}{}", tenths / 10, self.decimal_separator(), tenths % 10)
+    }
+
     /// The CLDR plural rule of the language.
     pub const fn plural_rule(self) -> Rule {
         match self {
@@ -280,6 +295,14 @@ fn parse(source: &'static str) -> HashMap<&'static str, &'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn decimals_are_written_as_each_language_writes_them() {
+        assert_eq!(super::Lang::En.tenths(30), "3.0");
+        assert_eq!(super::Lang::De.tenths(30), "3,0");
+        assert_eq!(super::Lang::Fr.tenths(75), "7,5");
+        assert_eq!(super::Lang::Ru.tenths(5), "0,5");
+    }
+
     use super::*;
     use crate::plural::Plural;
 

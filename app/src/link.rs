@@ -233,19 +233,17 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
         }
     }
     declare(&mut game, end);
-    // Clocks only at one screen; a clock's time at most its control's base
-    // plus an increment for every turn made.
+    // Clocks at one screen (two people, or against the computer); a
+    // clock's time at most its control's base plus an increment for every
+    // turn made.
     let most = |c: TimeControl| {
         c.base_ms
             .saturating_add(c.increment_ms.saturating_mul(game.moves().len() as u64))
     };
-    let clock = match (control, mode) {
-        (Some(c), Mode::TwoPlayers { .. }) => {
-            let l = left.unwrap_or(ByColor::new(c.base_ms, c.base_ms));
-            Some((c, ByColor::new(l.light.min(most(c)), l.dark.min(most(c)))))
-        }
-        _ => None,
-    };
+    let clock = control.map(|c| {
+        let l = left.unwrap_or(ByColor::new(c.base_ms, c.base_ms));
+        (c, ByColor::new(l.light.min(most(c)), l.dark.min(most(c))))
+    });
     Ok(Opened {
         mode,
         game,

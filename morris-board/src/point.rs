@@ -218,6 +218,7 @@ impl<'a> Scene<'a> {
             r * 0.3
         };
         let last = s.last_from || s.last_to;
+        let premove = props.premove.contains(p);
         html! {
             <g key={name.clone()} {class}
                transform={translate(self.layout.xy(p))}
@@ -230,6 +231,7 @@ impl<'a> Scene<'a> {
                data-removed={s.removed.then_some("")}
                data-marker={s.marker.then_some("")}
                data-suggested={m.suggested.then_some("")}
+               data-premove={premove.then_some("")}
                role="button"
                tabindex={if self.tab_point == Some(p) { "0" } else { "-1" }}
                aria-label={self.label(p, &name, &s)}
@@ -244,7 +246,9 @@ impl<'a> Scene<'a> {
                 { self.piece(p, m) }
                 if m.suggested { <circle class="suggest-mark" r={f(r + 2.2)} /> }
                 if s.removable { <circle class="removable-mark" r={f(r + 1.6)} /> }
-                if s.selected { <circle class="selected-mark" r={f(r + 1.8)} /> }
+                if s.selected || premove {
+                    <circle class={if premove { "premove-mark" } else { "selected-mark" }} r={f(r + 1.8)} />
+                }
                 <circle class="focus-halo" r={f(r + 2.4)} />
                 <circle class="cursor-mark" r={f(r + 2.4)} />
             </g>

@@ -53,6 +53,10 @@ pub struct BoardProps {
     /// A suggested turn (the hint).
     #[prop_or_default]
     pub suggestion: Option<Move>,
+    /// Points pressed for a turn queued while the opponent moves (a
+    /// premove): marked, each `data-premove`.
+    #[prop_or(Bitboard::EMPTY)]
+    pub premove: Bitboard,
     /// The accessible name of each point, with everything marked on it
     /// ("d6, light piece, selected"), best made with
     /// [`PointWords::describe`](crate::PointWords::describe) in the page's

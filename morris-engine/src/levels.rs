@@ -1,10 +1,12 @@
 //! Levels for people: `Level(1)` plays like a beginner, `Level(10)` as well
-//! as the engine can. A level sets the search's depth and node budget; the
-//! weaker ones also search every root move and pick, with a seeded random
-//! choice, among the moves within a margin of the best. A move that loses
-//! by force is never picked while a better one exists, so a weak level
-//! plays plausible moves, not random blunders. The same seed gives the same
-//! choice.
+//! as the engine can. A level sets the search's depth and node budget; every
+//! level below the strongest also searches several root moves (the weakest
+//! every one) and picks, with a seeded random choice, among the moves within
+//! a margin of the best, so that it does not play the same game twice. A
+//! move that loses by force is never picked while a better one exists, so a
+//! weak level plays plausible moves, not random blunders. The strongest
+//! level varies only where the tables or the book say moves are equal
+//! ([`crate::Searcher::play_level`]). The same seed gives the same choice.
 
 use super::{Limits, Line};
 
@@ -12,18 +14,19 @@ use super::{Limits, Line};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
-/// Per level: depth, node budget, margin (hundredths of a piece).
-const TABLE: [(u32, u64, i32); 10] = [
-    (2, 10_000, 65),
-    (3, 30_000, 40),
-    (4, 80_000, 30),
-    (5, 200_000, 22),
-    (6, 400_000, 16),
-    (7, 800_000, 10),
-    (8, 1_500_000, 5),
-    (10, 3_000_000, 0),
-    (12, 4_000_000, 0),
-    (64, 30_000_000, 0),
+/// Per level: depth, node budget, margin (hundredths of a piece), and how
+/// many root moves are scored to choose among (0: every one).
+const TABLE: [(u32, u64, i32, usize); 10] = [
+    (2, 10_000, 65, 0),
+    (3, 30_000, 40, 0),
+    (4, 80_000, 30, 0),
+    (5, 200_000, 22, 0),
+    (6, 400_000, 16, 0),
+    (7, 800_000, 10, 0),
+    (8, 1_500_000, 5, 0),
+    (10, 3_000_000, 4, 3),
+    (12, 4_000_000, 2, 3),
+    (64, 30_000_000, 0, 1),
 ];
 
 /// How a level plays one move ([`crate::Searcher::play_level_reporting`]).
@@ -56,11 +59,11 @@ impl Level {
         self.0
     }
 
-    fn row(self) -> (u32, u64, i32) {
+    fn row(self) -> (u32, u64, i32, usize) {
         TABLE
             .get(usize::from(self.0.saturating_sub(1)))
             .copied()
-            .unwrap_or((1, 1, 0))
+            .unwrap_or((1, 1, 0, 1))
     }
 
     /// How far below the best a move may score and still be played.
@@ -68,15 +71,23 @@ impl Level {
         self.row().2
     }
 
-    /// The search limits of the level: every root move is scored when the
-    /// level picks among several.
+    /// Whether the level plays only moves that keep the value the tables,
+    /// the book or the placing solve know (the stronger levels, which score
+    /// a few root moves); the weakest levels see every move.
+    pub fn keeps_known_values(self) -> bool {
+        self.row().3 != 0
+    }
+
+    /// The search limits of the level: the root moves it picks among are
+    /// scored (every one at the weakest levels, the best few at the
+    /// stronger ones).
     pub fn limits(self) -> Limits {
-        let (depth, nodes, margin) = self.row();
+        let (depth, nodes, _, lines) = self.row();
         Limits {
             depth: Some(depth),
             nodes: Some(nodes),
             movetime_ms: None,
-            multi_pv: if margin > 0 { usize::MAX } else { 1 },
+            multi_pv: if lines == 0 { usize::MAX } else { lines },
         }
     }
 
@@ -116,7 +127,7 @@ impl Level {
 }
 
 /// A well-mixed 64-bit value from `seed` (SplitMix64).
-fn splitmix64(seed: u64) -> u64 {
+pub(crate) fn splitmix64(seed: u64) -> u64 {
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

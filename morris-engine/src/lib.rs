@@ -228,6 +228,24 @@ pub struct Searcher {
     /// How many times its limits a search spends in the placing when no
     /// book or solve decides ([`Searcher::set_placing_effort`]).
     placing_effort: u32,
+    /// How a level plays the search under way, if one does
+    /// ([`Searcher::play_level`]).
+    playing: Option<Playing>,
+}
+
+/// What a search for a level's move does beside searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Playing {
+    /// Chooses among moves of equal value.
+    seed: u64,
+    /// Solves the end of the placing (and reads the book) though several
+    /// lines are searched: the level plays only the moves that keep the
+    /// value ([`Level::keeps_known_values`]).
+    keep_known: bool,
+    /// Where the tables, the book or the solve keep several moves, the
+    /// search plays its best of a seeded part of them (the strongest
+    /// level, which has no margin to vary by).
+    vary_kept: bool,
 }
 
 /// The most [`Searcher::set_placing_effort`] takes.
@@ -267,6 +285,7 @@ impl Searcher {
             tiebreak: Tiebreak::Evaluation,
             placing_limits: PlacingLimits::default(),
             placing_effort: 1,
+            playing: None,
         }
     }
 
@@ -412,7 +431,10 @@ impl Searcher {
             if t.has_distances(root) == Some(false) {
                 return None;
             }
-            let ranked = table_moves(t, root, self.tiebreak, &keys)?;
+            let mut ranked = table_moves(t, root, self.tiebreak, &keys)?;
+            if let Some(p) = self.playing.filter(|_| self.tiebreak == Tiebreak::Evaluation) {
+                vary_equal_best(&mut ranked, p.seed);
+            }
             table_root(t, root, ranked, &limits, clock, start_ms, &mut on_info)
         }) {
             return result;
@@ -420,7 +442,8 @@ impl Searcher {
         // A book position, else the end of the placing solved, else a
         // win/draw/loss table's root: the search then plays only the moves
         // that keep the value.
-        let placing = if limits.multi_pv <= 1 {
+        let keep_known = self.playing.is_some_and(|p| p.keep_known);
+        let placing = if limits.multi_pv <= 1 || keep_known {
             self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
                 self.tables.as_deref().and_then(|t| {
                     let mut out_of_time = quarter_gone(&limits, clock, start_ms, stop);
@@ -470,7 +493,11 @@ impl Searcher {
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
         if let Some(solved) = &placing {
-            let allowed = trapped.as_ref().unwrap_or(&solved.keep);
+            let varied = match self.playing {
+                Some(p) if p.vary_kept && trapped.is_none() => Some(seeded_part(&solved.keep, p.seed)),
+                _ => None,
+            };
+            let allowed = trapped.as_ref().or(varied.as_ref()).unwrap_or(&solved.keep);
             main.banned = root
                 .legal_moves()
                 .into_iter()
@@ -557,7 +584,13 @@ impl Searcher {
         if covered && self.tables().and_then(|t| t.has_distances(pos)) == Some(false) {
             limits.multi_pv = 1;
         }
+        self.playing = Some(Playing {
+            seed: how.seed,
+            keep_known: how.level.keeps_known_values(),
+            vary_kept: how.level.margin() == 0,
+        });
         let mut result = self.search_game(game, limits, clock, stop, on_info);
+        self.playing = None;
         if let Some(line) = how.level.choose(&result.lines, how.seed).filter(|_| !covered) {
             result.best = line.first();
             result.score = line.score;
@@ -635,6 +668,37 @@ fn table_moves(
     }
     let _ = seen;
     Some(ranked)
+}
+
+/// Puts first, chosen by `seed`, one of the table moves of the same value
+/// as the best (the same result in as many turns): a player's level does
+/// not play the same game twice where the tables call moves equal.
+fn vary_equal_best(ranked: &mut [TableMove], seed: u64) {
+    let Some(best) = ranked.first().map(|m| m.value) else {
+        return;
+    };
+    let equal = ranked.iter().take_while(|m| m.value == best).count();
+    if equal > 1 {
+        let pick = (levels::splitmix64(seed) % equal as u64) as usize;
+        ranked.swap(0, pick);
+    }
+}
+
+/// About half of `moves`, chosen by `seed`, and never none: the moves a
+/// level searches among where all of `moves` keep the value.
+fn seeded_part(moves: &[Move], seed: u64) -> Vec<Move> {
+    let mut state = levels::splitmix64(seed);
+    let mut part: Vec<Move> = moves
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| (state >> (i % 64)) & 1 == 1)
+        .map(|(_, &m)| m)
+        .collect();
+    if part.is_empty() {
+        state = levels::splitmix64(state);
+        part.extend(moves.get((state % moves.len().max(1) as u64) as usize));
+    }
+    part
 }
 
 /// The result for a root the tables cover, without a search: the best of

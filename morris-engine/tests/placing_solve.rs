@@ -15,7 +15,7 @@ use std::sync::Arc;
 use morris_core::{Position, Rules, Variant};
 use morris_engine::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tablebases, Wdl};
 
-use common::SIX;
+use common::{OPENINGS, SIX};
 
 fn tables(skip: Option<(u8, u8)>) -> Tablebases {
     common::six_tables(skip)
@@ -33,16 +33,6 @@ fn after(moves: &str) -> Position {
     }
     pos
 }
-
-/// Built-in match openings of four placements, each leaving eight; the
-/// last four are ones where a 10,000-node search lost to a 2,500-node one.
-const OPENINGS: [&str; 5] = [
-    "d2 a1 c4 d4",
-    "c5 d3 d2 e1",
-    "d4 e1 d3 d2",
-    "a3 c4 b3 a5",
-    "e3 a1 d3 c4",
-];
 
 #[test]
 fn the_solve_agrees_with_the_forward_solver_move_by_move() {

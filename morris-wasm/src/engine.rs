@@ -126,7 +126,8 @@ pub enum Stoppable {
 pub struct Engine {
     searcher: Searcher,
     level: Option<Level>,
-    /// Decides among near-equal moves at the weaker levels; advances by
+    /// Decides among near-equal moves at the levels below 10, and at every
+    /// level among the moves the tables or the book call equal; advances by
     /// one with every move, so a game is repeatable from the same seed.
     seed: u64,
 }

@@ -126,7 +126,7 @@ export interface EngineOptions {
   level?: number;
   /** Transposition table size in megabytes (default 16). */
   ttMb?: number;
-  /** Decides among near-equal moves at the weaker levels. */
+  /** Decides among near-equal moves at the levels below 10, and at every level among the moves the tables or the book call equal. */
   seed?: number;
 }
 

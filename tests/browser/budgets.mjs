@@ -33,7 +33,7 @@ const ENGINE_TURNS = Number(opt("--turns", process.env.MULINO_BUDGET_TURNS ?? 8)
 const REPORT = args.includes("--report") || process.env.MULINO_BUDGETS_REPORT === "1";
 const LEVEL = process.env.MULINO_BUDGET_LEVEL ?? "10"; // the strongest level (morris-core search::Level::MAX)
 
-const LIMIT_KB = 417;
+const LIMIT_KB = 418;
 const LIMIT_INTERACTIVE_MS = 1000;
 const LIMIT_TASK_MS = 50;
 

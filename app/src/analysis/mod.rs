@@ -217,7 +217,10 @@ pub fn score_text(lang: Lang, score: Score, turn: Color) -> String {
         return wins(lang, side, u32::from(FAR));
     }
     match light {
-        Score::Value(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        // With the language's decimal separator ("+0,25" in German).
+        Score::Value(cp) => {
+            format!("{:+.2}", f64::from(cp) / 100.0).replace('.', &lang.decimal_separator().to_string())
+        }
         Score::Win(n) => wins(lang, Color::Light, n),
         Score::Loss(n) => wins(lang, Color::Dark, n),
     }
@@ -358,6 +361,7 @@ mod tests {
     fn scores_are_said_for_light() {
         let en = Lang::En;
         assert_eq!(score_text(en, Score::Value(120), Color::Dark), "-1.20");
+        assert_eq!(score_text(Lang::De, Score::Value(25), Color::Light), "+0,25");
         assert_eq!(score_text(en, Score::Win(7), Color::Dark), "Dark wins in 7 plies");
         assert_eq!(
             score_text(en, Score::Loss(1), Color::Dark),

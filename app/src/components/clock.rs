@@ -20,7 +20,7 @@ pub fn clock(lang: Lang, c: &Clocks, color: Color, turn: Color) -> Html {
     } else {
         c.left[color]
     };
-    let shown = format_left(left);
+    let shown = format_left(left, lang.decimal_separator());
     let label = lang.fmt("clock.label", &[&color_name(lang, color), &shown]);
     html! {
         <span class={classes!("clock", running.then_some("running"), (left < LOW_MS).then_some("low"), (left == 0).then_some("fallen"))}

@@ -10,15 +10,18 @@ use crate::link::Mode;
 use crate::model::{Action, Model};
 
 /// Whether a turn can be taken back: against the computer only back to a
-/// turn of the person's own.
+/// turn of the person's own (also while it thinks: its search is called
+/// off), and not once the game is over.
 fn can_undo(t: &Model) -> bool {
     match t.mode {
         Mode::TwoPlayers { .. } => !t.game.moves().is_empty(),
-        Mode::VsEngine { human, .. } => t
-            .game
-            .positions()
-            .split_last()
-            .is_some_and(|(_, before)| before.iter().any(|p| p.turn() == human)),
+        Mode::VsEngine { human, .. } => {
+            t.outcome().is_none()
+                && t.game
+                    .positions()
+                    .split_last()
+                    .is_some_and(|(_, before)| before.iter().any(|p| p.turn() == human))
+        }
     }
 }
 
@@ -75,7 +78,9 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
         <div class="controls">
             if over {
                 if !t.rematch_offer { { button("rematch", true, Action::Rematch, true) } }
-                { button("undo", can_undo(t), Action::Undo, false) }
+                // Against the computer a game over is not taken back: a
+                // new game, or the analysis board below, is offered.
+                if t.mode.engine().is_none() { { button("undo", can_undo(t), Action::Undo, false) } }
                 { new_game }
             } else {
                 if t.pass_due() { { pass_button(ui) } }

@@ -3,7 +3,7 @@
 //! the labels in the interface's language) and where its presses go.
 
 use morris_board::{Board, Marking, PointWords};
-use morris_core::{Color, Geometry, Point, Position};
+use morris_core::{Bitboard, Color, Geometry, Point, Position};
 use yew::prelude::*;
 
 use super::ui::Ui;
@@ -53,7 +53,18 @@ fn words(lang: Lang) -> PointWords {
 /// Each point's accessible name: its name and piece ("d6, light piece")
 /// and everything marked on it ("selected", "legal destination"...).
 pub(super) fn labels(lang: Lang, geometry: &Geometry, marking: &Marking) -> Vec<AttrValue> {
+    labels_with_premove(lang, geometry, marking, Bitboard::EMPTY)
+}
+
+/// [`labels`], the points of a premove said as such.
+fn labels_with_premove(
+    lang: Lang,
+    geometry: &Geometry,
+    marking: &Marking,
+    premove: Bitboard,
+) -> Vec<AttrValue> {
     let words = words(lang);
+    let queued = lang.t("point.premove");
     geometry
         .points()
         .map(|p| {
@@ -64,9 +75,19 @@ pub(super) fn labels(lang: Lang, geometry: &Geometry, marking: &Marking) -> Vec<
                 Some(Color::Dark) => lang.fmt("point.dark", &[&name]),
                 None => lang.fmt("point.empty", &[&name]),
             };
-            AttrValue::from(words.describe(&base, &state))
+            let label = words.describe(&base, &state);
+            AttrValue::from(if premove.contains(p) {
+                format!("{label}, {queued}")
+            } else {
+                label
+            })
         })
         .collect()
+}
+
+/// The points of the premove, as a set.
+fn premove_points(t: &Model) -> Bitboard {
+    t.premove.iter().copied().collect()
 }
 
 /// The colour of the pieces the shown position's last turn took (a turn
@@ -98,7 +119,8 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
         last_move,
         markers: pos.markers(),
     };
-    let labels = labels(lang, pos.geometry(), &marking);
+    let premove = premove_points(t);
+    let labels = labels_with_premove(lang, pos.geometry(), &marking, premove);
     let variant_name = lang.t(&format!("variant.{}", t.game.rules().variant.id()));
     let flipped = (t.mode.bottom() == Color::Dark) != look.flip;
     html! {
@@ -107,8 +129,8 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
                    targets={hints.targets} removable={hints.removable} movable={hints.movable}
                    {selected} cursor={t.cursor}
                    {last_move} taken={taken(t)} markers={pos.markers()} suggestion={if at_live_ply { t.suggestion } else { None }}
-                   {labels} label={lang.fmt("board.label", &[&variant_name])}
-                   interactive={t.accepts_input()}
+                   {premove} {labels} label={lang.fmt("board.label", &[&variant_name])}
+                   interactive={t.accepts_input() || t.takes_premove()}
                    on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}
                    on_cancel={send.reform(|()| Action::Cancel)} />
         </div>

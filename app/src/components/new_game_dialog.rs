@@ -48,7 +48,8 @@ fn submit(c: Choice, on_start: Callback<(Rules, Mode, bool, Option<TimeControl>)
     Callback::from(move |e: SubmitEvent| {
         e.prevent_default();
         if c.rules.validate().is_ok() {
-            on_start.emit((c.rules, c.mode(), c.room, c.clocks()));
+            let c = c.drawn(js_sys::Math::random());
+            on_start.emit((c.rules, c.mode(), c.room, c.clock));
         }
     })
 }
@@ -82,9 +83,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 <div class="dialog-body">
                     { variant_field(lang, &choice, first_ref) }
                     { players(lang, &choice) }
-                    if c.room || !c.engine {
-                        { clock_picker(lang, c.clock, on_clock) }
-                    }
+                    { clock_picker(lang, c.clock, on_clock) }
                     { rules_fold(lang, &choice, valid.as_ref().err()) }
                 </div>
                 <div class="dialog-buttons">

@@ -147,9 +147,8 @@ pub fn review_panel(v: &ReviewView) -> Html {
             )
         }
         Status::Done(ms) => {
-            // Tenths of a second, without formatting a float.
-            let tenths = (ms + 50) / 100;
-            let secs = format!("{}.{}", tenths / 10, tenths % 10);
+            // Tenths of a second, as the language writes them.
+            let secs = lang.tenths((ms + 50) / 100);
             // A game played on since may be reviewed again, to its end.
             (
                 "done",

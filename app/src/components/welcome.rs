@@ -1,15 +1,15 @@
 //! The first screen, beside the board: what this is, and one tap each to
 //! play the computer (the new-game dialog opens on it, to choose the
-//! level and colour), a friend on this screen, a friend far away (a
-//! room), or to continue the game in progress. The board stays live: a
+//! level, colour and clocks), a friend on this screen (the dialog opens on
+//! it, to choose clocks), a friend far away (a room), or to continue the
+//! game in progress. The board stays live: a
 //! press on it plays the game on the table (a newcomer's: against the
 //! computer).
 
 use yew::prelude::*;
 
 use super::ui::Ui;
-use crate::link::{Mode, MAX_LEVEL};
-use crate::model::Action;
+use crate::link::MAX_LEVEL;
 
 /// Where the first screen's choices go.
 #[derive(Debug)]
@@ -17,6 +17,8 @@ pub struct WelcomeProps<'a> {
     pub ui: &'a Ui,
     /// Opens the new-game dialog set to play the computer.
     pub on_engine: Callback<()>,
+    /// Opens the new-game dialog set to a friend on this screen.
+    pub on_two: Callback<()>,
     /// Opens the new-game dialog set to a room.
     pub on_room: Callback<()>,
     /// Puts the first screen away.
@@ -42,16 +44,8 @@ fn choice(
 /// The first screen.
 pub fn welcome(props: &WelcomeProps) -> Html {
     let (t, lang) = (&props.ui.model, props.ui.lang);
-    let rules = *t.game.rules();
-    let variant = lang.t(&format!("variant.{}", rules.variant.id()));
+    let variant = lang.t(&format!("variant.{}", t.game.rules().variant.id()));
     let begun = t.room.is_some() || (!t.game.moves().is_empty() && t.outcome().is_none());
-    let new_game = |mode: Mode| {
-        let (send, done) = (props.ui.send.clone(), props.on_continue.clone());
-        Callback::from(move |_: MouseEvent| {
-            send.emit(Action::NewGame { rules, mode });
-            done.emit(());
-        })
-    };
     let resume = match &t.room {
         Some(room) => lang.fmt("welcome.continue-room", &[&room.code]),
         None => lang.fmt(
@@ -69,7 +63,7 @@ pub fn welcome(props: &WelcomeProps) -> Html {
                     { choice("continue", lang.t("welcome.continue"), resume, true, props.on_continue.reform(|_: MouseEvent| ())) }
                 }
                 { choice("engine", lang.t("welcome.engine"), lang.fmt("welcome.engine-sub", &[&variant, &MAX_LEVEL.to_string()]), !begun, props.on_engine.reform(|_: MouseEvent| ())) }
-                { choice("two", lang.t("welcome.two"), lang.t("welcome.two-sub"), false, new_game(Mode::default())) }
+                { choice("two", lang.t("welcome.two"), lang.t("welcome.two-sub"), false, props.on_two.reform(|_: MouseEvent| ())) }
                 { choice("room", lang.t("welcome.room"), lang.t("welcome.room-sub"), false, props.on_room.reform(|_: MouseEvent| ())) }
             </div>
             if tap { <p class="welcome-tap">{ lang.t("welcome.tap") }</p> }

@@ -14,7 +14,7 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser::now_ms;
-use crate::engine::{EngineLink, FromWorker, Request};
+use crate::engine::{clock_budget_ms, EngineLink, FromWorker, Request};
 use crate::first_screen::when_drawn;
 use crate::link::{self, Mode};
 use crate::model::{Action, Model};
@@ -42,6 +42,8 @@ struct Worker {
     /// they are missing).
     last_probe: Rc<RefCell<Option<Request>>>,
     asked_at: Rc<RefCell<f64>>,
+    /// The epoch of the computer's move being searched, until it answers.
+    thinking: Rc<RefCell<Option<u32>>>,
     dispatcher: UseReducerDispatcher<Model>,
     perfect: UseStateHandle<Perfect>,
 }
@@ -106,6 +108,9 @@ impl Worker {
                 return self.perfect.set(value.map(|v| (epoch, v)))
             }
         };
+        if !reply.hint {
+            self.answered(reply.epoch);
+        }
         let action = match (reply.hint, reply.text) {
             (true, Some(text)) => Action::Suggestion {
                 epoch: reply.epoch,
@@ -123,6 +128,27 @@ impl Worker {
             Timeout::new(wait as u32, move || d.dispatch(action)).forget();
         } else {
             d.dispatch(action);
+        }
+    }
+
+    /// A move for `epoch` came: its search is over.
+    fn answered(&self, epoch: u32) {
+        let mut thinking = self.thinking.borrow_mut();
+        if *thinking == Some(epoch) {
+            *thinking = None;
+        }
+    }
+
+    /// Calls off a search for a game that has changed since (a take-back
+    /// or a new game while the computer thinks): a search cannot be
+    /// interrupted by a message, so its worker ends and another starts,
+    /// and the next request does not wait for the stale answer.
+    fn cancel_stale(&self, epoch: u32) {
+        let stale = self.thinking.borrow().is_some_and(|e| e != epoch);
+        if stale {
+            *self.thinking.borrow_mut() = None;
+            *self.last_asked.borrow_mut() = None;
+            self.link.borrow_mut().take();
         }
     }
 
@@ -145,6 +171,7 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
         last_asked: use_mut_ref(|| None),
         last_probe: use_mut_ref(|| None),
         asked_at: use_mut_ref(|| 0.0),
+        thinking: use_mut_ref(|| None),
         dispatcher: model.dispatcher(),
         perfect: perfect.clone(),
     };
@@ -165,6 +192,12 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
         Mode::TwoPlayers { .. } => link::DEFAULT_LEVEL,
     };
     let game = model.game.clone();
+    // On the clock the computer keeps to its time.
+    let turn = model.game.position().turn();
+    let budget = model.clock.as_ref().map(|c| {
+        let left = c.left_at(turn, turn, crate::browser::clock_ms());
+        clock_budget_ms(left, c.control.increment_ms)
+    });
     // A position the tables cover: their value is asked of the worker
     // that has them (which then loads them, once).
     let tablebase = tablebase::files(model.game.position()).is_some();
@@ -174,6 +207,7 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
     use_effect_with(
         (model.epoch, wants_move, model.hint_pending),
         move |&(epoch, wants_move, wants_hint)| {
+            worker.cancel_stale(epoch);
             if covered {
                 worker.ensure(true);
                 let probe = Request::probe(epoch, &game);
@@ -185,10 +219,13 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
             }
             if wants_move || wants_hint {
                 worker.ensure(tablebase);
-                let request = Request::new(epoch, &game, level, !wants_move);
+                let request = Request::new(epoch, &game, level, !wants_move).within(budget);
                 if worker.link.borrow().is_some() {
                     *worker.asked_at.borrow_mut() = now_ms();
                     worker.send(&request);
+                    if wants_move {
+                        *worker.thinking.borrow_mut() = Some(epoch);
+                    }
                 }
                 *worker.last_asked.borrow_mut() = Some(request);
             }

@@ -56,9 +56,6 @@ impl Model {
             // A game opened brings its own clocks, or none.
             self.clock = clock;
         }
-        if self.mode.engine().is_some() {
-            self.clock = None;
-        }
         self.follow_clock(ply, replaced, retake, now);
         if let (Some(left), Some(c)) = (reported, self.clock.as_mut()) {
             let them = self.room.as_ref().map(|r| r.remote_color());
@@ -93,10 +90,10 @@ impl Model {
         }
     }
 
-    /// Clocks for a game not yet begun at one screen (none against the
-    /// computer, none once a turn is made).
+    /// Clocks for a game not yet begun at one screen (none once a turn is
+    /// made).
     pub(crate) fn set_clock(&mut self, control: Option<TimeControl>) {
-        if self.mode.engine().is_none() && self.game.moves().is_empty() && self.outcome().is_none() {
+        if self.game.moves().is_empty() && self.outcome().is_none() {
             self.clock = control.map(Clocks::new);
         }
     }
@@ -238,16 +235,17 @@ mod tests {
             293_000,
             "10 s spent since the load, 3 s added"
         );
-        // Against the computer, or a link without clocks: no clocks.
+        // A link without clocks: no clocks; against the computer the
+        // clocks come back with the game.
         let plain = crate::link::parse("variant=nine&moves=a1").ok();
         let mut p = Model::default();
         p.apply_at(Action::Open(Box::new(plain.unwrap_or_else(|| unreachable!()))), 0);
         assert!(p.clock.is_none() && p.tally.pairing.is_none());
         let engine = crate::link::parse("variant=nine&mode=vs-engine&level=3&clock=5+3&left=1,2").ok();
         assert_eq!(
-            engine.and_then(|o| o.clock),
-            None,
-            "no clocks against the computer"
+            engine.and_then(|o| o.clock).map(|(c, _)| c),
+            Some(TimeControl::new(5, 3)),
+            "clocks against the computer too"
         );
     }
 
@@ -324,9 +322,23 @@ mod tests {
             },
             4_000,
         );
-        assert_eq!(t.clock, None, "no clocks against the computer");
-        t.apply_at(Action::SetClock(Some(TimeControl::new(3, 2))), 4_000);
+        assert_eq!(
+            t.clock.as_ref().map(|c| c.control),
+            Some(TimeControl::new(3, 2)),
+            "a new game keeps the clocks until it says otherwise"
+        );
+        t.apply_at(Action::SetClock(None), 4_000);
         assert_eq!(t.clock, None);
+        // Clocks against the computer: its turn runs on its own clock.
+        t.apply_at(Action::SetClock(Some(TimeControl::new(1, 0))), 4_000);
+        press(&mut t, "a1", 5_000);
+        assert!(t.engine_to_move());
+        t.apply_at(Action::Tick, 5_000 + 60_000);
+        assert_eq!(
+            t.outcome(),
+            Some(Outcome::win(Color::Light, Reason::Time)),
+            "the computer's flag falls too"
+        );
         let mut u = Model::new(Game::new(Rules::default()), Mode::default());
         u.apply_at(Action::SetClock(Some(TimeControl::new(1, 0))), 0);
         let Ok(o) = crate::link::parse("#variant=nine&moves=a1") else {

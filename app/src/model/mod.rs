@@ -47,6 +47,9 @@ pub struct Model {
     /// Turns taken back, the next to redo last.
     pub redo: Vec<Move>,
     pub turn: PartialTurn,
+    /// Presses made while the computer thinks (at most a turn's worth):
+    /// played as a turn once it has moved, if they make a legal one.
+    pub premove: Vec<Point>,
     /// Browsing the move list: the ply shown (0 = the start).
     pub view: Option<usize>,
     /// A pending draw offer, by the side that made it. At one table the
@@ -175,6 +178,7 @@ impl Model {
             mode,
             redo: Vec::new(),
             turn: PartialTurn::default(),
+            premove: Vec::new(),
             view: None,
             draw_offer: None,
             rematch_offer: false,
@@ -197,11 +201,10 @@ impl Model {
     pub fn from_opened(o: Opened) -> Model {
         let mut t = Model::new(o.game, o.mode);
         t.redo = o.redo.into_iter().rev().collect();
-        // Clocks at one screen only; they run again from the page's first
-        // action (`use_clock` makes one as the page loads).
-        if t.mode.engine().is_none() {
-            t.clock = o.clock.map(|(c, left)| crate::clock::Clocks::with_left(c, left));
-        }
+        // Clocks at one screen only (a room keeps its own); they run again
+        // from the page's first action (`use_clock` makes one as the page
+        // loads).
+        t.clock = o.clock.map(|(c, left)| crate::clock::Clocks::with_left(c, left));
         if let Some(score) = o.score {
             t.tally = Tally::restored(t.pairing(), score);
         }
@@ -264,6 +267,12 @@ impl Model {
             && !self.remote_to_move()
     }
 
+    /// Whether a press now is kept as a premove: the computer thinks, on
+    /// the live position.
+    pub fn takes_premove(&self) -> bool {
+        self.view.is_none() && self.engine_to_move() && !self.confirm_resign && self.engine_error.is_none()
+    }
+
     /// Whether the friend far away is to move now.
     pub fn remote_to_move(&self) -> bool {
         self.outcome().is_none()
@@ -322,6 +331,7 @@ impl Model {
     fn changed(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         self.turn = PartialTurn::default();
+        self.premove.clear();
         self.suggestion = None;
         self.hint_pending = false;
         self.view = None;

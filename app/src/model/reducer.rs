@@ -14,6 +14,10 @@ use super::{engine_accepts_draw, Action, Model, Notice, Presence, Tally};
 use crate::link::{Mode, Opened};
 use crate::room::{clean_name, Room};
 
+/// The most presses kept while the computer thinks: a piece, where it
+/// goes, and a piece to take.
+const MAX_PREMOVE: usize = 3;
+
 impl Model {
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
@@ -144,6 +148,8 @@ impl Model {
             Action::Cancel => {
                 if self.confirm_resign {
                     self.confirm_resign = false;
+                } else if !self.premove.is_empty() {
+                    self.premove.clear();
                 } else {
                     self.turn = PartialTurn::default();
                 }
@@ -165,6 +171,8 @@ impl Model {
                     self.hint_pending = true;
                 }
             }
+            // Against the computer a game over stays over.
+            Action::Undo if self.mode.engine().is_some() && self.outcome().is_some() => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::OfferDraw => self.offer_draw(),
@@ -248,9 +256,18 @@ impl Model {
             self.notice = Some(Notice::new("browse.board", args));
             return;
         }
+        if self.takes_premove() {
+            return self.queue_premove(p);
+        }
         if !self.accepts_input() {
             return;
         }
+        self.press_turn(p);
+    }
+
+    /// A press of the turn being put together: true unless it means
+    /// nothing there.
+    fn press_turn(&mut self, p: Point) -> bool {
         let legal = self.game.legal_moves();
         match self.turn.press(p, self.game.position(), &legal) {
             Press::Play(m) => {
@@ -258,7 +275,38 @@ impl Model {
                 self.acted();
             }
             Press::Continue(t) => self.turn = t,
-            Press::Ignore => {}
+            Press::Ignore => return false,
+        }
+        true
+    }
+
+    /// A press while the computer thinks: kept for after its move (a
+    /// press on a point already kept drops them all).
+    fn queue_premove(&mut self, p: Point) {
+        if self.premove.contains(&p) {
+            self.premove.clear();
+        } else if self.premove.len() < MAX_PREMOVE {
+            self.premove.push(p);
+        }
+    }
+
+    /// Plays the presses kept while the computer thought, now that it is
+    /// the person's turn: a turn played, or one begun, else none and a
+    /// notice that they were dropped.
+    fn play_premove(&mut self, presses: Vec<Point>) {
+        if presses.is_empty() || !self.accepts_input() {
+            return;
+        }
+        let before = self.game.moves().len();
+        for p in presses {
+            if self.game.moves().len() > before {
+                break;
+            }
+            if !self.press_turn(p) {
+                self.turn = PartialTurn::default();
+                self.notice = Some(Notice::new("notice.premove-dropped", Vec::new()));
+                return;
+            }
         }
     }
 
@@ -269,12 +317,14 @@ impl Model {
             return;
         };
         self.engine_score = score;
+        let premove = std::mem::take(&mut self.premove);
         let answer = self.engine_answers_draw(score);
         if answer != Some(true) {
             self.play(m);
             if m.is_pass() {
                 self.notice = Some(Notice::new("notice.engine-passed", Vec::new()));
             }
+            self.play_premove(premove);
         }
         if answer == Some(false) {
             self.notice = Some(Notice::new("draw.engine_declines", Vec::new()));
@@ -567,6 +617,57 @@ mod tests {
         assert!(ahead.outcome().is_none());
         engine_plays(&mut t, &reply, -100_000);
         assert_eq!(t.outcome().map(|o| o.reason), Some(Reason::Agreement));
+    }
+
+    #[test]
+    fn a_press_while_the_computer_thinks_is_played_after_its_move() {
+        let mut t = vs_engine(10);
+        press(&mut t, "d2");
+        assert!(t.engine_to_move());
+        // Kept, shown, and dropped again by a press on it or by Escape.
+        press(&mut t, "f4");
+        assert_eq!(t.premove, [p(&t, "f4")]);
+        press(&mut t, "f4");
+        assert!(t.premove.is_empty(), "a press on the premove cancels it");
+        press(&mut t, "f4");
+        t.apply(Action::Cancel);
+        assert!(t.premove.is_empty(), "Escape cancels it");
+        // Played as soon as the computer has moved.
+        press(&mut t, "f4");
+        engine_plays(&mut t, "b4", 0);
+        assert_eq!(t.game.move_texts(), ["d2", "b4", "f4"]);
+        assert!(t.premove.is_empty() && t.engine_to_move());
+        // The computer takes the point: dropped, and said.
+        press(&mut t, "d6");
+        engine_plays(&mut t, "d6", 0);
+        assert_eq!(t.game.move_texts(), ["d2", "b4", "f4", "d6"]);
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("notice.premove-dropped"));
+        assert!(t.accepts_input() && t.premove.is_empty());
+        // A take-back while it thinks drops the premove with the search.
+        press(&mut t, "a1");
+        press(&mut t, "g7");
+        t.apply(Action::Undo);
+        assert!(t.premove.is_empty() && t.accepts_input());
+    }
+
+    #[test]
+    fn a_game_lost_to_the_computer_is_not_taken_back() {
+        let mut t = vs_engine(3);
+        press(&mut t, "d2");
+        engine_plays(&mut t, "b4", 0);
+        t.apply(Action::Resign);
+        t.apply(Action::Confirm);
+        assert!(t.outcome().is_some());
+        t.apply(Action::Undo);
+        assert!(t.outcome().is_some(), "the resignation stands");
+        assert_eq!(t.game.moves().len(), 2);
+        // Between two people at one screen a take-back reopens it.
+        let mut t = Model::default();
+        press(&mut t, "d2");
+        t.apply(Action::Resign);
+        t.apply(Action::Confirm);
+        t.apply(Action::Undo);
+        assert!(t.outcome().is_none());
     }
 
     #[test]

@@ -31,3 +31,14 @@ pub fn six_tables(skip: Option<(u8, u8)>) -> Tablebases {
     }
     t
 }
+
+/// Built-in match openings of Six, four placements each, leaving eight
+/// (where the placing solve decides at the root); the last four are ones
+/// where a 10,000-node search lost to a 2,500-node one.
+pub const OPENINGS: [&str; 5] = [
+    "d2 a1 c4 d4",
+    "c5 d3 d2 e1",
+    "d4 e1 d3 d2",
+    "a3 c4 b3 a5",
+    "e3 a1 d3 c4",
+];

@@ -4,7 +4,7 @@
 
 use morris_board::layout::Layout;
 use morris_board::{BoardProps, PartialTurn};
-use morris_core::{Color, Move, Position};
+use morris_core::{Bitboard, Color, Move, Position};
 use yew::prelude::*;
 
 use super::events::{ChangeView, Event, Listeners, Told};
@@ -140,6 +140,7 @@ impl Model {
             taken: self.look.last_move.is_none().then(|| self.taken()).flatten(),
             markers: pos.markers(),
             suggestion: None,
+            premove: Bitboard::EMPTY,
             // The board names each point in full by itself ("d6, light
             // piece, selected", morris_board::PointWords).
             labels: Vec::new(),

@@ -24,11 +24,12 @@ export async function firstScreen(page, url) {
   await page.locator("[data-welcome-screen]").waitFor();
 }
 
-/** A game between two people on this screen, chosen on the first screen, a few turns in. */
+/** A game between two people on this screen, chosen on the first screen (its dialog started as it opens), a few turns in. */
 export async function game(page, url) {
   await page.goto(url, { waitUntil: "domcontentloaded" });
   await waitForBoard(page);
   await page.locator('[data-welcome="two"]').click();
+  await page.locator('.dialog [data-action="confirm"]').click();
   await page.locator("[data-welcome-screen]").waitFor({ state: "detached" });
   for (const [i, m] of ["d6", "d2", "b4"].entries()) await playMove(page, m, i % 2 ? "dark" : "light");
 }

@@ -17,12 +17,14 @@ pub struct Choice {
     pub engine: bool,
     pub level: u8,
     pub human: Color,
+    /// The colour is drawn by lot when the game starts.
+    pub random: bool,
     pub room: bool,
     /// Of the options that can conflict (pieces and board; marking the
     /// pieces a placing mill takes, and the captures without a mill), the
     /// one changed last: the conflict is said next to it.
     pub culprit: RuleKey,
-    /// The clocks (none against the computer).
+    /// The clocks.
     pub clock: Option<TimeControl>,
 }
 
@@ -38,15 +40,25 @@ impl Choice {
             engine: engine && !room,
             level,
             human,
+            random: false,
             room,
             culprit: RuleKey::Pieces,
             clock,
         }
     }
 
-    /// The clocks of the game chosen: none against the computer.
-    pub fn clocks(&self) -> Option<TimeControl> {
-        self.clock.filter(|_| self.room || !self.engine)
+    /// The choices with the colour drawn, if it is drawn by lot: `coin`
+    /// is a number in [0, 1) (light below a half).
+    pub fn drawn(self, coin: f64) -> Choice {
+        if !self.random {
+            return self;
+        }
+        let human = if coin < 0.5 { Color::Light } else { Color::Dark };
+        Choice {
+            human,
+            random: false,
+            ..self
+        }
     }
 
     /// Who sits where in the game chosen (in a room, the bottom seat's
@@ -114,8 +126,12 @@ pub fn set_level(c: Choice, v: String) -> Option<Choice> {
 }
 
 pub fn set_color(c: Choice, v: String) -> Option<Choice> {
+    if v == "random" {
+        return Some(Choice { random: true, ..c });
+    }
     Some(Choice {
         human: Color::from_name(&v)?,
+        random: false,
         ..c
     })
 }
@@ -193,5 +209,20 @@ mod tests {
         let room = Choice::open(Rules::default(), engine, true, None);
         assert_eq!(room.mode(), Mode::TwoPlayers { bottom: Color::Dark });
         assert_eq!(set_level(c, "99".into()).map(|c| c.level), Some(MAX_LEVEL));
+    }
+
+    #[test]
+    fn a_colour_drawn_by_lot_is_either() {
+        let c = Choice::open(Rules::default(), Mode::default(), false, None);
+        let Some(random) = set_color(c, "random".into()) else {
+            unreachable!()
+        };
+        assert!(random.random);
+        let light = random.drawn(0.2).human;
+        let dark = random.drawn(0.7).human;
+        assert_eq!((light, dark), (Color::Light, Color::Dark));
+        assert!(!random.drawn(0.7).random);
+        assert_eq!(set_color(random, "dark".into()).map(|c| c.random), Some(false));
+        assert_eq!(c.drawn(0.9).human, c.human, "a colour chosen stays");
     }
 }
