@@ -109,7 +109,9 @@ if [ "$BOARD" = 1 ]; then
   cat "$ROOT/morris-board/board.css" "$HERE/board/embed.css" >"$PKG/board/board.css"
   # Its typings, so that `import "morris-wasm/board.css"` resolves for
   # TypeScript (and resolution tools) as the bundlers resolve it.
-  printf '// The board'"'"'s stylesheet: imported for its effect alone (a bundler adds it to the page).\nexport {};\n' >"$PKG/board/board.css.d.ts"
+  # (At the package's root, a CommonJS folder: TypeScript's node10 and
+  # node16 from CommonJS resolve it too.)
+  printf '// The board'"'"'s stylesheet: imported for its effect alone (a bundler adds it to the page).\nexport {};\n' >"$PKG/board.css.d.ts"
   cp "$HERE"/board/index.js "$HERE"/board/index.d.ts "$PKG/board/"
 fi
 

@@ -57,8 +57,9 @@ const files = ["node/", "web/", "bundler/", "worker/", "tables/", "docs/", "READ
 if (board === "1") {
   // The board module's entry: the game, the engine and the board of one module.
   exports["./board"] = { types: "./board/index.d.ts", default: "./board/index.js" };
-  exports["./board.css"] = { types: "./board/board.css.d.ts", default: "./board/board.css" };
-  files.push("board/");
+  // The stylesheet, with typings so that `import "morris-wasm/board.css"` resolves for TypeScript too.
+  exports["./board.css"] = { types: "./board.css.d.ts", default: "./board/board.css" };
+  files.push("board/", "board.css.d.ts");
 }
 
 const pkg = {
