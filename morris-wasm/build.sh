@@ -107,6 +107,11 @@ if [ "$BOARD" = 1 ]; then
   patch_glue "$PKG/board"
   # The board's stylesheet, then the embed's own marks (shapes, highlights).
   cat "$ROOT/morris-board/board.css" "$HERE/board/embed.css" >"$PKG/board/board.css"
+  # Its typings, so that `import "morris-wasm/board.css"` resolves for
+  # TypeScript (and resolution tools) as the bundlers resolve it.
+  # (At the package's root, a CommonJS folder: TypeScript's node10 and
+  # node16 from CommonJS resolve it too.)
+  printf '// The board'"'"'s stylesheet: imported for its effect alone (a bundler adds it to the page).\nexport {};\n' >"$PKG/board.css.d.ts"
   cp "$HERE"/board/index.js "$HERE"/board/index.d.ts "$PKG/board/"
 fi
 
@@ -138,7 +143,7 @@ printf '{ "type": "module", "main": "./morris_wasm.js", "types": "./morris_wasm.
 cat >"$PKG/node/index.mjs" <<'JS'
 import wasm from "./morris_wasm.js";
 
-export const { Engine, Game, Tables, perft, variants } = wasm;
+export const { Engine, Game, Tables, perft, variants, isMorrisError } = wasm;
 
 /** Nothing to do in Node: the module is ready once imported. */
 export default async function init() {}
@@ -159,8 +164,10 @@ cp -r "$HERE/docs/api" "$PKG/docs/api"
 mkdir -p "$PKG/tables"
 cp "$HERE"/tables/*.tb "$PKG/tables/"
 VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
-REPOSITORY="$(sed -n 's/^repository = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
-node "$HERE/package-json.mjs" "$VERSION" "$BOARD" "$REPOSITORY" >"$PKG/package.json"
+# The project's public address, when it has one (MORRIS_WASM_REPOSITORY, an
+# https URL of its git host): package.json's repository, homepage and bugs
+# are left out without it, rather than pointing anywhere else.
+node "$HERE/package-json.mjs" "$VERSION" "$BOARD" "${MORRIS_WASM_REPOSITORY:-}" >"$PKG/package.json"
 
 log "built $PKG:"
 ( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm; do

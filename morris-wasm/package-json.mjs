@@ -1,12 +1,26 @@
 // Writes the npm package's package.json: `node package-json.mjs VERSION
-// BOARD REPOSITORY` (BOARD is 1 when the board entry was built; REPOSITORY
-// is the workspace's `repository` URL, from Cargo.toml).
-const [version, board, repository] = process.argv.slice(2);
-if (!/^https:\/\/\S+$/.test(repository ?? "")) {
+// BOARD [REPOSITORY]` (BOARD is 1 when the board entry was built;
+// REPOSITORY, when given and not empty, the project's public https address
+// of its git host, which gives `repository`, `homepage` and `bugs`; without
+// one the three are left out, since a placeholder would be dead links on
+// the package's page).
+const [version, board, repository = ""] = process.argv.slice(2);
+if (repository !== "" && !/^https:\/\/\S+$/.test(repository)) {
   console.error(`package-json.mjs: the repository must be an https URL, not ${JSON.stringify(repository)}`);
   process.exit(2);
 }
+if (/\.invalid(\/|$)|example\.(com|org|net)/.test(repository)) {
+  console.error(`package-json.mjs: ${repository} is a placeholder, not the project's address`);
+  process.exit(2);
+}
 const repo = repository.replace(/\/$/, "");
+const links = repo
+  ? {
+      repository: { type: "git", url: `git+${repo}.git`, directory: "morris-wasm" },
+      homepage: `${repo}/tree/main/morris-wasm#readme`,
+      bugs: { url: `${repo}/issues` },
+    }
+  : {};
 
 const exports = {
   ".": {
@@ -43,8 +57,9 @@ const files = ["node/", "web/", "bundler/", "worker/", "tables/", "docs/", "READ
 if (board === "1") {
   // The board module's entry: the game, the engine and the board of one module.
   exports["./board"] = { types: "./board/index.d.ts", default: "./board/index.js" };
-  exports["./board.css"] = "./board/board.css";
-  files.push("board/");
+  // The stylesheet, with typings so that `import "morris-wasm/board.css"` resolves for TypeScript too.
+  exports["./board.css"] = { types: "./board.css.d.ts", default: "./board/board.css" };
+  files.push("board/", "board.css.d.ts");
 }
 
 const pkg = {
@@ -52,9 +67,7 @@ const pkg = {
   version,
   description: "Nine Men's Morris and the other mill games: rules, engine and an embeddable board, in WebAssembly",
   license: "MIT OR Apache-2.0",
-  repository: { type: "git", url: `git+${repo}.git`, directory: "morris-wasm" },
-  homepage: `${repo}/tree/main/morris-wasm#readme`,
-  bugs: { url: `${repo}/issues` },
+  ...links,
   keywords: ["nine men's morris", "mill", "morabaraba", "game", "engine", "wasm"],
   // Every folder says its own module type (node/ CommonJS, the others ES
   // modules); the root holds no code.
@@ -68,10 +81,13 @@ const pkg = {
   files,
   // Importing these runs code: the Node glue instantiates the module (and
   // the ESM wrapper imports it), the bundler entry initialises the web
-  // module, the worker scripts listen for messages. The rest only declare
-  // (the glue's additions to its own classes go with them), so a bundler
-  // may leave out what is not used.
+  // module, the worker scripts listen for messages, and the board's
+  // stylesheet styles the page (`import "morris-wasm/board.css"` imports
+  // nothing a bundler could see used). The rest only declare (the glue's
+  // additions to its own classes go with them), so a bundler may leave
+  // out what is not used.
   sideEffects: [
+    "./board/board.css",
     "./node/morris_wasm.js",
     "./node/index.mjs",
     "./bundler/index.js",

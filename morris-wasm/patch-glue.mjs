@@ -28,6 +28,27 @@ function replace(from, to) {
 
 if (kind === "js") {
   replace("throw new Error(getStringFromWasm0(arg0, arg1));", "throw morrisThrown(getStringFromWasm0(arg0, arg1));");
+  // A value that is not an instance of the class a call takes (a Game of
+  // the other module, null, a record text): an ArgumentError that says what
+  // was expected and what came.
+  if (text.includes("throw new Error(`expected instance of ${klass.name}`);")) {
+    replace("throw new Error(`expected instance of ${klass.name}`);", "throw notInstance(instance, klass);");
+    text += `
+/** The error of a value that is not an instance of \`klass\` of this module. */
+function notInstance(instance, klass) {
+    const what = instance === null ? "null"
+        : instance === undefined ? "undefined"
+        : typeof instance === "string" ? JSON.stringify(instance.length > 40 ? instance.slice(0, 40) + "…" : instance)
+        : typeof instance !== "object" ? String(instance)
+        : instance.constructor?.name === klass.name
+            ? \`a \${klass.name} of another module (morris-wasm and morris-wasm/board each have their own: carry a game over with Game.fromRecord(game.record()))\`
+            : instance.constructor && instance.constructor !== Object && instance.constructor.name ? "a " + instance.constructor.name : "an object";
+    const error = new Error(\`expected a \${klass.name} of this module, not \${what}\`);
+    error.name = "ArgumentError";
+    return error;
+}
+`;
+  }
   // free() twice (or free() inside a \`using\` block) does nothing the second time.
   const frees = text.match(/free\(\) \{\n\s*const ptr = this\.__destroy_into_raw\(\);\n/g) ?? [];
   if (frees.length === 0) {
@@ -45,12 +66,16 @@ if (kind === "js") {
       "        module_or_path = fetch(module_or_path);",
       "        if (String(module_or_path).startsWith(\"file:\")) throw nodeEntry();\n        module_or_path = fetch(module_or_path);",
     );
+    // The board's module has no initialised entry: its own init() it is.
+    const entry = file.endsWith("morris_wasm_board.js")
+      ? "`await init()` (the default export of morris-wasm/board) before any other call of morris-wasm/board, mountBoard too"
+      : "`await init()` before any other call (or import morris-wasm/bundler, which initialises it on import)";
     text += `
 /** The module before \`init()\` has finished: every use throws a StateError. */
 function notInitialised() {
     return new Proxy({}, {
         get() {
-            const error = new Error("the WebAssembly module is not initialised: \`await init()\` before any other call (or import morris-wasm/bundler, which initialises it on import)");
+            const error = new Error(${JSON.stringify(`the WebAssembly module is not initialised: ${entry}`)});
             error.name = "StateError";
             throw error;
         },
@@ -100,6 +125,27 @@ Object.assign(Game.prototype, {
     },
 });
 `;
+  // isMorrisError (types.d.ts declares it), exported as the glue exports:
+  // an ES module, or the Node build's CommonJS. That build also gets a
+  // default \`init\`, which does nothing (the module is ready once
+  // required), so that \`import init from "morris-wasm"\` compiled to
+  // CommonJS runs as it does in a browser.
+  const names = ["MoveSyntaxError", "IllegalMoveError", "PositionError", "RecordError", "OptionError",
+    "ArgumentError", "TableFileError", "GameOverError", "StateError", "MemoryError"];
+  const commonjs = !text.includes("let wasmModule, wasmInstance, wasm");
+  text += `
+const MORRIS_ERROR_NAMES = ${JSON.stringify(names)};
+/** Whether a caught value is an Error of the package (its name one of MorrisErrorName). */
+${commonjs ? "" : "export "}function isMorrisError(value) {
+    return value instanceof Error && MORRIS_ERROR_NAMES.includes(value.name);
+}
+`;
+  if (commonjs) {
+    text += `exports.isMorrisError = isMorrisError;
+/** Nothing to do in Node: the module is ready once required. */
+exports.default = async function init() {};
+`;
+  }
 } else if (kind === "node-path") {
   replace("const wasmPath = `${__dirname}/morris_wasm_bg.wasm`;", "const wasmPath = `${__dirname}/../web/morris_wasm_bg.wasm`;");
 } else if (kind === "dts") {
@@ -126,13 +172,40 @@ Object.assign(Game.prototype, {
      */
     [Symbol.dispose](): void;
 `);
+  // A board handle's free() takes the board off the page first.
+  const board = text.indexOf("export class BoardHandle {");
+  if (board >= 0) {
+    const at = text.indexOf("     * Frees the object's memory", board);
+    const end = text.indexOf("free(): void;", at);
+    const doc = [
+      "     * Takes the board off the page, as `destroy()` does (ending the",
+      "     * engine worker it started), and frees the handle's memory in the",
+      "     * WebAssembly module; `using board = mountBoard(…)` does it at the end",
+      "     * of the block. A later call on the handle throws a `StateError`;",
+      "     * `free()` or `destroy()` again does nothing. (A handle the garbage",
+      "     * collector takes is freed alone: its board stays on the page.)",
+      "     */",
+      "    ",
+    ].join("\n");
+    text = text.slice(0, at) + doc + text.slice(end);
+  }
+  // The two modules' Game classes are different classes: distinct types
+  // too (a private name makes a class nominal), so that TypeScript refuses
+  // a Game of one module where the other's is expected, as the module does.
+  replace("export class Game {\n", "export class Game {\n  #private;\n");
   if (text.includes("export interface InitOutput {")) {
-    // The module's raw exports (\`__wbg_*\`, \`memory\`, …) stay out of the
-    // API reference (typedoc's excludeInternal); what init and initSync
-    // take is said in words.
+    // wasm-bindgen's loader: its raw exports (\`__wbg_*\`, \`memory\`, …),
+    // what it takes, and initSync stay out of the API reference (typedoc's
+    // excludeInternal); init() is typed without them.
     replace("export interface InitOutput {", "/** @internal The module's raw exports, wasm-bindgen's. */\nexport interface InitOutput {");
-    replace("export type InitInput =", "/** What \`init()\` loads the module from: a URL (or a request), a fetched \`Response\`, the bytes, or a compiled module. */\nexport type InitInput =");
-    replace("export type SyncInitInput =", "/** What \`initSync()\` instantiates: the bytes, or a compiled module. */\nexport type SyncInitInput =");
+    replace("export type InitInput =", "/** @internal What wasm-bindgen's loader takes. */\nexport type InitInput =");
+    replace("export type SyncInitInput =", "/** @internal What wasm-bindgen's initSync takes. */\nexport type SyncInitInput =");
+    replace(
+      "export default function __wbg_init (module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<InitOutput>;",
+      "export default function init(module_or_path?: { module_or_path: ModuleSource | Promise<ModuleSource> }): Promise<{ readonly memory: WebAssembly.Memory }>;\n" +
+        "/** Where \`init()\` loads the module from: a URL (or a request), a fetched \`Response\`, the bytes, or a compiled \`WebAssembly.Module\`. */\n" +
+        "export type ModuleSource = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;",
+    );
     replace(`/**
  * Instantiates the given \`module\`, which can either be bytes or
  * a precompiled \`WebAssembly.Module\`.
@@ -144,6 +217,9 @@ Object.assign(Game.prototype, {
  * Instantiates the module at once from its bytes (a \`BufferSource\`) or a
  * compiled \`WebAssembly.Module\`, given as \`{ module }\`: for a worker or a
  * page that already holds them. \`init()\` does the same from a URL.
+ *
+ * @internal wasm-bindgen's synchronous loader, for those who drive a worker
+ * themselves; \`init()\` is the package's.
  *
  * @example
  * \`\`\`js
@@ -176,6 +252,12 @@ Object.assign(Game.prototype, {
  * game.play("d6");
  * \`\`\`
  */`);
+  } else {
+    // The Node build (CommonJS): a default init() that does nothing.
+    text += `
+/** Nothing to do in Node: the module is ready once required. */
+export default function init(): Promise<void>;
+`;
   }
   text += `
 declare global {

@@ -93,7 +93,7 @@ function ownWorker(level) {
 /** `mountBoard` of the module, with an engine for a "vs-engine" board: the page's, or a worker of its own. */
 export function mountBoard(element, options) {
   const plain = options === null || typeof options !== "object";
-  if (plain || options.mode !== "vs-engine") return describe(mountOnPage(element, options), null);
+  if (plain || options.mode !== "vs-engine") return finish(mountOnPage(element, options), () => null, () => {});
   const level = options.level ?? DEFAULT_LEVEL;
   const given = options.engine != null;
   const worker = given ? null : ownWorker(level);
@@ -119,17 +119,42 @@ export function mountBoard(element, options) {
     end();
     throw e;
   }
-  const destroy = handle.destroy.bind(handle);
-  const free = handle.free.bind(handle);
-  Object.defineProperties(handle, {
-    engineThread: { get: () => thread, configurable: true },
-    destroy: { value: () => { try { destroy(); } finally { end(); } }, configurable: true },
-    free: { value: () => { try { free(); } finally { end(); } }, configurable: true },
-  });
-  return handle;
+  return finish(handle, () => thread, end);
 }
 
-function describe(handle, thread) {
-  Object.defineProperty(handle, "engineThread", { value: thread, configurable: true });
+/**
+ * The handle as the page gets it: `engineThread`, and `destroy()`,
+ * `free()` and `[Symbol.dispose]()` (so `using board = mountBoard(…)`)
+ * that all take the board off the page and `end` what it started; after
+ * `free()` the handle is gone, and `destroy()` or `free()` again does
+ * nothing. (A handle the garbage collector takes is freed by the module
+ * alone: its board stays on the page.)
+ */
+function finish(handle, thread, end) {
+  const destroy = handle.destroy.bind(handle);
+  const free = handle.free.bind(handle);
+  let freed = false;
+  const takeOff = () => {
+    try {
+      destroy();
+    } finally {
+      end();
+    }
+  };
+  const freeAll = () => {
+    if (freed) return;
+    freed = true;
+    try {
+      takeOff();
+    } finally {
+      free();
+    }
+  };
+  Object.defineProperties(handle, {
+    engineThread: { get: thread, configurable: true },
+    destroy: { value: () => (freed ? undefined : takeOff()), configurable: true },
+    free: { value: freeAll, configurable: true },
+    [Symbol.dispose ?? Symbol.for("Symbol.dispose")]: { value: freeAll, configurable: true },
+  });
   return handle;
 }

@@ -23,22 +23,37 @@ pub fn stopped(stop: Option<&js_sys::Int32Array>) -> bool {
     stop.is_some_and(|flag| js_sys::Atomics::load(flag, 0).is_ok_and(|v| v != 0))
 }
 
-/// Runs `f` with the clock of the platform, stopped by `stop` if given.
+/// Milliseconds on the platform's clock (`Date.now()` in JavaScript).
 #[cfg(feature = "engine")]
-pub fn with_stop_clock<R>(stop: Option<&js_sys::Int32Array>, f: impl FnOnce(&dyn Clock) -> R) -> R {
+pub fn now_ms() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
-        f(&morris_engine::FnClock(|| {
-            if stopped(stop) {
-                STOPPED_MS
-            } else {
-                js_sys::Date::now() as u64
-            }
-        }))
+        js_sys::Date::now() as u64
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let _ = (stop, STOPPED_MS);
-        f(&morris_engine::StdClock::new())
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed().as_millis() as u64
     }
+}
+
+/// Runs `f` with the clock of the platform, stopped by `stop` if given,
+/// and once `deadline_ms` milliseconds have passed if given: the search
+/// ends at its next look at the clock, as after a stop.
+#[cfg(feature = "engine")]
+pub fn with_stop_clock<R>(
+    stop: Option<&js_sys::Int32Array>,
+    deadline_ms: Option<u64>,
+    f: impl FnOnce(&dyn Clock) -> R,
+) -> R {
+    let start = now_ms();
+    let end = deadline_ms.map(|ms| start.saturating_add(ms));
+    f(&morris_engine::FnClock(|| {
+        let now = now_ms();
+        if end.is_some_and(|end| now >= end) || stopped(stop) {
+            STOPPED_MS
+        } else {
+            now
+        }
+    }))
 }

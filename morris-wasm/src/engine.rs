@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use morris_engine::{Info, Level, LevelMove, Limits, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
-use crate::clock::{stopped, with_stop_clock};
+use crate::clock::{now_ms, stopped, with_stop_clock};
 use crate::game::Game;
 use crate::memory::ensure_free;
 use crate::options::{bad_value, entries, unknown_key, whole_numbers, OptionValue};
@@ -103,6 +103,39 @@ impl SearchOptions {
 pub enum Stoppable {
     Yes,
     No,
+}
+
+/// How a search ended, to say what ended it (`stoppedBy`).
+struct Ended {
+    /// A stop came (the worker's flag, or a report that said stop).
+    stopped: bool,
+    elapsed_ms: u64,
+    /// The search's own time limit: it begins no iteration after half of it.
+    time_ms: Option<u64>,
+}
+
+impl Ended {
+    /// `stop`, `depth`, `nodes` or `time` when that bound ended the search,
+    /// else `end`: it ended by itself (no move, one legal move, a result
+    /// found, a level's own bounds).
+    fn cause(&self, options: &SearchOptions, result: &morris_engine::SearchResult) -> &'static str {
+        if self.stopped {
+            "stop"
+        } else if result.best.is_none() {
+            "end"
+        } else if options.depth.is_some_and(|d| result.depth >= d) {
+            "depth"
+        } else if options.nodes.is_some_and(|n| result.nodes >= n) {
+            "nodes"
+        } else if self
+            .time_ms
+            .is_some_and(|t| t < FOREVER_MS && self.elapsed_ms.saturating_mul(2) >= t)
+        {
+            "time"
+        } else {
+            "end"
+        }
+    }
 }
 
 /// The engine: a searcher with its transposition table, kept between
@@ -204,6 +237,13 @@ impl Engine {
             // Only a stop (or the depth or nodes) ends it.
             limits.movetime_ms = Some(FOREVER_MS);
         }
+        // `movetimeMs` is the time to think, as UCI's `movetime`: the search
+        // begins no iteration after half its own time limit, so it is given
+        // twice the time and the clock ends it at the time asked.
+        let deadline = options.movetime_ms;
+        if let Some(ms) = deadline {
+            limits.movetime_ms = Some(ms.saturating_mul(2));
+        }
         if stopped(stop) {
             // Stopped before it began: the quickest answer there is.
             limits = Limits {
@@ -216,34 +256,45 @@ impl Engine {
         let root = *game.position();
         let wanted = options.lines();
         let stop_flag = AtomicBool::new(false);
+        let start = now_ms();
         let mut report = |info: &Info| {
-            if info.multipv <= wanted
-                && !stop_flag.load(Ordering::Relaxed)
-                && !on_info(InfoView::of(&root, info))
-            {
-                stop_flag.store(true, Ordering::Relaxed);
+            if info.multipv <= wanted && !stop_flag.load(Ordering::Relaxed) {
+                // A report made after the clock ran out reads the real time.
+                let mut view = InfoView::of(&root, info);
+                view.time_ms = view.time_ms.min(now_ms().saturating_sub(start));
+                if !on_info(view) {
+                    stop_flag.store(true, Ordering::Relaxed);
+                }
             }
         };
+        if self.level.is_some() && deadline.is_none() {
+            // A level's own search may take long: the default second at most.
+            limits.movetime_ms = limits.movetime_ms.map(|ms| ms.min(options.level_movetime_ms()));
+        }
         let result = match self.level {
             Some(level) => {
                 let seed = self.seed;
                 self.seed = self.seed.wrapping_add(1);
-                let movetime = limits.movetime_ms.map(|ms| ms.min(options.level_movetime_ms()));
                 let how = LevelMove {
                     level,
                     seed,
-                    movetime_ms: movetime,
+                    movetime_ms: limits.movetime_ms,
                     lines: wanted,
                 };
-                with_stop_clock(stop, |clock| {
+                with_stop_clock(stop, deadline, |clock| {
                     self.searcher
                         .play_level_reporting(game, how, clock, &stop_flag, &mut report)
                 })
             }
-            None => with_stop_clock(stop, |clock| {
+            None => with_stop_clock(stop, deadline, |clock| {
                 self.searcher
                     .search_game(game, limits, clock, &stop_flag, &mut report)
             }),
+        };
+        let ended = Ended {
+            stopped: stopped(stop) || stop_flag.load(Ordering::Relaxed),
+            elapsed_ms: now_ms().saturating_sub(start),
+            time_ms: limits.movetime_ms,
         };
         Ok(ThinkView {
             result: SearchView::of(&root, &result),
@@ -253,6 +304,7 @@ impl Engine {
                 .take(wanted)
                 .map(|line| LineView::of(&root, line))
                 .collect(),
+            stopped_by: ended.cause(options, &result),
         })
     }
 
@@ -444,6 +496,32 @@ mod tests {
         };
         let err = engine.think_with(&game, &infinite, None, Stoppable::No, |_| true);
         assert!(err.is_err_and(|e| e.name() == "OptionError" && e.to_string().contains("engine worker")));
+        Ok(())
+    }
+
+    #[test]
+    fn movetime_is_the_time_to_think_and_the_result_says_what_ended_it() -> Result<(), String> {
+        let game = morris_core::Game::new(morris_core::Variant::Nine.rules());
+        let mut engine = Engine::create(None, 1, 0).map_err(|e| e.to_string())?;
+        let timed = SearchOptions {
+            movetime_ms: Some(400),
+            ..SearchOptions::default()
+        };
+        let start = std::time::Instant::now();
+        let view = engine
+            .think_with(&game, &timed, None, Stoppable::No, |_| true)
+            .map_err(|e| e.to_string())?;
+        let ms = start.elapsed().as_millis();
+        assert!((360..=600).contains(&ms), "{ms} ms");
+        assert_eq!(view.stopped_by, "time");
+        let deep = SearchOptions {
+            depth: Some(3),
+            ..SearchOptions::default()
+        };
+        let view = engine
+            .think_with(&game, &deep, None, Stoppable::No, |_| true)
+            .map_err(|e| e.to_string())?;
+        assert_eq!((view.result.depth, view.stopped_by), (3, "depth"));
         Ok(())
     }
 

@@ -82,7 +82,10 @@ fn list_options(options: &JsValue, pos: Option<&Position>) -> Result<ListOptions
             ("verbose", other, _) => return Err(bad_value("option `verbose`", "a boolean", &other)),
             ("point", OptionValue::Text(t), Some(pos)) => out.point = Some(option_point(pos, &t)?),
             ("point", other, Some(_)) => {
-                return Err(bad_value("option `point`", "a point, like \"d6\"", &other))
+                // A point of the wrong kind, like one not on the board: an
+                // ArgumentError, as `get` and `put` say it.
+                let error = bad_value("option `point`", "a point, like \"d6\"", &other);
+                return Err(ApiError::Argument(error.to_string()));
             }
             _ => return Err(unknown_key(&key, "moves", known)),
         }
@@ -90,11 +93,12 @@ fn list_options(options: &JsValue, pos: Option<&Position>) -> Result<ListOptions
     Ok(out)
 }
 
-/// A point of `pos`'s board named in an option.
+/// A point of `pos`'s board named in an option; one not on the board is
+/// an `ArgumentError`, wherever it is given.
 fn option_point(pos: &Position, text: &str) -> Result<Point, ApiError> {
     pos.geometry()
         .parse_point(text)
-        .map_err(|e| ApiError::Option(format!("option `point`: {e}")))
+        .map_err(|e| ApiError::Argument(format!("option `point`: {e}")))
 }
 
 /// `play`'s options: whether it returns the move described.

@@ -92,24 +92,26 @@ pub fn perft(
 /// `perft` for the engine worker's thread, where a long count blocks no
 /// page: any depth to 32, ended early once `stop[0]` is not 0 (`stop` an
 /// `Int32Array` on a `SharedArrayBuffer` another thread sets), and then
-/// `null`. The engine worker's `perft` calls it; on a page's thread use
+/// `null`. The engine worker's `perft` calls it, so it is no part of the
+/// typings (the worker's `perft` is the API); on a page's thread use
 /// `perft`.
-#[wasm_bindgen(js_name = perftInWorker)]
+#[wasm_bindgen(js_name = perftInWorker, skip_typescript)]
 pub fn perft_in_worker(
-    #[wasm_bindgen(unchecked_param_type = "VariantId")] variant: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "Int32Array")] stop: Option<js_sys::Int32Array>,
-) -> Result<Option<f64>, JsValue> {
-    perft_upto(
+    variant: JsValue,
+    moves: JsValue,
+    depth: JsValue,
+    options: Option<JsValue>,
+    stop: Option<js_sys::Int32Array>,
+) -> Result<JsValue, JsValue> {
+    let count = perft_upto(
         &variant,
         &moves,
         &depth,
         options,
         MAX_WORKER_PERFT_DEPTH,
         stop.as_ref(),
-    )
+    )?;
+    Ok(count.map_or(JsValue::NULL, JsValue::from))
 }
 
 /// `perft`'s arguments read and counted, the depth at most `max`.

@@ -132,15 +132,26 @@ export interface EngineOptions {
 
 /**
  * A search's options, the same for `bestMove` and `analyze`, here and in
- * the engine worker: its bounds (a synchronous search takes at most one
- * second when no `movetimeMs` is given, whatever its `depth` or `nodes`),
- * how many lines to give, and a callback for the reports.
+ * the engine worker: its bounds, how many lines to give, and a callback
+ * for the reports. A synchronous search takes at most one second when no
+ * `movetimeMs` is given, whatever its `depth` or `nodes` (the result's
+ * `stoppedBy` is then `"time"`); in the engine worker a search bounded by
+ * `depth` or `nodes` alone has no time limit (`stop()` ends it).
  */
 export interface SearchOptions {
+  /**
+   * The time to think, in milliseconds, as UCI's `movetime`: the engine
+   * at full strength uses nearly all of it and never more (it answers at
+   * once with one legal move, or a forced result found); an engine with a
+   * level uses at most this, its level deciding.
+   */
   movetimeMs?: number;
-  /** Plies; not with an engine that has a level. */
+  /**
+   * Plies; not with an engine that has a level. A synchronous search
+   * also stops after the default second (`stoppedBy: "time"`).
+   */
   depth?: number;
-  /** Nodes; not with an engine that has a level. */
+  /** Nodes; not with an engine that has a level. A synchronous search also stops after the default second. */
   nodes?: number;
   /** How many best lines to search and give (default 1); a level still plays its own choice. */
   multiPv?: number;
@@ -156,16 +167,19 @@ export interface SearchOptions {
 export type AnalyzeOptions = SearchOptions;
 
 /**
- * A score for the side to move: `cp` in hundredths of a piece, or a win or
- * loss `value` plies away; `value` is null for a win or loss a
- * win/draw/loss table (a `.wdl` file) shows, which does not say how far.
+ * A score for the side to move: `cp` in hundredths of a piece (`value`
+ * always a number), or a win or loss `value` plies away; `value` is null
+ * for a win or loss a win/draw/loss table (a `.wdl` file) shows, which
+ * does not say how far. Test `kind` to narrow `value`.
  */
-export interface Score {
-  kind: "cp" | "win" | "loss";
-  value: number | null;
-}
+export type Score =
+  | { kind: "cp"; value: number }
+  | { kind: "win" | "loss"; value: number | null };
 
-/** What `engine.bestMove()` returns; `move` is null only when the game is over. */
+/**
+ * What `engine.bestMove()` returns; `move` is null only when the game is
+ * over (test it, or `game.isGameOver()` before the search, to narrow it).
+ */
 export interface SearchResult {
   move: string | null;
   score: Score;
@@ -218,14 +232,17 @@ export interface MoveValue extends TableValue {
  * - `"OptionError"`: an unknown variant, an unknown key in an options
  *   object, a value an option does not take, or options that do not go
  *   together (`new Game`, `new Engine`, `engine.bestMove`,
- *   `engine.analyze`, `perft`, `mountBoard`, `board.set`), a `point` not on
- *   the board (`game.legalMoves({ point })`).
+ *   `engine.analyze`, `perft`, `mountBoard`, `board.set`).
  * - `"ArgumentError"`: an argument of a kind the call does not take: a
  *   move that is not a string, options that are not an object, a depth
  *   that is not a whole number, a colour that is not `"light"` or `"dark"`,
- *   a point not on the board (`game.put`, `game.get`), a shape or a
+ *   a point not on the board, wherever it is given (`game.get`,
+ *   `game.put`, `game.remove`, `game.legalMoves({ point })`), a shape or a
  *   highlight that is not one (`board.setShapes`, `board.setHighlights`), a
- *   header the game writes itself (`game.setHeader`).
+ *   header the game writes itself (`game.setHeader`), a value that is not
+ *   a `Game` (or a `Tables`) of the same module where one is expected
+ *   (`engine.bestMove(null)`, a `Game` of `morris-wasm/board` given to
+ *   `morris-wasm`'s `Engine`), an element that is not one (`mountBoard`).
  * - `"TableFileError"`: bytes that are not a usable endgame table
  *   (`tables.load`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
@@ -234,9 +251,6 @@ export interface MoveValue extends TableValue {
  * - `"MemoryError"`: more memory than the module can have (an engine's
  *   `ttMb`, many engines never freed, a huge table file); the module keeps
  *   working.
- *
- * A wrong object where a `Game` or a `Tables` is expected is caught by
- * wasm-bindgen itself and throws a plain `Error`.
  */
 export type MorrisErrorName =
   | "MoveSyntaxError"
@@ -254,6 +268,22 @@ export type MorrisErrorName =
 export interface MorrisError extends Error {
   name: MorrisErrorName;
 }
+
+/**
+ * Whether a caught value is an `Error` of the package (its `name` one of
+ * `MorrisErrorName`), to narrow it in a `catch`.
+ *
+ * @example
+ * ```js
+ * import { Game, isMorrisError } from "morris-wasm";
+ * try {
+ *   new Game().play("z9");
+ * } catch (e) {
+ *   if (isMorrisError(e) && e.name === "MoveSyntaxError") console.log(e.message);
+ * }
+ * ```
+ */
+export function isMorrisError(value: unknown): value is MorrisError;
 
 /** `engine.think()`'s options (the worker's): `bestMove`'s, and `infinite` (search until stopped; no other bound, no level). */
 export interface ThinkOptions extends SearchOptions {
@@ -275,9 +305,19 @@ export interface SearchInfo {
   pv: string[];
 }
 
+/**
+ * What ended a search: its `depth` or `nodes`, `time` (its `movetimeMs`,
+ * or the default second of a synchronous search), `stop` (the worker's
+ * `stop()` or the call's signal), or `end`: it ended by itself (no move,
+ * one legal move, a forced result found, a level's own bounds).
+ */
+export type StoppedBy = "depth" | "nodes" | "time" | "stop" | "end";
+
 /** What `bestMove` (and the worker's `think`) returns: the move and the `multiPv` lines searched, best first. */
 export interface ThinkResult extends SearchResult {
   lines: AnalysisLine[];
+  /** What ended the search. */
+  stoppedBy: StoppedBy;
 }
 
 /**
@@ -340,8 +380,8 @@ export interface Game {
   /**
    * The legal moves in notation (none once the game is over), or described
    * with `{ verbose: true }`; with `{ point }`, only those that place on,
-   * move from or to, or remove at that point. Throws an `OptionError` for
-   * a point not on the board.
+   * move from or to, or remove at that point. Throws an `ArgumentError` for
+   * a point not on the board (as `get` and `put` do).
    *
    * @example
    * ```js

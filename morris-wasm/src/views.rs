@@ -266,10 +266,14 @@ impl LineView {
 /// What `engine.think()` returns: `bestMove`'s result and, best first,
 /// the lines searched (more than one with `multiPv`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ThinkView {
     #[serde(flatten)]
     pub result: SearchView,
     pub lines: Vec<LineView>,
+    /// What ended the search: `depth`, `nodes`, `time`, `stop` or `end`
+    /// (by itself: no move, one legal move, a result found, a level's bounds).
+    pub stopped_by: &'static str,
 }
 
 /// One report of a search in progress: a finished iteration's line.

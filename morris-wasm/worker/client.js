@@ -115,16 +115,16 @@ function checkSignal(signal) {
   }
 }
 
-/** Why a count ended early: the signal's reason, or an `AbortError`. */
+/** Why a count ended early, or a call never began: the signal's reason, or an `AbortError`. */
 const aborted = (signal) =>
-  signal?.aborted && signal.reason !== undefined ? signal.reason : named({ name: "AbortError", message: "the count was stopped" });
+  signal?.aborted && signal.reason !== undefined ? signal.reason : named({ name: "AbortError", message: "the call was stopped" });
 
 export class EngineWorker extends EventTarget {
   #spawn;
   #worker = null;
   #options;
   #next = 1;
-  /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, last, request, signal, unhook }. */
+  /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, reports, request, signal, unhook }. */
   #pending = new Map();
   /** Why the worker cannot run, once it crashed. */
   #dead = null;
@@ -149,12 +149,12 @@ export class EngineWorker extends EventTarget {
     const p = this.#pending.get(id);
     if (!p) return;
     if (type === "info") {
-      p.last = info;
+      p.reports.add(info);
       if (p.onInfo) {
         try {
           p.onInfo(info);
         } catch (e) {
-          this.#report(e);
+          this.#report(e, p);
         }
       }
       return;
@@ -173,13 +173,17 @@ export class EngineWorker extends EventTarget {
 
   /**
    * An exception from the caller's own callback: an `error` event on this
-   * object (`event.error`); unless a listener calls `preventDefault()`, it
-   * goes on to `reportError` (browsers) or `console.error` (Node).
+   * object (`event.error`) each time; unless a listener calls
+   * `preventDefault()`, the first of a search goes on to `reportError`
+   * (browsers) or `console.error` (Node), and the search's later ones
+   * only to the listeners (a callback that throws at every iteration
+   * would otherwise print its stack once an iteration).
    */
-  #report(error) {
+  #report(error, request) {
     const event = new Event("error", { cancelable: true });
     Object.defineProperty(event, "error", { value: error });
-    if (!this.dispatchEvent(event)) return;
+    if (!this.dispatchEvent(event) || request.reported) return;
+    request.reported = true;
     if (typeof globalThis.reportError === "function") globalThis.reportError(error);
     else console.error("morris-wasm: an onInfo callback threw:", error);
   }
@@ -203,14 +207,11 @@ export class EngineWorker extends EventTarget {
   #send(request, { onInfo, signal } = {}) {
     if (this.#dead) return Promise.reject(named({ name: "Error", message: this.#dead }));
     if (!this.#worker) return Promise.reject(named({ name: "StateError", message: "the engine worker was terminated" }));
-    if (signal?.aborted) {
-      // Nothing to begin: a search answers at once (as after stop()), a count is refused.
-      if (request.type === "perft") return Promise.reject(aborted(signal));
-      request = { ...request, options: { ...request.options, ...quick(this.#options) } };
-    }
+    // Nothing to begin: the call is refused with the signal's reason (an `AbortError` by default).
+    if (signal?.aborted) return Promise.reject(aborted(signal));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      const p = { resolve, reject, onInfo, stop: request.stop, last: null, request, signal };
+      const p = { resolve, reject, onInfo, stop: request.stop, reports: new Reports(request.options?.multiPv), request, signal };
       if (signal) {
         const onAbort = () => this.#stopOne(id);
         signal.addEventListener("abort", onAbort, { once: true });
@@ -281,8 +282,9 @@ export class EngineWorker extends EventTarget {
    * Ends every search and count under way: each search resolves soon with
    * the best move found so far, each count rejects with an `AbortError`.
    * Where memory cannot be shared (a page that is not cross-origin
-   * isolated) the worker is replaced by a new one, and the searches
-   * resolve with their last report (or a depth-1 search).
+   * isolated) the worker is replaced by a new one, and each search
+   * resolves with the lines of its last finished iteration, all of them,
+   * best first (or, with none finished yet, a depth-1 search).
    */
   stop() {
     if (!this.#worker) return;
@@ -302,7 +304,7 @@ export class EngineWorker extends EventTarget {
     else if (p.request.type === "go" || p.request.type === "perft") this.#restart();
   }
 
-  /** Stops by replacing the worker (no shared memory): searches answer from their last report. */
+  /** Stops by replacing the worker (no shared memory): searches answer with their last finished iteration. */
   #restart() {
     const all = [...this.#pending.entries()];
     for (const [id] of all) this.#settle(id);
@@ -311,8 +313,8 @@ export class EngineWorker extends EventTarget {
     for (const [, p] of all) {
       if (p.request.type === "perft") p.reject(aborted(p.signal));
       else if (p.request.type !== "go") p.reject(named({ name: "StateError", message: "the engine worker was stopped" }));
-      else if (p.last) p.resolve(resultOf(p.last));
-      else this.#send({ ...p.request, options: { ...p.request.options, ...quick(this.#options) } }).then(p.resolve, p.reject);
+      else if (p.reports.completed()) p.resolve(p.reports.result());
+      else this.#send({ ...p.request, options: { ...p.request.options, ...quick(this.#options) } }).then((r) => p.resolve({ ...r, stoppedBy: "stop" }), p.reject);
     }
   }
 
@@ -333,12 +335,65 @@ export class EngineWorker extends EventTarget {
 const quick = (options) =>
   options?.level === undefined ? { depth: 1, nodes: undefined, movetimeMs: undefined, infinite: undefined } : { movetimeMs: 1 };
 
-/** A search's result from its last report. */
-const resultOf = (info) => ({
-  move: info.pv[0] ?? null,
-  score: info.score,
-  pv: info.pv,
-  depth: info.depth,
-  nodes: info.nodes,
-  lines: [{ move: info.pv[0] ?? null, score: info.score, pv: info.pv }],
-});
+/** How a score ranks, best first: the nearer win, the higher value, the farther loss. */
+const rank = ({ kind, value }) => {
+  // A win or loss a win/draw/loss table shows (value null) is farther than any counted one.
+  const plies = value ?? 1e6;
+  if (kind === "win") return 2e9 - plies;
+  if (kind === "loss") return -2e9 + plies;
+  return value ?? 0;
+};
+
+/**
+ * A search's reports, kept to answer a stop without the engine (a worker
+ * replaced, no shared memory): each iteration reports its lines one by
+ * one (line 1 the best, then the best of the rest, …), so an iteration is
+ * finished once it has reported every line asked for, or once the next
+ * one has begun (fewer legal moves than lines).
+ */
+class Reports {
+  #wanted;
+  /** The lines of the deepest iteration begun, by `multipv`. */
+  #current = [];
+  #depth = 0;
+  /** The lines of the last finished iteration. */
+  #done = null;
+
+  constructor(multiPv) {
+    this.#wanted = Number.isInteger(multiPv) && multiPv > 0 ? multiPv : 1;
+  }
+
+  add(info) {
+    if (!info || !Array.isArray(info.pv) || !(info.multipv >= 1)) return;
+    if (info.depth > this.#depth) {
+      if (this.#current.length > 0 && this.#current.every(Boolean)) this.#done = this.#current;
+      this.#current = [];
+      this.#depth = info.depth;
+    } else if (info.depth < this.#depth) {
+      return;
+    }
+    this.#current[info.multipv - 1] = info;
+    if (this.#current.filter(Boolean).length >= this.#wanted) this.#done = this.#current.slice(0, this.#wanted);
+  }
+
+  /** Whether an iteration has finished. */
+  completed() {
+    return this.#done !== null;
+  }
+
+  /** The result of the last finished iteration: its lines best first, the move the best one's. */
+  result() {
+    const infos = [...this.#done].sort((a, b) => rank(b.score) - rank(a.score));
+    const lines = infos.map((i) => ({ move: i.pv[0] ?? null, score: i.score, pv: i.pv }));
+    const [best] = infos;
+    return {
+      move: lines[0].move,
+      score: best.score,
+      pv: best.pv,
+      depth: best.depth,
+      nodes: Math.max(...infos.map((i) => i.nodes)),
+      lines,
+      stoppedBy: "stop",
+    };
+  }
+}

@@ -14,13 +14,31 @@ export type GameLike = { record(): string } | string;
 export interface WorkerSearchOptions extends ThinkOptions {
   /** Called with each finished iteration while the engine thinks. */
   onInfo?: (info: SearchInfo) => void;
-  /** Aborting it ends the search: it resolves with the best move found so far. */
+  /**
+   * Aborting it ends the search: it resolves with the best move found so
+   * far (`stoppedBy: "stop"`); a signal aborted before the call rejects it
+   * with the signal's reason (an `AbortError`).
+   */
   signal?: AbortSignal;
+}
+
+/**
+ * The `error` event of an `EngineWorker`: an exception its caller's
+ * `onInfo` threw, in `error`. `preventDefault()` keeps it from going on to
+ * `reportError` (browsers) or `console.error` (Node).
+ */
+export interface EngineErrorEvent extends Event {
+  readonly error: unknown;
+}
+
+/** The events of an `EngineWorker`, by type. */
+export interface EngineWorkerEventMap {
+  error: EngineErrorEvent;
 }
 
 /** The worker's `perft` options: the game's rule options, and a `signal` that ends the count. */
 export interface WorkerPerftOptions extends GameOptions {
-  /** Aborting it ends the count, which rejects with the signal's reason. */
+  /** Aborting it ends the count, which rejects with the signal's reason (an `AbortError`), as does a signal aborted before the call. */
   signal?: AbortSignal;
 }
 
@@ -40,6 +58,7 @@ export interface WorkerPerftOptions extends GameOptions {
  * import { Game } from "morris-wasm";
  * import { EngineWorker } from "morris-wasm/worker";
  * const engine = new EngineWorker({ level: 8 });
+ * engine.addEventListener("error", (event) => console.error("onInfo threw", event.error));
  * const { move, lines } = await engine.bestMove(new Game(), { movetimeMs: 300, onInfo: (info) => info.depth });
  * const count = await engine.perft("nine", [], 3); // 12144
  * engine.terminate();
@@ -48,7 +67,7 @@ export interface WorkerPerftOptions extends GameOptions {
 export declare class EngineWorker extends EventTarget {
   /** Throws an `OptionError` (or an `ArgumentError`) for options `new Engine` would refuse. */
   constructor(options?: EngineOptions);
-  /** The engine's move; one second when no bound is given. */
+  /** The engine's move; one second when no bound is given; a search by `depth` or `nodes` alone has no time limit here. */
   bestMove(game: GameLike, options?: WorkerSearchOptions): Promise<ThinkResult>;
   /** The best lines, best first; `{ infinite: true }` analyses until `stop()`. */
   analyze(game: GameLike, options?: WorkerSearchOptions): Promise<AnalysisLine[]>;
@@ -62,6 +81,19 @@ export declare class EngineWorker extends EventTarget {
   terminate(): void;
   /** `terminate()`, for `using engine = new EngineWorker()`. */
   [Symbol.dispose](): void;
+  /** Listens to an event: `error` (an exception `onInfo` threw) is an `EngineErrorEvent`. */
+  addEventListener<K extends keyof EngineWorkerEventMap>(
+    type: K,
+    listener: (this: EngineWorker, event: EngineWorkerEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof EngineWorkerEventMap>(
+    type: K,
+    listener: (this: EngineWorker, event: EngineWorkerEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
 }
 
 /** The worker script, for those who drive the message protocol themselves. */

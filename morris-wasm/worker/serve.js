@@ -37,7 +37,7 @@ export function serve(wasm, post, listen) {
       }
     },
     perft({ variant, moves, depth, options, stop }) {
-      // undefined once stopped.
+      // null once stopped.
       return wasm.perftInWorker(variant, moves, depth, options, stop);
     },
     clear() {

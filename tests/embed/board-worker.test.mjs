@@ -80,6 +80,53 @@ test("the board module has no search: its Game goes to an engine worker; destroy
   await page.close();
 });
 
+test("free() and [Symbol.dispose]() (a `using` block's end) take a board off the page as destroy() does; destroy() after them does nothing", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    const { mountBoard } = window.entry;
+    const tick = () => new Promise((r) => setTimeout(r, 50));
+    const boards = [];
+    for (const [how, options] of [
+      ["free", { mode: "two-players" }],
+      ["free", { mode: "vs-engine", level: 1 }],
+      ["dispose", { mode: "vs-engine", level: 1 }],
+    ]) {
+      const host = document.body.appendChild(document.createElement("div"));
+      host.className = "board-host";
+      const board = mountBoard(host, options);
+      await tick();
+      const before = host.querySelectorAll("svg.board").length;
+      if (how === "free") board.free();
+      else board[Symbol.dispose]();
+      await tick();
+      const after = host.querySelectorAll("svg.board").length;
+      let destroyError = null;
+      try {
+        board.destroy();
+        board.free();
+      } catch (e) {
+        destroyError = `${e.name}: ${e.message}`;
+      }
+      let playError = null;
+      try {
+        board.play("d6");
+      } catch (e) {
+        playError = e.name;
+      }
+      boards.push({ how, before, after, destroyError, playError });
+    }
+    return boards;
+  });
+  for (const b of out) {
+    assert.equal(b.before, 1, JSON.stringify(b));
+    assert.equal(b.after, 0, `${b.how}: the board is off the page`);
+    assert.equal(b.destroyError, null, "destroy() and free() after free() do nothing");
+    assert.equal(b.playError, "StateError", "the freed handle is dead");
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a page with a board against the engine downloads the search once: the engine module, in the worker", async () => {
   const { page, errors } = await open("/tests/embed/engine.html?own");
   const wasm = [];

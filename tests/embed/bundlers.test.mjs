@@ -1,9 +1,11 @@
-// The package's bundler examples (morris-wasm/examples/vite and
-// examples/webpack), built as a user would: `npm pack` of morris-wasm/pkg,
+// The package's bundler examples (morris-wasm/examples/vite,
+// examples/webpack and examples/esbuild), built as a user would: `npm pack` of morris-wasm/pkg,
 // installed offline into a copy of each example under target/ (so that
 // vite and webpack come from the root package.json), built, served on
 // 127.0.0.1 and loaded in Chromium, where the engine's move must appear
-// and the board must be drawn and answered by its engine worker.
+// and the board must be drawn, styled by the package's board.css
+// (imported for its side effect alone, which no bundler may drop) and
+// answered by its engine worker.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -60,11 +62,14 @@ async function check(dist) {
       thread: document.body.dataset.engineThread,
       points: document.querySelectorAll("#board svg.board [data-point]").length,
       d6: document.querySelector('#board [data-point="d6"]')?.dataset.piece,
+      // board.css's frame colour (#5c3418); unstyled SVG fills black.
+      frame: getComputedStyle(document.querySelector("#board .board-frame")).fill,
     }));
     assert.equal(out.error, null);
     assert.match(out.reply, /^[a-g][1-7]$/, "the EngineWorker's move appears");
     assert.notEqual(out.reply, "d6");
     assert.equal(out.points, 24, "the board is drawn");
+    assert.equal(out.frame, "rgb(92, 52, 24)", "the board is styled by morris-wasm/board.css");
     assert.equal(out.d6, "light");
     assert.match(out.boardReply, /^[a-g][1-7]$/, "the board's own engine worker answered");
     assert.equal(await page.getAttribute(`#board [data-point="${out.boardReply}"]`, "data-piece"), "dark");
@@ -92,5 +97,15 @@ test("the webpack example builds and runs", async () => {
   execFileSync(path.join(BIN, "webpack"), ["--config", "webpack.config.mjs"], { ...quiet, cwd: dir });
   const built = files(path.join(dir, "dist"));
   assert.equal(built.filter((f) => f.endsWith(".wasm")).length, 2, built.join(" "));
+  await check(path.join(dir, "dist"));
+});
+
+test("the esbuild example builds and runs", async () => {
+  const dir = install("esbuild");
+  // build.mjs imports esbuild from the root package.json's node_modules (a folder above).
+  execFileSync(process.execPath, ["build.mjs"], { ...quiet, cwd: dir });
+  const built = files(path.join(dir, "dist"));
+  assert.equal(built.filter((f) => f.endsWith(".wasm")).length, 2, built.join(" "));
+  assert.ok(built.includes("index.css"), built.join(" "));
   await check(path.join(dir, "dist"));
 });

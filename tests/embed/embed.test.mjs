@@ -71,6 +71,9 @@ test("two boards side by side, moves clicked on both", async () => {
   const start = await page.evaluate(() => new window.Game().position());
   await page.evaluate((p) => window.left.setPosition(p), start);
   await page.waitForFunction(() => !document.querySelector("#left [data-piece]"));
+  // undo() with nothing to take back gives null, as its type says (string | null).
+  assert.equal(await page.evaluate(() => { const u = window.left.undo(); return u === null ? "null" : typeof u; }), "null");
+  assert.equal(await page.evaluate(() => { try { window.mountBoard(null); } catch (e) { return `${e.name}: ${e.message}`; } }), "ArgumentError: the element must be a DOM element, not null");
 
   if (process.env.EMBED_SCREENSHOT) await page.screenshot({ path: process.env.EMBED_SCREENSHOT });
 

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { ROOT, ISOLATED, serve, launch, open } from "./lib/harness.mjs";
+import { assertStoppedLines } from "../node/lib/stopped-lines.mjs";
 
 let plain;
 let isolated;
@@ -88,6 +89,33 @@ for (const [name, server] of [["a plain page", () => plain], ["a cross-origin is
     assert.equal(out.next, 2);
     assert.equal(out.all.length, 3);
     for (const m of out.all) assert.equal(typeof m, "string");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+for (const [name, server] of [["a plain page", () => plain], ["a cross-origin isolated page", () => isolated]]) {
+  test(`on ${name}: a stopped multi-line search gives its last finished lines, all of them, the best one's move`, async () => {
+    const { page, errors } = await workerPage(server());
+    const runs = await page.evaluate(async () => {
+      const engine = new EngineWorker();
+      const out = [];
+      const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+      for (const [call, ms] of [["bestMove", 0], ["analyze", 150], ["bestMove", 400]]) {
+        const reports = [];
+        const search = engine[call](new Game(), { infinite: true, multiPv: 3, onInfo: (i) => reports.push(i) });
+        // Once two iterations have finished, and then at some point of the next.
+        while (reports.length < 6) await sleep(10);
+        await sleep(ms);
+        engine.stop();
+        const got = await search;
+        out.push({ result: call === "bestMove" ? got : { lines: got, move: got[0].move, pv: got[0].pv }, reports });
+      }
+      engine.terminate();
+      return { shared: self.crossOriginIsolated, out };
+    });
+    assert.equal(runs.shared, name.includes("isolated"));
+    for (const { result, reports } of runs.out) assertStoppedLines(result, reports, 3);
     assert.deepEqual(errors, []);
     await page.close();
   });

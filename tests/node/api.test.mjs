@@ -183,7 +183,7 @@ test("Engine.bestMove at a depth, by nodes and by time", () => {
   const e = new Engine();
   assert.equal(e.level, undefined);
   const r = e.bestMove(g, { depth: 3 });
-  assert.deepEqual(Object.keys(r).sort(), ["depth", "lines", "move", "nodes", "pv", "score"]);
+  assert.deepEqual(Object.keys(r).sort(), ["depth", "lines", "move", "nodes", "pv", "score", "stoppedBy"]);
   assert.deepEqual(r.lines, [{ move: r.move, score: r.score, pv: r.pv }]);
   assert.equal(r.depth, 3);
   assert.ok(g.legalMoves().includes(r.move));

@@ -171,9 +171,13 @@ test("legalMoves({ point }) gives the moves that touch a point, as chess.js's mo
   assert.ok(b2.length > 0 && b2.every((m) => m.to === "b2" || m.removes.includes("b2")), JSON.stringify(b2));
   assert.ok(b2.some((m) => m.notation === "a7xb2"), "the mill that takes the piece on b2");
   assert.deepEqual(at(mill, "a1"), [], "no move touches a1 while placing");
-  // A point not on the board, or not a point, is refused by name.
-  assert.throws(() => g.legalMoves({ point: "d4" }), named("OptionError", /^option `point`: d4 is not a point of the mill board$/));
-  assert.throws(() => g.legalMoves({ point: 6 }), named("OptionError", /^option `point` must be a point, like "d6", not 6$/));
+  // A point not on the board, or not a point, is refused by name: an
+  // ArgumentError, as get(), put() and remove() say it.
+  assert.throws(() => g.legalMoves({ point: "d4" }), named("ArgumentError", /^option `point`: d4 is not a point of the mill board$/));
+  assert.throws(() => g.legalMoves({ point: 6 }), named("ArgumentError", /^option `point` must be a point, like "d6", not 6$/));
+  for (const call of [() => g.legalMoves({ point: "z9" }), () => g.get("z9"), () => g.put("z9", "light"), () => g.remove("z9")]) {
+    assert.throws(call, { name: "ArgumentError" });
+  }
   assert.throws(() => g.legalMoves({ points: "d6" }), named("OptionError", /unknown moves option `points`; the options are: verbose, point/));
   assert.throws(() => g.history({ point: "d6" }), named("OptionError", /unknown moves option `point`; the options are: verbose$/));
   assert.deepEqual(g.legalMoves({ point: undefined }), g.legalMoves());

@@ -33,6 +33,13 @@ test("the browser build before init() is a StateError that says so, and in Node 
   assert.equal(new web.Game().legalMoves().length, 24);
 });
 
+test("the board's module before init() says to await the init() of morris-wasm/board, not morris-wasm/bundler", async () => {
+  const board = await import(pathToFileURL(path.join(PKG, "board", "index.js")).href);
+  for (const call of [() => board.mountBoard(null), () => new board.Game()]) {
+    assert.throws(call, (e) => e.name === "StateError" && /morris-wasm\/board/.test(e.message) && !/bundler/.test(e.message), String(call));
+  }
+});
+
 test("moves are written in lower case only", () => {
   const game = new Game();
   assert.throws(() => game.play("D6"), { name: "MoveSyntaxError", message: "`D6` is not a move: points are written in lower case, like d6" });

@@ -35,8 +35,10 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test("package.json has exports, files, types and the files with side effects", () => {
   const pkg = JSON.parse(readFileSync(path.join(installed(), "package.json"), "utf8"));
   assert.equal(pkg.name, "morris-wasm");
-  // The Node glue and the bundler entry instantiate their module on import, and the worker scripts listen.
+  // The Node glue and the bundler entry instantiate their module on import,
+  // the worker scripts listen, and the board's stylesheet styles the page.
   assert.deepEqual(pkg.sideEffects, [
+    "./board/board.css",
     "./node/morris_wasm.js",
     "./node/index.mjs",
     "./bundler/index.js",
@@ -45,14 +47,13 @@ test("package.json has exports, files, types and the files with side effects", (
   ]);
   for (const f of pkg.sideEffects) assert.ok(existsSync(path.join(installed(), f)), f);
   assert.ok(existsSync(path.join(installed(), "CHANGELOG.md")));
-  // The licences of `license`; the repository, homepage and bugs of the workspace's `repository`.
+  // The licences of `license`.
   assert.equal(pkg.license, "MIT OR Apache-2.0");
   assert.match(readFileSync(path.join(installed(), "LICENSE-MIT"), "utf8"), /^MIT License\n\nCopyright \(c\) 2026 the Mulino developers\n/);
   assert.match(readFileSync(path.join(installed(), "LICENSE-APACHE"), "utf8"), /Apache License\s+Version 2\.0, January 2004/);
-  const repository = readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^repository = "(.*)"$/m)[1];
-  assert.deepEqual(pkg.repository, { type: "git", url: `git+${repository}.git`, directory: "morris-wasm" });
-  assert.equal(pkg.homepage, `${repository}/tree/main/morris-wasm#readme`);
-  assert.deepEqual(pkg.bugs, { url: `${repository}/issues` });
+  // No placeholder address: until the project has a public one, no repository, homepage or bugs.
+  for (const key of ["repository", "homepage", "bugs"]) assert.equal(pkg[key], undefined, key);
+  assert.ok(!JSON.stringify(pkg).includes("example.invalid"));
   assert.equal(pkg.type, "commonjs");
   assert.ok(Array.isArray(pkg.files));
   assert.ok(existsSync(path.join(installed(), pkg.types)));
@@ -66,6 +67,21 @@ test("package.json has exports, files, types and the files with side effects", (
   assert.ok(!existsSync(path.join(installed(), "src")));
 });
 
+test("package.json takes the project's address when the build is given one, and refuses a placeholder", () => {
+  const write = (...args) =>
+    execFileSync(process.execPath, [path.join(ROOT, "morris-wasm", "package-json.mjs"), "0.1.0", "1", ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  const given = JSON.parse(write("https://codeberg.org/mulino/mulino/"));
+  assert.deepEqual(given.repository, { type: "git", url: "git+https://codeberg.org/mulino/mulino.git", directory: "morris-wasm" });
+  assert.equal(given.homepage, "https://codeberg.org/mulino/mulino/tree/main/morris-wasm#readme");
+  assert.deepEqual(given.bugs, { url: "https://codeberg.org/mulino/mulino/issues" });
+  assert.equal(JSON.parse(write()).repository, undefined);
+  assert.throws(() => write("https://example.invalid/mulino"), /placeholder/);
+  assert.throws(() => write("git@host:mulino"), /must be an https URL/);
+});
+
 test("require('morris-wasm') gets the nodejs build", () => {
   writeFileSync(
     path.join(dir, "use.cjs"),
@@ -74,6 +90,14 @@ test("require('morris-wasm') gets the nodejs build", () => {
      console.log(g.state().board.d6, perft("nine", [], 2));`,
   );
   assert.equal(run(["use.cjs"]).trim(), "light 552");
+  // Its default export is the init() of the other builds, which does
+  // nothing: `import init from "morris-wasm"` compiled to CommonJS runs.
+  writeFileSync(
+    path.join(dir, "init.cjs"),
+    `const morris = require("morris-wasm");
+     morris.default().then((v) => console.log(typeof morris.default, v, morris.isMorrisError(new Error("x"))));`,
+  );
+  assert.equal(run(["init.cjs"]).trim(), "function undefined false");
 });
 
 test("import from 'morris-wasm' in Node works with and without init()", () => {
@@ -148,10 +172,11 @@ test("publint finds nothing to say about the packed package", () => {
 });
 
 test("Are the Types Wrong finds no problem but the ESM-only entries the README argues for", () => {
-  // Left out: `tables/three-3v3.tb` and `board.css` are files, not modules.
+  // Left out: `tables/three-3v3.tb`, a data file read by its path, which
+  // resolves to no types (the README says so); `board.css` has its typings.
   // Ignored: `cjs-resolves-to-esm`, since `morris-wasm/web`, `/worker` and
   // `/board` are ES modules only (see the README, "Installing").
-  const args = [tarball, "--format", "json", "--exclude-entrypoints", "./tables/three-3v3.tb", "./board.css"];
+  const args = [tarball, "--format", "json", "--exclude-entrypoints", "./tables/three-3v3.tb"];
   const run = (extra) => {
     try {
       return { code: 0, out: execFileSync(tool("attw"), [...args, ...extra], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
@@ -166,6 +191,15 @@ test("Are the Types Wrong finds no problem but the ESM-only entries the README a
   assert.deepEqual(entries, ["./board", "./web", "./worker"]);
   const ignored = run(["--ignore-rules", "cjs-resolves-to-esm"]);
   assert.equal(ignored.code, 0, ignored.out);
+  // Without leaving anything out, the table file is the only entry that does not resolve.
+  let everything;
+  try {
+    everything = execFileSync(tool("attw"), [tarball, "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    everything = e.stdout;
+  }
+  const unresolved = JSON.parse(everything).analysis.problems.filter((p) => p.kind === "NoResolution").map((p) => p.entrypoint);
+  assert.deepEqual([...new Set(unresolved)], ["./tables/three-3v3.tb"]);
 });
 
 test("the README's pack command works from the repository's root", () => {
@@ -180,9 +214,12 @@ test("the API reference is in the package: wasm-bindgen's internals left out, an
   const docs = path.join(installed(), "docs", "api");
   const pages = ["README.md", "morris-wasm.md", "morris-wasm/board.md", "morris-wasm/worker.md"];
   const text = pages.map((p) => readFileSync(path.join(docs, p), "utf8")).join("\n");
-  // The module's raw exports (InitOutput: memory, __wbg_*, …) are not documented.
+  // wasm-bindgen's loader is not documented: neither the module's raw
+  // exports (InitOutput: memory, __wbg_*, …) nor what its loaders take,
+  // nor initSync; init() (the default export) is, and the worker's own
+  // perftInWorker is not.
   assert.ok(!text.includes("### InitOutput"), "no section for InitOutput");
-  for (const internal of ["__wbg", "__wbindgen", "__externref"]) {
+  for (const internal of ["__wbg", "__wbindgen", "__externref", "InitOutput", "InitInput", "SyncInitInput", "initSync", "perftInWorker"]) {
     assert.ok(!text.includes(internal), `${internal} is not in the reference`);
   }
   // Each main entry's section has an example before the next heading of its level.
@@ -197,7 +234,7 @@ test("the API reference is in the package: wasm-bindgen's internals left out, an
   for (const [page, heading] of [
     ["morris-wasm.md", "### Game"], ["morris-wasm.md", "### Engine"], ["morris-wasm.md", "### Tables"],
     ["morris-wasm.md", "### perft()"], ["morris-wasm.md", "### variants()"], ["morris-wasm.md", "### default()"],
-    ["morris-wasm.md", "### initSync()"], ["morris-wasm/worker.md", "### EngineWorker"],
+    ["morris-wasm/worker.md", "### EngineWorker"],
     ["morris-wasm/board.md", "### mountBoard()"], ["morris-wasm/board.md", "### BoardHandle"],
   ]) {
     assert.match(section(page, heading), /#+ Example/, `${heading} in ${page} has an example`);

@@ -4,7 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { Game, Engine } from "./lib/pkg.mjs";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { Game, Engine, PKG } from "./lib/pkg.mjs";
 
 const named = (name, pattern) => (e) => e instanceof Error && e.name === name && pattern.test(e.message);
 
@@ -85,4 +89,51 @@ test("a freed object says so with a StateError, and so does one that left its `u
     scoped[Symbol.dispose]();
     assert.throws(() => scoped.history(), named("StateError", /was freed/));
   }
+});
+
+test("movetimeMs is the time to think: nearly all of it, never more", () => {
+  const engine = new Engine();
+  const game = new Game();
+  game.play("d6");
+  for (const ms of [400, 900, 1500]) {
+    const start = performance.now();
+    const result = engine.bestMove(game, { movetimeMs: ms });
+    const took = performance.now() - start;
+    assert.ok(took >= ms * 0.9 && took <= ms + 250, `movetimeMs ${ms} took ${Math.round(took)} ms`);
+    assert.equal(result.stoppedBy, "time");
+    assert.ok(game.isLegal(result.move ?? ""));
+  }
+  engine.free();
+});
+
+test("a search says what ended it: its depth or nodes, the default second of a synchronous call, or nothing to search", () => {
+  const engine = new Engine();
+  const game = new Game();
+  assert.equal(engine.bestMove(game, { depth: 3 }).stoppedBy, "depth");
+  assert.equal(engine.bestMove(game, { nodes: 5000 }).stoppedBy, "nodes");
+  // A depth out of reach: the synchronous call keeps to its default second, and says so.
+  const start = performance.now();
+  const deep = engine.bestMove(game, { depth: 30 });
+  assert.ok(performance.now() - start < 1500);
+  assert.ok(deep.depth < 30);
+  assert.equal(deep.stoppedBy, "time");
+  const over = new Game("three");
+  over.resign("dark");
+  assert.deepEqual([engine.bestMove(over).move, engine.bestMove(over).stoppedBy], [null, "end"]);
+  engine.free();
+});
+
+test("a value that is not a Game of the module is an ArgumentError saying what was expected", async () => {
+  const engine = new Engine();
+  const wanted = (what) => ({ name: "ArgumentError", message: `expected a Game of this module, not ${what}` });
+  assert.throws(() => engine.bestMove(null), wanted("null"));
+  assert.throws(() => engine.bestMove(undefined), wanted("undefined"));
+  assert.throws(() => engine.bestMove("1. d6 *"), wanted('"1. d6 *"'));
+  assert.throws(() => engine.analyze({ record: () => "" }), wanted("an object"));
+  // A Game of another module instance (the browser build, given its bytes): the same class, not the same module.
+  const web = await import(pathToFileURL(path.join(PKG, "web", "morris_wasm.js")).href);
+  await web.default({ module_or_path: readFileSync(path.join(PKG, "web", "morris_wasm_bg.wasm")) });
+  assert.throws(() => engine.bestMove(new web.Game()), { name: "ArgumentError", message: /^expected a Game of this module, not a Game of another module .*Game\.fromRecord\(game\.record\(\)\)/ });
+  assert.equal(engine.bestMove(Game.fromRecord(new web.Game().record()), { depth: 1 }).depth, 1);
+  engine.free();
 });

@@ -5,21 +5,21 @@
 // (the two declarations agree); and wrong calls are type errors.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { PKG, ROOT } from "./lib/pkg.mjs";
+import { PKG } from "./lib/pkg.mjs";
+import { compile } from "./lib/tsc.mjs";
 
-const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 let dir;
 
 const RIGHT = `
-import init, { Game, Engine, perft, type MorrisErrorName, type MoveInfo, type GameJSON, type Color, type Point, type PlayedMove } from "morris-wasm";
+import init, { Game, Engine, perft, isMorrisError, type MorrisErrorName, type MoveInfo, type GameJSON, type Color, type Point, type PlayedMove, type StoppedBy } from "morris-wasm";
 import { Game as WebGame } from "morris-wasm/web";
 import { EngineWorker, type WorkerSearchOptions } from "morris-wasm/worker";
 import initBoard, { mountBoard, Game as BoardGame, type EngineThread, type BoardChange, type BoardShape } from "morris-wasm/board";
+import "morris-wasm/board.css";
 import { Game as BundledGame } from "morris-wasm/bundler";
 
 await init();
@@ -75,6 +75,22 @@ const worker = new EngineWorker({ ttMb: 4 });
 const best = await worker.bestMove(new WebGame(), options);
 const count: number = await worker.perft("nine", [], 6, { millTakes: "each", signal: new AbortController().signal });
 worker.addEventListener("error", (event) => event.preventDefault());
+// The error event is typed: the exception onInfo threw.
+worker.addEventListener("error", (event) => { const thrown: unknown = event.error; void thrown; });
+{
+  // A result says what ended it; a score's kind narrows its value; a caught error's name narrows to the package's.
+  const result = await worker.bestMove("1. d6 *", { depth: 2 });
+  const ended: StoppedBy = result.stoppedBy;
+  const cp: number | null = result.score.kind === "cp" ? result.score.value : null;
+  if (result.move !== null) new Game().play(result.move);
+  try {
+    new Game().play("z9");
+  } catch (e) {
+    const kind: MorrisErrorName | null = isMorrisError(e) ? e.name : null;
+    void kind;
+  }
+  void [ended, cp];
+}
 worker.stop();
 worker.terminate();
 void [name, best.lines, count, perft("nine", [], 1)];
@@ -83,6 +99,11 @@ void [name, best.lines, count, perft("nine", [], 1)];
 await initBoard();
 {
   const handle = mountBoard(document.createElement("div"), { mode: "vs-engine", level: 10 });
+  // undo() gives the move taken back, or null.
+  const back: string | null = handle.undo();
+  void back;
+  // An element as document.querySelector gives it (null throws an ArgumentError).
+  mountBoard(document.querySelector("#board"), {}).free();
   const where: EngineThread = handle.engineThread;
   // Each event's listener typed by the event, under strict.
   const ended = (o: { reason: string }) => o.reason;
@@ -151,23 +172,19 @@ const WRONG = [
   `const side: "white" = mountBoard(document.body).orientation;`,
   `mountBoard(document.body).set({ drawable: "yes" });`,
   `type NoSearchOnTheBoard = typeof import("morris-wasm/board").Engine;`,
+  `new Engine().bestMove(new BoardGame());`,
+  `const v: number = new Engine().bestMove(new Game()).score.value;`,
 ];
 
 function tsc(file, lib, resolution = { module: "nodenext", moduleResolution: "nodenext" }) {
   const config = {
     compilerOptions: {
-      target: "es2022", ...resolution, strict: true, noEmit: true,
+      target: "es2022", ...resolution, strict: true, noEmit: true, noUncheckedSideEffectImports: true,
       skipLibCheck: false, types: [], ...(lib ? { lib } : {}),
     },
     files: [file],
   };
-  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
-  try {
-    execFileSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    return "";
-  } catch (e) {
-    return e.stdout || e.stderr || String(e);
-  }
+  return compile(dir, config);
 }
 
 before(() => {
@@ -197,7 +214,7 @@ test("the typings compile under strict with bundler resolution too", () => {
 });
 
 test("calls the types do not allow are type errors", () => {
-  const head = `import { Game, Engine, type Point } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\nimport { mountBoard } from "morris-wasm/board";\n`;
+  const head = `import { Game, Engine, type Point } from "morris-wasm";\nimport { EngineWorker } from "morris-wasm/worker";\nimport { mountBoard, Game as BoardGame } from "morris-wasm/board";\n`;
   writeFileSync(path.join(dir, "wrong.ts"), head + WRONG.join("\n") + "\n");
   const out = tsc("wrong.ts");
   // One error on each line of a wrong call (lines 4 on).

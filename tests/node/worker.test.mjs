@@ -8,11 +8,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { Game, PKG } from "./lib/pkg.mjs";
+import { assertStoppedLines } from "./lib/stopped-lines.mjs";
 
 /** Runs a module script in a Node of its own, killed after 20 s. */
 function runScript(code) {
@@ -75,6 +77,33 @@ test("infinite analysis runs until stop(), then resolves with its best lines", a
   engine.terminate();
 });
 
+for (const shared of [true, false]) {
+  test(`a stopped multi-line search gives its last finished lines, all of them, ${shared ? "with" : "without"} shared memory`, async () => {
+    // Without SharedArrayBuffer (as on a page that is not cross-origin
+    // isolated) stop() replaces the worker: the lines come from the reports.
+    const saved = globalThis.SharedArrayBuffer;
+    if (!shared) globalThis.SharedArrayBuffer = undefined;
+    try {
+      const engine = new EngineWorker();
+      for (const [call, ms] of [["bestMove", 0], ["analyze", 150], ["bestMove", 400]]) {
+        const reports = [];
+        const search = engine[call](new Game(), { infinite: true, multiPv: 3, onInfo: (i) => reports.push(i) });
+        // Once two iterations have finished (the worker may take a while to
+        // start on a busy machine), and then at some point of the next.
+        while (reports.length < 6) await sleep(10);
+        await sleep(ms);
+        engine.stop();
+        const got = await search;
+        const result = call === "bestMove" ? got : { lines: got, move: got[0].move, pv: got[0].pv };
+        assertStoppedLines(result, reports, 3);
+      }
+      engine.terminate();
+    } finally {
+      globalThis.SharedArrayBuffer = saved;
+    }
+  });
+}
+
 test("stop() ends a long search early with a move", async () => {
   const engine = new EngineWorker();
   const search = engine.bestMove(new Game(), { movetimeMs: 60_000 });
@@ -85,6 +114,34 @@ test("stop() ends a long search early with a move", async () => {
   assert.ok(performance.now() - start < 1000);
   assert.ok(new Game().legalMoves().includes(result.move));
   engine.terminate();
+});
+
+test("in the worker a search by depth alone has no time limit, and a stopped one says so", async () => {
+  const engine = new EngineWorker();
+  const game = new Game();
+  game.play("d6");
+  const deep = await engine.bestMove(game, { depth: 7 });
+  assert.deepEqual([deep.depth, deep.stoppedBy], [7, "depth"]);
+  const timed = await engine.bestMove(game, { movetimeMs: 500 });
+  assert.equal(timed.stoppedBy, "time");
+  const search = engine.bestMove(game, { infinite: true });
+  await sleep(300);
+  engine.stop();
+  assert.equal((await search).stoppedBy, "stop");
+  engine.terminate();
+});
+
+test("the worker's own perftInWorker gives null when stopped, and is no part of the typings", () => {
+  const require = createRequire(import.meta.url);
+  const glue = require(path.join(PKG, "node", "morris_wasm.js"));
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  assert.equal(glue.perftInWorker("nine", [], 2, undefined, stop), 552);
+  Atomics.store(stop, 0, 1);
+  assert.equal(glue.perftInWorker("nine", [], 6, undefined, stop), null);
+  for (const typings of ["node/morris_wasm.d.ts", "web/morris_wasm.d.ts"]) {
+    // Only among the module's raw exports (InitOutput, internal), never as a function of the API.
+    assert.doesNotMatch(readFileSync(path.join(PKG, typings), "utf8"), /export function perftInWorker/, typings);
+  }
 });
 
 test("several engines think at once", async () => {
@@ -212,6 +269,34 @@ test("an onInfo that throws does not end Node, with no listener either", () => {
   assert.equal(out.status, 0, out.stderr);
   assert.equal(out.stdout.trim(), "answered 2");
   assert.match(out.stderr, /from the callback/);
+});
+
+test("an onInfo that throws at every iteration, with an error listener that lets it through, prints its stack once", () => {
+  const script = `
+    import { EngineWorker } from ${JSON.stringify(pathToFileURL(path.join(PKG, "worker", "node.mjs")).href)};
+    const engine = new EngineWorker();
+    let events = 0;
+    engine.addEventListener("error", () => events++);
+    const r = await engine.bestMove("1. d6 *", { depth: 5, onInfo: () => { throw new Error("from the callback"); } });
+    engine.terminate();
+    console.log("answered", r.depth, "events", events);`;
+  const out = runScript(script);
+  assert.equal(out.status, 0, out.stderr);
+  assert.equal(out.stdout.trim(), "answered 5 events 5", "every throw is an event");
+  assert.equal(out.stderr.match(/from the callback/g)?.length, 1, out.stderr);
+});
+
+test("a signal aborted before the call rejects it with an AbortError (or the signal's reason), searches and counts alike", async () => {
+  const engine = new EngineWorker();
+  const signal = AbortSignal.abort();
+  await assert.rejects(engine.bestMove(new Game(), { depth: 1, signal }), { name: "AbortError" });
+  await assert.rejects(engine.analyze(new Game(), { infinite: true, signal }), { name: "AbortError" });
+  await assert.rejects(engine.perft("nine", [], 3, { signal }), { name: "AbortError" });
+  const why = new Error("the player left");
+  await assert.rejects(engine.bestMove(new Game(), { signal: AbortSignal.abort(why) }), (e) => e === why);
+  // The engine is as good as new.
+  assert.equal((await engine.bestMove(new Game("three"), { depth: 2 })).depth, 2);
+  engine.terminate();
 });
 
 test("bad options are refused before anything is sent, and Node can end", async () => {

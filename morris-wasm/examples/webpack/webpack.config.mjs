@@ -1,7 +1,9 @@
 // webpack 5 builds the page into dist/: the .wasm files and the worker
 // script are found by their `new URL(…, import.meta.url)` with no loader;
-// the board's stylesheet is an `asset/resource` (its URL). index.html is
-// copied as it is, by the few lines of the plugin below.
+// the board's stylesheet, imported for its effect, goes to dist/main.css by
+// webpack's own CSS support (`experiments.css`; css-loader does the same
+// with a plugin), which index.html links. index.html is copied as it is,
+// by the few lines of the plugin below.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +15,7 @@ export default {
   context: here,
   entry: "./src/index.js",
   output: { path: path.join(here, "dist"), filename: "main.js", publicPath: "auto", clean: true },
-  module: { rules: [{ test: /\.css$/, type: "asset/resource" }] },
+  experiments: { css: true },
   performance: { hints: false },
   plugins: [
     {

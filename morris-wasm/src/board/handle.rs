@@ -149,10 +149,10 @@ impl BoardHandle {
 
     /// Takes back the last move (in a game against the engine, also the
     /// engine's reply, so that it is the person's turn again) and returns
-    /// it, or `undefined` when there is none. After a resignation or an
-    /// agreed draw it takes back only that and returns `null`, as
-    /// `Game.undo()` does.
-    #[wasm_bindgen(unchecked_return_type = "string | null | undefined")]
+    /// it, or `null` when no move was taken back: there was none, or a
+    /// resignation or an agreed draw stood, which it takes back alone (as
+    /// `Game.undo()` does; `state().outcome` says which).
+    #[wasm_bindgen(unchecked_return_type = "string | null")]
     pub fn undo(&self) -> Result<JsValue, JsValue> {
         self.live()?;
         let (undone, told) = {
@@ -167,7 +167,7 @@ impl BoardHandle {
                 let last = m.game.undo().map(|mv| m.game.position().notation(mv));
                 while m.engine_to_move() && m.game.undo().is_some() {}
                 let change = last.as_ref().map(|_| ChangeView::of("undo", None, &m.game));
-                let undone = last.map_or(JsValue::UNDEFINED, |t| JsValue::from(t.as_str()));
+                let undone = last.map_or(JsValue::NULL, |t| JsValue::from(t.as_str()));
                 (undone, m.told(change.into_iter().collect()))
             }
         };

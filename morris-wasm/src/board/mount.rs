@@ -138,7 +138,8 @@ fn page_engine(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Opt
 /// `mountBoard(element, options)`: draws a board into `element` (link
 /// `board.css` too) and returns its handle. Throws an `OptionError` for an
 /// option it does not know or a value it does not take, a `PositionError`
-/// for a bad `position`, an `ArgumentError` when `element` is no element.
+/// for a bad `position`, an `ArgumentError` when `element` is no element
+/// (`null` too, as `document.querySelector` gives it when nothing matches).
 ///
 /// @example
 /// ```js
@@ -154,7 +155,7 @@ fn page_engine(options: &JsValue, pairs: &[(String, OptionValue)]) -> Result<Opt
 /// ```
 #[wasm_bindgen(js_name = mountBoard)]
 pub fn mount_board(
-    #[wasm_bindgen(unchecked_param_type = "Element")] element: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Element | null")] element: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "BoardOptions")] options: Option<JsValue>,
 ) -> Result<BoardHandle, JsValue> {
     let element: web_sys::Element = element

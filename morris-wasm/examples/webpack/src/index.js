@@ -1,13 +1,10 @@
 // morris-wasm in a webpack build: the game, the engine in a worker and a
 // board, from the package as installed. The board entry gives Game and
-// mountBoard of one module; the stylesheet comes as a URL (an
-// `asset/resource`, see webpack.config.mjs) for a <link>.
+// mountBoard of one module; the stylesheet is imported like any CSS
+// (webpack writes it to dist/main.css, which index.html links).
 import init, { Game, mountBoard } from "morris-wasm/board";
 import { EngineWorker } from "morris-wasm/worker";
-import css from "morris-wasm/board.css";
-
-const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: css });
-document.head.append(link);
+import "morris-wasm/board.css";
 
 async function main() {
   await init();
