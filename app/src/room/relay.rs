@@ -46,7 +46,7 @@ pub const PUBLIC_RELAYS: &[&str] = &[
     "wss://tracker.btorrent.xyz",
 ];
 /// The relays asked when none are set: the public ones. Referee's
-/// decision (2026-12-04): a room meets through public trackers by default,
+/// decision: a room meets through public trackers by default,
 /// as one link needs; a relay is trusted with nothing (every envelope is
 /// signed by its seat), and where none answers the room runs by links and
 /// says so. `mulino.relays` set to `off` keeps a browser off them.
