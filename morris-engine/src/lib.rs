@@ -30,6 +30,7 @@ mod limits;
 mod ordering;
 pub mod params;
 pub mod review;
+mod root;
 mod score;
 mod search;
 mod tablebase;
@@ -44,8 +45,9 @@ pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::{Level, LevelMove};
 pub use limits::{Info, Limits, Line, SearchResult};
 pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
+pub use root::PlacingLimits;
 pub use score::{Score, MAX_PLY};
-pub use search::{PlacingLimits, Searcher, MAX_PLACING_EFFORT, MAX_THREADS};
+pub use search::{Searcher, MAX_PLACING_EFFORT, MAX_THREADS};
 pub use tablebase::{
     KeptBy, PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl,
     PLACING_SOLVE_PLIES,

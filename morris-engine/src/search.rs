@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use morris_core::{Color, Game, Move, Outcome, Position, Reason};
+use morris_core::{Color, Game, Outcome, Position, Reason};
 use morris_solver::Value;
 
 use crate::alphabeta::{ThreadMemory, Worker};
@@ -13,12 +13,11 @@ use crate::book::Book;
 use crate::clock::{Clock, NoClock};
 use crate::levels::{Level, LevelMove};
 use crate::limits::{Info, Limits, Line, SearchResult};
+use crate::root::{rank_root_moves, Asking, Knowledge, PlacingLimits, Playing, RootMoves};
+use crate::score;
 use crate::score::Score;
-use crate::tablebase::{
-    PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl, PLACING_SOLVE_PLIES,
-};
+use crate::tablebase::{PlacingMemo, TableMove, Tablebases, Tiebreak, Wdl};
 use crate::tt::TranspositionTable;
-use crate::{levels, score};
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
@@ -50,44 +49,8 @@ pub struct Searcher {
     playing: Option<Playing>,
 }
 
-/// What a search for a level's move does beside searching.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Playing {
-    /// Chooses among moves of equal value.
-    seed: u64,
-    /// Solves the end of the placing (and reads the book) though several
-    /// lines are searched: the level plays only the moves that keep the
-    /// value ([`Level::keeps_known_values`]).
-    keep_known: bool,
-    /// Where the tables, the book or the solve keep several moves, the
-    /// search plays its best of a seeded part of them (the strongest
-    /// level, which has no margin to vary by).
-    vary_kept: bool,
-}
-
 /// The most [`Searcher::set_placing_effort`] takes.
 pub const MAX_PLACING_EFFORT: u32 = 100;
-
-/// How much of the placing phase a search solves at its root before it
-/// searches (see [`Searcher::set_placing_limits`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacingLimits {
-    /// Solve only with this many placements left or fewer (both sides).
-    pub plies: u8,
-    /// Give up after visiting this many positions.
-    pub nodes: u64,
-}
-
-impl Default for PlacingLimits {
-    /// [`PLACING_SOLVE_PLIES`] and two million positions: a few seconds at
-    /// most, what a player's move may spend.
-    fn default() -> PlacingLimits {
-        PlacingLimits {
-            plies: PLACING_SOLVE_PLIES,
-            nodes: PLACING_SOLVE_NODES,
-        }
-    }
-}
 
 impl Searcher {
     /// A searcher with a transposition table of about `tt_mb` megabytes.
@@ -243,48 +206,34 @@ impl Searcher {
             return SearchResult::finished(o, root.turn());
         }
 
-        if let Some(result) = self.tables.as_deref().and_then(|t| {
-            // A win/draw/loss table's root is searched (below).
-            if t.has_distances(root) == Some(false) {
-                return None;
-            }
-            let mut ranked = table_moves(t, root, self.tiebreak, &keys)?;
-            if let Some(p) = self.playing.filter(|_| self.tiebreak == Tiebreak::Evaluation) {
-                vary_equal_best(&mut ranked, p.seed);
-            }
-            table_root(t, root, ranked, &limits, clock, start_ms, &mut on_info)
-        }) {
-            return result;
-        }
-        // A book position, else the end of the placing solved, else a
-        // win/draw/loss table's root: the search then plays only the moves
-        // that keep the value.
-        let keep_known = self.playing.is_some_and(|p| p.keep_known);
-        let placing = if limits.multi_pv <= 1 || keep_known {
-            self.book.as_deref().and_then(|b| b.lookup(root)).or_else(|| {
-                self.tables.as_deref().and_then(|t| {
-                    let mut out_of_time = quarter_gone(&limits, clock, start_ms, stop);
-                    let bounds = self.placing_limits;
-                    placing_root(t, &mut self.placing_memo, root, bounds, &mut out_of_time)
-                        .or_else(|| t.wdl_root(root))
-                })
-            })
-        } else {
-            None
+        let know = Knowledge {
+            tables: self.tables.as_deref(),
+            book: self.book.as_deref(),
+            memo: &mut self.placing_memo,
+            tiebreak: self.tiebreak,
+            placing_limits: self.placing_limits,
+            playing: self.playing,
         };
-        // Ultra-strong: of the kept moves, those that set the most traps.
-        #[cfg(feature = "ultra-strong")]
-        let trapped = match (&placing, self.tables.as_deref()) {
-            (Some(solved), Some(t)) if self.tiebreak == Tiebreak::Traps => {
-                let mut out_of_time = quarter_gone(&limits, clock, start_ms, stop);
-                let memo = &mut self.placing_memo;
-                let nodes = self.placing_limits.nodes;
-                Some(t.placing_traps(root, solved, memo, nodes, &mut out_of_time))
-            }
-            _ => None,
+        let ask = Asking {
+            limits: &limits,
+            clock,
+            start_ms,
+            stop,
+            seen: &keys,
         };
-        #[cfg(not(feature = "ultra-strong"))]
-        let trapped: Option<Vec<Move>> = None;
+        let (placing, allowed) = match rank_root_moves(know, root, &ask) {
+            RootMoves::Decided(ranked) => {
+                if let Some(t) = self.tables.as_deref() {
+                    if let Some(result) = table_root(t, root, ranked, &limits, clock, start_ms, &mut on_info)
+                    {
+                        return result;
+                    }
+                }
+                (None, None)
+            }
+            RootMoves::Kept { solved, allowed } => (Some(solved), Some(allowed)),
+            RootMoves::Open => (None, None),
+        };
         // Sorted by a heap: the standard sort's code costs kilobytes of
         // every WebAssembly module, a heap's a few hundred bytes.
         let before_root: Arc<[u64]> = std::collections::BinaryHeap::from(keys).into_sorted_vec().into();
@@ -309,12 +258,7 @@ impl Searcher {
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
-        if let Some(solved) = &placing {
-            let varied = match self.playing {
-                Some(p) if p.vary_kept && trapped.is_none() => Some(seeded_part(&solved.keep, p.seed)),
-                _ => None,
-            };
-            let allowed = trapped.as_ref().or(varied.as_ref()).unwrap_or(&solved.keep);
+        if let Some(allowed) = &allowed {
             main.banned = root
                 .legal_moves()
                 .into_iter()
@@ -415,107 +359,6 @@ impl Searcher {
         }
         result
     }
-}
-
-/// The most positions a placing solve visits by default (a few seconds at
-/// most).
-const PLACING_SOLVE_NODES: u64 = 2_000_000;
-
-/// The end of the placing phase solved at the root, if the tables cover
-/// where it ends and it fits in `bounds` and a quarter of the search's
-/// time. The search then plays only the moves that keep the
-/// root's value. Its own limits are the same as without the solve: a
-/// search to a fixed node count counts its own nodes, so the solve's cost
-/// shows only in time (12 thousand positions for Six's last eight placements
-/// after `d2 a1 c4 d4`, a few milliseconds).
-///
-/// Only for a search that reports one line: an analysis of several lines
-/// (and the weaker levels, which choose among several) sees every move.
-fn placing_root(
-    tables: &Tablebases,
-    memo: &mut PlacingMemo,
-    root: &Position,
-    bounds: PlacingLimits,
-    out_of_time: &mut dyn FnMut() -> bool,
-) -> Option<PlacingSolve> {
-    if root.placements_left() > bounds.plies {
-        return None;
-    }
-    tables.placing_solve(root, memo, bounds.nodes, out_of_time).ok()
-}
-
-/// Whether the search's time for a placing solve (a quarter of its own)
-/// is gone, or the search was stopped.
-fn quarter_gone<'a>(
-    limits: &Limits,
-    clock: &'a dyn Clock,
-    start_ms: u64,
-    stop: &'a AtomicBool,
-) -> impl FnMut() -> bool + 'a {
-    let quarter = limits.movetime_ms.map(|t| start_ms.saturating_add(t / 4));
-    move || stop.load(std::sync::atomic::Ordering::Relaxed) || quarter.is_some_and(|q| clock.now_ms() >= q)
-}
-
-/// The table moves of a covered root, best first. `seen` are the keys of
-/// the positions before the root that it may repeat: ultra-strong play
-/// puts a drawn or lost move that repeats one after those that do not (a
-/// repetition heads for a draw by threefold repetition, which ends the
-/// opponent's chances to go wrong), then orders by the traps it sets.
-fn table_moves(
-    tables: &Tablebases,
-    root: &Position,
-    tiebreak: Tiebreak,
-    seen: &[u64],
-) -> Option<Vec<TableMove>> {
-    #[cfg_attr(not(feature = "ultra-strong"), allow(unused_mut))]
-    let mut ranked = tables.ranked_by(root, tiebreak)?;
-    #[cfg(feature = "ultra-strong")]
-    if tiebreak == Tiebreak::Traps {
-        // Stable: within a value and a count of repeats, the traps' order.
-        ranked.sort_by_key(|m| {
-            let wdl = Wdl::from(m.value);
-            let key = root.play(m.turn).key();
-            let repeats = if wdl == Wdl::Win {
-                0
-            } else {
-                seen.iter().filter(|&&k| k == key).count()
-            };
-            (std::cmp::Reverse(wdl), repeats)
-        });
-    }
-    let _ = seen;
-    Some(ranked)
-}
-
-/// Puts first, chosen by `seed`, one of the table moves of the same value
-/// as the best (the same result in as many turns): a player's level does
-/// not play the same game twice where the tables call moves equal.
-fn vary_equal_best(ranked: &mut [TableMove], seed: u64) {
-    let Some(best) = ranked.first().map(|m| m.value) else {
-        return;
-    };
-    let equal = ranked.iter().take_while(|m| m.value == best).count();
-    if equal > 1 {
-        let pick = (levels::splitmix64(seed) % equal as u64) as usize;
-        ranked.swap(0, pick);
-    }
-}
-
-/// About half of `moves`, chosen by `seed`, and never none: the moves a
-/// level searches among where all of `moves` keep the value.
-fn seeded_part(moves: &[Move], seed: u64) -> Vec<Move> {
-    let mut state = levels::splitmix64(seed);
-    let mut part: Vec<Move> = moves
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| (state >> (i % 64)) & 1 == 1)
-        .map(|(_, &m)| m)
-        .collect();
-    if part.is_empty() {
-        state = levels::splitmix64(state);
-        part.extend(moves.get((state % moves.len().max(1) as u64) as usize));
-    }
-    part
 }
 
 /// The result for a root the tables cover, without a search: the best of
