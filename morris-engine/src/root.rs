@@ -66,13 +66,16 @@ pub(crate) fn rank_root_moves(know: Knowledge<'_>, root: &Position, ask: &Asking
     if ask.limits.multi_pv > 1 && !keep_known {
         return RootMoves::Open;
     }
-    // A book position, else the end of the placing solved, else a
-    // win/draw/loss table's root.
+    // A book position, else the end of the placing solved, else (after
+    // the placing, where no solve runs) a win/draw/loss table's root.
     let memo = know.memo;
     let Some(solved) = know.book.and_then(|b| b.lookup(root)).or_else(|| {
         know.tables.and_then(|t| {
+            if root.placements_left() == 0 {
+                return t.wdl_root(root);
+            }
             let mut out_of_time = quarter_gone(ask.limits, ask.clock, ask.start_ms, ask.stop);
-            placing_root(t, memo, root, know.placing_limits, &mut out_of_time).or_else(|| t.wdl_root(root))
+            placing_root(t, memo, root, know.placing_limits, &mut out_of_time)
         })
     }) else {
         return RootMoves::Open;
