@@ -10,7 +10,9 @@ use morris_solver::Value;
 
 use crate::alphabeta::{ThreadMemory, Worker};
 use crate::book::Book;
-use crate::clock::{Clock, NoClock};
+use crate::clock::Clock;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::clock::NoClock;
 use crate::levels::{Level, LevelMove};
 use crate::limits::{Info, Limits, Line, SearchResult};
 use crate::root::{rank_root_moves, Asking, Knowledge, PlacingLimits, Playing, RootMoves};
