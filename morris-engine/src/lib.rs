@@ -13,11 +13,14 @@
 //! ```
 //!
 //! This file is a table of the modules and what they export. Each concern
-//! has its own file: the limits and reports of a search, the driver
-//! ([`Searcher`]), the alpha-beta search and iterative deepening, the evaluation and its cache, the transposition table, move ordering,
-//! levels for people, the bench positions, the clock, and every tunable
-//! number in [`params`]. Endgame tables in play are in `tablebase`, the
-//! placing book (solves made ahead of time) in `book`.
+//! has its own file: the limits and reports of a search (`limits`), the
+//! driver ([`Searcher`], `search`), what the tables, the book and the
+//! placing solve know of the root before it is searched (`root`), the
+//! alpha-beta search and iterative deepening, the evaluation and its
+//! cache, the transposition table, move ordering, levels for people, the
+//! bench positions, the clock, and every tunable number in [`params`].
+//! Endgame tables in play are in `tablebase`, the placing book (solves
+//! made ahead of time) in `book`.
 
 mod alphabeta;
 mod bench;
