@@ -5,8 +5,12 @@ A file uses another when it names an item through `crate::` or `super::`
 paths (in `use` lines or inline) that resolve to the other file's module.
 Names taken from the crate root (`crate::Position`, re-exported by lib.rs)
 count as uses of the module that defines them when lib.rs says so with a
-`pub use module::{...}`; the root itself is the hub and takes part in no
-cycle. Test code is left out: `#[cfg(test)]` modules and `tests.rs` files.
+`pub use module::{...}`, and as uses of another crate's item (no file of this
+one) when lib.rs re-exports them from there. Any other name taken from the
+root is a use of lib.rs (or main.rs) itself, and the root uses each module it
+re-exports from or names (`module::item`), so an item defined in lib.rs and
+used by a module lib.rs re-exports is a cycle. Test code is left out:
+`#[cfg(test)]` modules and `tests.rs` files.
 
 Usage: scripts/import-cycles.py [CRATE_DIR ...]   (default: every crate)
 Prints each cycle found; exits 1 if there is one, 0 otherwise.
@@ -33,7 +37,9 @@ def strip_tests_and_comments(text):
     text = re.sub(r"//[^\n]*", "", text)
     text = re.sub(r'"(\\.|[^"\\])*"', '""', text)
     out, i = [], 0
-    pattern = re.compile(r"#\[cfg\(test\)\]\s*(pub(\([^)]*\))?\s+)?mod\s+" + IDENT + r"\s*\{")
+    pattern = re.compile(
+        r"#\[cfg\(test\)\]\s*(#\[[^\]]*\]\s*)*(pub(\([^)]*\))?\s+)?mod\s+" + IDENT + r"\s*\{"
+    )
     while True:
         m = pattern.search(text, i)
         if not m:
@@ -117,12 +123,15 @@ def root_exports(mods):
             parts = [x.split(" as ")[0] for x in p.split("::")]
             if parts and parts[0] == "self":
                 parts = parts[1:]
+            alias = p.split("::")[-1].split(" as ")[-1]
             if len(parts) >= 2 and tuple(parts[:1]) in mods:
                 # the longest module prefix
                 for k in range(len(parts) - 1, 0, -1):
                     if tuple(parts[:k]) in mods:
-                        names[parts[-1]] = tuple(parts[:k])
+                        names[alias] = tuple(parts[:k])
                         break
+            elif len(parts) >= 2 and parts[0] not in ("crate", "super"):
+                names[alias] = None  # another crate's item
     return names
 
 
@@ -138,15 +147,29 @@ def resolve(module, path, mods, exports):
                 base = base[:-1]
             rest = rest[1:]
     rest = [r.split(" as ")[0] for r in rest]
-    for k in range(len(rest), -1, -1):
+    for k in range(len(rest), 0, -1):
         target = tuple(base + rest[:k])
-        if target in mods and (k > 0 or target != ()):
-            if target == ():
-                break
+        if target in mods and target != ():
             return target
     if not base and rest and rest[0] in exports:
         return exports[rest[0]]
-    return None
+    return tuple(base) if tuple(base) in mods else None
+
+
+def root_paths(code, mods):
+    """The paths the crate root names through its own modules: `module::…`
+    in `use` lines (re-exports included) and inline, as `crate::module::…`."""
+    top = {m[0] for m in mods if len(m) == 1}
+    found = []
+    for m in re.finditer(r"\buse\s+([^;]*);", code, re.S):
+        for p in expand(re.sub(r"\s+", "", m.group(1))):
+            if p.split("::")[0] in top:
+                found.append("crate::" + p)
+    rest = re.sub(r"\buse\s+[^;]*;", "", code)
+    for m in re.finditer(r"(?<![:\w])(" + IDENT + r"(?:::" + IDENT + r")+)", rest):
+        if m.group(1).split("::")[0] in top:
+            found.append("crate::" + m.group(1))
+    return found
 
 
 def cycles_of(crate):
@@ -155,11 +178,13 @@ def cycles_of(crate):
     exports = root_exports(mods)
     edges = {m: set() for m in mods}
     for module, f in mods.items():
+        code = strip_tests_and_comments(f.read_text())
+        paths = paths_in(code)
         if module == ():
-            continue
-        for p in paths_in(strip_tests_and_comments(f.read_text())):
+            paths += root_paths(code, mods)
+        for p in paths:
             t = resolve(module, p, mods, exports)
-            if t is not None and t != module and t != ():
+            if t is not None and t != module:
                 edges[module].add(t)
     # strongly connected components (Tarjan)
     index, low, stack, on, comps = {}, {}, [], set(), []

@@ -167,6 +167,39 @@ fn the_handshake_lists_every_rule_option() {
     e.quit();
 }
 
+/// Every number option `uci` advertises is taken at its bounds and refused
+/// one past them (what is advertised is what `setoption` accepts).
+#[test]
+fn every_advertised_number_option_takes_its_bounds_and_no_more() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let spins: Vec<(String, u128, u128)> = e
+        .until("uciok")
+        .iter()
+        .filter_map(|line| {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            match w.as_slice() {
+                ["option", "name", name, "type", "spin", "default", _, "min", min, "max", max] => {
+                    Some((name.to_string(), min.parse().unwrap(), max.parse().unwrap()))
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    assert!(spins.len() >= 9, "{spins:#?}");
+    for (name, min, max) in spins {
+        for n in [min, max] {
+            e.send(&format!("setoption name {name} value {n}"));
+            assert_eq!(e.ready(), ["readyok"], "{name} {n}");
+        }
+        e.refuses(&format!("setoption name {name} value {}", max + 1), &name);
+        if min > 0 {
+            e.refuses(&format!("setoption name {name} value {}", min - 1), &name);
+        }
+    }
+    e.quit();
+}
+
 #[test]
 fn options_set_the_rules_of_the_start_position() {
     let mut e = Engine::start(&[]);

@@ -31,15 +31,16 @@ use morris_solver::{Class, Value};
 use super::clock::Clock;
 use super::eval::may_be_over;
 use super::eval_cache::EvalCache;
+use super::limits::{Info, Limits, Line, SearchResult};
 use super::ordering::{pick, Lines, MoveOrder};
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_DEEP_DEPTH, LMR_LATE_MOVES, LMR_MIN_DEPTH, LMR_MIN_MOVES,
     ORDER_KILLER,
 };
+use super::score::Score;
 use super::score::{INFINITE, MATE, MAX_PLY, TABLE_WIN, WIN_BOUND, WIN_SPAN};
 use super::tablebase::Tablebases;
 use super::tt::{Bound, TranspositionTable};
-use super::{Info, Limits, Line, Score, SearchResult};
 
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;

@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 
 use morris_core::Position;
 
-use super::{Clock, Limits, Searcher};
+use super::clock::Clock;
+use super::limits::Limits;
+use super::search::Searcher;
 
 /// The depth the bench searches each position to.
 pub const BENCH_DEPTH: u32 = 10;

@@ -8,7 +8,7 @@
 //! level varies only where the tables or the book say moves are equal
 //! ([`crate::Searcher::play_level`]). The same seed gives the same choice.
 
-use super::{Limits, Line};
+use super::limits::{Limits, Line};
 
 /// A playing level, from 1 (weakest) to [`Level::MAX`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -38,7 +38,10 @@ use std::sync::atomic::AtomicBool;
 
 use morris_core::{Color, Game, Move, Position};
 
-use crate::{Clock, Limits, Score, Searcher};
+use crate::clock::Clock;
+use crate::limits::Limits;
+use crate::score::Score;
+use crate::search::Searcher;
 
 /// The margin that marks a mistake by default: half a piece.
 pub const DEFAULT_MARGIN: i32 = 50;

@@ -61,15 +61,17 @@ use clap::Args;
 use morris_core::{parse_turns, Game, Position, RuleKey, Rules, Variant, MAX_RECORD_TURNS};
 use morris_engine::{
     Book, Info, KeptBy, Level, Limits, PlacingLimits, PlacingSolve, Score, SearchResult, Searcher, StdClock,
-    Tablebases, MAX_PLACING_EFFORT, MAX_THREADS,
+    Tablebases, MAX_PLACING_EFFORT,
 };
 
 use crate::error::CliError;
-use crate::setup::{check_search_resources, MAX_HASH_MB};
+use crate::setup::check_search_resources;
 use crate::table_files::{load_book, load_tables, shared_tables};
 
-/// Bounds of the engine options (`Hash`: `MAX_HASH_MB` of `setup`).
-const MAX_MULTI_PV: usize = 64;
+mod options;
+
+use options::{cut, number, EngineOption, Options, MAX_MULTI_PV, OPTIONS};
+
 /// The longest line read; longer ones are refused.
 const MAX_LINE: usize = 1 << 20;
 
@@ -156,19 +158,6 @@ impl Sink {
     fn error(&self, message: &str) {
         self.line(&format!("info string error {message}"));
     }
-}
-
-/// The engine options that are not rules.
-#[derive(Clone, Copy, Debug)]
-struct Options {
-    hash_mb: usize,
-    threads: usize,
-    level: Level,
-    multi_pv: usize,
-    seed: u64,
-    ultra_strong: bool,
-    placing: PlacingLimits,
-    placing_effort: u32,
 }
 
 /// A search running on its thread; the thread hands the searcher back.
@@ -328,51 +317,12 @@ impl Engine {
     }
 
     fn uci(&self) {
-        let o = &self.options;
         self.out
             .line(&format!("id name Mulino {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the Mulino developers");
-        self.out.line(&format!(
-            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-            o.hash_mb
-        ));
-        self.out.line(&format!(
-            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-            o.threads
-        ));
-        self.out.line(&format!(
-            "option name Level type spin default {} min {} max {}",
-            o.level.number(),
-            Level::MIN,
-            Level::MAX
-        ));
-        self.out.line(&format!(
-            "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
-            o.multi_pv
-        ));
-        self.out.line(&format!(
-            "option name Seed type spin default {} min 0 max {}",
-            o.seed,
-            u32::MAX
-        ));
-        self.out.line(&format!(
-            "option name UltraStrong type check default {}",
-            o.ultra_strong
-        ));
-        self.out.line(&format!(
-            "option name PlacingSolvePlies type spin default {} min 0 max {}",
-            o.placing.plies,
-            u8::MAX
-        ));
-        self.out.line(&format!(
-            "option name PlacingSolveNodes type spin default {} min 1 max {}",
-            o.placing.nodes,
-            u64::MAX
-        ));
-        self.out.line(&format!(
-            "option name PlacingEffort type spin default {} min 1 max {MAX_PLACING_EFFORT}",
-            o.placing_effort
-        ));
+        for option in &OPTIONS {
+            self.out.line(&option.line(&self.options));
+        }
         for (name, paths) in [("Tablebases", &self.table_paths), ("Book", &self.book_paths)] {
             let shown = if paths.is_empty() { "<empty>" } else { paths };
             self.out
@@ -404,60 +354,11 @@ impl Engine {
         let need = |v: Option<String>| {
             v.ok_or_else(|| format!("setoption {}: no value given; {syntax}", cut(&name)))
         };
+        if let Some(option) = EngineOption::find(&name) {
+            return option.set(&mut self.options, &need(value)?);
+        }
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
-            "hash" => {
-                self.options.hash_mb =
-                    number(&format!("setoption {name}"), &need(value)?, 1, MAX_HASH_MB as u64)? as usize
-            }
-            "threads" => {
-                self.options.threads =
-                    number(&format!("setoption {name}"), &need(value)?, 1, MAX_THREADS as u64)? as usize
-            }
-            "multipv" => {
-                self.options.multi_pv = number(
-                    &format!("setoption {name}"),
-                    &need(value)?,
-                    1,
-                    MAX_MULTI_PV as u64,
-                )? as usize
-            }
-            "seed" => self.options.seed = number(&format!("setoption {name}"), &need(value)?, 0, u64::MAX)?,
-            "placingsolveplies" => {
-                let n = number(&format!("setoption {name}"), &need(value)?, 0, u64::from(u8::MAX))?;
-                self.options.placing.plies = u8::try_from(n).unwrap_or(u8::MAX);
-            }
-            "placingsolvenodes" => {
-                self.options.placing.nodes = number(&format!("setoption {name}"), &need(value)?, 1, u64::MAX)?
-            }
-            "placingeffort" => {
-                let n = number(
-                    &format!("setoption {name}"),
-                    &need(value)?,
-                    1,
-                    u64::from(MAX_PLACING_EFFORT),
-                )?;
-                self.options.placing_effort = u32::try_from(n).unwrap_or(MAX_PLACING_EFFORT);
-            }
-            "ultrastrong" => {
-                self.options.ultra_strong = match need(value)?.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    v => return Err(format!("setoption {name}: `{}` is not true or false", cut(v))),
-                }
-            }
-            "level" => {
-                let n = number(
-                    &format!("setoption {name}"),
-                    &need(value)?,
-                    u64::from(Level::MIN),
-                    u64::from(Level::MAX),
-                )?;
-                self.options.level = u8::try_from(n)
-                    .ok()
-                    .and_then(Level::new)
-                    .ok_or_else(|| format!("setoption Level: {n} is not a level"))?;
-            }
             "tablebases" => {
                 let v = need(value)?;
                 self.table_faults = Arc::default();
@@ -880,21 +781,4 @@ fn rule_option(key: RuleKey, rules: &Rules) -> String {
             format!("option name {name} type combo default {now}{vars}")
         }
     }
-}
-
-/// A whole number between `min` and `max`, or a message naming `what`.
-fn number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{}: `{}` is not a number from {min} to {max}",
-            cut(what),
-            cut(text)
-        )),
-    }
-}
-
-/// A user's text cut to a length that fits in a one-line message.
-fn cut(s: &str) -> String {
-    s.chars().take(32).collect()
 }
