@@ -138,6 +138,18 @@ pub async fn forget_seat(code: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Forgets this side's keys for the rooms `codes` (left, or let go to
+/// make space: `storage::forget_room`, `storage::save_room`), in the
+/// background. Nothing to undo if it fails: a key is useless without
+/// its room.
+pub fn forget_seats(codes: impl IntoIterator<Item = String>) {
+    for code in codes {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = forget_seat(&code).await;
+        });
+    }
+}
+
 async fn generate() -> Result<SeatKey, String> {
     let s = subtle()?;
     let pair: CryptoKeyPair = call(s.generate_key_with_object(&curve(), false, &usages(&["sign", "verify"])))
