@@ -8,6 +8,7 @@ use std::rc::Rc;
 use morris_core::{Game, Rules};
 use yew::prelude::*;
 
+use crate::board_look::BoardLook;
 use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
 use crate::components::{
@@ -19,10 +20,12 @@ use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
     use_address, use_board_look, use_clock, use_coach, use_engine, use_escape, use_fields, use_lang_telling,
     use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_perfect_shown, use_saving,
-    use_sounds, use_warm_up, use_welcome, PUZZLE_VARIANTS,
+    use_sounds, use_warm_up, use_welcome, CoachChoice, Fields, Live, Perfect, Saved, Welcome,
+    PUZZLE_VARIANTS,
 };
 use crate::i18n::Lang;
 use crate::lab::{use_lab, LabView};
+use crate::learn::coach::Coach;
 use crate::link::{Mode, DEFAULT_LEVEL};
 use crate::model::{Action, Model, Notice};
 use crate::opening::first_model;
@@ -85,15 +88,18 @@ fn send_to(model: &UseReducerHandle<Model>) -> Callback<Action> {
     Callback::from(move |a: Action| d.dispatch(a))
 }
 
+/// What the table says when the language chosen has no catalogue.
+fn lang_missing(l: Lang) -> Action {
+    Action::Notify(Some(Notice::new(
+        "lang.missing",
+        vec![l.native_name().to_string()],
+    )))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let model = use_reducer(first_model);
-    let (lang, on_lang) = use_lang_telling(send_to(&model).reform(|l: Lang| {
-        Action::Notify(Some(Notice::new(
-            "lang.missing",
-            vec![l.native_name().to_string()],
-        )))
-    }));
+    let (lang, on_lang) = use_lang_telling(send_to(&model).reform(lang_missing));
     let dialog = use_state(|| Dialog::None);
     let t = Rc::new((*model).clone());
     let latest = use_latest(t.clone());
@@ -136,15 +142,6 @@ pub fn app() -> Html {
         })
     };
     let ui = Ui::new(t.clone(), lang, send.clone());
-    let on_connection = lab.open.reform(|()| LabView::Connection);
-    let analyse = |review: bool| {
-        let (game, ply) = (t.game.clone(), t.shown_ply());
-        lab.open.reform(move |_: MouseEvent| LabView::Analysis {
-            game: game.clone(),
-            ply,
-            review,
-        })
-    };
     let bar = TopBarProps {
         lang,
         variant: lang.t(&format!("variant.{}", t.game.rules().variant.id())).into(),
@@ -171,15 +168,19 @@ pub fn app() -> Html {
             .unwrap_or_default();
         (r, link)
     });
-    // On the first screen the game's own parts wait, unless it is a game
-    // in progress (what "Continue" would go back to).
-    let playing = !greeting.shown || t.room.is_some() || !t.game.moves().is_empty();
-    let first_screen = WelcomeProps {
+    let beside = Side {
         ui: &ui,
-        on_engine: open(Dialog::Computer),
-        on_two: open(Dialog::Friend),
-        on_room: open(Dialog::Room),
-        on_continue: greeting.close.clone(),
+        greeting: &greeting,
+        open: &open,
+        lab: &lab.open,
+        perfect: (perfect, perfect_shown, &on_perfect),
+        room_link: room_link.as_ref(),
+        fields: &fields,
+        live: &live,
+        coach: (&coach, &on_coach),
+        look: (look, &on_look),
+        moves: &moves,
+        saved: &saved,
     };
     let layout = classes!(
         "app",
@@ -196,37 +197,7 @@ pub fn app() -> Html {
                     <div class="board-wrap"><div class="board-box"><Unfold>{ game_board(&ui, look) }</Unfold></div></div>
                     { seat(&ui, true) }
                 </section>
-                <aside class="side">
-                    if greeting.shown { { welcome(&first_screen) } }
-                    if playing {
-                        { status_line(&ui) }
-                        { score_line(&ui) }
-                        { engine_notes(&ui, perfect, perfect_shown, &on_perfect) }
-                    }
-                    { notice_bar(&ui) }
-                    if playing {
-                        { offers(&ui) }
-                        { controls(&ui, open(Dialog::NewGame)) }
-                        if t.room.is_none() || t.outcome().is_some() {
-                            { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
-                        }
-                        if let Some((room, link)) = &room_link {
-                            { room_panel(&RoomPanel { ui: &ui, room, link, fields: &fields, live: &live,
-                                                      on_settings: &on_connection }) }
-                        }
-                        // The coach comes after what plays the game, so that on
-                        // a phone the buttons and the room's link stay in view.
-                        { coach_tip(lang, &coach, &t, &on_coach) }
-                    }
-                    { rules_button(lang, &open(Dialog::Rules)) }
-                    { board_settings(lang, look, &on_look) }
-                    if playing {
-                        { move_list(&ui, &moves) }
-                    }
-                    { room_list(&ui, &saved.rooms, &saved.refresh) }
-                    { recent_list(&ui, &saved.recent, &saved.refresh) }
-                    { record_panel(&ui, &fields.record) }
-                </aside>
+                { side(&beside) }
             </main>
             { announce(&ui) }
             if *dialog == Dialog::Rules {
@@ -237,5 +208,84 @@ pub fn app() -> Html {
                                {on_start} on_close={open(Dialog::None)} />
             }
         </div>
+    }
+}
+
+/// The side of the table, beside the board: the first screen, the game's
+/// own parts while one is played, the room, the coach, the settings and
+/// the lists of kept games.
+struct Side<'a> {
+    ui: &'a Ui,
+    greeting: &'a Welcome,
+    /// Opens a dialog over the table.
+    open: &'a dyn Fn(Dialog) -> Callback<()>,
+    /// Opens a view of the lab.
+    lab: &'a Callback<LabView>,
+    /// What the tables say, whether it is shown, and the switch.
+    perfect: (Perfect, bool, &'a Callback<()>),
+    /// The room on the table and its link from this side.
+    room_link: Option<&'a (&'a Room, String)>,
+    fields: &'a Fields,
+    live: &'a Live,
+    coach: (&'a Coach, &'a Callback<CoachChoice>),
+    look: (BoardLook, &'a Callback<BoardLook>),
+    moves: &'a NodeRef,
+    saved: &'a Saved,
+}
+
+fn side(s: &Side) -> Html {
+    let (ui, t, lang) = (s.ui, &s.ui.model, s.ui.lang);
+    // On the first screen the game's own parts wait, unless it is a game
+    // in progress (what "Continue" would go back to).
+    let playing = !s.greeting.shown || t.room.is_some() || !t.game.moves().is_empty();
+    let first_screen = WelcomeProps {
+        ui,
+        on_engine: (s.open)(Dialog::Computer),
+        on_two: (s.open)(Dialog::Friend),
+        on_room: (s.open)(Dialog::Room),
+        on_continue: s.greeting.close.clone(),
+    };
+    let analyse = |review: bool| {
+        let (game, ply) = (t.game.clone(), t.shown_ply());
+        s.lab.reform(move |_: MouseEvent| LabView::Analysis {
+            game: game.clone(),
+            ply,
+            review,
+        })
+    };
+    let on_connection = s.lab.reform(|()| LabView::Connection);
+    let (perfect, perfect_shown, on_perfect) = s.perfect;
+    html! {
+        <aside class="side">
+            if s.greeting.shown { { welcome(&first_screen) } }
+            if playing {
+                { status_line(ui) }
+                { score_line(ui) }
+                { engine_notes(ui, perfect, perfect_shown, on_perfect) }
+            }
+            { notice_bar(ui) }
+            if playing {
+                { offers(ui) }
+                { controls(ui, (s.open)(Dialog::NewGame)) }
+                if t.room.is_none() || t.outcome().is_some() {
+                    { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
+                }
+                if let Some((room, link)) = s.room_link {
+                    { room_panel(&RoomPanel { ui, room, link, fields: s.fields, live: s.live,
+                                              on_settings: &on_connection }) }
+                }
+                // The coach comes after what plays the game, so that on
+                // a phone the buttons and the room's link stay in view.
+                { coach_tip(lang, s.coach.0, t, s.coach.1) }
+            }
+            { rules_button(lang, &(s.open)(Dialog::Rules)) }
+            { board_settings(lang, s.look.0, s.look.1) }
+            if playing {
+                { move_list(ui, s.moves) }
+            }
+            { room_list(ui, &s.saved.rooms, &s.saved.refresh) }
+            { recent_list(ui, &s.saved.recent, &s.saved.refresh) }
+            { record_panel(ui, &s.fields.record) }
+        </aside>
     }
 }

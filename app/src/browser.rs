@@ -4,7 +4,7 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{HtmlInputElement, HtmlTextAreaElement, IdbRequest};
+use web_sys::{HtmlInputElement, HtmlTextAreaElement, IdbDatabase, IdbFactory, IdbRequest};
 use yew::NodeRef;
 
 /// A node of its own at the end of the page's body, with this `id`, to
@@ -135,6 +135,26 @@ pub async fn idb_done(req: &IdbRequest) -> Result<JsValue, JsValue> {
         req.set_onerror(Some(err.unchecked_ref()));
     });
     JsFuture::from(promise).await
+}
+
+/// Opens the IndexedDB database `name` of `factory` (the page's or a
+/// worker's, as their `indexed_db()` gives it), making its one object
+/// store `store` when the database is new.
+pub async fn idb_open(
+    factory: Result<Option<IdbFactory>, JsValue>,
+    name: &str,
+    store: &'static str,
+) -> Result<IdbDatabase, JsValue> {
+    let factory = factory?.ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
+    let open = factory.open_with_u32(name, 1)?;
+    let req = open.clone();
+    let upgrade = Closure::once_into_js(move |_: web_sys::Event| {
+        if let Ok(db) = req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
+            let _ = db.create_object_store(store);
+        }
+    });
+    open.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    Ok(idb_done(&open).await?.unchecked_into())
 }
 
 /// The text of a file of the site, at `url` relative to the page; an

@@ -124,64 +124,104 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
             "the link is {chars} characters long, more than the {MAX_CHARS} a link may have"
         ));
     }
-    let mut variant = Variant::Nine;
-    let mut set: Vec<String> = Vec::new();
-    let mut moves: Vec<String> = Vec::new();
-    let mut redo: Vec<String> = Vec::new();
-    let mut mode_name = "two-players".to_string();
-    let mut level = DEFAULT_LEVEL;
-    let mut color: Option<Color> = None;
-    let mut position: Option<String> = None;
-    let mut end: Option<Declared> = None;
-    let mut control: Option<TimeControl> = None;
-    let mut left: Option<ByColor<u64>> = None;
-    let mut score: Option<[u32; 3]> = None;
-    let list = |v: &str| -> Vec<String> {
-        v.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect()
-    };
-    for field in text.split('&').filter(|f| !f.is_empty()) {
-        let Some((key, raw)) = field.split_once('=') else {
-            return err(format!("`{}` has no value", cut(field)));
-        };
-        let value = decode(raw);
+    Fields::read(text)?.open()
+}
+
+/// A link's fields as written, read before any turn is replayed: what
+/// morris-core's `Setup` is to its `Position`, this is to [`Opened`].
+struct Fields {
+    variant: Variant,
+    set: Vec<String>,
+    moves: Vec<String>,
+    redo: Vec<String>,
+    mode: String,
+    level: u8,
+    color: Option<Color>,
+    position: Option<String>,
+    end: Option<Declared>,
+    control: Option<TimeControl>,
+    left: Option<ByColor<u64>>,
+    score: Option<[u32; 3]>,
+}
+
+impl Default for Fields {
+    fn default() -> Self {
+        Fields {
+            variant: Variant::Nine,
+            set: Vec::new(),
+            moves: Vec::new(),
+            redo: Vec::new(),
+            mode: "two-players".to_string(),
+            level: DEFAULT_LEVEL,
+            color: None,
+            position: None,
+            end: None,
+            control: None,
+            left: None,
+            score: None,
+        }
+    }
+}
+
+/// The items of a comma-separated field, trimmed, the empty ones left out.
+fn list(v: &str) -> Vec<String> {
+    v.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+impl Fields {
+    /// The fields of a link's text (`key=value` joined by `&`), each
+    /// checked for its syntax alone.
+    fn read(text: &str) -> Result<Fields, LinkError> {
+        let mut fields = Fields::default();
+        for field in text.split('&').filter(|f| !f.is_empty()) {
+            let Some((key, raw)) = field.split_once('=') else {
+                return err(format!("`{}` has no value", cut(field)));
+            };
+            fields.field(key, decode(raw))?;
+        }
+        Ok(fields)
+    }
+
+    /// Takes one field, its value decoded.
+    fn field(&mut self, key: &str, value: String) -> Result<(), LinkError> {
         match key {
             "variant" => match value.parse() {
-                Ok(v) => variant = v,
+                Ok(v) => self.variant = v,
                 Err(e) => return err(format!("{e}")),
             },
-            "mode" => mode_name = value,
-            "moves" => moves = list(&value),
-            "redo" => redo = list(&value),
-            "set" => set = list(&value),
+            "mode" => self.mode = value,
+            "moves" => self.moves = list(&value),
+            "redo" => self.redo = list(&value),
+            "set" => self.set = list(&value),
             "level" => match value.parse::<u8>() {
-                Ok(n @ 1..=MAX_LEVEL) => level = n,
+                Ok(n @ 1..=MAX_LEVEL) => self.level = n,
                 _ => return err(format!("level `{}` is not 1 to {MAX_LEVEL}", cut(&value))),
             },
             "color" => match value.as_str() {
-                "light" => color = Some(Color::Light),
-                "dark" => color = Some(Color::Dark),
+                "light" => self.color = Some(Color::Light),
+                "dark" => self.color = Some(Color::Dark),
                 _ => return err(format!("color `{}` is not light or dark", cut(&value))),
             },
-            "position" => position = Some(value),
+            "position" => self.position = Some(value),
             // `+` reads as a space once decoded: a hand-typed `5+3` is taken too.
             "clock" => match TimeControl::parse(&value.replace(' ', "+")) {
-                Some(c) => control = Some(c),
+                Some(c) => self.control = Some(c),
                 None => return err(format!("clock `{}` is not minutes+seconds", cut(&value))),
             },
             "left" => match parse_left(&value) {
-                Some(l) => left = Some(l),
+                Some(l) => self.left = Some(l),
                 None => return err(format!("left `{}` is not two times in ms", cut(&value))),
             },
             "score" => match parse_score(&value) {
-                Some(s) => score = Some(s),
+                Some(s) => self.score = Some(s),
                 None => return err(format!("score `{}` is not wins-wins-draws", cut(&value))),
             },
             "end" => {
-                end = Some(match value.as_str() {
+                self.end = Some(match value.as_str() {
                     "agreed" => Declared::Agreed,
                     "resign-light" => Declared::Resigned(Color::Light),
                     "resign-dark" => Declared::Resigned(Color::Dark),
@@ -192,65 +232,78 @@ pub fn parse(link: &str) -> Result<Opened, LinkError> {
             }
             _ => return err(format!("unknown field `{}`", cut(key))),
         }
+        Ok(())
     }
-    let mode = match mode_name.as_str() {
-        "two-players" | "hot-seat" => Mode::TwoPlayers {
-            bottom: color.unwrap_or(Color::Light),
-        },
-        "vs-engine" | "vs-computer" => Mode::VsEngine {
-            level,
-            human: color.unwrap_or(Color::Light),
-        },
-        other => return err(format!("mode `{}` is not two-players or vs-engine", cut(other))),
-    };
-    let turns = moves.len() + redo.len();
-    if turns > MAX_TURNS {
-        return err(format!(
-            "the link carries {turns} turns, more than the {MAX_TURNS} a link may carry"
-        ));
-    }
-    let rules =
-        Rules::with_options(variant, set.iter().map(String::as_str)).map_err(|e| LinkError(e.to_string()))?;
-    let mut game = match position {
-        Some(text) => {
-            // The position text names its own rules.
-            let pos: Position = text.parse().map_err(|e| LinkError(format!("position: {e}")))?;
-            Game::from_position(pos)
-        }
-        None => Game::new(rules),
-    };
-    for m in &moves {
-        game.play_text(m)
-            .map_err(|e| LinkError(format!("move `{}`: {e}", cut(m))))?;
-    }
-    // Redo moves are checked by replaying them on a copy.
-    let mut ahead = game.clone();
-    let mut redo_moves = Vec::new();
-    for m in &redo {
-        match ahead.play_text(m) {
-            Ok(mv) => redo_moves.push(mv),
-            Err(e) => return err(format!("redo `{}`: {e}", cut(m))),
+
+    /// Who sits at the table, as `mode`, `level` and `color` say.
+    fn mode(&self) -> Result<Mode, LinkError> {
+        match self.mode.as_str() {
+            "two-players" | "hot-seat" => Ok(Mode::TwoPlayers {
+                bottom: self.color.unwrap_or(Color::Light),
+            }),
+            "vs-engine" | "vs-computer" => Ok(Mode::VsEngine {
+                level: self.level,
+                human: self.color.unwrap_or(Color::Light),
+            }),
+            other => err(format!("mode `{}` is not two-players or vs-engine", cut(other))),
         }
     }
-    declare(&mut game, end);
-    // Clocks at one screen (two people, or against the computer); a
-    // clock's time at most its control's base plus an increment for every
-    // turn made.
-    let most = |c: TimeControl| {
-        c.base_ms
-            .saturating_add(c.increment_ms.saturating_mul(game.moves().len() as u64))
-    };
-    let clock = control.map(|c| {
-        let l = left.unwrap_or(ByColor::new(c.base_ms, c.base_ms));
-        (c, ByColor::new(l.light.min(most(c)), l.dark.min(most(c))))
-    });
-    Ok(Opened {
-        mode,
-        game,
-        redo: redo_moves,
-        clock,
-        score,
-    })
+
+    /// The game the fields name: its rules and start, the turns replayed
+    /// (at most [`MAX_TURNS`] with those taken back), its declared end and
+    /// its clocks.
+    fn open(self) -> Result<Opened, LinkError> {
+        let mode = self.mode()?;
+        let turns = self.moves.len() + self.redo.len();
+        if turns > MAX_TURNS {
+            return err(format!(
+                "the link carries {turns} turns, more than the {MAX_TURNS} a link may carry"
+            ));
+        }
+        let rules = Rules::with_options(self.variant, self.set.iter().map(String::as_str))
+            .map_err(|e| LinkError(e.to_string()))?;
+        let mut game = match self.position {
+            Some(text) => {
+                // The position text names its own rules.
+                let pos: Position = text.parse().map_err(|e| LinkError(format!("position: {e}")))?;
+                Game::from_position(pos)
+            }
+            None => Game::new(rules),
+        };
+        for m in &self.moves {
+            game.play_text(m)
+                .map_err(|e| LinkError(format!("move `{}`: {e}", cut(m))))?;
+        }
+        // Redo moves are checked by replaying them on a copy.
+        let mut ahead = game.clone();
+        let mut redo = Vec::new();
+        for m in &self.redo {
+            match ahead.play_text(m) {
+                Ok(mv) => redo.push(mv),
+                Err(e) => return err(format!("redo `{}`: {e}", cut(m))),
+            }
+        }
+        declare(&mut game, self.end);
+        let clock = self.control.map(|c| clock(c, self.left, &game));
+        Ok(Opened {
+            mode,
+            game,
+            redo,
+            clock,
+            score: self.score,
+        })
+    }
+}
+
+/// The clocks a link opens with, at one screen (two people, or against
+/// the computer): a clock's time at most its control's base plus an
+/// increment for every turn made.
+fn clock(c: TimeControl, left: Option<ByColor<u64>>, game: &Game) -> (TimeControl, ByColor<u64>) {
+    let most = c
+        .base_ms
+        .saturating_add(c.increment_ms.saturating_mul(game.moves().len() as u64));
+    let l = left.unwrap_or(ByColor::new(c.base_ms, c.base_ms));
+    (c, ByColor::new(l.light.min(most), l.dark.min(most)))
 }
 
 /// Reads `score=B-T-D`.

@@ -149,34 +149,23 @@ pub fn room_fits(code: &str, over: impl Fn(&Entry) -> bool) -> bool {
     store::evictions(&rooms(over), code, store::MAX_ROOMS).is_ok()
 }
 
-/// Keeps a room, forgetting finished ones if there is no space.
+/// Keeps a room, forgetting finished ones if there is no space; the codes
+/// of the rooms forgotten (whose seat keys go too: `room::sign::forget_seats`).
 pub fn save_room(
     code: &str,
     body: &str,
     over: bool,
     judge: impl Fn(&Entry) -> bool,
-) -> Result<(), SaveError> {
+) -> Result<Vec<String>, SaveError> {
     let mut local = local();
     let kept = store::rooms(&*local, judge);
-    let evicted = store::save_room(&mut *local, &kept, code, body, over, now())?;
-    evicted.iter().for_each(|old| forget_seat(old));
-    Ok(())
+    store::save_room(&mut *local, &kept, code, body, over, now())
 }
 
-/// Forgets room `code` for good (the player left it): its save, its
-/// place in the list, and this side's seat key, so that nothing kept in
-/// this browser can speak for that seat again.
+/// Forgets room `code` for good (the player left it): its save and its
+/// place in the list (its seat key goes too: `room::sign::forget_seats`).
 pub fn forget_room(code: &str) {
     store::forget_room(&mut *local(), code);
-    forget_seat(code);
-}
-
-fn forget_seat(code: &str) {
-    let code = code.to_string();
-    wasm_bindgen_futures::spawn_local(async move {
-        // Nothing to undo if it fails: the key is useless without the room.
-        let _ = crate::room::sign::forget_seat(&code).await;
-    });
 }
 
 pub fn keep_recent(body: &str) -> Result<(), Full> {
@@ -274,9 +263,19 @@ pub fn load_relays() -> Option<String> {
     get(RELAYS)
 }
 
-/// The connection settings as stored (`room::settings`).
-pub fn load_connection() -> crate::room::settings::Stored {
-    crate::room::settings::Stored {
+/// A room's connection settings as stored: each key's value, `None` for
+/// a key removed (the room's form reads and writes them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Connection {
+    pub relays: Option<String>,
+    pub stun: Option<String>,
+    pub turn: Option<String>,
+    pub ice: Option<String>,
+}
+
+/// The connection settings as stored.
+pub fn load_connection() -> Connection {
+    Connection {
         relays: get(RELAYS),
         stun: get(STUN),
         turn: get(TURN),
@@ -285,7 +284,7 @@ pub fn load_connection() -> crate::room::settings::Stored {
 }
 
 /// Stores the connection settings: each key set, or removed when `None`.
-pub fn save_connection(s: &crate::room::settings::Stored) {
+pub fn save_connection(s: &Connection) {
     for (key, value) in [
         (RELAYS, &s.relays),
         (STUN, &s.stun),

@@ -222,14 +222,13 @@ mod browser {
     //! Fetching a table file in the worker: IndexedDB first, the network
     //! (then IndexedDB) otherwise.
 
-    use wasm_bindgen::closure::Closure;
     use wasm_bindgen::{JsCast, JsValue};
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{IdbDatabase, IdbTransactionMode};
 
     use morris_solver::FORMAT_VERSION;
 
-    use crate::browser::idb_done as done;
+    use crate::browser::{idb_done as done, idb_open};
 
     /// The IndexedDB key of a file: the format version in it, so that a
     /// build reading another version fetches its own files.
@@ -245,21 +244,6 @@ mod browser {
             .map(|e| String::from(e.message()))
             .or_else(|| v.as_string())
             .unwrap_or_else(|| "unknown error".into())
-    }
-
-    async fn open(scope: &web_sys::WorkerGlobalScope) -> Result<IdbDatabase, JsValue> {
-        let factory = scope
-            .indexed_db()?
-            .ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
-        let open = factory.open_with_u32(DB, 1)?;
-        let req = open.clone();
-        let upgrade = Closure::once_into_js(move |_: web_sys::Event| {
-            if let Ok(db) = req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
-                let _ = db.create_object_store(STORE);
-            }
-        });
-        open.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
-        Ok(done(&open).await?.unchecked_into())
     }
 
     async fn get(db: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, JsValue> {
@@ -300,7 +284,7 @@ mod browser {
     pub async fn fetch_class(base: &str, name: &str, fresh: bool) -> Result<Vec<u8>, String> {
         let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
         let key = cache_key(name);
-        let db = open(&scope).await.ok();
+        let db = idb_open(scope.indexed_db(), DB, STORE).await.ok();
         if let (Some(db), false) = (&db, fresh) {
             if let Ok(Some(bytes)) = get(db, &key).await {
                 return Ok(bytes);

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use libfuzzer_sys::fuzz_target;
 use morris_core::Variant;
-use morris_solver::{Class, EntrySource, SymIndexer, FORMAT_VERSION, MAGIC};
+use morris_solver::{Class, EntrySource, Numbering, SymIndexer, FORMAT_VERSION, MAGIC};
 
 /// The largest class built: two flat blocks, and small enough for
 /// thousands of runs a second.

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use morris_core::Rules;
-use morris_solver::{Class, Progress, Stage};
+use morris_solver::{Class, Numbering, Progress, Stage};
 
 /// The environment variable that turns the bars off even on a terminal
 /// (`MORRIS_PROGRESS=0`).

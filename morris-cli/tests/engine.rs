@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use morris_core::{parse_turns, Game, Position, RuleKey, Variant};
 use morris_engine::Tablebases;
-use morris_solver::{Class, Indexer, Value};
+use morris_solver::{Class, Indexer, Numbering, Value};
 
 /// Long enough for any answer of a debug build; no test measures time.
 const PATIENCE: Duration = Duration::from_secs(120);

@@ -7,7 +7,7 @@ mod common;
 use common::{fails, generate_up_to, morris, ok, scratch, scratch_file, six_book_args};
 
 use morris_core::Variant;
-use morris_solver::{Class, Tablebase, Value};
+use morris_solver::{Class, Numbering, Tablebase, Value};
 
 fn said(v: Value) -> String {
     match v {

@@ -172,6 +172,30 @@ fn counters_over(pos: &Position) -> bool {
 }
 
 /// One buffer for each ply of the tree.
+/// How many plies shorter a later move is searched first: none unless it
+/// is quiet enough to reduce (`reducible`), the node deep enough and the
+/// move late enough; two when very late in a deeper node.
+fn reduction(reducible: bool, depth: i32, searched: usize) -> i32 {
+    if reducible && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES {
+        1 + i32::from(searched >= LMR_LATE_MOVES && depth >= LMR_DEEP_DEPTH)
+    } else {
+        0
+    }
+}
+
+/// What a node's best score `best`, searched in the window
+/// `(alpha, beta)`, says of its value: at least `best` (it failed high),
+/// exactly `best`, or at most `best` (it failed low).
+fn bound(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 fn buffers<T>() -> Vec<Vec<T>> {
     (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect()
 }
@@ -332,20 +356,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let root = ply == 0;
         if !root {
-            if self.threefold && self.repeated() {
-                return 0;
-            }
-            if counters_over(pos) {
-                if let Some(o) = pos.outcome() {
-                    return outcome_score(o, pos, ply);
-                }
-            }
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
-            if let Some(s) = self.tables_say(pos, ply) {
+            if let Some(s) = self.known_below_root(pos, ply, &mut alpha, &mut beta) {
                 return s;
             }
         }
@@ -355,20 +366,9 @@ impl<'a> Worker<'a> {
 
         let pv_node = beta - alpha > 1;
         let key = pos.full_key();
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.move_index();
-            if !root && !pv_node && e.depth() >= depth {
-                let s = e.score(ply);
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, tt_score) = self.tt_probe(key, depth, ply, !root && !pv_node, (alpha, beta));
+        if let Some(s) = tt_score {
+            return s;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -409,11 +409,7 @@ impl<'a> Worker<'a> {
             if searched == 0 {
                 s = self.child_score(&child, same, d, ply + 1, alpha, beta);
             } else {
-                let r = if reducible && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES {
-                    1 + i32::from(searched >= LMR_LATE_MOVES && depth >= LMR_DEEP_DEPTH)
-                } else {
-                    0
-                };
+                let r = reduction(reducible, depth, searched);
                 s = self.child_score(&child, same, d - r, ply + 1, alpha, alpha + 1);
                 if s > alpha && r > 0 {
                     s = self.child_score(&child, same, d, ply + 1, alpha, alpha + 1);
@@ -432,17 +428,7 @@ impl<'a> Worker<'a> {
                 if s > alpha {
                     alpha = s;
                     best_move = Some(i);
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    if let (Some(line), Some(child_line)) = (head.last_mut(), tail.first()) {
-                        line.clear();
-                        line.push(m);
-                        line.extend_from_slice(child_line);
-                    }
-                    if root {
-                        let pv = self.pv.first().cloned().unwrap_or_default();
-                        let score = Score::from_internal(s);
-                        self.root_best = Some(Line { score, pv });
-                    }
+                    self.raise(ply, m, s);
                     if s >= beta {
                         if quiet {
                             self.order.on_cutoff(pos.turn().index(), ply, depth, m, &quiets);
@@ -466,16 +452,75 @@ impl<'a> Worker<'a> {
             return -INFINITE;
         }
         if !root || (self.excluded.is_empty() && self.banned.is_empty()) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, best_move, best, depth, bound, ply);
+            self.tt
+                .store(key, best_move, best, depth, bound(best, orig_alpha, beta), ply);
         }
         best
+    }
+
+    /// What a node below the root is worth before its moves are searched,
+    /// where that is known: a repetition, an end by the counters, a window
+    /// that the mate distances of `ply` close (they narrow it), the tables.
+    fn known_below_root(&self, pos: &Position, ply: usize, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
+        if self.threefold && self.repeated() {
+            return Some(0);
+        }
+        if counters_over(pos) {
+            if let Some(o) = pos.outcome() {
+                return Some(outcome_score(o, pos, ply));
+            }
+        }
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        self.tables_say(pos, ply)
+    }
+
+    /// The transposition table's move for a node (searched first), and its
+    /// score where the entry stored decides the node in the window
+    /// `(alpha, beta)` (`may_cut`: neither at the root nor on the principal
+    /// variation).
+    fn tt_probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        may_cut: bool,
+        (alpha, beta): (i32, i32),
+    ) -> (Option<usize>, Option<i32>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        if may_cut && e.depth() >= depth {
+            let s = e.score(ply);
+            let cut = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return (e.move_index(), Some(s));
+            }
+        }
+        (e.move_index(), None)
+    }
+
+    /// Move `m` raised alpha to `s` at `ply`: the line from here is `m`
+    /// and then the child's line; at the root, it is the best line so far.
+    fn raise(&mut self, ply: usize, m: Move, s: i32) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        if let (Some(line), Some(child_line)) = (head.last_mut(), tail.first()) {
+            line.clear();
+            line.push(m);
+            line.extend_from_slice(child_line);
+        }
+        if ply == 0 {
+            let pv = self.pv.first().cloned().unwrap_or_default();
+            let score = Score::from_internal(s);
+            self.root_best = Some(Line { score, pv });
+        }
     }
 
     /// The root search to `depth`, in a window around the last score.

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use morris_core::{Position, Rules, Variant};
 use morris_engine::{Limits, NoClock, PlacingError, PlacingMemo, Searcher, Tablebases, Wdl};
+use morris_solver::Numbering;
 
 use common::{OPENINGS, SIX};
 

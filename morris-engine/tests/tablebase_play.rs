@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use morris_core::{Color, Game, Position, Variant};
 use morris_engine::{Limits, NoClock, Score, Searcher, Tablebases};
-use morris_solver::{Class, Indexer, Tablebase, Value};
+use morris_solver::{Class, Indexer, Numbering, Tablebase, Value};
 
 fn table_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../app/static/tb")

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use morris_core::{Move, Position, Variant};
 use morris_engine::{Limits, NoClock, PlacingMemo, Searcher, Tablebases, Tiebreak, Wdl, TRAP_TURNS};
-use morris_solver::{Class, Indexer};
+use morris_solver::{Class, Indexer, Numbering};
 
 static SIX: LazyLock<Tablebases> = LazyLock::new(|| common::six_tables(None));
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, LazyLock};
 
 use morris_core::{Game, Position, Variant};
 use morris_engine::{KeptBy, Limits, NoClock, Searcher, Tablebases, Wdl};
-use morris_solver::{write_wdl, Class, Indexer, Value};
+use morris_solver::{write_wdl, Class, Indexer, Numbering, Value};
 
 /// Every Six table with its distances: the referee.
 static FULL: LazyLock<Tablebases> = LazyLock::new(|| common::six_tables(None));

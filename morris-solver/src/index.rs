@@ -4,7 +4,7 @@
 //! Its positions are numbered densely: the side to move, then the light
 //! pieces ranked as a combination of the board's points, then the dark
 //! pieces ranked as a combination of the points light leaves free. Every
-//! number below [`Indexer::len`] is one position and back.
+//! number below [`Numbering::len`] is one position and back.
 
 use morris_core::{Bitboard, ByColor, Color, Position, Rules};
 
@@ -295,38 +295,6 @@ impl Indexer {
         self.class
     }
 
-    /// How many positions the class has (both sides to move).
-    pub fn len(&self) -> u64 {
-        2 * self.per_turn
-    }
-
-    /// Never true: every class has at least the positions of one arrangement.
-    pub fn is_empty(&self) -> bool {
-        self.per_turn == 0
-    }
-
-    /// The index of the pieces and the side to move, which must fit the
-    /// class (the counts are not checked here; see [`Indexer::index`]).
-    #[inline]
-    pub fn rank(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
-        let l = rank_set(light.0);
-        let d = rank_set(compress(dark.0, light.0));
-        turn.index() as u64 * self.per_turn + l * self.dark_sets + d
-    }
-
-    /// The pieces and side to move of an index below [`Indexer::len`].
-    #[inline]
-    pub fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
-        let turn = if index >= self.per_turn {
-            Color::Dark
-        } else {
-            Color::Light
-        };
-        let rest = index % self.per_turn.max(1);
-        let light = unrank_set(rest / self.dark_sets, self.class.light as u32, self.points);
-        (Bitboard(light), self.dark_set(rest % self.dark_sets, light), turn)
-    }
-
     /// The placements of the dark pieces among the points light leaves free.
     pub(super) fn dark_sets(&self) -> u64 {
         self.dark_sets
@@ -361,21 +329,6 @@ impl Indexer {
         *pos.rules() == self.rules && Class::of(pos) == self.class
     }
 
-    /// The index of a position, if it belongs to this class and rule set.
-    pub fn index(&self, pos: &Position) -> Option<u64> {
-        self.fits(pos)
-            .then(|| self.rank(pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn()))
-    }
-
-    /// The position with an index, if it is below [`Indexer::len`].
-    pub fn position(&self, index: u64) -> Option<Position> {
-        if index >= self.len() {
-            return None;
-        }
-        let (light, dark, turn) = self.unrank(index);
-        Some(self.make(light, dark, turn))
-    }
-
     /// The position of the class with these pieces and side to move.
     pub(crate) fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
         position(
@@ -385,6 +338,84 @@ impl Indexer {
             turn,
         )
     }
+}
+
+/// How the positions of one class under one rule set are numbered: the
+/// pieces and side to move to a number and back. [`Indexer`] numbers
+/// every position, [`SymIndexer`](crate::SymIndexer) one of each set the
+/// board's symmetries map onto each other; a position's number and the
+/// position of a number follow the same way for both.
+pub trait Numbering {
+    /// The numbering of every position of the class (for [`Indexer`], itself).
+    fn every(&self) -> &Indexer;
+
+    /// How many numbers there are (both sides to move).
+    fn len(&self) -> u64;
+
+    /// Never true: every class has at least the positions of one arrangement.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of the pieces and the side to move, which must fit the
+    /// class (the counts are not checked here; see [`Numbering::index`]).
+    fn rank(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64;
+
+    /// The pieces and side to move of a number below [`Numbering::len`].
+    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color);
+
+    /// The number of a position, if it belongs to this class and rule set.
+    fn index(&self, pos: &Position) -> Option<u64> {
+        self.every()
+            .fits(pos)
+            .then(|| self.rank(pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn()))
+    }
+
+    /// The position with a number, if it is below [`Numbering::len`].
+    fn position(&self, index: u64) -> Option<Position> {
+        if index >= self.len() {
+            return None;
+        }
+        let (light, dark, turn) = self.unrank(index);
+        Some(self.every().make(light, dark, turn))
+    }
+}
+
+impl Numbering for Indexer {
+    fn every(&self) -> &Indexer {
+        self
+    }
+
+    /// How many positions the class has (both sides to move).
+    fn len(&self) -> u64 {
+        2 * self.per_turn
+    }
+
+    #[inline]
+    fn rank(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        let l = rank_set(light.0);
+        let d = rank_set(compress(dark.0, light.0));
+        turn.index() as u64 * self.per_turn + l * self.dark_sets + d
+    }
+
+    #[inline]
+    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
+        let (turn, rest) = split_turn(index, self.per_turn);
+        let light = unrank_set(rest / self.dark_sets, self.class.light as u32, self.points);
+        (Bitboard(light), self.dark_set(rest % self.dark_sets, light), turn)
+    }
+}
+
+/// The side to move of a number and the number's place among the
+/// `per_turn` numbers of that side: light's come first.
+#[inline]
+pub(crate) fn split_turn(index: u64, per_turn: u64) -> (Color, u64) {
+    let turn = if index >= per_turn {
+        Color::Dark
+    } else {
+        Color::Light
+    };
+    (turn, index % per_turn.max(1))
 }
 
 /// A position with no history: counters at zero, no re-forming ban.

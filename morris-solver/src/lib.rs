@@ -24,8 +24,9 @@
 //! docs/tables.md).
 //!
 //! The modules, from the ground up: a position's [`Value`] and its codes
-//! (`value`); numbering a class ([`Indexer`], `index`), the board's
-//! symmetries ([`Symmetries`], `symmetry`) and the numbering cut by them
+//! (`value`); numbering a class ([`Indexer`], `index`, with what both
+//! numberings answer: [`Numbering`]), the board's symmetries
+//! ([`Symmetries`], `symmetry`) and the numbering cut by them
 //! ([`SymIndexer`], `reduced`); a solved class in memory ([`Table`],
 //! `table`), or left in a flat file and checked as it is read
 //! (`flat_entries`); the retrograde passes (`retro`, on a `space`: either
@@ -59,7 +60,7 @@ pub use file::{
     TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, MAGIC,
 };
 pub use flat_entries::{EntrySource, TableChanged};
-pub use index::{Class, Indexer};
+pub use index::{Class, Indexer, Numbering};
 pub use progress::{Progress, Silent, Stage};
 pub use reduced::{LightPart, SymIndexer};
 pub use support::{check_moving, check_placing};

@@ -19,7 +19,7 @@ use std::fmt;
 
 use morris_core::{Move, Position};
 
-use crate::{Table, Tablebase, Value};
+use crate::{Numbering, Table, Tablebase, Value};
 
 /// What the player must find.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

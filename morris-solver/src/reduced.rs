@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use morris_core::{Bitboard, BoardKind, Color, Position, Rules};
 
-use super::index::{binomial, compress, rank_set, unrank_set, Class, Indexer};
+use super::index::{binomial, compress, rank_set, split_turn, unrank_set, Class, Indexer, Numbering};
 use super::Symmetries;
 
 /// The canonical light sets of one board and piece count.
@@ -150,7 +150,7 @@ pub struct SymIndexer {
     dark: OnceLock<Arc<LightSets>>,
     /// Placements of the dark pieces among the points light leaves free.
     dark_sets: u64,
-    /// Those placements by rank, for [`SymIndexer::unrank`]: built when
+    /// Those placements by rank, for [`Numbering::unrank`]: built when
     /// first asked for (at most 19,448 sets, for seven of seventeen points
     /// on the mill board), a table read instead of a search through the
     /// binomials for each decided entry of the passes back.
@@ -189,16 +189,6 @@ impl SymIndexer {
         &self.light.syms
     }
 
-    /// How many entries the table of the class has (both sides to move).
-    pub fn len(&self) -> u64 {
-        2 * self.per_turn
-    }
-
-    /// Never true: every class has at least one arrangement.
-    pub fn is_empty(&self) -> bool {
-        self.per_turn == 0
-    }
-
     /// How many positions the class has without the symmetries.
     pub fn positions(&self) -> u64 {
         self.full.len()
@@ -209,16 +199,6 @@ impl SymIndexer {
         turn.index() as u64 * self.per_turn
             + u64::from(id) * self.dark_sets
             + rank_set(compress(dark, light_set))
-    }
-
-    /// The entry of some position symmetric to this one (the same for every
-    /// position with the same pieces); the pieces must fit the class.
-    #[inline]
-    pub fn rank(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
-        let e = self.light.by_rank[rank_set(light.0) as usize];
-        let (id, k) = (e >> 5, (e & 31) as usize);
-        let set = self.light.sets[id as usize];
-        self.entry(id, set, self.light.syms.map(k, dark).0, turn)
     }
 
     /// The smallest entry of the positions symmetric to this one: the same
@@ -307,16 +287,36 @@ impl SymIndexer {
         sets.asymmetric(dark)
     }
 
-    /// The pieces and side to move of an entry below [`SymIndexer::len`]:
+    pub(crate) fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
+        self.full.make(light, dark, turn)
+    }
+}
+
+impl Numbering for SymIndexer {
+    fn every(&self) -> &Indexer {
+        &self.full
+    }
+
+    /// How many entries the table of the class has (both sides to move).
+    fn len(&self) -> u64 {
+        2 * self.per_turn
+    }
+
+    /// The entry of some position symmetric to this one (the same for every
+    /// position with the same pieces); the pieces must fit the class.
+    #[inline]
+    fn rank(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
+        let e = self.light.by_rank[rank_set(light.0) as usize];
+        let (id, k) = (e >> 5, (e & 31) as usize);
+        let set = self.light.sets[id as usize];
+        self.entry(id, set, self.light.syms.map(k, dark).0, turn)
+    }
+
+    /// The pieces and side to move of an entry below [`Numbering::len`]:
     /// the light pieces are a canonical set.
     #[inline]
-    pub fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
-        let turn = if index >= self.per_turn {
-            Color::Dark
-        } else {
-            Color::Light
-        };
-        let rest = index % self.per_turn.max(1);
+    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
+        let (turn, rest) = split_turn(index, self.per_turn);
         let id = (rest / self.dark_sets.max(1)) as usize;
         let light = self.light.sets.get(id).copied().unwrap_or(0);
         let rank = rest % self.dark_sets.max(1);
@@ -328,25 +328,5 @@ impl SymIndexer {
             .copied()
             .unwrap_or_else(|| self.full.free_set(rank));
         (Bitboard(light), self.full.dark_among(free, light), turn)
-    }
-
-    /// The entry of a position, if it belongs to this class and rule set.
-    pub fn index(&self, pos: &Position) -> Option<u64> {
-        self.full
-            .fits(pos)
-            .then(|| self.rank(pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn()))
-    }
-
-    /// The position an entry holds, if it is below [`SymIndexer::len`].
-    pub fn position(&self, index: u64) -> Option<Position> {
-        if index >= self.len() {
-            return None;
-        }
-        let (light, dark, turn) = self.unrank(index);
-        Some(self.make(light, dark, turn))
-    }
-
-    pub(crate) fn make(&self, light: Bitboard, dark: Bitboard, turn: Color) -> Position {
-        self.full.make(light, dark, turn)
     }
 }

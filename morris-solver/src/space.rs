@@ -4,16 +4,14 @@
 
 use morris_core::{Bitboard, Color, Position};
 
-use crate::index::{Class, Indexer};
+use crate::index::{Class, Indexer, Numbering};
 use crate::reduced::{LightPart, SymIndexer};
 
 /// The numbering a class is solved in: every position, or one entry per
 /// class of symmetric positions.
-pub(crate) trait Space {
-    fn len(&self) -> u64;
+pub(crate) trait Space: Numbering {
     /// The class numbered.
     fn class(&self) -> Class;
-    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color);
     /// The one entry the solver works on among those of symmetric positions.
     fn canonical(&self, light: Bitboard, dark: Bitboard, turn: Color) -> u64 {
         self.canonical_beside(&self.light_part(light), dark, turn)
@@ -40,14 +38,8 @@ pub(crate) trait Space {
 }
 
 impl Space for Indexer {
-    fn len(&self) -> u64 {
-        Indexer::len(self)
-    }
     fn class(&self) -> Class {
         Indexer::class(self)
-    }
-    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
-        Indexer::unrank(self, index)
     }
     type Light = Bitboard;
     fn light_part(&self, light: Bitboard) -> Bitboard {
@@ -69,14 +61,8 @@ impl Space for Indexer {
 }
 
 impl Space for SymIndexer {
-    fn len(&self) -> u64 {
-        SymIndexer::len(self)
-    }
     fn class(&self) -> Class {
         SymIndexer::class(self)
-    }
-    fn unrank(&self, index: u64) -> (Bitboard, Bitboard, Color) {
-        SymIndexer::unrank(self, index)
     }
     type Light = LightPart;
     fn light_part(&self, light: Bitboard) -> LightPart {

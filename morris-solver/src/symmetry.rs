@@ -10,7 +10,7 @@
 
 use morris_core::{Bitboard, Color, Geometry, Point, Position, MAX_POINTS};
 
-use super::Indexer;
+use super::{Indexer, Numbering};
 
 /// A placing position up to the board's symmetries (see
 /// [`Symmetries::placing_key`]).

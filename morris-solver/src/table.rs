@@ -9,7 +9,7 @@ use std::sync::Arc;
 use morris_core::Position;
 
 use crate::flat_entries::{FlatEntries, TableChanged};
-use crate::index::{Class, Indexer};
+use crate::index::{Class, Indexer, Numbering};
 use crate::reduced::SymIndexer;
 use crate::value::{parity_byte, parity_code, Value, FAR, UNKNOWN};
 use crate::wdl_entries::{WdlCodes, WdlEntries, LOSS, WIN};

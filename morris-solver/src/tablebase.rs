@@ -8,7 +8,7 @@ use morris_core::{Bitboard, Blocked, ByColor, Color, Position, Removal, Rules};
 
 use crate::error::SolveError;
 use crate::flat_entries::TableChanged;
-use crate::index::{position, Class, Indexer};
+use crate::index::{position, Class, Indexer, Numbering};
 use crate::progress::{Progress, Silent};
 use crate::reduced::SymIndexer;
 use crate::retro::{Retro, Solved};

@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 
 use morris_core::Variant;
-use morris_solver::{Class, Progress, Stage, SymIndexer, Tablebase};
+use morris_solver::{Class, Numbering, Progress, Stage, SymIndexer, Tablebase};
 
 /// A call: a stage begun and its total, or a step.
 type Call = (Option<(Class, Stage)>, u64);

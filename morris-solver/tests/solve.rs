@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use morris_core::{BoardKind, Color, Position, Rules, Variant};
 use morris_solver::{
-    Class, ClassCounts, FullTable, Indexer, SymIndexer, Symmetries, Table, Tablebase, Value,
+    Class, ClassCounts, FullTable, Indexer, Numbering, SymIndexer, Symmetries, Table, Tablebase, Value,
 };
 
 /// A small deterministic generator (xorshift64*).

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use morris_core::{Position, Rules, Variant};
 use morris_solver::{
-    check, read, read_for, write, Class, Table, TableFileError, Tablebase, Value, FORMAT_VERSION,
+    check, read, read_for, write, Class, Numbering, Table, TableFileError, Tablebase, Value, FORMAT_VERSION,
 };
 
 fn same(a: &Table, b: &Table) {

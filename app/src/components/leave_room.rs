@@ -1,13 +1,15 @@
 //! "Leave room": forgets a kept room for good, after a second press that
-//! says what leaving means. The room's save, its place in the list and
-//! this side's seat key go (`storage::forget_room`); the room on the
-//! table makes way for a new game between two people on this screen.
+//! says what leaving means. The room's save, its place in the list
+//! (`storage::forget_room`) and this side's seat key
+//! (`sign::forget_seats`) go; the room on the table makes way for a new
+//! game between two people on this screen.
 
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::link::Mode;
 use crate::model::{Action, Notice};
+use crate::room::sign;
 use crate::storage;
 use morris_core::{Color, Rules};
 
@@ -46,6 +48,7 @@ pub fn leave_room(props: &LeaveRoomProps) -> Html {
         let code = code.clone();
         Callback::from(move |_: MouseEvent| {
             storage::forget_room(&code);
+            sign::forget_seats([code.clone()]);
             if let Some(rules) = rules {
                 let mode = Mode::TwoPlayers { bottom: Color::Light };
                 send.emit(Action::NewGame { rules, mode });

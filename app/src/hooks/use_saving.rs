@@ -8,7 +8,8 @@
 //! over it (`store::decide`), and so does a tab told of one by the
 //! `storage` event. An unfinished game that another game replaces goes to
 //! the recent games first; if that cannot be written, neither is the new
-//! game. A failed write is said once, until a write succeeds again.
+//! game. Rooms let go to make space for another take their seat keys with
+//! them. A failed write is said once, until a write succeeds again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -21,6 +22,7 @@ use crate::link;
 use crate::model::room::{share, summary, Summary};
 use crate::model::{Action, Model, Notice};
 use crate::opening::{adopt, kept_room, room_over, worth_keeping, ROOM_MARK};
+use crate::room::sign;
 use crate::storage;
 use crate::store::{self, Decision, Entry, SaveError};
 
@@ -157,7 +159,10 @@ fn save(bases: &mut Bases, forms: &Forms, send: &Callback<Action>) {
             // The base moves only with a write that worked: a failed one
             // must not make the stored room look newer than this tab's.
             Decision::Write => match storage::save_room(code, payload, *over, room_over) {
-                Ok(()) => bases.room = Some((code.clone(), payload.clone())),
+                Ok(evicted) => {
+                    sign::forget_seats(evicted);
+                    bases.room = Some((code.clone(), payload.clone()));
+                }
                 Err(SaveError::RoomsFull) => {
                     notify("save.rooms-full", vec![store::MAX_ROOMS.to_string()]);
                     return;

@@ -7,6 +7,7 @@
 
 use super::ice::{turn_from, MAX_TURN_FIELD, MAX_TURN_URLS};
 use super::relay::{relays_from, MAX_RELAYS, MAX_RELAY_URL};
+use crate::storage::Connection;
 
 /// Where rooms meet the friend.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,15 +19,6 @@ pub enum Relays {
     Own(String),
     /// None: rooms run by links (and "Connect live").
     Off,
-}
-
-/// The settings as stored: each key's value, `None` for a key removed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stored {
-    pub relays: Option<String>,
-    pub stun: Option<String>,
-    pub turn: Option<String>,
-    pub ice: Option<String>,
 }
 
 /// The form's fields.
@@ -65,7 +57,7 @@ pub enum SettingsError {
 
 impl Settings {
     /// The form as the stored values say.
-    pub fn from_stored(s: &Stored) -> Settings {
+    pub fn from_stored(s: &Connection) -> Settings {
         let relays = match s.relays.as_deref().map(str::trim) {
             None | Some("public") => Relays::Public,
             Some("off" | "") => Relays::Off,
@@ -83,7 +75,7 @@ impl Settings {
     }
 
     /// The values to store, if the form is right.
-    pub fn to_stored(&self) -> Result<Stored, SettingsError> {
+    pub fn to_stored(&self) -> Result<Connection, SettingsError> {
         let relays = match &self.relays {
             Relays::Public => None,
             Relays::Off => Some("off".to_string()),
@@ -93,7 +85,7 @@ impl Settings {
         if self.turn_only && turn.is_none() {
             return Err(SettingsError::TurnOnlyWithoutTurn);
         }
-        Ok(Stored {
+        Ok(Connection {
             relays,
             stun: (!self.stun).then(|| "off".to_string()),
             ice: self.turn_only.then(|| "relay".to_string()),
@@ -162,8 +154,8 @@ fn cut(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn stored(relays: Option<&str>, stun: Option<&str>, turn: Option<&str>, ice: Option<&str>) -> Stored {
-        Stored {
+    fn stored(relays: Option<&str>, stun: Option<&str>, turn: Option<&str>, ice: Option<&str>) -> Connection {
+        Connection {
             relays: relays.map(str::to_string),
             stun: stun.map(str::to_string),
             turn: turn.map(str::to_string),
@@ -173,10 +165,10 @@ mod tests {
 
     #[test]
     fn nothing_stored_is_the_defaults_and_saves_as_nothing() {
-        let s = Settings::from_stored(&Stored::default());
+        let s = Settings::from_stored(&Connection::default());
         assert_eq!(s.relays, Relays::Public);
         assert!(s.stun && !s.turn_only && s.turn_urls.is_empty());
-        assert_eq!(s.to_stored(), Ok(Stored::default()));
+        assert_eq!(s.to_stored(), Ok(Connection::default()));
     }
 
     #[test]
@@ -212,7 +204,7 @@ mod tests {
 
     #[test]
     fn wrong_fields_are_refused_with_the_field_and_the_text() {
-        let base = Settings::from_stored(&Stored::default());
+        let base = Settings::from_stored(&Connection::default());
         let with = |f: &dyn Fn(&mut Settings)| {
             let mut s = base.clone();
             f(&mut s);

@@ -22,14 +22,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Object, Reflect};
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{CryptoKey, CryptoKeyPair, IdbDatabase, IdbTransactionMode, SubtleCrypto};
 
 use super::codec::{base64url, unbase64url, Wire};
 use super::{Role, Seal, Shared};
-use crate::browser::idb_done as done;
+use crate::browser::{idb_done as done, idb_open};
 
 const DB: &str = "mulino-keys";
 const STORE: &str = "seats";
@@ -138,6 +137,18 @@ pub async fn forget_seat(code: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Forgets this side's keys for the rooms `codes` (left, or let go to
+/// make space: `storage::forget_room`, `storage::save_room`), in the
+/// background. Nothing to undo if it fails: a key is useless without
+/// its room.
+pub fn forget_seats(codes: impl IntoIterator<Item = String>) {
+    for code in codes {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = forget_seat(&code).await;
+        });
+    }
+}
+
 async fn generate() -> Result<SeatKey, String> {
     let s = subtle()?;
     let pair: CryptoKeyPair = call(s.generate_key_with_object(&curve(), false, &usages(&["sign", "verify"])))
@@ -219,19 +230,8 @@ pub async fn check(mut shared: Shared) -> Shared {
 }
 
 async fn open() -> Result<IdbDatabase, JsValue> {
-    let factory = web_sys::window()
-        .ok_or_else(|| JsValue::from_str("no window"))?
-        .indexed_db()?
-        .ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
-    let open = factory.open_with_u32(DB, 1)?;
-    let req = open.clone();
-    let upgrade = Closure::once_into_js(move |_: web_sys::Event| {
-        if let Ok(db) = req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
-            let _ = db.create_object_store(STORE);
-        }
-    });
-    open.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
-    Ok(done(&open).await?.unchecked_into())
+    let window = web_sys::window().ok_or_else(|| JsValue::from_str("no window"))?;
+    idb_open(window.indexed_db(), DB, STORE).await
 }
 
 async fn get(db: &IdbDatabase, code: &str) -> Result<Option<SeatKey>, JsValue> {

@@ -5,7 +5,7 @@
 use morris_core::Rules;
 use thiserror::Error;
 
-use crate::index::Class;
+use crate::index::{Class, Numbering};
 use crate::reduced::SymIndexer;
 use crate::table::Table;
 

@@ -126,8 +126,8 @@ pub fn write_at_level(table: &Table, level: u8) -> Vec<u8> {
 /// doubt; 0 is taken as 1).
 pub fn write_wdl(table: &Table, block: usize) -> Vec<u8> {
     // Every entry, those that repeat a smaller one too: a probe may land
-    // on either ([`crate::SymIndexer::index`] does not always give the
-    // smallest).
+    // on either (a [`crate::SymIndexer`]'s [`crate::Numbering::index`]
+    // does not always give the smallest).
     let codes = table.codes().map(|code| match Value::decode(code) {
         Value::Loss(_) => wdl_entries::LOSS,
         Value::Draw => wdl_entries::DRAW,

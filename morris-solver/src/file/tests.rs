@@ -5,6 +5,7 @@ use super::header::{framed, header, FLAT};
 use super::packing::{bits_for, pack, unpack};
 use super::*;
 use crate::flat_entries::{block_sum, EntrySource, BLOCK};
+use crate::index::Numbering;
 use crate::reduced::SymIndexer;
 use crate::value::{Value, UNKNOWN};
 use std::sync::{Arc, Mutex};
