@@ -48,7 +48,7 @@ pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::{Level, LevelMove};
-pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
+pub use review::{Cost, ExactMoves, Mark, Reviewer, Summary, TurnReview};
 pub use score::{Score, MAX_PLY};
 pub use tablebase::{
     KeptBy, PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl,

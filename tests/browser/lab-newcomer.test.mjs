@@ -1,0 +1,82 @@
+// The lab tried as a newcomer (issue 54, section 3): a review's "better"
+// move is better by the analysis board's own exact values, and where both
+// moves lose it says so and marks nothing, in plain words; a table position
+// pasted into the analysis board shows the tables' values in its lines at
+// once, and the marks on the board's points are explained; in Arabic at
+// 390 px each line shows its start and the move numbers read "5." not ".5";
+// with the lab's files out of reach (offline before its first download)
+// every way into the lab says so in the plain sentence made for it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot } from "./lib/harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+const dialog = (page) => page.locator("[data-analysis]");
+// Three pieces against four, both hands empty: the tables say "draw".
+const TABLE = "nine L../.L./.../...L../D../.D./D.D L 0/0 0/0 -";
+
+/** A board mark or list value ("+7", "=", "-12", "+", "-") as a rank: wins above draws above losses. */
+function rank(mark) {
+  if (mark === "=") return 0;
+  return mark.startsWith("+") ? 1 : -1;
+}
+
+// A game of Three Men's Morris where a review that searched alone marked
+// dark's 5… b2-b1 "??", better c3-c2, though the analysis shows both
+// losing (in 2 and 8 plies).
+const BOTH_LOSE = ["a3", "b3", "c1", "c2", "b1", "c3", "b1-a1", "c2-b2", "a1-a2", "b2-b1"];
+
+test("a review's better move is better by the analysis's exact values; both losing is said, unmarked, in plain words", { timeout: 240_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=three&moves=${BOTH_LOSE.join(",")}`);
+  await dialog(page).waitFor();
+  await dialog(page).locator('[data-action="review"]').click();
+  await page.locator('[data-review="done"]').waitFor({ timeout: 180_000 });
+  const marked = await page.locator(".review-turn").evaluateAll((els) => els.map((e) => Number(e.dataset.turn)));
+  // Each turn, from the position it was played from: what the review
+  // said against the exact values the analysis shows there.
+  await dialog(page).locator("h2").click();
+  await page.keyboard.press("Home");
+  let before = null;
+  const seen = [];
+  for (let turn = 1; turn <= BOTH_LOSE.length; turn++) {
+    const played = BOTH_LOSE[turn - 1];
+    if (turn > 1) await page.keyboard.press("ArrowRight");
+    // The list of this position's moves (not the last position's).
+    const list = await page.waitForFunction(([m, last]) => {
+      const moves = [...document.querySelectorAll(".exact-move")].map((e) => [e.dataset.move, e.dataset.value]);
+      const text = JSON.stringify(moves);
+      return moves.some(([x]) => x === m) && text !== last && text;
+    }, [played, before], { timeout: 60_000 });
+    before = await list.jsonValue();
+    const values = Object.fromEntries(JSON.parse(before));
+    const best = Math.max(...Object.values(values).map(rank));
+    const words = page.locator(`[data-review-explain="${turn}"]`);
+    const said = (await words.count()) ? await words.innerText() : "";
+    seen.push([turn, played, values[played], marked.includes(turn), said]);
+    if (marked.includes(turn)) {
+      const better = /Better: (\S+?),/.exec(said)?.[1];
+      assert.ok(better, `turn ${turn} is marked and names its better move: ${said}`);
+      assert.ok(rank(values[better]) > rank(values[played]), `turn ${turn}: ${better} (${values[better]}) is strictly better than ${played} (${values[played]}) by the analysis`);
+    } else {
+      assert.ok(rank(values[played]) === best, `turn ${turn}: ${played} (${values[played]}) gives away a result the analysis shows (${before}) and is not marked`);
+    }
+    if (said) {
+      // The review's own view, in words: no raw figures.
+      assert.doesNotMatch(said, /[+-]\d+\.\d\d|\(for light\)/, said);
+      assert.match(said, /Before the move: .+\. After it: .+\./, said);
+    }
+  }
+  // Dark's b2-b1 loses, and so does c3-c2: said so, unmarked.
+  const last = page.locator('[data-review-explain="10"]');
+  assert.equal(await last.getAttribute("data-both-lose"), "", JSON.stringify(seen));
+  assert.match(await last.innerText(), /^5… b2-b1 \(Dark\) loses, and so does the engine's choice c3-c2: both lose, so nothing is marked\./);
+  assert.ok(!marked.includes(10), `no mark on b2-b1: ${JSON.stringify(seen)}`);
+  await screenshot(page, "lab-review-both-lose-1280");
+  assertNoErrors(page);
+});
