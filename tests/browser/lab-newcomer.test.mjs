@@ -80,3 +80,41 @@ test("a review's better move is better by the analysis's exact values; both losi
   await screenshot(page, "lab-review-both-lose-1280");
   assertNoErrors(page);
 });
+
+test("a table position pasted into the analysis board: the lines say the tables' value at once; the board's marks have a legend", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6`);
+  await waitForBoard(page);
+  await clickAction(page, "analyse");
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor({ timeout: 60_000 });
+  await dialog(page).locator(".analysis-paste").fill(TABLE);
+  await clickAction(page, "analyse-paste");
+  await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+  const read = () =>
+    dialog(page).evaluate((d) => ({
+      status: d.querySelector(".analysis-status").innerText,
+      lines: [...d.querySelectorAll(".analysis-line")].map((l) => [l.querySelector(".line-score").innerText, l.querySelector(".line-moves").innerText.split(" ")[0]]),
+      list: Object.fromEntries([...d.querySelectorAll(".exact-move")].map((e) => [e.dataset.move, e.querySelector(".exact-value").innerText])),
+    }));
+  // As soon as the list is there, and a few seconds later: the same words.
+  for (const wait of [0, 3000]) {
+    await page.waitForTimeout(wait);
+    const seen = await read();
+    assert.ok(seen.lines.length > 0, `lines at once: ${JSON.stringify(seen)}`);
+    for (const [score, first] of seen.lines) {
+      assert.doesNotMatch(score, /\d\.\d\d/, `no search score where the tables answer: ${score}`);
+      assert.equal(score, seen.list[first], `the line ${first} says what the list says`);
+    }
+    assert.equal(seen.lines[0][0], "draw", JSON.stringify(seen));
+    assert.doesNotMatch(seen.status, /Depth/, seen.status);
+    assert.match(seen.status, /Exact values/, seen.status);
+  }
+  // The marks on the points ("=", "-2") are explained beside the board.
+  const notes = await dialog(page).locator(".point-note").evaluateAll((els) => els.map((e) => e.dataset.note));
+  assert.ok(notes.includes("="), `draws on the points: ${notes}`);
+  const legend = dialog(page).locator("[data-notes-legend]");
+  assert.ok(await legend.isVisible(), "a legend under the board");
+  assert.match(await legend.innerText(), /for Light.*\+7 wins in 7 plies, = draws, -2 loses in 2 plies/, await legend.innerText());
+  await screenshot(page, "lab-table-exact-1280");
+  assertNoErrors(page);
+});
