@@ -118,3 +118,36 @@ test("a table position pasted into the analysis board: the lines say the tables'
   await screenshot(page, "lab-table-exact-1280");
   assertNoErrors(page);
 });
+
+test("in Arabic at 390 px each analysis line shows its start, and move numbers read 5. not .5", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "ar" });
+  await page.addInitScript(() => localStorage.setItem("mulino.lang", "ar"));
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4,d7,f6,a4,g4,b6,f2`);
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
+  // Deep enough that the lines are longer than the row.
+  await page.waitForFunction(() => Number(document.querySelector(".analysis-status")?.dataset.depth) >= 7, null, { timeout: 60_000 });
+  await clickAction(page, "stop-analysis");
+  const lines = await dialog(page).locator(".line-moves").evaluateAll((els) =>
+    els.map((el) => {
+      const text = el.firstChild;
+      const first = el.textContent.split(" ")[0];
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, first.length);
+      const [box, word] = [el.getBoundingClientRect(), range.getBoundingClientRect()];
+      return { first, cut: el.scrollWidth > el.clientWidth, shown: word.left >= box.left - 1 && word.right <= box.right + 1 };
+    }));
+  assert.ok(lines.some((l) => l.cut), `a line longer than its row: ${JSON.stringify(lines)}`);
+  for (const l of lines) assert.ok(l.shown, `the line's first move ${l.first} is in view: ${JSON.stringify(lines)}`);
+  // The line of play's numbers: "5." with its point after the number.
+  const numbers = await dialog(page).locator("[data-analysis-moves] li[data-number]").evaluateAll((els) =>
+    els.map((li) => getComputedStyle(li, "::before")).map((s) => [s.content, s.direction, s.unicodeBidi]));
+  assert.ok(numbers.length >= 5, JSON.stringify(numbers));
+  for (const [content, direction, bidi] of numbers) {
+    assert.equal(direction, "ltr", `a number ${content} laid out left to right`);
+    assert.equal(bidi, "isolate", `a number ${content} isolated from the Arabic around it`);
+  }
+  await screenshot(page, "lab-analysis-ar-390");
+  assertNoErrors(page);
+});
