@@ -151,3 +151,31 @@ test("in Arabic at 390 px each analysis line shows its start, and move numbers r
   await screenshot(page, "lab-analysis-ar-390");
   assertNoErrors(page);
 });
+
+test("with the lab's files out of reach, every way into the lab says it cannot load offline, not the browser's words", { timeout: 180_000 }, async () => {
+  const ways = {
+    analyse: (page) => clickAction(page, "analyse"),
+    review: (page) => clickAction(page, "review"),
+    link: (page) => page.evaluate(() => (location.hash = "analysis&variant=three&moves=a1")),
+    editor: (page) => page.locator('[data-action="edit-position"]:visible').first().click(),
+    puzzles: (page) => page.locator('[data-action="puzzles"]:visible').first().click(),
+  };
+  for (const [way, go] of Object.entries(ways)) {
+    // The lab never opened: its module cannot come (the connection gone,
+    // though the browser still says it is online).
+    const { page } = await h.newPage({ serviceWorkers: "block" });
+    await page.route(/\/lab(_bg)?\.(js|wasm)(\?.*)?$/, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${h.url}#variant=three&mode=two-players&moves=b2`);
+    await waitForBoard(page);
+    await go(page);
+    await page.locator('[data-notice^="lab."]:not([data-notice="lab.loading"])').waitFor({ timeout: 30_000 });
+    const notice = page.locator("[data-notice]");
+    assert.equal(await notice.getAttribute("data-notice"), "lab.offline", `${way}: ${await notice.innerText()}`);
+    const said = await notice.innerText();
+    assert.doesNotMatch(said, /Failed to fetch|dynamically imported|module/i, `${way}: ${said}`);
+    assert.match(said, /Playing on the table works offline/, `${way}: ${said}`);
+    assert.equal(await dialog(page).count(), 0, `${way}: no analysis board`);
+    assertNoErrors(page, [/lab\.js|lab_bg\.wasm|ERR_INTERNET_DISCONNECTED|Failed to fetch/]);
+    await page.context().close();
+  }
+});
