@@ -212,8 +212,10 @@ pub fn app() -> Html {
                         // a phone the buttons and the room's link stay in view.
                         { coach_tip(lang, &coach, &t, &on_coach) }
                     }
-                    { rules_button(lang, &open(Dialog::Rules)) }
-                    { board_settings(lang, look, &on_look) }
+                    <div class="side-tools">
+                        { rules_button(lang, &open(Dialog::Rules)) }
+                        { board_settings(lang, look, &on_look) }
+                    </div>
                     if playing {
                         { move_list(&ui, &moves) }
                     }
