@@ -278,8 +278,10 @@ fn side(s: &Side) -> Html {
                 // a phone the buttons and the room's link stay in view.
                 { coach_tip(lang, s.coach.0, t, s.coach.1) }
             }
-            { rules_button(lang, &(s.open)(Dialog::Rules)) }
-            { board_settings(lang, s.look.0, s.look.1) }
+            <div class="side-tools">
+                { rules_button(lang, &(s.open)(Dialog::Rules)) }
+                { board_settings(lang, s.look.0, s.look.1) }
+            </div>
             if playing {
                 { move_list(ui, s.moves) }
             }

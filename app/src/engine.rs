@@ -467,14 +467,22 @@ fn listen(
 /// Reviews a game with `searcher`, telling the page each turn as it is
 /// reviewed, and then that it is done.
 #[cfg(target_arch = "wasm32")]
+/// `solving`: Three and Six Men's Morris solved as the analysis solves
+/// them (the worker with the tables; the other carries no solver).
 fn review_game(
     out: &web_sys::DedicatedWorkerGlobalScope,
     searcher: &mut Searcher,
     start: &crate::review::protocol::Start,
+    solving: bool,
 ) {
-    crate::review::protocol::review(start, searcher, &JsClock, |m| {
+    let post = |m: crate::review::protocol::FromReview| {
         let _ = out.post_message(&JsValue::from_str(&m.encode()));
-    });
+    };
+    if solving {
+        crate::review::protocol::review_solving(start, searcher, &JsClock, post);
+    } else {
+        crate::review::protocol::review(start, searcher, &JsClock, post);
+    }
 }
 
 /// The worker's side: answers every request with one searcher kept across
@@ -503,7 +511,7 @@ pub fn run_worker() {
         },
         move |text| {
             if let Some(start) = crate::review::protocol::Start::decode(text) {
-                review_game(&review_out, &mut review_searcher.borrow_mut(), &start);
+                review_game(&review_out, &mut review_searcher.borrow_mut(), &start, false);
             }
         },
     );
@@ -551,7 +559,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
                         load_class(&state, &base, name).await;
                     }
                 }
-                review_game(&out, &mut state.borrow_mut().searcher, &start);
+                review_game(&out, &mut state.borrow_mut().searcher, &start, true);
             });
         }
     };

@@ -47,7 +47,7 @@ pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::{Level, LevelMove};
 pub use limits::{Info, Limits, Line, SearchResult};
-pub use review::{Cost, Mark, Reviewer, Summary, TurnReview};
+pub use review::{Cost, ExactMoves, Mark, Reviewer, Summary, TurnReview};
 pub use root::PlacingLimits;
 pub use score::{Score, MAX_PLY};
 pub use search::{Searcher, MAX_PLACING_EFFORT, MAX_THREADS};

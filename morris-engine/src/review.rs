@@ -9,8 +9,17 @@
 //! turn avoids, is a blunder (`??`); one that costs the margin or more is
 //! a mistake (`?`). A marked turn is judged again [`CONFIRM_PLIES`]
 //! deeper, and the deeper judgement stands, so a mark is not the horizon
-//! of the shallower search. With endgame tables in the searcher, covered
-//! positions are valued exactly.
+//! of the shallower search.
+//!
+//! A better move must be better by the same judge as the turn played: the
+//! better move of a turn that seems to change the result is searched from
+//! the position after it just as the turn played was, and the mark stands
+//! only if it is strictly better there too (both losing: nothing is
+//! marked, [`TurnReview::both_lose`]).
+//! Where exact values reach (endgame tables in the searcher, or an exact
+//! judge given to [`Reviewer::step_with`], as the app's analysis solves
+//! Three and Six Men's Morris), they alone decide, as the analysis board
+//! shows them.
 //!
 //! [`Reviewer`] reviews one turn a call, so that a caller can report
 //! progress and stop between turns:
@@ -37,11 +46,17 @@
 use std::sync::atomic::AtomicBool;
 
 use morris_core::{Color, Game, Move, Position};
+use morris_solver::Value;
 
 use crate::clock::Clock;
 use crate::limits::Limits;
 use crate::score::Score;
 use crate::search::Searcher;
+
+/// Each legal move of a position with its exact value for the side making
+/// it, where something knows them (`None` elsewhere): the judge a review
+/// shares with the analysis board where it reaches.
+pub type ExactMoves<'a> = &'a mut dyn FnMut(&Position) -> Option<Vec<(Move, Value)>>;
 
 /// The margin that marks a mistake by default: half a piece.
 pub const DEFAULT_MARGIN: i32 = 50;
@@ -64,7 +79,7 @@ impl Cost {
     /// The cost of a turn scored `played` where the best scored `best`,
     /// both for the side that played it.
     pub fn of(best: Score, played: Score) -> Cost {
-        match (best, played) {
+        match (decided(best), decided(played)) {
             (Score::Value(b), Score::Value(p)) => match b.saturating_sub(p) {
                 d if d > 0 => Cost::Value(d),
                 _ => Cost::None,
@@ -83,6 +98,30 @@ impl Cost {
             Cost::Value(d) => i64::from(d),
             Cost::Result => i64::MAX,
         }
+    }
+}
+
+/// A win/draw/loss table's win or loss (a value at the edge,
+/// [`Score::table_result`]) as a win or a loss of unknown length.
+fn decided(s: Score) -> Score {
+    match s.table_result() {
+        Some(true) => Score::Win(u32::MAX),
+        Some(false) => Score::Loss(u32::MAX),
+        None => s,
+    }
+}
+
+/// Whether a score is a loss, forced or a table's.
+pub fn loses(s: Score) -> bool {
+    decided(s).is_loss()
+}
+
+/// An exact value as a score for the same side: a draw even.
+pub fn exact_score(v: Value) -> Score {
+    match v {
+        Value::Win(n) => Score::Win(u32::from(n)),
+        Value::Draw => Score::DRAW,
+        Value::Loss(n) => Score::Loss(u32::from(n)),
     }
 }
 
@@ -135,6 +174,12 @@ pub struct TurnReview {
 }
 
 impl TurnReview {
+    /// The turn was not the engine's choice, and both it and the engine's
+    /// lose: nothing to mark, and nothing better to show.
+    pub fn both_lose(&self) -> bool {
+        self.best != self.played && loses(self.best_score) && loses(self.played_score)
+    }
+
     /// The value of the position after the turn, from light's side.
     pub fn light_score(&self) -> Score {
         match self.side {
@@ -234,10 +279,27 @@ impl Reviewer {
         clock: &dyn Clock,
         stop: &AtomicBool,
     ) -> Option<TurnReview> {
+        self.step_with(searcher, clock, stop, &mut |_| None)
+    }
+
+    /// [`Reviewer::step`] with an exact judge besides the searcher's
+    /// tables: where `exact` knows a position's moves, their values decide
+    /// the turn played from it.
+    pub fn step_with(
+        &mut self,
+        searcher: &mut Searcher,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        exact: ExactMoves,
+    ) -> Option<TurnReview> {
         if self.is_done() {
             return None;
         }
         let i = self.next;
+        if let Some(turn) = self.judge_exact(i, searcher, exact) {
+            self.next = i + 1;
+            return Some(turn);
+        }
         let Some(turn) = self.judge(i, self.limits, searcher, clock, stop) else {
             self.next = self.end;
             return None;
@@ -253,6 +315,53 @@ impl Reviewer {
         Some(self.judge(i, deeper, searcher, clock, stop).unwrap_or(turn))
     }
 
+    /// The turn of index `i` judged by exact values, where the searcher's
+    /// tables or `exact` know every move of the position it is played from.
+    fn judge_exact(&self, i: usize, searcher: &Searcher, exact: ExactMoves) -> Option<TurnReview> {
+        let positions = self.game.positions();
+        let (pos, &played) = (positions.get(i)?, self.game.moves().get(i)?);
+        let values: Vec<(Move, Value)> = match searcher.tables().and_then(|t| t.root_moves(pos)) {
+            Some(moves) => moves.into_iter().map(|t| (t.turn, t.value)).collect(),
+            None => exact(pos)?,
+        };
+        let played_value = values.iter().find(|(m, _)| *m == played)?.1;
+        // The best by value; the turn played where it is as good.
+        let (best, best_value) = values
+            .iter()
+            .copied()
+            .max_by_key(|&(m, v)| (v.score(), m == played))?;
+        let (played_score, best_score) = (exact_score(played_value), exact_score(best_value));
+        let cost = match Cost::of(best_score, played_score) {
+            // Between exact values only the result counts.
+            Cost::Value(_) => Cost::None,
+            cost => cost,
+        };
+        Some(self.reviewed(i, pos, played, (best, best_score), played_score, cost))
+    }
+
+    /// The review of the turn of index `i`, `played` from `pos`, against
+    /// the best turn and its score.
+    fn reviewed(
+        &self,
+        i: usize,
+        pos: &Position,
+        played: Move,
+        (best, best_score): (Move, Score),
+        played_score: Score,
+        cost: Cost,
+    ) -> TurnReview {
+        TurnReview {
+            turn: i + 1,
+            side: pos.turn(),
+            played,
+            best,
+            best_score,
+            played_score,
+            cost,
+            mark: Mark::of(cost, self.margin),
+        }
+    }
+
     /// The turn of index `i` judged with `limits`: `None` when the game
     /// was over before it.
     fn judge(
@@ -265,45 +374,56 @@ impl Reviewer {
     ) -> Option<TurnReview> {
         let positions = self.game.positions();
         let (pos, &played) = (positions.get(i)?, self.game.moves().get(i)?);
-        let history: &[Position] = positions.get(..i).unwrap_or_default();
-        let result = searcher.search(pos, history, limits, clock, stop, |_| {});
+        let history: &[Position] = positions.get(..=i).unwrap_or_default();
+        let result = searcher.search(pos, &history[..i], limits, clock, stop, |_| {});
         let best = result.best?;
         let played_score = if best == played {
             result.score
         } else {
-            let after = positions.get(i + 1).unwrap_or(pos);
-            let before = positions.get(..=i).unwrap_or_default();
-            let score = searcher
-                .search(after, before, shallower(limits), clock, stop, |_| {})
-                .score;
-            // Some rule sets (docs/RULES.md §7) give the same side the
-            // next turn too: then the score is already the player's.
-            let own = if after.turn() == pos.turn() {
-                score
-            } else {
-                score.flip()
-            };
-            one_ply_before(own)
+            after_turn(searcher, pos, played, history, limits, clock, stop)
         };
         // The played turn's own search may see further than the root's
         // (a faster win, say): a turn as good as the best found is best.
-        let (best, best_score) = if played_score >= result.score {
+        let (best, mut best_score) = if played_score >= result.score {
             (played, played_score)
         } else {
             (best, result.score)
         };
-        let cost = Cost::of(best_score, played_score);
-        Some(TurnReview {
-            turn: i + 1,
-            side: pos.turn(),
-            played,
-            best,
-            best_score,
-            played_score,
-            cost,
-            mark: Mark::of(cost, self.margin),
-        })
+        let mut cost = Cost::of(best_score, played_score);
+        if cost == Cost::Result {
+            // The better move judged as the turn played was: a changed
+            // result stands only if it is better by that judge too.
+            let same = after_turn(searcher, pos, best, history, limits, clock, stop);
+            best_score = best_score.min(same);
+            cost = Cost::of(best_score, played_score);
+        }
+        Some(self.reviewed(i, pos, played, (best, best_score), played_score, cost))
     }
+}
+
+/// The score of the turn `m` from `pos` for the side that plays it: the
+/// position after it searched [`shallower`] (`history` ends with `pos`).
+fn after_turn(
+    searcher: &mut Searcher,
+    pos: &Position,
+    m: Move,
+    history: &[Position],
+    limits: Limits,
+    clock: &dyn Clock,
+    stop: &AtomicBool,
+) -> Score {
+    let after = pos.play(m);
+    let score = searcher
+        .search(&after, history, shallower(limits), clock, stop, |_| {})
+        .score;
+    // Some rule sets (docs/RULES.md §7) give the same side the
+    // next turn too: then the score is already the player's.
+    let own = if after.turn() == pos.turn() {
+        score
+    } else {
+        score.flip()
+    };
+    one_ply_before(own)
 }
 
 /// The limits the position after a turn not chosen is searched with: one
@@ -471,6 +591,69 @@ mod tests {
                 turns[1..3].iter().all(|t| t.mark != Mark::Blunder),
                 "depth {depth}"
             );
+        }
+    }
+
+    /// Three Men's Morris, random turns: dark's 5… b2-b1 loses in 2
+    /// plies, and every other move loses too (c3-c2 in 8), though a search
+    /// alone to depth 12 scores c3-c2 a draw and marks b2-b1 `??`.
+    const BOTH_LOSE: &str =
+        "[Variant \"three\"]\n\n1. a3 b3 2. c1 c2 3. b1 c3 4. b1-a1 c2-b2 5. a1-a2 b2-b1 *\n";
+
+    /// Each legal move of `pos` with its exact value for its mover, solved.
+    fn solved(base: &mut morris_solver::Tablebase, pos: &Position) -> Option<Vec<(Move, Value)>> {
+        if pos.terminal().is_some() {
+            return None;
+        }
+        let moves = pos.legal_moves().into_iter();
+        moves
+            .map(|m| base.solve_position(&pos.play(m)).ok().map(|v| (m, v.back())))
+            .collect()
+    }
+
+    #[test]
+    fn exact_values_judge_where_they_reach_and_both_losing_is_not_marked() {
+        let game = Game::from_record(BOTH_LOSE).unwrap();
+        let mut base = morris_solver::Tablebase::new(Variant::Three.rules());
+        let mut reviewer = Reviewer::new(game.clone(), Limits::depth(12), DEFAULT_MARGIN);
+        let (mut searcher, stop) = (Searcher::new(1), AtomicBool::new(false));
+        let mut exact = |pos: &Position| solved(&mut base, pos);
+        let turns: Vec<TurnReview> =
+            std::iter::from_fn(|| reviewer.step_with(&mut searcher, &NoClock, &stop, &mut exact)).collect();
+        assert_eq!(turns.len(), 10);
+        let b1 = turns[9];
+        assert_eq!(
+            (b1.side, b1.mark, b1.cost),
+            (Color::Dark, Mark::None, Cost::None),
+            "{b1:?}"
+        );
+        assert!(b1.both_lose(), "{b1:?}");
+        assert_eq!((b1.played_score, b1.best_score), (Score::Loss(2), Score::Loss(8)));
+        assert_eq!(game.positions()[9].notation(b1.best), "c3-c2");
+        // The search alone marks it: the review that cannot solve.
+        let mut alone = Reviewer::new(game.clone(), Limits::depth(12), DEFAULT_MARGIN).turns(10, 10);
+        let searched = alone.step(&mut Searcher::new(1), &NoClock, &stop);
+        assert_eq!(searched.map(|t| t.mark), Some(Mark::Blunder), "{searched:?}");
+        // Every turn is judged by the values: a mark only where the best
+        // move's result is strictly better than the turn played's.
+        let mut base = morris_solver::Tablebase::new(Variant::Three.rules());
+        for t in &turns {
+            let values = solved(&mut base, &game.positions()[t.turn - 1]).unwrap();
+            let value = |m: Move| {
+                values
+                    .iter()
+                    .find(|(x, _)| *x == m)
+                    .map(|(_, v)| exact_score(*v))
+                    .unwrap()
+            };
+            assert_eq!(
+                (value(t.played), value(t.best)),
+                (t.played_score, t.best_score),
+                "{t:?}"
+            );
+            let changed = Cost::of(t.best_score, t.played_score) == Cost::Result;
+            assert_eq!(t.mark == Mark::Blunder, changed, "{t:?}");
+            assert_ne!(t.mark, Mark::Mistake, "{t:?}");
         }
     }
 

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use morris_core::{Game, Move, Position, Variant};
 use morris_engine::{FnClock, Level, PlacingMemo, SearchResult, Searcher};
-use morris_solver::{Class, Indexer};
+use morris_solver::{Class, Indexer, Numbering};
 
 use common::OPENINGS;
 

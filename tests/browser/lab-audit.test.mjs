@@ -265,6 +265,6 @@ test("a review: one numbering, the marked turn and its words in view, then the l
   assert.ok(boxes.words, "the marked turn is explained");
   assert.ok(inside(boxes.words, boxes.body) && inside(boxes.words, boxes.window), `its words are in view: ${JSON.stringify(boxes)}`);
   assert.ok(boxes.text.startsWith(`${label} `), `the words number it as the list does: ${boxes.text}`);
-  assert.match(boxes.text, /The review saw this 14 plies deep/);
+  assert.match(boxes.text, /The review looked 14 plies deep\. Before the move: .+\. After it: .+\./);
   assertNoErrors(page);
 });

@@ -226,6 +226,27 @@ pub fn score_text(lang: Lang, score: Score, turn: Color) -> String {
     }
 }
 
+/// A score for the side to move `turn`, said for Light in plain words:
+/// who wins (in how many plies), else who is ahead and how clearly (under
+/// half a piece: about even).
+pub fn plain_text(lang: Lang, score: Score, turn: Color) -> String {
+    let light = if turn == Color::Light { score } else { score.flip() };
+    let Score::Value(cp) = light else {
+        return score_text(lang, score, turn);
+    };
+    if light.table_result().is_some() {
+        return score_text(lang, score, turn);
+    }
+    let side = lang.t(if cp > 0 { "color.light" } else { "color.dark" });
+    let key = match cp.unsigned_abs() {
+        0..50 => return lang.t("review.even"),
+        50..150 => "review.ahead-slightly",
+        150..300 => "review.ahead",
+        _ => "review.ahead-well",
+    };
+    lang.fmt(key, &[&side])
+}
+
 /// "Light wins in 7 plies", "Dark wins with the next move", "Light wins"
 /// (a win/draw/loss table's, [`FAR`]).
 fn wins(lang: Lang, side: Color, plies: u32) -> String {
@@ -367,6 +388,15 @@ mod tests {
             score_text(en, Score::Loss(1), Color::Dark),
             "Light wins with the next move"
         );
+        // The review's words: who is ahead, no figures.
+        for (score, turn, said) in [
+            (Score::Value(590), Color::Dark, "Dark is well ahead"),
+            (Score::Value(-30), Color::Dark, "the sides are about even"),
+            (Score::Value(80), Color::Light, "Light is slightly ahead"),
+            (Score::Loss(12), Color::Light, "Dark wins in 12 plies"),
+        ] {
+            assert_eq!(plain_text(en, score, turn), said);
+        }
         assert_eq!(light_share(Score::DRAW, Color::Light), 50.0);
         assert_eq!(light_share(Score::Win(3), Color::Dark), 0.0);
         assert_eq!(light_share(Score::Value(100), Color::Light), 75.0);

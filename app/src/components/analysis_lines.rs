@@ -1,13 +1,58 @@
 //! The engine's side of the analysis board: the evaluation bar, the depth
 //! reached, the three best lines (each a button that plays it), the
-//! button that stops or resumes the thinking, and why it stopped.
+//! button that stops or resumes the thinking, and why it stopped. Where
+//! the tables (or a solve) answer the position, its exact values say what
+//! each line is worth, as soon as they come, before any search.
 
-use morris_core::Position;
+use std::rc::Rc;
+
+use morris_core::{Color, Position};
+use morris_engine::review::exact_score;
+use morris_solver::Value;
 use yew::prelude::*;
 
-use crate::analysis::{light_share, score_text, Pause};
+use crate::analysis::protocol::{Exact, PvLine};
+use crate::analysis::think::LINES;
+use crate::analysis::{light_share, score_text, value_text, Pause};
 use crate::hooks::Analysed;
 use crate::i18n::Lang;
+
+/// The exact values of the position's moves, if the tables answer it.
+fn exact_values(a: &Analysed) -> Option<&[(String, Value)]> {
+    match a.exact.as_deref() {
+        Some(Exact::Values(v)) if !v.is_empty() => Some(v),
+        _ => None,
+    }
+}
+
+/// The lines to show: the search's, else the best exact moves (best
+/// first) while the search has not answered yet.
+fn shown_lines(a: &Analysed, exact: Option<&[(String, Value)]>) -> Rc<Vec<PvLine>> {
+    match (&a.lines, exact) {
+        (Some((_, _, lines)), _) => lines.clone(),
+        (None, Some(values)) => Rc::new(
+            values
+                .iter()
+                .take(LINES)
+                .map(|(m, v)| PvLine {
+                    score: exact_score(*v),
+                    moves: vec![m.clone()],
+                })
+                .collect(),
+        ),
+        (None, None) => Rc::default(),
+    }
+}
+
+/// What a line is worth: its first move's exact value where there is one
+/// ("draw", "Dark wins in 12 plies"), else the search's score.
+fn line_worth(lang: Lang, line: &PvLine, exact: Option<&[(String, Value)]>, turn: Color) -> String {
+    let first = line.moves.first();
+    match exact.and_then(|v| v.iter().find(|(m, _)| Some(m) == first)) {
+        Some((_, value)) => value_text(lang, *value, turn),
+        None => score_text(lang, line.score, turn),
+    }
+}
 
 /// What the lines panel is given.
 pub struct LinesPanel<'a> {
@@ -25,13 +70,26 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     let (lang, turn) = (p.lang, p.pos.turn());
     let over = p.pos.terminal().is_some();
     let lines = p.analysed.lines.as_ref();
+    let exact = exact_values(p.analysed);
+    let items = shown_lines(p.analysed, exact);
     let (depth, done) = lines.map_or((0, false), |(d, done, _)| (*d, *done));
-    let best = lines.and_then(|(_, _, l)| l.first()).map(|l| l.score);
+    // The best exact value, where there is one, else the best line's.
+    let best = exact
+        .and_then(|v| v.first())
+        .map(|(_, v)| exact_score(*v))
+        .or_else(|| items.first().map(|l| l.score));
     let share = best.map_or(50.0, |s| light_share(s, turn));
+    let worth = |line: &PvLine| line_worth(lang, line, exact, turn);
+    let best_text = exact
+        .and_then(|v| v.first())
+        .map(|(_, v)| value_text(lang, *v, turn))
+        .or_else(|| best.map(|s| score_text(lang, s, turn)));
     let status = if let Some(why) = &p.analysed.failed {
         lang.fmt("analysis.failed", &[why])
     } else if over {
         lang.t("analysis.over")
+    } else if exact.is_some() {
+        lang.t("analysis.exact")
     } else if lines.is_none() && p.paused.is_none() {
         lang.t("analysis.thinking")
     } else {
@@ -40,11 +98,10 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     // Why it stopped, unless it had nothing left to think about.
     let stopped = p.paused.filter(|_| !over && !done && p.analysed.failed.is_none());
     // The meter always has a name (axe: aria-meter-name), the score with it.
-    let meter_name = match best {
-        Some(s) => format!("{}: {}", lang.t("analysis.eval"), score_text(lang, s, turn)),
+    let meter_name = match &best_text {
+        Some(s) => format!("{}: {s}", lang.t("analysis.eval")),
         None => lang.t("analysis.eval"),
     };
-    let items = lines.map(|(_, _, l)| l.clone()).unwrap_or_default();
     let rows = items.iter().enumerate().map(|(i, line)| {
         let moves = line.moves.clone();
         let on_line = p.on_line.clone();
@@ -52,8 +109,8 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
             <li key={i}>
                 <button type="button" class="analysis-line" data-line={i.to_string()}
                         onclick={Callback::from(move |_: MouseEvent| on_line.emit(moves.clone()))}>
-                    <span class="line-score">{ score_text(lang, line.score, turn) }</span>
-                    <span class="line-moves">{ line.moves.join(" ") }</span>
+                    <span class="line-score" dir="auto">{ worth(line) }</span>
+                    <span class="line-moves" dir="ltr">{ line.moves.join(" ") }</span>
                 </button>
             </li>
         }
@@ -66,10 +123,11 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     html! {
         <section class="analysis-engine" aria-label={lang.t("analysis.lines")}>
             <div class="eval-bar" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow={format!("{share:.0}")}
-                 aria-label={meter_name} data-eval={best.map(|s| score_text(lang, s, turn))}>
+                 aria-label={meter_name} data-eval={best_text}>
                 <div class="eval-light" style={format!("width:{share:.1}%")}></div>
             </div>
             <p class="analysis-status" role="status" data-depth={depth.to_string()} data-done={done.then_some("")}
+               data-exact={exact.is_some().then_some("")}
                data-stopped={stopped.map(Pause::name)}>
                 { status }
                 if let Some(why) = stopped {

@@ -31,7 +31,7 @@ pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: 
             <li key={text.clone()}>
                 <button type="button" class={classes!("exact-move", tone)} data-move={text.clone()} data-value={mark.clone()}
                         onclick={Callback::from(move |_: MouseEvent| on_move.emit(m.clone()))}>
-                    <span class="exact-notation">{ text }</span>
+                    <span class="exact-notation" dir="ltr">{ text }</span>
                     <span class="exact-value">{ value_text(lang, *value, mover) }</span>
                 </button>
             </li>

@@ -121,6 +121,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     } else {
         Vec::new()
     };
+    let has_notes = !notes.is_empty();
     let hints = turn.hints(&pos, &legal);
     let pieces: Vec<_> = pos.geometry().points().map(|q| pos.piece_at(q)).collect();
     let last_move = study
@@ -170,6 +171,11 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                                removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
                                markers={pos.markers()} {suggestion}
                                {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
+                        if has_notes {
+                            <p class="notes-legend" data-notes-legend="">
+                                { lang.fmt("analysis.notes", &[&lang.t(&format!("color.{}", pos.turn().name()))]) }
+                            </p>
+                        }
                     </div>
                     <div class="analysis-side" ref={side}>
                         { analysis_lines(&panel) }

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::move_rows::rows;
 use super::review_graph::review_graph;
-use crate::analysis::score_text;
+use crate::analysis::plain_text;
 use crate::hooks::ReviewHandle;
 use crate::i18n::Lang;
 use crate::review::protocol::{TurnLine, DEFAULT_DEPTH};
@@ -47,6 +47,16 @@ pub fn move_label(game: &Game, turn: usize) -> String {
     }
 }
 
+/// Notation (`9.`, `e4`, `d6-d5`) inside words of a right-to-left
+/// language, isolated left to right, so that `9.` does not read `.9`.
+fn ltr(lang: Lang, text: &str) -> String {
+    if lang.dir() == "rtl" {
+        format!("\u{2066}{text}\u{2069}")
+    } else {
+        text.to_string()
+    }
+}
+
 /// The marked turn at the shown position, in words, shown next to the
 /// line of play (`analysis_table`), where the eye already is.
 pub fn review_explain(v: &ReviewView) -> Html {
@@ -60,7 +70,22 @@ pub fn review_explain(v: &ReviewView) -> Html {
 
 fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
     let (lang, shown) = (v.lang, v.shown);
-    let (line, before) = review.explained(shown)?;
+    // The turn played from the shown position first, marked or both
+    // losing; then the turn that led to it.
+    let ahead = review.explained(shown).filter(|(_, before)| *before);
+    let both = |turn: usize| {
+        review
+            .both_lose(turn)
+            .map(|line| both_lose(v, review, line, texts))
+    };
+    if ahead.is_none() {
+        if let Some(words) = both(shown + 1) {
+            return Some(words);
+        }
+    }
+    let Some((line, before)) = ahead.or_else(|| review.explained(shown)) else {
+        return both(shown);
+    };
     let side = review.position_before(line.turn)?.turn();
     let what = lang.t(if line.mark == Mark::Blunder {
         "review.blunder"
@@ -74,31 +99,66 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         "review.explain-after"
     };
     let side = lang.t(&format!("color.{}", side.name()));
-    let label = move_label(v.game, line.turn);
-    let text = lang.fmt(key, &[&label, &side, &played, &what, &line.best]);
-    // The review's own figures, so that the analysis's (deeper, later)
-    // can be told apart from what the mark stands on.
+    let (label, played, best) = (
+        ltr(lang, &move_label(v.game, line.turn)),
+        ltr(lang, &played),
+        ltr(lang, &line.best),
+    );
+    let text = lang.fmt(key, &[&label, &side, &played, &what, &best]);
+    Some(explained(line, text, basis(lang, line), false))
+}
+
+/// A turn that was not the engine's choice where both lose: said so, with
+/// nothing marked and no better move.
+fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String]) -> Html {
+    let lang = v.lang;
+    let side = review
+        .position_before(line.turn)
+        .map(|p| p.turn())
+        .unwrap_or(Color::Light);
+    let side = lang.t(&format!("color.{}", side.name()));
+    let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
+    let (label, played, best) = (
+        ltr(lang, &move_label(v.game, line.turn)),
+        ltr(lang, &played),
+        ltr(lang, &line.best),
+    );
+    let text = lang.fmt("review.both-lose", &[&label, &side, &played, &best]);
+    explained(line, text, basis(lang, line), true)
+}
+
+/// The review's own view of the turn, in plain words, so that the
+/// analysis's (deeper, later) can be told apart from what it stands on.
+fn basis(lang: Lang, line: &TurnLine) -> String {
     let (was, then) = (
-        score_text(lang, line.before, Color::Light),
-        score_text(lang, line.after, Color::Light),
+        plain_text(lang, line.before, Color::Light),
+        plain_text(lang, line.after, Color::Light),
     );
     // A mark stands on the review's second, deeper look (Reviewer::step).
     let depth = DEFAULT_DEPTH + morris_engine::review::CONFIRM_PLIES;
-    let basis = lang.fmt("review.basis", &[&depth.to_string(), &was, &then]);
-    Some(html! {
-        <p class="review-explain" aria-live="polite" data-review-explain={line.turn.to_string()}>
+    lang.fmt("review.basis", &[&depth.to_string(), &was, &then])
+}
+
+/// The words on a turn: `both` when both it and the engine's choice lose.
+fn explained(line: &TurnLine, text: String, basis: String, both: bool) -> Html {
+    html! {
+        <p class="review-explain" aria-live="polite" data-review-explain={line.turn.to_string()}
+           data-both-lose={both.then_some("")}>
             { text }<span class="review-basis">{ basis }</span>
         </p>
-    })
+    }
 }
 
 /// One marked turn: a button to the position it was played from.
 fn marked_item(v: &ReviewView, line: &TurnLine, texts: &[String]) -> Html {
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
-    let label = move_label(v.game, line.turn);
-    let text = v
-        .lang
-        .fmt("review.item", &[&label, &played, line.mark.as_str(), &line.best]);
+    let lang = v.lang;
+    let (label, played, best) = (
+        ltr(lang, &move_label(v.game, line.turn)),
+        ltr(lang, &played),
+        ltr(lang, &line.best),
+    );
+    let text = lang.fmt("review.item", &[&label, &played, line.mark.as_str(), &best]);
     let ply = line.turn - 1;
     let current = v.shown == ply;
     let onclick = v.go.reform(move |_: MouseEvent| ply);

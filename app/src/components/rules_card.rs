@@ -46,11 +46,13 @@ pub fn rules_card(lang: Lang, rules: &Rules, close: &Callback<()>) -> Html {
         <Modal labelled_by="rules-title" on_close={close.clone()}>
             <section class="dialog rules-card" data-rules-card={c.variant.id()}>
                 <h2 id="rules-title">{ lang.fmt("learn.title", &[&name]) }</h2>
-                <p>{ lang.t(&c.text_key) }</p>
-                if !c.changed.is_empty() {
-                    <h3>{ lang.t("learn.changed") }</h3>
-                    <ul>{ for changed }</ul>
-                }
+                <div class="dialog-body">
+                    <p>{ lang.t(&c.text_key) }</p>
+                    if !c.changed.is_empty() {
+                        <h3>{ lang.t("learn.changed") }</h3>
+                        <ul>{ for changed }</ul>
+                    }
+                </div>
                 <div class="dialog-buttons">{ action_button(lang, "close-rules", true, close.reform(|_| ()), true) }</div>
             </section>
         </Modal>

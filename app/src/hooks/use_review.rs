@@ -66,8 +66,9 @@ pub fn use_review(game: &Game) -> ReviewHandle {
             *link.borrow_mut() = None;
             slot.dispatch(Change::Begin(Review::new(e, &game, clock_ms())));
             let d = slot.dispatcher();
-            // Where the endgame tables reach, the worker that has them.
-            let script = if crate::review::tables_for(&game).is_empty() {
+            // Where the endgame tables or the analysis's solves reach, the
+            // worker that has them.
+            let script = if !crate::review::needs_tables_worker(&game) {
                 "./worker.js"
             } else {
                 "./worker-tables.js"

@@ -23,8 +23,55 @@ pub struct Lab {
     pub open: Callback<LabView>,
 }
 
+/// Why the lab did not come.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Failure {
+    /// Its files could not be fetched: offline, or the server out of reach.
+    Unreachable,
+    /// Anything else, in the browser's words.
+    Other(String),
+}
+
+impl From<&str> for Failure {
+    fn from(why: &str) -> Failure {
+        Failure::Other(why.into())
+    }
+}
+
+/// Whether the words of a failed import or fetch say that its file could
+/// not be fetched (Chromium's "Failed to fetch dynamically imported
+/// module", Firefox's "error loading dynamically imported module" and
+/// "NetworkError", Safari's "Importing a module script failed" and "Load
+/// failed").
+pub fn unreachable_words(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    [
+        "failed to fetch",
+        "dynamically imported module",
+        "module script failed",
+        "networkerror",
+        "load failed",
+    ]
+    .iter()
+    .any(|w| m.contains(w))
+}
+
+/// The failure a rejected load's error stands for.
+fn failure(e: &JsValue) -> Failure {
+    let message = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".into());
+    if offline() || unreachable_words(&message) {
+        Failure::Unreachable
+    } else {
+        Failure::Other(message)
+    }
+}
+
 /// Asks the page for the lab with `view`; the error says why it cannot come.
-async fn ask(view: &LabView) -> Result<(), String> {
+async fn ask(view: &LabView) -> Result<(), Failure> {
     let window: JsValue = web_sys::window().ok_or("no window")?.into();
     js_sys::Reflect::set(
         &window,
@@ -41,12 +88,7 @@ async fn ask(view: &LabView) -> Result<(), String> {
         .ok()
         .and_then(|p| p.dyn_into().ok())
         .ok_or("the loader failed")?;
-    JsFuture::from(promise).await.map(drop).map_err(|e| {
-        e.dyn_ref::<js_sys::Error>()
-            .map(|e| String::from(e.message()))
-            .or_else(|| e.as_string())
-            .unwrap_or_else(|| "unknown error".into())
-    })
+    JsFuture::from(promise).await.map(drop).map_err(|e| failure(&e))
 }
 
 /// Whether the browser says it is offline.
@@ -102,12 +144,15 @@ pub fn use_lab(send: Callback<Action>, latest: Rc<RefCell<Rc<Model>>>, started: 
             match result {
                 Ok(()) if loading => send.emit(Action::Notify(None)),
                 Ok(()) => {}
-                // Offline before the lab was ever downloaded: what is
-                // missing and what still works, not the browser's words.
-                Err(_) if offline() => {
+                // Offline (or out of reach) before the lab was ever
+                // downloaded: what is missing and what still works, not
+                // the browser's words.
+                Err(Failure::Unreachable) => {
                     send.emit(Action::Notify(Some(Notice::new("lab.offline", Vec::new()))))
                 }
-                Err(why) => send.emit(Action::Notify(Some(Notice::new("lab.failed", vec![why])))),
+                Err(Failure::Other(why)) => {
+                    send.emit(Action::Notify(Some(Notice::new("lab.failed", vec![why]))))
+                }
             }
         });
     });
@@ -124,4 +169,25 @@ pub fn use_lab(send: Callback<Action>, latest: Rc<RefCell<Rc<Model>>>, started: 
         });
     }
     Lab { open }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unreachable_words;
+
+    #[test]
+    fn a_module_that_cannot_be_fetched_reads_as_out_of_reach() {
+        for said in [
+            "Failed to fetch dynamically imported module: http://127.0.0.1:8080/lab.js",
+            "error loading dynamically imported module: http://x/lab.js",
+            "Importing a module script failed.",
+            "Failed to fetch",
+            "NetworkError when attempting to fetch resource.",
+            "Load failed",
+        ] {
+            assert!(unreachable_words(said), "{said}");
+        }
+        assert!(!unreachable_words("the page has no loader"));
+        assert!(!unreachable_words("unreachable executed"));
+    }
 }

@@ -11,7 +11,8 @@
 
 pub mod protocol;
 
-use morris_core::{Game, Move, Position};
+use morris_core::{Color, Game, Move, Position};
+use morris_engine::review::loses;
 use morris_engine::{Mark, Score};
 
 use protocol::{FromReview, TurnLine};
@@ -108,6 +109,16 @@ impl Review {
             .or_else(|| marked(shown_ply).map(|l| (l, false)))
     }
 
+    /// The turn `turn` (from 1), when it was not the engine's choice but
+    /// both it and the engine's lose: said so, and nothing marked.
+    pub fn both_lose(&self, turn: usize) -> Option<&TurnLine> {
+        let line = turn.checked_sub(1).and_then(|i| self.lines.get(i))?;
+        let side = self.position_before(line.turn)?.turn();
+        let own = |s: Score| if side == Color::Light { s } else { s.flip() };
+        let lost = loses(own(line.before)) && loses(own(line.after));
+        (line.mark == Mark::None && !line.best.is_empty() && lost).then_some(line)
+    }
+
     /// The better move to show on the board at `shown_ply`, if a marked
     /// turn is played from there.
     pub fn better_move(&self, shown_ply: usize) -> Option<Move> {
@@ -151,6 +162,14 @@ pub fn tables_for(game: &Game) -> Vec<&'static str> {
         }
     }
     out
+}
+
+/// Whether a review of `game` runs in the worker with the tables: where
+/// the tables cover one of its positions, or the analysis solves one on
+/// the spot (Three Men's Morris, Six once both hands are empty), so that
+/// the review's judgement there is the analysis's exact one.
+pub fn needs_tables_worker(game: &Game) -> bool {
+    !tables_for(game).is_empty() || game.positions().iter().any(crate::analysis::think::solvable)
 }
 
 /// A score for the graph: a forced result at the edge.
@@ -217,6 +236,34 @@ mod tests {
         shorter.undo();
         assert!(!review.fits(&shorter));
         assert!(!review.fits(&Game::new(morris_core::Variant::Nine.rules())));
+    }
+
+    #[test]
+    fn in_three_mens_morris_the_review_judges_by_the_solve_and_says_both_lose() {
+        // Dark's 5… b2-b1 loses in 2 plies, and c3-c2, which a search to
+        // depth 12 scores a draw, loses in 8: no mark, both lose.
+        let text = "[Variant \"three\"]\n\n1. a3 b3 2. c1 c2 3. b1 c3 4. b1-a1 c2-b2 5. a1-a2 b2-b1 *\n";
+        let game = Game::from_record(text).unwrap_or_else(|e| unreachable!("{e}"));
+        assert!(needs_tables_worker(&game), "the worker that solves");
+        let mut review = Review::new(1, &game, 0);
+        let mut searcher = Searcher::new(1);
+        protocol::review_solving(&Start::new(1, &game, 12), &mut searcher, &NoClock, |m| {
+            review.take(m, 9)
+        });
+        assert_eq!(review.lines.len(), 10);
+        assert_eq!(review.lines[9].mark, Mark::None);
+        let both = review.both_lose(10).map(|l| (l.turn, l.best.clone()));
+        assert_eq!(both, Some((10, "c3-c2".to_string())));
+        assert_eq!(review.both_lose(9), None);
+        // The worker without the solver searches alone and marks it.
+        let mut alone = Review::new(2, &game, 0);
+        protocol::review(&Start::new(2, &game, 12), &mut Searcher::new(1), &NoClock, |m| {
+            alone.take(m, 9)
+        });
+        assert_eq!(alone.lines[9].mark, Mark::Blunder);
+        assert!(!needs_tables_worker(&Game::new(
+            morris_core::Variant::Nine.rules()
+        )));
     }
 
     #[test]

@@ -8,8 +8,9 @@
 use std::sync::atomic::AtomicBool;
 
 use morris_core::{Game, Position};
-use morris_engine::{Clock, Limits, Mark, Reviewer, Score, Searcher, TurnReview};
+use morris_engine::{Clock, ExactMoves, Limits, Mark, Reviewer, Score, Searcher, TurnReview};
 
+use crate::analysis::think::Solves;
 use crate::link::{self, Mode};
 
 /// The depth each position is searched to (the turn played is searched one
@@ -164,8 +165,33 @@ impl FromReview {
 
 /// Reviews the game of `start` turn by turn with `searcher`, handing each
 /// message to `emit` as it is ready, the last one `Done`: the worker's side,
-/// kept free of the browser so it is tested natively.
-pub fn review(start: &Start, searcher: &mut Searcher, clock: &dyn Clock, mut emit: impl FnMut(FromReview)) {
+/// kept free of the browser so it is tested natively. Exact values come
+/// from the searcher's tables only (the worker without the solver's code).
+pub fn review(start: &Start, searcher: &mut Searcher, clock: &dyn Clock, emit: impl FnMut(FromReview)) {
+    review_with(start, searcher, clock, &mut |_| None, emit);
+}
+
+/// [`review`] with the analysis board's own exact judge where it reaches:
+/// besides the tables, Three Men's Morris, and Six once both hands are
+/// empty, solved here as the analysis solves them (the worker with the
+/// tables, `crate::engine::run_worker_with_tablebase`).
+pub fn review_solving(
+    start: &Start,
+    searcher: &mut Searcher,
+    clock: &dyn Clock,
+    emit: impl FnMut(FromReview),
+) {
+    let mut solves = Solves::default();
+    review_with(start, searcher, clock, &mut |pos| solves.values(pos), emit);
+}
+
+fn review_with(
+    start: &Start,
+    searcher: &mut Searcher,
+    clock: &dyn Clock,
+    exact: ExactMoves,
+    mut emit: impl FnMut(FromReview),
+) {
     let epoch = start.epoch;
     if let Ok(opened) = link::parse(&start.game) {
         let game = opened.game;
@@ -173,7 +199,7 @@ pub fn review(start: &Start, searcher: &mut Searcher, clock: &dyn Clock, mut emi
         let depth = start.depth.clamp(1, MAX_DEPTH);
         let mut reviewer = Reviewer::new(game, Limits::depth(depth), morris_engine::review::DEFAULT_MARGIN);
         let stop = AtomicBool::new(false);
-        while let Some(t) = reviewer.step(searcher, clock, &stop) {
+        while let Some(t) = reviewer.step_with(searcher, clock, &stop, exact) {
             let Some(pos) = positions.get(t.turn - 1) else {
                 break;
             };
