@@ -27,12 +27,17 @@ function loadEngineModule() {
   return engineModule;
 }
 
-/** An engine at `level` on the page's thread (its searches block the page). */
-function pageEngine(level) {
+/**
+ * An engine at `level` on the page's thread (its searches block the page);
+ * once `ended()`, it loads and searches nothing (it answers null).
+ */
+function pageEngine(level, ended) {
   let engine = null;
   return {
     async bestMove(record) {
+      if (ended()) return null;
       const module = await loadEngineModule();
+      if (ended()) return null;
       engine ??= new module.Engine({ level });
       const game = module.Game.fromRecord(record);
       try {
@@ -62,18 +67,23 @@ function legalAnswer(record, answer) {
 
 /**
  * `engine`, or where it fails (a rejection, or no legal move) an engine on
- * the page's thread at `level`; `onFallback` is told each time.
+ * the page's thread at `level`; `onFallback` is told each time, whether
+ * the engine rejected. Once `ended()`, it falls back to nothing.
  */
-function withFallback(engine, level, onFallback) {
-  const page = pageEngine(level);
+function withFallback(engine, level, onFallback, ended) {
+  const page = pageEngine(level, ended);
   return {
     async bestMove(record) {
+      let rejected = false;
       const answer = await Promise.resolve()
         .then(() => engine.bestMove(record))
-        .catch(() => null);
+        .catch(() => {
+          rejected = true;
+          return null;
+        });
       const move = legalAnswer(record, answer);
-      if (move !== null) return move;
-      onFallback();
+      if (move !== null || ended()) return move;
+      onFallback(rejected);
       return page.bestMove(record);
     },
     free: page.free,
@@ -94,21 +104,32 @@ function ownWorker(level) {
 export function mountBoard(element, options) {
   const plain = options === null || typeof options !== "object";
   if (plain || options.mode !== "vs-engine") return finish(mountOnPage(element, options), () => null, () => {});
+  let ended = false;
+  const isEnded = () => ended;
   const level = options.level ?? DEFAULT_LEVEL;
   const given = options.engine != null;
   const worker = given ? null : ownWorker(level);
   let thread = given ? "given" : worker ? "worker" : "page";
   const inner = given ? options.engine : worker;
-  // A worker that fails hands this and later moves to the page's thread;
-  // a page's engine that fails hands over only the move it failed. With
-  // neither, the engine on the page's thread plays from the start.
+  // A worker that fails hands this and later moves to the page's thread
+  // (so does a given `EngineWorker` that rejects: one that cannot run, or
+  // was terminated); any other page's engine that fails hands over only
+  // the move it failed. With neither, the engine on the page's thread
+  // plays from the start.
   const engine = inner
-    ? withFallback(inner, level, () => {
-        if (!given) thread = "page";
-      })
-    : pageEngine(level);
-  // The engines the board made (never the page's) end with it.
+    ? withFallback(
+        inner,
+        level,
+        (rejected) => {
+          if (!given || (rejected && inner instanceof EngineWorker)) thread = "page";
+        },
+        isEnded,
+      )
+    : pageEngine(level, isEnded);
+  // The engines the board made (never the page's) end with it, and
+  // nothing is searched for it afterwards.
   const end = () => {
+    ended = true;
     worker?.terminate();
     engine.free();
   };
@@ -134,7 +155,9 @@ function finish(handle, thread, end) {
   const destroy = handle.destroy.bind(handle);
   const free = handle.free.bind(handle);
   let freed = false;
+  let destroyed = false;
   const takeOff = () => {
+    destroyed = true;
     try {
       destroy();
     } finally {
@@ -151,7 +174,13 @@ function finish(handle, thread, end) {
     }
   };
   Object.defineProperties(handle, {
-    engineThread: { get: thread, configurable: true },
+    engineThread: {
+      get() {
+        if (destroyed) throw Object.assign(new Error("the board was destroyed"), { name: "StateError" });
+        return thread();
+      },
+      configurable: true,
+    },
     destroy: { value: () => (freed ? undefined : takeOff()), configurable: true },
     free: { value: freeAll, configurable: true },
     [Symbol.dispose ?? Symbol.for("Symbol.dispose")]: { value: freeAll, configurable: true },

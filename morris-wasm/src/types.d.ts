@@ -141,9 +141,9 @@ export interface EngineOptions {
 export interface SearchOptions {
   /**
    * The time to think, in milliseconds, as UCI's `movetime`: the engine
-   * at full strength uses nearly all of it and never more (it answers at
-   * once with one legal move, or a forced result found); an engine with a
-   * level uses at most this, its level deciding.
+   * at full strength uses nearly all of it, and ends within a few ms after
+   * it (it answers at once with one legal move, or a forced result found);
+   * an engine with a level uses at most this, its level deciding.
    */
   movetimeMs?: number;
   /**

@@ -197,3 +197,119 @@ test("a page's engine that fails: the board's move is searched on the page's thr
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("destroy(), free() or a `using` block's end in the task that mounted the board: nothing shows, takes a click or thinks", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    const { mountBoard } = window.entry;
+    const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+    const onPage = () => performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/web/morris_wasm_bg.wasm")).length;
+    // A board is drawn as soon as the page's code yields (its next await).
+    const shownHost = document.body.appendChild(document.createElement("div"));
+    const shown = mountBoard(shownHost, {});
+    await null;
+    const drawnAtAwait = shownHost.querySelectorAll("svg.board").length;
+    shown.destroy();
+    const result = [];
+    const asked = window.asked.length;
+    for (const noWorker of [false, true]) {
+      const saved = window.Worker;
+      if (noWorker) delete window.Worker;
+      for (const how of ["destroy", "free", "dispose"]) {
+        const host = document.body.appendChild(document.createElement("div"));
+        host.className = "board-host";
+        let moves = 0;
+        // The engine plays first: a board that lived would ask it at once.
+        const b = mountBoard(host, { mode: "vs-engine", level: 2, engineColor: "light", onMove: () => moves++ });
+        if (how === "destroy") b.destroy();
+        else if (how === "free") b.free();
+        // (Node, which reads this file, does not parse `using`; the page does.)
+        else eval("{ using board = b; }");
+        await wait(300);
+        host.click();
+        await wait(100);
+        result.push({ noWorker, how, html: host.innerHTML.length, moves });
+      }
+      if (noWorker) window.Worker = saved;
+    }
+    return { drawnAtAwait, result, asked: window.asked.length - asked, onPage: onPage() };
+  });
+  assert.equal(out.drawnAtAwait, 1, "the board is drawn at the page's next await");
+  for (const r of out.result) assert.deepEqual({ html: r.html, moves: r.moves }, { html: 0, moves: 0 }, JSON.stringify(r));
+  assert.equal(out.asked, 0, "no engine worker was asked for a move");
+  assert.equal(out.onPage, 0, "the engine module was not loaded on the page's thread");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a destroyed board's handle throws a StateError at every call but destroy(), free() and [Symbol.dispose]()", async () => {
+  const { page, errors } = await ready();
+  const out = await page.evaluate(async () => {
+    const host = document.body.appendChild(document.createElement("div"));
+    const b = window.entry.mountBoard(host, { mode: "vs-engine", level: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    b.play("d6");
+    b.destroy();
+    const f = () => {};
+    const calls = {
+      play: () => b.play("d5"),
+      pass: () => b.pass(),
+      undo: () => b.undo(),
+      setPosition: () => b.setPosition(b.position()),
+      state: () => b.state(),
+      position: () => b.position(),
+      history: () => b.history(),
+      set: () => b.set({ theme: "slate" }),
+      toggleOrientation: () => b.toggleOrientation(),
+      orientation: () => b.orientation,
+      setShapes: () => b.setShapes([]),
+      setHighlights: () => b.setHighlights({}),
+      on: () => b.on("move", f),
+      off: () => b.off("move", f),
+      resign: () => b.resign(),
+      offerDraw: () => b.offerDraw(),
+      passDue: () => b.passDue,
+      engineThread: () => b.engineThread,
+    };
+    const thrown = {};
+    for (const [name, call] of Object.entries(calls)) {
+      try {
+        thrown[name] = `returned ${JSON.stringify(call())}`;
+      } catch (e) {
+        thrown[name] = e.name;
+      }
+    }
+    let ends = "nothing thrown";
+    try {
+      b.destroy();
+      b.free();
+      b[Symbol.dispose]();
+      b.destroy();
+    } catch (e) {
+      ends = `${e.name}: ${e.message}`;
+    }
+    return { thrown, ends };
+  });
+  for (const [name, got] of Object.entries(out.thrown)) assert.equal(got, "StateError", name);
+  assert.equal(out.ends, "nothing thrown");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a given EngineWorker that cannot run: the board plays on the page's thread and engineThread says \"page\"", async () => {
+  const { page, errors } = await ready();
+  await page.route("**/worker/web-worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+  const out = await page.evaluate(async () => {
+    const host = document.body.appendChild(document.createElement("div"));
+    const b = window.entry.mountBoard(host, { mode: "vs-engine", level: 1, engine: new window.EngineWorker({ level: 1 }) });
+    const before = b.engineThread;
+    b.play("d6");
+    for (let i = 0; i < 250 && b.history().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    const result = { before, thread: b.engineThread, moves: b.history().length };
+    b.destroy();
+    return result;
+  });
+  assert.deepEqual(out, { before: "given", thread: "page", moves: 2 });
+  assert.ok(errors.every((e) => /404|Failed to load|worker/i.test(e)), errors.join("\n"));
+  await page.close();
+});

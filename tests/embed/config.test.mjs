@@ -245,8 +245,9 @@ test("a page's own engine: its answers are played, old ones dropped, a bad one l
     const bad = [
       (() => { try { window.mountBoard(host, { engine: {} }); } catch (e) { return `${e.name}: ${e.message}`; } })(),
     ];
+    const last = b.history();
     b.destroy();
-    return { record, afterOld, afterReply, last: b.history(), asked: asked.length, bad };
+    return { record, afterOld, afterReply, last, asked: asked.length, bad };
   });
   assert.equal(typeof out.record, "string");
   assert.match(out.record, /d6/);

@@ -3,7 +3,8 @@
 // `strict`, @types/node, the DOM), with `node16` resolution and again with
 // `bundler`: the types say what the examples do, and an example that shows
 // a mistake on purpose says so with `// @ts-expect-error` (which fails the
-// check when the line is no error).
+// check when the line is no error). Each ES module block is checked as a
+// TypeScript file (.mts) too, as a TypeScript user pastes it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -24,10 +25,11 @@ before(() => {
   symlinkSync(PKG, path.join(dir, "node_modules", "morris-wasm"), "dir");
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   // CommonJS blocks (require) as .cjs, the others as ES modules.
-  files = blocks.map((code, i) => {
-    const name = `readme-${i + 1}.${/\brequire\(/.test(code) ? "cjs" : "mjs"}`;
-    writeFileSync(path.join(dir, name), code);
-    return name;
+  files = blocks.flatMap((code, i) => {
+    const commonJs = /\brequire\(/.test(code);
+    const names = commonJs ? [`readme-${i + 1}.cjs`] : [`readme-${i + 1}.mjs`, `readme-${i + 1}.mts`];
+    for (const name of names) writeFileSync(path.join(dir, name), code);
+    return names;
   });
 });
 

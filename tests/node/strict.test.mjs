@@ -91,7 +91,10 @@ test("a freed object says so with a StateError, and so does one that left its `u
   }
 });
 
-test("movetimeMs is the time to think: nearly all of it, never more", () => {
+// The clock ends the search at its next look after the time asked: a few
+// ms over it (2.5 at most measured, on a busy machine); the bound leaves
+// room for a collector's pause.
+test("movetimeMs is the time to think: nearly all of it, and at most a few ms more", () => {
   const engine = new Engine();
   const game = new Game();
   game.play("d6");
@@ -99,7 +102,7 @@ test("movetimeMs is the time to think: nearly all of it, never more", () => {
     const start = performance.now();
     const result = engine.bestMove(game, { movetimeMs: ms });
     const took = performance.now() - start;
-    assert.ok(took >= ms * 0.9 && took <= ms + 250, `movetimeMs ${ms} took ${Math.round(took)} ms`);
+    assert.ok(took >= ms * 0.9 && took <= ms + 25, `movetimeMs ${ms} took ${Math.round(took)} ms`);
     assert.equal(result.stoppedBy, "time");
     assert.ok(game.isLegal(result.move ?? ""));
   }

@@ -117,7 +117,9 @@ export interface BoardOptions extends GameOptions, BoardConfig {
  * `engine`); `"given"`, the page's `engine`; `"page"`, the page's own
  * thread, because no worker could run there (no `Worker`, or its script did
  * not load: the engine module is loaded on the page's thread, and the
- * board's moves block the page while the engine thinks); `null`, no engine
+ * board's moves block the page while the engine thinks; a given
+ * `EngineWorker` that cannot run, or was terminated, hands its moves there
+ * too); `null`, no engine
  * (the modes "two-players" and "view"). Only boards from the
  * `morris-wasm/board` entry start engines; a board mounted by the module
  * file itself (`board/morris_wasm_board.js`) plays only a given `engine`.

@@ -142,9 +142,10 @@ impl BoardHandle {
     /// press; where the person at the board is that side, the board shows
     /// its Pass button.
     #[wasm_bindgen(getter, js_name = passDue)]
-    pub fn pass_due(&self) -> bool {
+    pub fn pass_due(&self) -> Result<bool, JsValue> {
+        self.live()?;
         let m = self.model.borrow();
-        m.game.legal_moves() == [morris_core::Move::PASS]
+        Ok(m.game.legal_moves() == [morris_core::Move::PASS])
     }
 
     /// Takes back the last move (in a game against the engine, also the
@@ -251,9 +252,10 @@ impl BoardHandle {
 
     /// The side at the bottom of the board.
     #[wasm_bindgen(getter, unchecked_return_type = "Color")]
-    pub fn orientation(&self) -> String {
+    pub fn orientation(&self) -> Result<String, JsValue> {
+        self.live()?;
         let flipped = self.model.borrow().look.flipped;
-        (if flipped { "dark" } else { "light" }).into()
+        Ok((if flipped { "dark" } else { "light" }).into())
     }
 
     /// Turns the board half a turn: the other side at the bottom.
@@ -284,9 +286,10 @@ impl BoardHandle {
         &self,
         #[wasm_bindgen(unchecked_param_type = "BoardEvent")] event: JsValue,
         listener: js_sys::Function,
-    ) -> bool {
+    ) -> Result<bool, JsValue> {
+        self.live()?;
         let name = event.as_string().unwrap_or_default();
-        self.model.borrow_mut().listeners.remove(&name, &listener)
+        Ok(self.model.borrow_mut().listeners.remove(&name, &listener))
     }
 
     /// `color` resigns: by default the person against the engine, or the
@@ -342,25 +345,53 @@ impl BoardHandle {
     /// The game's state, as `Game.state()` gives it.
     #[wasm_bindgen(unchecked_return_type = "GameState")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
+        self.live()?;
         Ok(to_js(&StateView::of(&self.model.borrow().game))?)
     }
 
     /// The position text.
-    pub fn position(&self) -> String {
-        self.model.borrow().game.position().to_string()
+    pub fn position(&self) -> Result<String, JsValue> {
+        self.live()?;
+        Ok(self.model.borrow().game.position().to_string())
     }
 
     /// The moves played, in notation.
-    pub fn history(&self) -> Vec<String> {
-        self.model.borrow().game.move_texts()
+    pub fn history(&self) -> Result<Vec<String>, JsValue> {
+        self.live()?;
+        Ok(self.model.borrow().game.move_texts())
     }
 
-    /// Removes the board from the page; the handle is dead afterwards.
+    /// Removes the board from the page, also before it is first drawn; the
+    /// handle is dead afterwards (every call but `destroy()` and `free()`
+    /// throws a `StateError`).
     pub fn destroy(&self) {
-        let app = self.app.borrow_mut().take();
-        if let Some(app) = app {
+        // Yew draws a board once the page's code yields, and runs a
+        // destruction asked before that first, then draws: a board not yet
+        // drawn draws nothing, asks its engine nothing, and goes once drawn.
+        let Some(app) = self.app.borrow_mut().take() else {
+            return;
+        };
+        let shown = {
+            let mut m = self.model.borrow_mut();
+            m.gone = true;
+            m.shown
+        };
+        if shown {
             app.destroy();
+        } else {
+            // The scheduler's main queue runs after the first render.
+            yew::scheduler::push(Box::new(DestroyLater(app)));
         }
+    }
+}
+
+/// Destroys a board whose first drawing was still to come when `destroy()`
+/// was called.
+struct DestroyLater(AppHandle<Embed>);
+
+impl yew::scheduler::Runnable for DestroyLater {
+    fn run(self: Box<Self>) {
+        self.0.destroy();
     }
 }
 

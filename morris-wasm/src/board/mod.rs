@@ -122,6 +122,9 @@ impl Component for Embed {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         let model = &ctx.props().model;
+        if model.borrow().gone {
+            return false;
+        }
         let told = match msg {
             Msg::Refresh => None,
             Msg::Cancel => {
@@ -161,6 +164,9 @@ impl Component for Embed {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let model = ctx.props().model.borrow();
+        if model.gone {
+            return html! {};
+        }
         let props = model.props(ctx.link());
         let pos = *model.game.position();
         let drawing = model
@@ -188,7 +194,8 @@ impl Component for Embed {
     fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
         let question = {
             let mut m = ctx.props().model.borrow_mut();
-            if !m.engine_to_move() {
+            m.shown = true;
+            if m.gone || !m.engine_to_move() {
                 return;
             }
             m.page_engine

@@ -34,6 +34,11 @@ pub(super) struct Model {
     pub(super) look: Look,
     pub(super) listeners: Listeners,
     pub(super) page_engine: PageEngine,
+    /// The component has drawn the board once (its first render is done).
+    pub(super) shown: bool,
+    /// `destroy()` was called: the board draws nothing, takes nothing and
+    /// asks its engine nothing until Yew takes it off the page.
+    pub(super) gone: bool,
 }
 
 impl std::fmt::Debug for Model {

@@ -180,6 +180,8 @@ pub fn mount_board(
         look,
         listeners: listeners(&options, &pairs)?,
         page_engine: PageEngine::new(engine),
+        shown: false,
+        gone: false,
     }));
     let app =
         yew::Renderer::<super::Embed>::with_root_and_props(element, EmbedProps { model: model.clone() })
