@@ -12,6 +12,7 @@ use morris_core::{Move, Position};
 use crate::book::Book;
 use crate::clock::Clock;
 use crate::levels;
+use crate::levels::Playing;
 use crate::limits::Limits;
 #[cfg(feature = "ultra-strong")]
 use crate::tablebase::Wdl;
@@ -117,21 +118,6 @@ fn decided(
         vary_equal_best(&mut ranked, p.seed);
     }
     (!ranked.is_empty()).then_some(ranked)
-}
-
-/// What a search for a level's move does beside searching.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Playing {
-    /// Chooses among moves of equal value.
-    pub seed: u64,
-    /// Solves the end of the placing (and reads the book) though several
-    /// lines are searched: the level plays only the moves that keep the
-    /// value ([`crate::Level::keeps_known_values`]).
-    pub keep_known: bool,
-    /// Where the tables, the book or the solve keep several moves, the
-    /// search plays its best of a seeded part of them (the strongest
-    /// level, which has no margin to vary by).
-    pub vary_kept: bool,
 }
 
 /// Whether the search's time for a placing solve (a quarter of its own)

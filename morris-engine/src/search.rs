@@ -13,9 +13,9 @@ use crate::book::Book;
 use crate::clock::Clock;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::clock::NoClock;
-use crate::levels::{Level, LevelMove};
+use crate::levels::{Level, LevelMove, Playing};
 use crate::limits::{Info, Limits, Line, SearchResult};
-use crate::root::{rank_root_moves, Asking, Knowledge, Playing, RootMoves};
+use crate::root::{rank_root_moves, Asking, Knowledge, RootMoves};
 use crate::score;
 use crate::score::Score;
 use crate::tablebase::{PlacingLimits, PlacingMemo, TableMove, TableRoot, Tablebases, Tiebreak, Wdl};
@@ -351,12 +351,7 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        let own = how.level.limits();
-        let mut limits = Limits {
-            movetime_ms: how.movetime_ms,
-            multi_pv: own.multi_pv.max(how.lines),
-            ..own
-        };
+        let (mut limits, playing) = how.plan();
         // Every level plays a covered position perfectly: the table's move,
         // or, where only a win/draw/loss table covers it, its own search's
         // best among the moves that keep the value (one line: a search of
@@ -368,11 +363,7 @@ impl Searcher {
             limits.multi_pv = 1;
         }
         self.level_root = Some(table);
-        self.playing = Some(Playing {
-            seed: how.seed,
-            keep_known: how.level.keeps_known_values(),
-            vary_kept: how.level.margin() == 0,
-        });
+        self.playing = Some(playing);
         let mut result = self.search_game(game, limits, clock, stop, on_info);
         self.playing = None;
         self.level_root = None;
