@@ -115,9 +115,9 @@ pub(super) struct Worker<'a> {
     /// Endgame tables, asked below the root (see [`Tablebases`]).
     pub tables: Option<&'a Tablebases>,
     /// The root's class, when only a win/draw/loss table covers it: the
-    /// search does not ask the tables about its positions (set by
-    /// [`Worker::iterate`]).
-    wdl_class: Option<Class>,
+    /// search does not ask the tables about its positions (set by the
+    /// searcher from [`Tablebases::root`]).
+    pub wdl_class: Option<Class>,
     /// The best root line the running iteration has proved so far: a root
     /// move whose search at the new depth beat every move searched before
     /// it (see [`Worker::adopt_partial`]).
@@ -607,10 +607,6 @@ impl<'a> Worker<'a> {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.wdl_class = self
-            .tables
-            .filter(|t| t.has_distances(root) == Some(false))
-            .map(|_| Class::of(root));
         let mut legal = root.legal_moves();
         if legal.iter().any(|m| !self.banned.contains(m)) {
             legal.retain(|m| !self.banned.contains(m));

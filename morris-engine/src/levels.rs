@@ -42,6 +42,41 @@ pub struct LevelMove {
     pub lines: usize,
 }
 
+/// What a search for a level's move does beside searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Playing {
+    /// Chooses among moves of equal value.
+    pub seed: u64,
+    /// Solves the end of the placing (and reads the book) though several
+    /// lines are searched: the level plays only the moves that keep the
+    /// value ([`crate::Level::keeps_known_values`]).
+    pub keep_known: bool,
+    /// Where the tables, the book or the solve keep several moves, the
+    /// search plays its best of a seeded part of them (the strongest
+    /// level, which has no margin to vary by).
+    pub vary_kept: bool,
+}
+
+impl LevelMove {
+    /// The search's limits for this move (the level's own, the time
+    /// `movetime_ms`, at least `lines` lines) and how it plays beside
+    /// searching, asked at once.
+    pub(crate) fn plan(&self) -> (Limits, Playing) {
+        let own = self.level.limits();
+        let limits = Limits {
+            movetime_ms: self.movetime_ms,
+            multi_pv: own.multi_pv.max(self.lines),
+            ..own
+        };
+        let playing = Playing {
+            seed: self.seed,
+            keep_known: self.level.keeps_known_values(),
+            vary_kept: self.level.margin() == 0,
+        };
+        (limits, playing)
+    }
+}
+
 impl Level {
     pub const MIN: u8 = 1;
     pub const MAX: u8 = TABLE.len() as u8;

@@ -48,11 +48,10 @@ pub use eval::{evaluate, terms, SideTerms, Terms};
 pub use levels::{Level, LevelMove};
 pub use limits::{Info, Limits, Line, SearchResult};
 pub use review::{Cost, ExactMoves, Mark, Reviewer, Summary, TurnReview};
-pub use root::PlacingLimits;
 pub use score::{Score, MAX_PLY};
 pub use search::{Searcher, MAX_PLACING_EFFORT, MAX_THREADS};
 pub use tablebase::{
-    KeptBy, PlacingError, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl,
+    KeptBy, PlacingError, PlacingLimits, PlacingMemo, PlacingSolve, TableMove, Tablebases, Tiebreak, Wdl,
     PLACING_SOLVE_PLIES,
 };
 #[cfg(feature = "ultra-strong")]

@@ -6,19 +6,19 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use morris_core::{Color, Game, Outcome, Position, Reason};
-use morris_solver::Value;
+use morris_solver::{Class, Value};
 
 use crate::alphabeta::{ThreadMemory, Worker};
 use crate::book::Book;
 use crate::clock::Clock;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::clock::NoClock;
-use crate::levels::{Level, LevelMove};
+use crate::levels::{Level, LevelMove, Playing};
 use crate::limits::{Info, Limits, Line, SearchResult};
-use crate::root::{rank_root_moves, Asking, Knowledge, PlacingLimits, Playing, RootMoves};
+use crate::root::{rank_root_moves, Asking, Knowledge, RootMoves};
 use crate::score;
 use crate::score::Score;
-use crate::tablebase::{PlacingMemo, TableMove, Tablebases, Tiebreak, Wdl};
+use crate::tablebase::{PlacingLimits, PlacingMemo, TableMove, TableRoot, Tablebases, Tiebreak, Wdl};
 use crate::tt::TranspositionTable;
 
 /// The most threads a search may use.
@@ -49,6 +49,9 @@ pub struct Searcher {
     /// How a level plays the search under way, if one does
     /// ([`Searcher::play_level`]).
     playing: Option<Playing>,
+    /// What the tables said of the root of the level's move under way,
+    /// asked before its limits were set ([`Searcher::play_level`]).
+    level_root: Option<TableRoot>,
 }
 
 /// The most [`Searcher::set_placing_effort`] takes.
@@ -68,6 +71,7 @@ impl Searcher {
             placing_limits: PlacingLimits::default(),
             placing_effort: 1,
             playing: None,
+            level_root: None,
         }
     }
 
@@ -173,6 +177,14 @@ impl Searcher {
         }
     }
 
+    /// What the tables know of `root`, asked once for its search
+    /// ([`Tablebases::root`]; nothing without tables).
+    fn table_root(&self, root: &Position) -> TableRoot {
+        self.tables
+            .as_deref()
+            .map_or_else(TableRoot::default, |t| t.root(root, self.tiebreak))
+    }
+
     /// Searches `root`. `history` holds the positions of the game before it,
     /// oldest first (empty if unknown), for the repetition rule.
     pub fn search(
@@ -185,6 +197,7 @@ impl Searcher {
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
         let start_ms = clock.now_ms();
+        let asked = self.level_root.take();
         let threefold = root.rules().threefold;
         // Only positions with the same pieces and hands can repeat; the
         // turns before the last placement or removal never come back.
@@ -208,8 +221,13 @@ impl Searcher {
             return SearchResult::finished(o, root.turn());
         }
 
+        let table = asked.unwrap_or_else(|| self.table_root(root));
+        // A root of a win/draw/loss class is searched: the search does not
+        // take its own class's values (`Worker::wdl_class`).
+        let wdl_class = table.wdl.then(|| Class::of(root));
         let know = Knowledge {
             tables: self.tables.as_deref(),
+            table,
             book: self.book.as_deref(),
             memo: &mut self.placing_memo,
             tiebreak: self.tiebreak,
@@ -260,6 +278,7 @@ impl Searcher {
         main.start_ms = start_ms;
         main.deadline = limits.movetime_ms.map(|t| start_ms.saturating_add(t));
         main.node_limit = limits.nodes;
+        main.wdl_class = wdl_class;
         if let Some(allowed) = &allowed {
             main.banned = root
                 .legal_moves()
@@ -332,28 +351,22 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        let own = how.level.limits();
-        let mut limits = Limits {
-            movetime_ms: how.movetime_ms,
-            multi_pv: own.multi_pv.max(how.lines),
-            ..own
-        };
+        let (mut limits, playing) = how.plan();
         // Every level plays a covered position perfectly: the table's move,
         // or, where only a win/draw/loss table covers it, its own search's
         // best among the moves that keep the value (one line: a search of
         // several sees every move).
         let pos = game.position();
-        let covered = self.tables().and_then(|t| t.root_moves(pos)).is_some();
-        if covered && self.tables().and_then(|t| t.has_distances(pos)) == Some(false) {
+        let table = self.table_root(pos);
+        let covered = table.covered;
+        if covered && table.wdl {
             limits.multi_pv = 1;
         }
-        self.playing = Some(Playing {
-            seed: how.seed,
-            keep_known: how.level.keeps_known_values(),
-            vary_kept: how.level.margin() == 0,
-        });
+        self.level_root = Some(table);
+        self.playing = Some(playing);
         let mut result = self.search_game(game, limits, clock, stop, on_info);
         self.playing = None;
+        self.level_root = None;
         if let Some(line) = how.level.choose(&result.lines, how.seed).filter(|_| !covered) {
             result.best = line.first();
             result.score = line.score;
@@ -439,7 +452,7 @@ fn helped(
     // counter it now reads.
     let mut main = main;
     main.team_nodes = Some(&helper_nodes);
-    let (tt, threefold, tables) = (main.tt, main.threefold, main.tables);
+    let (tt, threefold, tables, wdl_class) = (main.tt, main.threefold, main.tables, main.wdl_class);
     std::thread::scope(|scope| {
         let threads: Vec<_> = helpers
             .iter_mut()
@@ -451,6 +464,7 @@ fn helped(
                 scope.spawn(move || {
                     let mut w = Worker::new(tt, memory, &NoClock, done, threefold, root.key(), tables);
                     w.history = history;
+                    w.wdl_class = wdl_class;
                     w.depth_offset = 1 + (i as u32 % 2);
                     w.publish_nodes = Some(helper_nodes);
                     w.iterate(root, helper_limits, &mut |_| {}).nodes

@@ -356,6 +356,61 @@ impl PlacingSearch<'_> {
     }
 }
 
+/// A win/draw/loss root's value and the moves that keep it, from its
+/// moves' values (none if it has no moves).
+fn wdl_kept(moves: &[TableMove]) -> Option<PlacingSolve> {
+    let result = moves.iter().map(|m| Wdl::from(m.value)).max()?;
+    Some(PlacingSolve {
+        result,
+        nodes: moves.len() as u64,
+        keep: moves
+            .iter()
+            .filter(|m| Wdl::from(m.value) == result)
+            .map(|m| m.turn)
+            .collect(),
+        by: KeptBy::Tables,
+    })
+}
+
+/// What the tables know of a root ([`Tablebases::root`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TableRoot {
+    /// Only a win/draw/loss table answers for the root's own class.
+    pub wdl: bool,
+    /// The root and every position its moves lead to are covered.
+    pub covered: bool,
+    /// A root the distance tables cover: its moves, best first.
+    pub ranked: Vec<TableMove>,
+    /// A covered root with only a win/draw/loss table: its value and the
+    /// moves that keep it.
+    pub kept: Option<PlacingSolve>,
+}
+
+/// How much of the placing phase a search solves at its root before it
+/// searches (see [`crate::Searcher::set_placing_limits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacingLimits {
+    /// Solve only with this many placements left or fewer (both sides).
+    pub plies: u8,
+    /// Give up after visiting this many positions.
+    pub nodes: u64,
+}
+
+impl Default for PlacingLimits {
+    /// [`PLACING_SOLVE_PLIES`] and two million positions: a few seconds at
+    /// most, what a player's move may spend.
+    fn default() -> PlacingLimits {
+        PlacingLimits {
+            plies: PLACING_SOLVE_PLIES,
+            nodes: PLACING_SOLVE_NODES,
+        }
+    }
+}
+
+/// The most positions a placing solve visits by default (a few seconds at
+/// most).
+const PLACING_SOLVE_NODES: u64 = 2_000_000;
+
 /// The value of one root move, for the side that makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableMove {
@@ -470,18 +525,60 @@ impl Tablebases {
         if self.has_distances(pos)? {
             return None;
         }
-        let moves = self.root_moves(pos)?;
-        let result = moves.iter().map(|m| Wdl::from(m.value)).max()?;
-        Some(PlacingSolve {
-            result,
-            nodes: moves.len() as u64,
-            keep: moves
-                .iter()
-                .filter(|m| Wdl::from(m.value) == result)
-                .map(|m| m.turn)
-                .collect(),
-            by: KeptBy::Tables,
-        })
+        wdl_kept(&self.root_moves(pos)?)
+    }
+
+    /// What the tables know of a root, asked once: whether only a
+    /// win/draw/loss table answers for its own class, and, where it is
+    /// covered, its moves ranked by `tiebreak` (distance tables) or its
+    /// value and the moves that keep it (a win/draw/loss table).
+    pub(crate) fn root(&self, pos: &Position, tiebreak: Tiebreak) -> TableRoot {
+        let wdl = self.has_distances(pos) == Some(false);
+        if wdl {
+            let moves = self.root_moves(pos);
+            return TableRoot {
+                wdl,
+                covered: moves.is_some(),
+                ranked: Vec::new(),
+                kept: moves.as_deref().and_then(wdl_kept),
+            };
+        }
+        let ranked = self.ranked_by(pos, tiebreak);
+        TableRoot {
+            wdl,
+            covered: ranked.is_some(),
+            ranked: ranked.unwrap_or_default(),
+            kept: None,
+        }
+    }
+
+    /// The value of a root the search will search and the moves it may
+    /// play, if known: `known` (the book's, or a win/draw/loss table's from
+    /// [`Tablebases::root`]), else the end of the placing solved within
+    /// `limits` and `out_of_time`; with [`Tiebreak::Traps`], also those of
+    /// the kept moves that set the most traps
+    /// ([`Tablebases::placing_traps`]).
+    pub(crate) fn root_kept(
+        &self,
+        pos: &Position,
+        known: Option<PlacingSolve>,
+        memo: &mut PlacingMemo,
+        limits: PlacingLimits,
+        tiebreak: Tiebreak,
+        out_of_time: &mut dyn FnMut() -> bool,
+    ) -> Option<(PlacingSolve, Option<Vec<Move>>)> {
+        let solved = match known {
+            Some(solved) => solved,
+            None if pos.placements_left() == 0 || pos.placements_left() > limits.plies => return None,
+            None => self.placing_solve(pos, memo, limits.nodes, out_of_time).ok()?,
+        };
+        #[cfg(feature = "ultra-strong")]
+        if tiebreak == Tiebreak::Traps {
+            let trapped = self.placing_traps(pos, &solved, memo, limits.nodes, out_of_time);
+            return Some((solved, Some(trapped)));
+        }
+        let _ = tiebreak;
+        Some((solved, None))
     }
 
     /// The value of a position that is not over, if it and every position
