@@ -8,15 +8,15 @@
 
 use std::rc::Rc;
 
-use morris_board::{Board, Marking, PartialTurn, Press};
-use morris_core::{Game, Point, Position};
+use morris_board::PartialTurn;
+use morris_core::{Game, Position};
 use yew::prelude::*;
 
+use super::analysis_board::{analysis_board, BoardView};
 use super::analysis_lines::{analysis_lines, LinesPanel};
-use super::analysis_moves::{analysis_moves, pass_button, value_notes};
+use super::analysis_moves::{analysis_moves, pass_button};
 use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, step_keys};
-use super::game_board::labels;
 use super::modal::Modal;
 use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
@@ -39,6 +39,22 @@ pub struct AnalysisProps {
     /// the review has the machine to itself).
     #[prop_or_default]
     pub review: bool,
+}
+
+/// A node (the dialog) that takes the focus when it opens, so that the
+/// arrow keys step at once.
+#[hook]
+fn use_focus_at_open() -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = node.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    node
 }
 
 #[function_component(AnalysisTable)]
@@ -72,16 +88,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
     let side = use_shown_in_view(study.ply);
-    let dialog = use_node_ref();
-    {
-        // The dialog takes the focus, so that the arrow keys step at once.
-        let dialog = dialog.clone();
-        use_effect_with((), move |_| {
-            if let Some(el) = dialog.cast::<web_sys::HtmlElement>() {
-                let _ = el.focus();
-            }
-        });
-    }
+    let dialog = use_focus_at_open();
     let shown = study.shown();
     let pos = *shown.position();
     let legal = shown.legal_moves();
@@ -94,18 +101,6 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             send.dispatch(StudyAction::Play(moves));
         })
     };
-    let on_press = {
-        let (turn, play, legal) = (turn.clone(), play.clone(), legal.clone());
-        Callback::from(move |point: Point| match turn.press(point, &pos, &legal) {
-            Press::Continue(next) => turn.set(next),
-            Press::Ignore => {}
-            Press::Play(m) => play.emit(vec![pos.notation(m)]),
-        })
-    };
-    let on_cancel = {
-        let turn = turn.clone();
-        Callback::from(move |()| turn.set(PartialTurn::default()))
-    };
     let go = {
         let (send, turn) = (study.dispatcher(), turn.clone());
         Callback::from(move |ply: usize| {
@@ -116,27 +111,20 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let on_key = step_keys(study.clone(), go.clone());
     let on_toggle = thinking_toggle(&thinking);
     let exact = analysed.exact.as_deref();
-    let notes = if turn.from.is_none() && !turn.removing() {
-        value_notes(&pos, exact)
-    } else {
-        Vec::new()
-    };
-    let has_notes = !notes.is_empty();
-    let hints = turn.hints(&pos, &legal);
-    let pieces: Vec<_> = pos.geometry().points().map(|q| pos.piece_at(q)).collect();
     let last_move = study
         .ply
         .checked_sub(1)
         .and_then(|i| study.line.moves().get(i).copied());
-    let marking = Marking {
-        pieces: &pieces,
-        targets: hints.targets,
-        removable: hints.removable,
-        selected: turn.from,
+    let board = BoardView {
+        lang,
+        pos,
+        legal: &legal,
+        turn: &turn,
+        exact,
         last_move,
-        markers: pos.markers(),
+        suggestion,
+        play: &play,
     };
-    let labels = labels(lang, pos.geometry(), &marking);
     let on_move = play.reform(|m: String| vec![m]);
     let panel = LinesPanel {
         lang,
@@ -144,7 +132,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         analysed: &analysed,
         paused: thinking.paused,
         on_toggle,
-        on_line: play,
+        on_line: play.clone(),
     };
     let reviewed = ReviewView {
         lang,
@@ -166,17 +154,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             <div class="dialog analysis" ref={dialog} tabindex="-1" onkeydown={on_key} data-analysis="">
                 <h2 id="analysis-title">{ lang.t("analysis.title") }</h2>
                 <div class="analysis-body">
-                    <div class="analysis-board">
-                        <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
-                               removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
-                               markers={pos.markers()} {suggestion}
-                               {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
-                        if has_notes {
-                            <p class="notes-legend" data-notes-legend="">
-                                { lang.fmt("analysis.notes", &[&lang.t(&format!("color.{}", pos.turn().name()))]) }
-                            </p>
-                        }
-                    </div>
+                    { analysis_board(&board) }
                     <div class="analysis-side" ref={side}>
                         { analysis_lines(&panel) }
                         { pass_button(lang, &legal, &on_move) }

@@ -4,6 +4,7 @@
 //! their own in the first load (about 1 KB gzip each).
 
 mod analyse_buttons;
+mod analysis_board;
 mod analysis_lines;
 mod analysis_moves;
 mod analysis_paste;

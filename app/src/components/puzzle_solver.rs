@@ -220,7 +220,7 @@ pub fn solver(p: &SolverProps) -> Html {
     };
     let (told, ask) = use_exact_values();
     let turn = use_state(PartialTurn::default);
-    let save = {
+    let save: Save = {
         let (progress, variant) = (progress.clone(), p.variant);
         Rc::new(move |change: &dyn Fn(&mut Progress)| {
             let mut next = *progress;
@@ -268,35 +268,8 @@ pub fn solver(p: &SolverProps) -> Html {
         let turn = turn.clone();
         Callback::from(move |()| turn.set(PartialTurn::default()))
     };
-    let on_next = {
-        let (solving, turn, save, progress, list) = (
-            solving.clone(),
-            turn.clone(),
-            save.clone(),
-            *progress,
-            p.list.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let mut next = progress;
-            if solving.stage == Stage::Shown {
-                next.skip(count);
-                save(&|p: &mut Progress| p.skip(count));
-            }
-            let index = next.next % count;
-            turn.set(PartialTurn::default());
-            solving.set(Solving::new(index, &list[index], solving.asked));
-        })
-    };
-    let on_show = {
-        let (solving, save) = (solving.clone(), save);
-        Callback::from(move |_: MouseEvent| {
-            save(&|p: &mut Progress| p.miss());
-            solving.set(Solving {
-                stage: Stage::Shown,
-                ..(*solving).clone()
-            });
-        })
-    };
+    let on_next = next_puzzle(&solving, &turn, &save, *progress, &p.list);
+    let on_show = show_answer(&solving, save);
     let texts = line_texts(&solving.line);
     let verdict = verdict_text(lang, &solving, &texts);
     let asking = matches!(solving.stage, Stage::Asking | Stage::Wrong(_));
@@ -345,6 +318,44 @@ pub fn solver(p: &SolverProps) -> Html {
             </div>
         </>
     }
+}
+
+/// Saves a change to the player's progress (in local storage and on the page).
+type Save = Rc<dyn Fn(&dyn Fn(&mut Progress))>;
+
+/// On to the next puzzle after `progress` (a shown answer skips the one
+/// solved with it).
+fn next_puzzle(
+    solving: &UseStateHandle<Solving>,
+    turn: &UseStateHandle<PartialTurn>,
+    save: &Save,
+    progress: Progress,
+    list: &Rc<Vec<Puzzle>>,
+) -> Callback<MouseEvent> {
+    let (solving, turn, save, list) = (solving.clone(), turn.clone(), save.clone(), list.clone());
+    let count = list.len();
+    Callback::from(move |_: MouseEvent| {
+        let mut next = progress;
+        if solving.stage == Stage::Shown {
+            next.skip(count);
+            save(&|p: &mut Progress| p.skip(count));
+        }
+        let index = next.next % count;
+        turn.set(PartialTurn::default());
+        solving.set(Solving::new(index, &list[index], solving.asked));
+    })
+}
+
+/// Shows the answer, which counts as a miss.
+fn show_answer(solving: &UseStateHandle<Solving>, save: Save) -> Callback<MouseEvent> {
+    let solving = solving.clone();
+    Callback::from(move |_: MouseEvent| {
+        save(&|p: &mut Progress| p.miss());
+        solving.set(Solving {
+            stage: Stage::Shown,
+            ..(*solving).clone()
+        });
+    })
 }
 
 /// The piece on each point of `pos`.

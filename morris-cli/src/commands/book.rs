@@ -12,11 +12,12 @@
 //! skipped, and the run ends with an error naming how many.
 
 use std::collections::HashSet;
-use std::fs::{self, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
+use std::thread::JoinHandle;
 use std::time::Instant;
 
 use clap::Args;
@@ -107,55 +108,11 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if todo.is_empty() {
         return Ok(());
     }
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
-    if book.is_empty() && fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0) == 0 {
-        writeln!(
-            file,
-            "# Mulino placing book (`morris tb book`): POSITION ; RESULT ; MOVES THAT KEEP IT"
-        )
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
-    }
+    let mut file = open_book(&args.out, &book)?;
 
     let todo = Arc::new(todo);
-    let next = Arc::new(AtomicUsize::new(0));
     let (send, receive) = mpsc::channel::<Done>();
-    let nodes = args.nodes;
-    let workers: Vec<_> = (0..args.threads.min(todo.len()))
-        .map(|_| {
-            let (todo, next, send, tables) = (todo.clone(), next.clone(), send.clone(), tables.clone());
-            std::thread::spawn(move || {
-                // Positions a worker solves one after another share their
-                // proofs: replies to one opening meet the same subtrees.
-                let mut memo = PlacingMemo::new();
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&position) = todo.get(index) else {
-                        break;
-                    };
-                    let started = Instant::now();
-                    let solved = tables
-                        .placing_solve(&position, &mut memo, nodes, &mut || false)
-                        .map_err(|e| e.to_string());
-                    let secs = started.elapsed().as_secs_f64();
-                    if send
-                        .send(Done {
-                            index,
-                            position,
-                            solved,
-                            secs,
-                        })
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            })
-        })
-        .collect();
+    let workers = spawn_solvers(&todo, &tables, args.nodes, args.threads, &send);
     drop(send);
 
     let (mut written, mut failed) = (0usize, 0usize);
@@ -211,6 +168,69 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// The book file at `path`, opened to append; a new or empty one (with
+/// `book` empty) gets the header line first.
+fn open_book(path: &Path, book: &Book) -> Result<File, CliError> {
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    if book.is_empty() && fs::metadata(path).map(|m| m.len()).unwrap_or(0) == 0 {
+        writeln!(
+            file,
+            "# Mulino placing book (`morris tb book`): POSITION ; RESULT ; MOVES THAT KEEP IT"
+        )
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(file)
+}
+
+/// Up to `threads` workers (no more than there are positions), each taking
+/// the next unsolved position of `todo` until none is left (or the writer
+/// is gone), solving it within `nodes` and sending the outcome on `send`.
+fn spawn_solvers(
+    todo: &Arc<Vec<Position>>,
+    tables: &Arc<Tablebases>,
+    nodes: u64,
+    threads: usize,
+    send: &mpsc::Sender<Done>,
+) -> Vec<JoinHandle<()>> {
+    let next = Arc::new(AtomicUsize::new(0));
+    (0..threads.min(todo.len()))
+        .map(|_| {
+            let (todo, next, send, tables) = (todo.clone(), next.clone(), send.clone(), tables.clone());
+            std::thread::spawn(move || {
+                // Positions a worker solves one after another share their
+                // proofs: replies to one opening meet the same subtrees.
+                let mut memo = PlacingMemo::new();
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&position) = todo.get(index) else {
+                        break;
+                    };
+                    let started = Instant::now();
+                    let solved = tables
+                        .placing_solve(&position, &mut memo, nodes, &mut || false)
+                        .map_err(|e| e.to_string());
+                    let secs = started.elapsed().as_secs_f64();
+                    if send
+                        .send(Done {
+                            index,
+                            position,
+                            solved,
+                            secs,
+                        })
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            })
+        })
+        .collect()
 }
 
 /// The positions named by `--positions` and `--openings`, in that order.
