@@ -152,6 +152,36 @@ test("in Arabic at 390 px each analysis line shows its start, and move numbers r
   assertNoErrors(page);
 });
 
+test("in Arabic the marks on the points read as numbers do: -2 with its sign first, as in the legend", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "ar" });
+  await page.addInitScript(() => localStorage.setItem("mulino.lang", "ar"));
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6`);
+  await waitForBoard(page);
+  await clickAction(page, "analyse");
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor({ timeout: 60_000 });
+  await dialog(page).locator(".analysis-paste").fill(TABLE);
+  await clickAction(page, "analyse-paste");
+  await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+  // Where each character of a signed mark is drawn: its sign left of its digits.
+  const signed = await dialog(page).locator(".point-note text").evaluateAll((els) =>
+    els
+      .filter((t) => /^[+-]\d/.test(t.textContent))
+      .map((t) => {
+        const node = t.firstChild;
+        const box = (i) => {
+          const r = document.createRange();
+          r.setStart(node, i);
+          r.setEnd(node, i + 1);
+          return r.getBoundingClientRect().left;
+        };
+        return { text: t.textContent, signLeft: box(0) < box(1) };
+      }));
+  assert.ok(signed.length > 0, "signed marks on the board");
+  for (const m of signed) assert.ok(m.signLeft, `the mark ${m.text} reads with its sign first: ${JSON.stringify(signed)}`);
+  await screenshot(page, "lab-table-marks-ar-390");
+  assertNoErrors(page);
+});
+
 test("with the lab's files out of reach, every way into the lab says it cannot load offline, not the browser's words", { timeout: 180_000 }, async () => {
   const ways = {
     analyse: (page) => clickAction(page, "analyse"),
