@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   startHarness, gameLink, openGame, snapshot, waitForState, cursorAt, moveCount, moveText,
-  removable, targets, screenshot, assertNoErrors,
+  removable, targets, screenshot, assertNoErrors, waitForBoard,
 } from "./lib/harness.mjs";
 import { arrowPath, arrowStep } from "./lib/boards.mjs";
 
@@ -102,5 +102,30 @@ test("a hot-seat game with the keyboard only", { timeout: 300_000 }, async () =>
     assert.equal(moveText(snap.moves[i]), move);
   }
   await screenshot(page, "keyboard-end");
+  assertNoErrors(page);
+});
+
+test("the move list's buttons by keyboard: Home on Previous move goes to the start, End back to the game, the focus kept", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  const moves = ["d6", "b4", "f4", "d2", "d7", "f6", "a4", "g4", "b6", "f2", "a1", "g7"];
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=${moves.join(",")}`);
+  await waitForBoard(page);
+  const stepper = page.locator(".moves-panel .stepper");
+  const button = (name) => stepper.getByRole("button", { name, exact: true });
+  await button("Previous move").focus();
+  // A button with nowhere to go (disabled, or saying so).
+  const off = (name) =>
+    stepper.locator(`[aria-label="${name}"]:is([disabled], [aria-disabled="true"])`).waitFor({ timeout: 5_000 });
+  await page.keyboard.press("Home");
+  await off("First position");
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+  assert.equal(focused, "Previous move", "the focus stays on the button pressed");
+  await page.keyboard.press("End");
+  await off("Back to the game");
+  assert.equal(await button("First position").getAttribute("aria-disabled"), null);
+  // A button with nowhere to go does nothing when pressed.
+  await button("Back to the game").click({ force: true });
+  await off("Back to the game");
+  await screenshot(page, "keyboard-move-list-buttons");
   assertNoErrors(page);
 });

@@ -73,15 +73,22 @@ pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
             <ol class="moves" data-move-list="" ref={list.clone()} aria-keyshortcuts="ArrowLeft ArrowRight Home End">{ for items }</ol>
             if n == 0 { <p class="moves-empty">{ lang.t("moves.empty") }</p> }
             <div class="stepper">
-                <button type="button" class="btn icon" title={lang.t("action.first")} aria-label={lang.t("action.first")}
-                        disabled={at_start || n == 0} onclick={go(Some(0))}>{ icon("M7 5v14M18 5l-8 7 8 7z") }</button>
-                <button type="button" class="btn icon" title={lang.t("action.prev")} aria-label={lang.t("action.prev")}
-                        disabled={at_start || n == 0} onclick={go(Some(shown.saturating_sub(1)))}>{ icon("M16 5l-9 7 9 7z") }</button>
-                <button type="button" class="btn icon" title={lang.t("action.next")} aria-label={lang.t("action.next")}
-                        disabled={at_end} onclick={go(Some(shown + 1))}>{ icon("M8 5l9 7-9 7z") }</button>
-                <button type="button" class="btn icon" title={lang.t("action.live")} aria-label={lang.t("action.live")}
-                        disabled={at_end} onclick={go(None)}>{ icon("M17 5v14M6 5l8 7-8 7z") }</button>
+                { step_button(lang.t("action.first"), "M7 5v14M18 5l-8 7 8 7z", at_start || n == 0, go(Some(0))) }
+                { step_button(lang.t("action.prev"), "M16 5l-9 7 9 7z", at_start || n == 0, go(Some(shown.saturating_sub(1)))) }
+                { step_button(lang.t("action.next"), "M8 5l9 7-9 7z", at_end, go(Some(shown + 1))) }
+                { step_button(lang.t("action.live"), "M17 5v14M6 5l8 7-8 7z", at_end, go(None)) }
             </div>
         </section>
+    }
+}
+
+/// A stepper button. One that has nowhere to go says so (`aria-disabled`)
+/// and does nothing, but keeps the focus: a `disabled` button would drop
+/// it to the page, and the next key (End after Home) would go nowhere.
+fn step_button(name: String, path: &'static str, off: bool, go: Callback<MouseEvent>) -> Html {
+    let onclick = if off { Callback::noop() } else { go };
+    html! {
+        <button type="button" class="btn icon" title={name.clone()} aria-label={name}
+                aria-disabled={off.then_some("true")} {onclick}>{ icon(path) }</button>
     }
 }
