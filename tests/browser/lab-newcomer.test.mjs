@@ -26,6 +26,17 @@ function rank(mark) {
   return mark.startsWith("+") ? 1 : -1;
 }
 
+/** A game's Analyse, then TABLE pasted into the analysis board, until its exact values show. */
+async function pasteTable(page) {
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6`);
+  await waitForBoard(page);
+  await clickAction(page, "analyse");
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor({ timeout: 60_000 });
+  await dialog(page).locator(".analysis-paste").fill(TABLE);
+  await clickAction(page, "analyse-paste");
+  await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+}
+
 // A game of Three Men's Morris where a review that searched alone marked
 // dark's 5… b2-b1 "??", better c3-c2, though the analysis shows both
 // losing (in 2 and 8 plies).
@@ -83,13 +94,7 @@ test("a review's better move is better by the analysis's exact values; both losi
 
 test("a table position pasted into the analysis board: the lines say the tables' value at once; the board's marks have a legend", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6`);
-  await waitForBoard(page);
-  await clickAction(page, "analyse");
-  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor({ timeout: 60_000 });
-  await dialog(page).locator(".analysis-paste").fill(TABLE);
-  await clickAction(page, "analyse-paste");
-  await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+  await pasteTable(page);
   const read = () =>
     dialog(page).evaluate((d) => ({
       status: d.querySelector(".analysis-status").innerText,
@@ -155,13 +160,7 @@ test("in Arabic at 390 px each analysis line shows its start, and move numbers r
 test("in Arabic the marks on the points read as numbers do: -2 with its sign first, as in the legend", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "ar" });
   await page.addInitScript(() => localStorage.setItem("mulino.lang", "ar"));
-  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6`);
-  await waitForBoard(page);
-  await clickAction(page, "analyse");
-  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor({ timeout: 60_000 });
-  await dialog(page).locator(".analysis-paste").fill(TABLE);
-  await clickAction(page, "analyse-paste");
-  await dialog(page).locator('[data-exact="values"]').waitFor({ timeout: 60_000 });
+  await pasteTable(page);
   // Where each character of a signed mark is drawn: its sign left of its digits.
   const signed = await dialog(page).locator(".point-note text").evaluateAll((els) =>
     els
