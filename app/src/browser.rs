@@ -1,5 +1,6 @@
 //! The few things the app asks of the page itself: its address, the
-//! clipboard, the share sheet, the clock, idle time.
+//! clipboard, the share sheet, the clock, idle time, and the window events
+//! the page and its modules loaded on demand talk by.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -17,6 +18,26 @@ pub fn own_node(id: &str) -> Option<web_sys::Element> {
     node.set_id(id);
     doc.body()?.append_child(&node).ok()?;
     Some(node)
+}
+
+/// Sends the window event `name` with `text` as its detail (the page and
+/// its modules loaded on demand talk so: `lab`, `room::talk`).
+pub fn tell_window(name: &str, text: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(text));
+    if let (Some(w), Ok(e)) = (
+        web_sys::window(),
+        web_sys::CustomEvent::new_with_event_init_dict(name, &init),
+    ) {
+        let _ = w.dispatch_event(&e);
+    }
+}
+
+/// The text a window event sent by [`tell_window`] carries (empty if none).
+pub fn told_text(e: &web_sys::Event) -> String {
+    e.dyn_ref::<web_sys::CustomEvent>()
+        .and_then(|e| e.detail().as_string())
+        .unwrap_or_default()
 }
 
 /// The address of the page without its fragment.

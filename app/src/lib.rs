@@ -27,6 +27,7 @@ pub mod lab;
 mod learn;
 mod link;
 mod model;
+mod on_demand;
 mod opening;
 mod plural;
 pub mod puzzle;
@@ -38,6 +39,8 @@ mod store;
 mod tablebase;
 
 pub use app::App;
+/// The room's live module's entry point (the binary `room`, `room::live`).
+pub use room::live::run as run_live_room;
 
 /// Mounts the table on a node of its own (see `browser::own_node`).
 pub fn run() {

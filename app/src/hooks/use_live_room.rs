@@ -1,7 +1,8 @@
 //! The live connection of the room on the table: this tab takes its seat
 //! (one tab of a browser holds it, `room::lock`) and meets the friend
-//! through the relays where any are set (and reachable); a reply handed
-//! over by another tab is taken up; another
+//! through the relays where any are set (and reachable), in the room's
+//! live module (`hooks::use_live`); a reply handed over by another tab is
+//! taken up; another
 //! room on the table drops the connection of the last one; the host's
 //! page offers a connection while the seat is free and no relay took the
 //! room, so the invite link carries it (`room::meeting`); and the room as
@@ -25,17 +26,6 @@ pub fn use_live_room(model: &UseReducerHandle<Model>) -> (Live, Option<Sealed>) 
     };
     let live = use_live(send.clone());
     let sealed = use_sealed(model, live.signal.as_ref(), send);
-    {
-        let live = live.clone();
-        use_effect_with((), move |_| {
-            let listener = live.listen();
-            move || {
-                if let Some((bc, _handler)) = listener {
-                    bc.close();
-                }
-            }
-        });
-    }
     {
         let live = live.clone();
         let room = model.room.as_ref().map(|r| {

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use super::lang::use_page_lang;
 use super::{LabExit, LabView, EXIT_EVENT, OPEN_EVENT, REQUEST};
-use crate::browser::own_node;
+use crate::browser::{own_node, tell_window};
 use crate::components::{AnalysisTable, ConnectionSettings, PositionEditor, PuzzleTable};
 
 /// Mounts the lab's root on a node of its own, beside the table's.
@@ -34,14 +34,7 @@ fn take_request() -> Option<LabView> {
 
 /// Tells the page how a view ended.
 fn tell(exit: &LabExit) {
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&JsValue::from_str(&exit.encode()));
-    if let (Some(w), Ok(e)) = (
-        web_sys::window(),
-        web_sys::CustomEvent::new_with_event_init_dict(EXIT_EVENT, &init),
-    ) {
-        let _ = w.dispatch_event(&e);
-    }
+    tell_window(EXIT_EVENT, &exit.encode());
 }
 
 #[function_component(LabRoot)]

@@ -34,12 +34,14 @@
 
 pub mod codec;
 pub mod ice;
+pub mod live;
 pub mod lock;
 pub mod meeting;
 pub mod peer;
 pub mod relay;
 pub mod settings;
 pub mod sign;
+pub mod talk;
 pub mod tracker;
 
 use morris_core::{Color, Game, Rules, Variant};

@@ -4,10 +4,10 @@
 
 use std::rc::Rc;
 
-use super::{hand_over, Live};
-use crate::model::{Action, Notice};
+use super::{hand_over, tell, Live};
 use crate::room::meeting::{Effect, Event, From, Id, Purpose};
 use crate::room::relay::{self, Envelope};
+use crate::room::talk::FromRoom;
 use crate::room::tracker::{Swarm, TrackerEvent};
 use crate::room::{sign, Seal};
 use crate::storage;
@@ -66,7 +66,7 @@ impl Live {
                     p.send(&text);
                 }
             }
-            Effect::Room { code, text } => self.room_heard(&code, &text),
+            Effect::Room { code, text } => tell(&FromRoom::Room { code, text }),
             Effect::OpenSwarm(code) => self.open_swarm(code),
             Effect::CloseSwarm => {
                 let swarm = {
@@ -92,10 +92,10 @@ impl Live {
             Effect::Check { from, offer_id, env } => self.check(from, offer_id, env),
             Effect::Announce { relay, id, text } => self.with_swarm(|s| s.announce(relay, &id, &text)),
             Effect::Reply { relay, to, id, text } => self.with_swarm(|s| s.answer(relay, &to, &id, &text)),
-            Effect::HandOver { code, sdp } => hand_over(&code, &sdp, self.dispatch.clone()),
+            Effect::HandOver { code, sdp } => hand_over(&code, &sdp),
             Effect::Taken(code) => self.taken(&code),
-            Effect::Notify(key, args) => self.dispatch.emit(Action::Notify(Some(Notice::new(key, args)))),
-            Effect::Presence(p) => self.dispatch.emit(Action::Presence(p)),
+            Effect::Notify(key, args) => tell(&FromRoom::Notice(key, args)),
+            Effect::Presence(p) => tell(&FromRoom::Presence(p)),
         }
     }
 
