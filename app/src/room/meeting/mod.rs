@@ -259,6 +259,8 @@ struct Relays {
     making: bool,
     taken: bool,
     told_taken_ms: f64,
+    /// The host said that someone with another key knocked.
+    knocked: bool,
 }
 
 /// The meeting of the room on the table.

@@ -617,3 +617,40 @@ fn no_relay_within_five_seconds_runs_the_room_by_links_and_a_relay_down_is_tried
     m.handle(11_500.0, Event::Joined(0));
     assert_eq!(m.view().relay, RelayState::Joined);
 }
+
+#[test]
+fn a_guest_back_from_another_browser_is_told_the_seat_is_taken_and_the_host_that_they_knocked() {
+    let mut w = World::default();
+    let (host, guest) = met(&mut w, A);
+    w.vanish(guest, true);
+    // The friend opens the same invite in a fresh browser: another seat key.
+    let fresh = w.page(3);
+    w.seat(fresh, A, Role::Guest, &key_of(1), 1);
+    w.wait(40_000.0);
+    let notices = |w: &World, p: usize| -> Vec<&'static str> {
+        w.pages[p]
+            .said
+            .iter()
+            .filter_map(|s| match s {
+                Effect::Notify(key, _) => Some(*key),
+                _ => None,
+            })
+            .collect()
+    };
+    // Their page says why it does not connect, in the notice and in the
+    // bar (which keeps saying it while the relay stays up).
+    assert_eq!(notices(&w, fresh), vec!["room.seat-taken"]);
+    assert_eq!(w.view(fresh).relay, RelayState::Taken);
+    assert_ne!(w.connection(fresh), Connection::Live);
+    // The host is told once that someone knocked; the friend stays lost.
+    assert_eq!(notices(&w, host), vec!["room.knocked"]);
+    assert_eq!(w.connection(host), Connection::Lost);
+    // The friend's own browser still holds the seat: it comes back live.
+    let back = w.page(2);
+    w.seat(back, A, Role::Guest, &key_of(1), 1);
+    assert!(
+        w.until_live(host, 20_000.0).is_some(),
+        "the seat's browser reconnects"
+    );
+    assert_eq!(w.presence(host), vec![Presence::Lost, Presence::Back]);
+}
