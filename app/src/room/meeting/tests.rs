@@ -22,6 +22,10 @@ struct Page {
     said: Vec<Effect>,
     /// Rooms' texts heard over the channel.
     heard: Vec<String>,
+    /// A page from before the heartbeat: it sends no ping, and a ping it
+    /// gets is a text it refuses (counted in `refused`).
+    old: bool,
+    refused: u32,
 }
 
 /// An open (or opening) channel between two pages' peers.
@@ -67,6 +71,8 @@ impl World {
             swarm: None,
             said: Vec::new(),
             heard: Vec::new(),
+            old: false,
+            refused: 0,
         });
         n
     }
@@ -146,8 +152,13 @@ impl World {
                 },
             )),
             Effect::Accept(id, answer) => self.accept(p, id, &answer),
+            Effect::Send(_, text) if text == PING && self.pages[p].old => {}
             Effect::Send(id, text) => {
                 if let Some((o, oid)) = self.other_end(p, id) {
+                    if text == PING && self.pages[o].old {
+                        self.pages[o].refused += 1;
+                        return;
+                    }
                     self.queue.push_back((o, Event::Message(oid, text)));
                 }
             }
@@ -653,4 +664,35 @@ fn a_guest_back_from_another_browser_is_told_the_seat_is_taken_and_the_host_that
         "the seat's browser reconnects"
     );
     assert_eq!(w.presence(host), vec![Presence::Lost, Presence::Back]);
+}
+
+#[test]
+fn a_friend_from_before_the_heartbeat_gets_one_ping_and_is_never_said_silent() {
+    let mut w = World::default();
+    let host = w.page(1);
+    w.seat(host, A, Role::Host, "", 1);
+    let guest = w.page(2);
+    w.pages[guest].old = true;
+    w.seat(guest, A, Role::Guest, &key_of(1), 1);
+    assert!(w.until_live(host, 3_000.0).is_some(), "host live");
+    w.wait(30_000.0);
+    assert_eq!(
+        w.connection(host),
+        Connection::Live,
+        "a quiet old page is not gone"
+    );
+    assert!(w.presence(host).is_empty(), "nothing said of the friend");
+    assert_eq!(
+        w.pages[guest].refused, 1,
+        "the old page gets one ping, not one every 2 s"
+    );
+    // The room still goes over: the channel is fine.
+    w.send(
+        host,
+        Event::Outgoing {
+            text: "room-1".into(),
+            seq: 1,
+        },
+    );
+    assert_eq!(w.pages[guest].heard, vec!["room-1".to_string()]);
 }
