@@ -294,6 +294,13 @@ impl World {
             .collect()
     }
 
+    /// Page `from` sends its first room: page `to` hears it over the channel.
+    fn room_goes_over(&mut self, from: usize, to: usize) {
+        let (text, seq) = ("room-1".to_string(), 1);
+        self.send(from, Event::Outgoing { text, seq });
+        assert_eq!(self.pages[to].heard, vec!["room-1".to_string()]);
+    }
+
     /// Waits (at most `ms`) until page `p` is live; how long it took.
     fn until_live(&mut self, p: usize, ms: f64) -> Option<f64> {
         let start = self.now;
@@ -326,14 +333,7 @@ fn through_a_relay_the_seats_meet_at_once_with_nothing_said() {
     assert_eq!(w.view(host).relay, RelayState::Joined);
     assert!(w.presence(host).is_empty() && w.presence(guest).is_empty());
     // The room goes over the channel, and pings keep it open.
-    w.send(
-        host,
-        Event::Outgoing {
-            text: "room-1".into(),
-            seq: 1,
-        },
-    );
-    assert_eq!(w.pages[guest].heard, vec!["room-1".to_string()]);
+    w.room_goes_over(host, guest);
     w.wait(30_000.0);
     assert_eq!(w.connection(host), Connection::Live, "pinged, never silent");
     assert_eq!(w.connection(guest), Connection::Live);
@@ -687,12 +687,5 @@ fn a_friend_from_before_the_heartbeat_gets_one_ping_and_is_never_said_silent() {
         "the old page gets one ping, not one every 2 s"
     );
     // The room still goes over: the channel is fine.
-    w.send(
-        host,
-        Event::Outgoing {
-            text: "room-1".into(),
-            seq: 1,
-        },
-    );
-    assert_eq!(w.pages[guest].heard, vec!["room-1".to_string()]);
+    w.room_goes_over(host, guest);
 }
