@@ -17,9 +17,10 @@ pub const TO_ROOM: &str = "mulino-room-in";
 pub const FROM_ROOM: &str = "mulino-room-out";
 
 /// The notices the room module may say (its catalogue keys).
-const NOTICES: [&str; 4] = [
+const NOTICES: [&str; 5] = [
     "room.live-failed",
     "room.seat-taken",
+    "room.knocked",
     "room.handed",
     "room.no-offer",
 ];
@@ -148,12 +149,13 @@ const CONNECTIONS: [Connection; 4] = [
     Connection::Live,
     Connection::Lost,
 ];
-const RELAYS: [RelayState; 5] = [
+const RELAYS: [RelayState; 6] = [
     RelayState::Off,
     RelayState::Trying,
     RelayState::Joined,
     RelayState::Unreachable,
     RelayState::Elsewhere,
+    RelayState::Taken,
 ];
 const PRESENCES: [(Presence, &str); 3] = [
     (Presence::Left, "left"),
@@ -338,6 +340,48 @@ mod tests {
             let m = FromRoom::View(v);
             assert_eq!(FromRoom::decode(&m.encode()).unwrap(), m);
         }
+    }
+
+    /// Whether `c` and `r` are listed (a state added to either enum fails
+    /// to compile here until it is listed too).
+    fn listed(c: Connection, r: RelayState) -> bool {
+        use RelayState::*;
+        let c_known = match c {
+            Connection::ByLink | Connection::Connecting | Connection::Live | Connection::Lost => {
+                CONNECTIONS.contains(&c)
+            }
+        };
+        let r_known = match r {
+            Off | Trying | Joined | Unreachable | Elsewhere | Taken => RELAYS.contains(&r),
+        };
+        c_known && r_known
+    }
+
+    #[test]
+    fn every_state_and_every_notice_of_the_module_can_be_told() {
+        for (c, r) in CONNECTIONS.into_iter().zip(RELAYS) {
+            assert!(listed(c, r), "{c:?} {r:?}");
+        }
+        // Every catalogue key the meeting and the module say.
+        let sources = [
+            include_str!("meeting/mod.rs"),
+            include_str!("meeting/relays.rs"),
+            include_str!("live/mod.rs"),
+            include_str!("live/perform.rs"),
+            include_str!("live/seat.rs"),
+        ];
+        let mut said = 0;
+        for source in sources {
+            for marker in ["Notify(\"", "Notice(\""] {
+                for (at, _) in source.match_indices(marker) {
+                    let rest = &source[at + marker.len()..];
+                    let key = &rest[..rest.find('"').unwrap()];
+                    assert!(NOTICES.contains(&key), "{key} cannot be told to the page");
+                    said += 1;
+                }
+            }
+        }
+        assert!(said >= NOTICES.len(), "{said} notices found");
     }
 
     #[test]
