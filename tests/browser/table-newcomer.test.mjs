@@ -297,7 +297,7 @@ test("the evaluation bar of a finished game shows its result: full for a light w
 });
 
 test("on a tablet the top bar's icons have words under them; on a phone the icons keep one line, each named with a tooltip", { timeout: 180_000 }, async () => {
-  for (const [width, height, lang] of [[768, 1024, "en"], [768, 1024, "de"], [768, 1024, "ar"], [768, 1024, "ru"], [1024, 768, "pt-BR"]]) {
+  for (const [width, height, lang] of [[768, 1024, "en"], [768, 1024, "de"], [768, 1024, "ar"], [768, 1024, "ru"], [620, 900, "ru"], [1024, 768, "pt-BR"], [1280, 800, "fr"]]) {
     const { page, context } = await h.newPage({ viewport: { width, height } });
     await page.addInitScript((l) => localStorage.setItem("mulino.lang", l), lang);
     await openGame(page, gameLink(h.url, { variant: "twelve", mode: "two-players" }));
@@ -308,9 +308,12 @@ test("on a tablet the top bar's icons have words under them; on a phone the icon
           const r = s.getBoundingClientRect();
           return getComputedStyle(s).position !== "absolute" && r.width > 1 && s.textContent.trim();
         });
+        // Inside the button's padding, not only its border.
+        const cs = getComputedStyle(b);
+        const [l, r] = [box.left + parseFloat(cs.paddingLeft), box.right - parseFloat(cs.paddingRight)];
         const inside = words.every((s) => {
-          const r = s.getBoundingClientRect();
-          return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+          const w = s.getBoundingClientRect();
+          return w.left >= l - 1 && w.right <= r + 1 && w.top >= box.top - 1 && w.bottom <= box.bottom + 1;
         });
         return { action: b.dataset.action ?? b.className, seen: words.map((s) => s.textContent).join(" "), inside, title: b.title };
       }));
