@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The app's budgets (issue 6), measured in one run against the built app:
-//   1. the first load transfers at most 394 KB gzip (LIMIT_KB; what it holds:
+//   1. the first load transfers at most 395 KB gzip (LIMIT_KB; what it holds:
 //      docs/audit.md, "The first-load budget"): every file the server
 //      sends during a cold first load (page, wasm, JS, CSS, fonts, the web
 //      worker, what the service worker caches) compressed with gzip level 9;
@@ -33,7 +33,7 @@ const ENGINE_TURNS = Number(opt("--turns", process.env.MULINO_BUDGET_TURNS ?? 8)
 const REPORT = args.includes("--report") || process.env.MULINO_BUDGETS_REPORT === "1";
 const LEVEL = process.env.MULINO_BUDGET_LEVEL ?? "10"; // the strongest level (morris-core search::Level::MAX)
 
-const LIMIT_KB = 394;
+const LIMIT_KB = 395;
 const LIMIT_INTERACTIVE_MS = 1000;
 const LIMIT_TASK_MS = 50;
 
