@@ -14,9 +14,12 @@
 #[cfg(feature = "engine")]
 use morris_engine::Clock;
 
-/// What the clock reads once the search is stopped: past any deadline.
+/// What the clock reads once the search is stopped: past any deadline,
+/// also one the search sets from a first reading taken when already
+/// stopped (its deadlines are sums that saturate here: `u64::MAX / 2`
+/// once let a search that began past its time run to its full depth).
 #[cfg(feature = "engine")]
-const STOPPED_MS: u64 = u64::MAX / 2;
+const STOPPED_MS: u64 = u64::MAX;
 
 /// Whether the shared flag says stop.
 pub fn stopped(stop: Option<&js_sys::Int32Array>) -> bool {
@@ -56,4 +59,37 @@ pub fn with_stop_clock<R>(
             now
         }
     }))
+}
+
+#[cfg(all(test, feature = "engine"))]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use morris_core::{Game, Variant};
+    use morris_engine::{Limits, Searcher};
+
+    use super::*;
+
+    #[test]
+    fn a_search_that_first_reads_its_clock_past_the_deadline_ends_at_once() {
+        // As on a fresh module, where setting the search up took longer
+        // than the time asked: the first reading is already "stopped".
+        let game = Game::new(Variant::Nine.rules());
+        let mut searcher = Searcher::new(1);
+        let limits = Limits {
+            depth: Some(7),
+            movetime_ms: Some(2),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let result = with_stop_clock(None, Some(0), |clock| {
+            searcher.search_game(&game, limits, clock, &stop, |_| {})
+        });
+        assert!(result.best.is_some(), "still a move");
+        assert!(
+            result.depth < 7,
+            "ended by its time, not its depth: {}",
+            result.depth
+        );
+    }
 }

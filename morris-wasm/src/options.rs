@@ -310,6 +310,15 @@ pub fn string_arg(value: &JsValue, what: &str) -> Result<String, ApiError> {
         .ok_or_else(|| bad_argument(what, "a string", &OptionValue::from_js(value)))
 }
 
+/// A function given as a listener or a callback.
+pub fn function_arg(value: JsValue, what: &str) -> Result<js_sys::Function, ApiError> {
+    use wasm_bindgen::JsCast;
+    let described = OptionValue::from_js(&value);
+    value
+        .dyn_into::<js_sys::Function>()
+        .map_err(|_| bad_argument(what, "a function", &described))
+}
+
 /// Bytes given as a `Uint8Array` (a Node `Buffer` is one) or an `ArrayBuffer`.
 #[cfg(feature = "engine")]
 pub fn bytes_arg(value: &JsValue, what: &str) -> Result<Vec<u8>, ApiError> {

@@ -2,8 +2,12 @@
 import { Worker } from "node:worker_threads";
 import { EngineWorker as Client } from "./client.js";
 
+// The worker takes Node's options as the process has them, but for
+// `--input-type`, which a worker refuses (`node --input-type=module -e …`).
+const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
+
 const spawn = () => {
-  const worker = new Worker(new URL("./node-worker.mjs", import.meta.url));
+  const worker = new Worker(new URL("./node-worker.mjs", import.meta.url), { execArgv });
   // An idle engine does not keep Node running; one that thinks does.
   let busy = 0;
   worker.unref();

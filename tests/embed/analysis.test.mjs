@@ -188,6 +188,11 @@ test("change: after every move (clicked, played, the engine's), undo and setPosi
   assert.deepEqual(vs, [2, "d6"]);
   assert.equal(await thrown(page, 'window.board.on("fly", () => {})'),
     'OptionError: unknown board event `fly`; the events are "select", "move", "removal", "change", "draw", "end"');
+  // A listener that is not a function is refused when given, not at the next move.
+  assert.equal(await thrown(page, 'window.board.on("move", "x")'), 'ArgumentError: the listener must be a function, not "x"');
+  // An unknown option of mountBoard names every option a board has, not only the rules'.
+  const unknown = await thrown(page, "window.mountBoard(window.newHost(), { foo: 1 })");
+  assert.match(unknown, /^OptionError: unknown board option `foo`; the options are: variant, mode, level, engineColor, position, engine, .*orientation.*onMove.*pieces/);
   assert.deepEqual(errors, []);
   await page.close();
 });

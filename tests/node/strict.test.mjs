@@ -109,6 +109,41 @@ test("movetimeMs is the time to think: nearly all of it, and at most a few ms mo
   engine.free();
 });
 
+// A fresh module's first search may spend longer than a tiny movetimeMs
+// setting itself up, so that its clock's first reading is already past
+// the time: it must still answer at once (it once searched on to its
+// full depth, minutes, deaf to stop()). Each run is a process of its own.
+test("a fresh module's first search with a tiny movetimeMs answers at once, in the page's thread and in a worker", async () => {
+  const { execFile } = await import("node:child_process");
+  const run = (code) =>
+    new Promise((resolve) => {
+      execFile(process.execPath, ["--input-type=module", "-e", code], { timeout: 30_000 }, (err, stdout) =>
+        resolve({ err, out: stdout.trim() }),
+      );
+    });
+  const node = pathToFileURL(path.join(PKG, "node", "index.mjs")).href;
+  const worker = pathToFileURL(path.join(PKG, "worker", "node.mjs")).href;
+  for (const ms of [1, 3, 10]) {
+    const sync = await run(
+      `import { Game, Engine } from ${JSON.stringify(node)};
+       const r = new Engine().bestMove(new Game(), { movetimeMs: ${ms} });
+       console.log(r.move, r.stoppedBy);`,
+    );
+    assert.equal(sync.err, null, `movetimeMs ${ms} in the page's thread: ${sync.err}`);
+    assert.match(sync.out, /^[a-g][1-7] time$/, `movetimeMs ${ms}`);
+  }
+  const inWorker = await run(
+    `import { Game } from ${JSON.stringify(node)};
+     import { EngineWorker } from ${JSON.stringify(worker)};
+     const w = new EngineWorker();
+     const r = await w.bestMove(new Game(), { movetimeMs: 1 });
+     console.log(r.move, r.stoppedBy);
+     w.terminate();`,
+  );
+  assert.equal(inWorker.err, null, `movetimeMs 1 in a worker: ${inWorker.err}`);
+  assert.match(inWorker.out, /^[a-g][1-7] time$/);
+});
+
 test("a search says what ended it: its depth or nodes, the default second of a synchronous call, or nothing to search", () => {
   const engine = new Engine();
   const game = new Game();

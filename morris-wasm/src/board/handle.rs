@@ -273,10 +273,11 @@ impl BoardHandle {
     pub fn on(
         &self,
         #[wasm_bindgen(unchecked_param_type = "BoardEvent")] event: JsValue,
-        listener: js_sys::Function,
+        #[wasm_bindgen(unchecked_param_type = "Function")] listener: JsValue,
     ) -> Result<(), JsValue> {
         self.live()?;
         let name = crate::options::string_arg(&event, "the event")?;
+        let listener = crate::options::function_arg(listener, "the listener")?;
         Ok(self.model.borrow_mut().listeners.add(&name, listener)?)
     }
 

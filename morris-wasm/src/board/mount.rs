@@ -14,7 +14,9 @@ use super::handle::{configure, BoardHandle};
 use super::look::{self, Look, Movable};
 use super::page_engine::PageEngine;
 use super::{EmbedProps, Mode, Model};
-use crate::options::{bad_argument, bad_value, entries, rules_from_options, OptionValue};
+use crate::options::{
+    bad_argument, bad_value, entries, js_name, rules_from_options, unknown_key, OptionValue,
+};
 use crate::ApiError;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -57,10 +59,31 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
             "engineColor" => s.engine = look::color("option `engineColor`", value)?,
             "position" => s.position = Some(text(key, value)?),
             "engine" => {}
-            _ => s.game_options.push((key.clone(), value.clone())),
+            _ if is_rule_option(k) => s.game_options.push((key.clone(), value.clone())),
+            _ => return Err(unknown_board_option(k)),
         }
     }
     Ok(s)
+}
+
+/// The board's own options, beside the look's, the listeners and the rules'.
+const OWN_KEYS: &[&str] = &["variant", "mode", "level", "engineColor", "position", "engine"];
+
+fn is_rule_option(key: &str) -> bool {
+    morris_core::RuleKey::every().any(|k| js_name(k) == key)
+}
+
+/// The error for a key no board option has, naming every one there is.
+fn unknown_board_option(key: &str) -> ApiError {
+    let rules: Vec<String> = morris_core::RuleKey::every().map(js_name).collect();
+    let known: Vec<&str> = OWN_KEYS
+        .iter()
+        .chain(look::KEYS)
+        .copied()
+        .chain(EVENTS.iter().map(|(_, option)| *option))
+        .chain(rules.iter().map(String::as_str))
+        .collect();
+    unknown_key(key, "board", &known)
 }
 
 /// Who plays; a board against the engine needs the page's engine (the
