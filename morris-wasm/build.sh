@@ -104,7 +104,7 @@ patch_glue "$PKG/node"
 
 if [ "$BOARD" = 1 ]; then
   # No search in it, so built for size as the app's page is (profile
-  # `release-page`): 204 KB gzip, against 240 KB at `release`.
+  # `release-page`): 169 KB gzip with BOARD_WASM_OPT (docs/npm-engine.md).
   log "cargo build --no-default-features --features board (the rules and the board, no search)"
   cargo build --profile release-page --locked --target wasm32-unknown-unknown -p morris-wasm \
     --no-default-features --features board
