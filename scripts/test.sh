@@ -23,6 +23,9 @@ step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy -p mulino-app -p morris-board -p morris-wasm --target wasm32-unknown-unknown --all-features --locked -- -D warnings
 
+step "cargo doc (every doc link resolves)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+
 step "no import cycles between files"
 python3 scripts/import-cycles.py
 

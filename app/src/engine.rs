@@ -37,7 +37,7 @@ use crate::tablebase::Probe;
 pub const MAX_LEVEL: u8 = Level::MAX;
 /// The longest the computer thinks about one turn, in milliseconds.
 const MOVE_TIME_MS: u64 = 2_500;
-/// How many times [`MOVE_TIME_MS`] the strongest level spends on a
+/// How many times `MOVE_TIME_MS` the strongest level spends on a
 /// placing turn: against perfect play its drawn games were all given away
 /// in the placing, and a longer search there keeps more of them
 /// (docs/strength.md, "More search in the placing").

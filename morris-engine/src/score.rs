@@ -67,7 +67,7 @@ impl Score {
     }
 
     /// For a heuristic value that is a table's win or loss of unknown
-    /// length (a win/draw/loss table's, [`TABLE_WIN`] less the plies):
+    /// length (a win/draw/loss table's, `WIN_BOUND - 1 - MAX_PLY` less the plies):
     /// whether the side to move wins.
     pub fn table_result(self) -> Option<bool> {
         let least = TABLE_WIN - MAX_PLY as i32;

@@ -118,9 +118,9 @@ impl Walk {
 }
 
 /// Up to `want` puzzles from the positions of `table`, spread over the
-/// buckets of [`bucket`]: positions are visited in the walk's order, at
+/// buckets of `bucket`: positions are visited in the walk's order, at
 /// most `want` × 400 of them; each bucket keeps up to `want`, and
-/// [`deal`] takes from them in turn, so a bucket a class has few of leaves
+/// `deal` takes from them in turn, so a bucket a class has few of leaves
 /// its share to the others.
 pub fn from_table(tb: &Tablebase, table: &Table, want: usize, min_plies: u16, seed: u64) -> Vec<Puzzle> {
     let mut walk = Walk(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);

@@ -3,7 +3,9 @@
 // ("Connection lost", and the notice that their page closed), and the bar
 // keeps saying it while the relay looks for them; when they come back the
 // host hears it. A host whose guest went away opens a second room in the
-// same tab (no reload) and a fresh guest meets it through the relay. With
+// same tab (no reload) and a fresh guest meets it through the relay. The
+// friend back from a fresh browser (no seat key) reads that the seat is
+// the first browser's, and the host that someone knocked. With
 // relays off the bar says the room runs by links and what to send, not
 // "Connecting… waiting for your friend". Once live, the room panel offers
 // no link for the friend and no box for a reply: nothing goes by hand.
@@ -48,6 +50,16 @@ async function guestJoins(host, invite) {
   return guest;
 }
 
+/** A host's room through the relay, and a guest (a browser of their own) live in it. */
+async function liveRoom() {
+  const { page: host } = await relayPlayer(h, tracker.url);
+  await hostRoom(host, h.url);
+  await host.locator('[data-relay="joined"]').waitFor();
+  const invite = await offeredLink(host);
+  const guest = await guestJoins(host, invite);
+  return { host, guest, invite };
+}
+
 /** The host's bar says the friend is lost, and the notice says their page closed. */
 async function toldLost(host) {
   await host.locator('[data-notice="room.friend-lost"]').waitFor({ timeout: 15_000 });
@@ -57,11 +69,7 @@ async function toldLost(host) {
 }
 
 test("a guest whose tab closes: the host is told at once, the bar stays lost, and hears them come back", { timeout: 240_000 }, async () => {
-  const { page: host } = await relayPlayer(h, tracker.url);
-  await hostRoom(host, h.url);
-  await host.locator('[data-relay="joined"]').waitFor();
-  const invite = await offeredLink(host);
-  const guest = await guestJoins(host, invite);
+  const { host, guest } = await liveRoom();
   await nothingByHand(host, "host");
   await nothingByHand(guest.page, "guest");
 
@@ -73,7 +81,7 @@ test("a guest whose tab closes: the host is told at once, the bar stays lost, an
   // The relay's round looking for the guest says nothing over it.
   await new Promise((r) => setTimeout(r, 8_000));
   assert.equal(await connection(host), "lost", "still lost, not back to 'meets your friend through a relay'");
-  assert.doesNotMatch(await host.locator("[data-connection]").innerText(), /through a relay/);
+  assert.doesNotMatch(await host.locator("[data-connection]").innerText(), /through a relay/i);
   // The link for the friend is offered again (the game may go on by links).
   assert.equal(await host.locator("[data-friend-link]").count(), 1);
 
@@ -175,4 +183,28 @@ test("a clock game: the clock of a guest whose tab closed stands still on the ho
   await host.locator('[data-notice="room.friend-back"]').waitFor({ timeout: 15_000 });
   await host.waitForFunction(() => document.querySelector('[data-clock="dark"]')?.hasAttribute("data-running"));
   assertNoErrors(host);
+});
+
+test("a guest back from a fresh browser (no seat key) is told in plain words the seat is taken, and the host that someone knocked", { timeout: 240_000 }, async () => {
+  const { host, guest, invite } = await liveRoom();
+  // The guest's browser closes; they open the same invite in a fresh one.
+  await guest.context.close();
+  await toldLost(host);
+  await new Promise((r) => setTimeout(r, 3_000));
+  const { page: fresh } = await relayPlayer(h, tracker.url);
+  await openLink(fresh, invite);
+  await fresh.locator('[data-notice="room.seat-taken"]').waitFor({ timeout: 30_000 });
+  assert.match((await notice(fresh)).text, /belongs to the browser that first opened this invite/);
+  // The bar keeps saying why, in plain words, and offers no connection.
+  await fresh.locator('[data-relay="taken"]').waitFor();
+  assert.match(await fresh.locator("[data-connection]").innerText(), /seat is taken.*another browser/);
+  assert.equal(await fresh.locator('[data-action="connect-live"]').count(), 0);
+  // The host hears that someone knocked; the friend's seat stays lost.
+  await host.locator('[data-notice="room.knocked"]').waitFor({ timeout: 15_000 });
+  assert.match((await notice(host)).text, /opened your invite in another browser/);
+  assert.equal(await connection(host), "lost");
+  await new Promise((r) => setTimeout(r, 16_000));
+  assert.equal(await fresh.locator('[data-relay="taken"]').count(), 1, "still says so after a relay round");
+  assertNoErrors(host);
+  assertNoErrors(fresh);
 });

@@ -121,7 +121,7 @@ test("rooms through a relay: one link, live at once, a reload rejoins, forged of
   await host.locator('[data-relay="joined"]').waitFor();
   // A tracker client in the room's swarm from the start hears what the seats announce.
   const f = await forger(code);
-  assert.match(await host.locator("[data-relay]").innerText(), /through a relay/);
+  assert.match(await host.locator("[data-relay]").innerText(), /through a relay: your friend only needs to open the invite/i);
   const invite = await offeredLink(host);
   const wire = decodeLink(invite);
   assert.equal(wire.x, undefined, "the invite carries no connection offer: the relay brings it");
@@ -312,7 +312,10 @@ test("a second guest with the same invite is told the seat is taken; the game of
   const { page: third } = await relayPlayer(h, relays);
   await openLink(third, invite);
   await third.locator('[data-notice="room.seat-taken"]').waitFor({ timeout: 30_000 });
-  assert.match(await third.locator('[data-notice="room.seat-taken"]').innerText(), /seat is taken/);
+  assert.match(await third.locator('[data-notice="room.seat-taken"]').innerText(), /seat belongs to the browser that first opened this invite/);
+  await third.locator('[data-relay="taken"]').waitFor();
+  // The host hears that someone knocked, and plays on.
+  await host.locator('[data-notice="room.knocked"]').waitFor({ timeout: 15_000 });
   assert.notEqual(await third.locator("[data-connection]").getAttribute("data-connection"), "live");
   // The two in the room play on, undisturbed.
   assert.equal(await host.locator("[data-connection]").getAttribute("data-connection"), "live");

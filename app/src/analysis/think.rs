@@ -18,7 +18,7 @@ pub const LINES: usize = 3;
 /// The deepest the analysis searches; it stops there.
 pub const MAX_DEPTH: u32 = 40;
 /// The time of a first search slice; a slice that finished no new depth
-/// gets twice the time next (at most [`MAX_SLICE_MS`]).
+/// gets twice the time next (at most `MAX_SLICE_MS`).
 pub const SLICE_MS: u64 = 400;
 const MAX_SLICE_MS: u64 = 3_200;
 

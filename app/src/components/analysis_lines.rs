@@ -6,11 +6,12 @@
 
 use std::rc::Rc;
 
-use morris_core::{Color, Position};
+use morris_core::{Color, Outcome, Position};
 use morris_engine::review::exact_score;
 use morris_solver::Value;
 use yew::prelude::*;
 
+use super::status_text::color_name;
 use crate::analysis::protocol::{Exact, PvLine};
 use crate::analysis::think::LINES;
 use crate::analysis::{light_share, score_text, value_text, Pause};
@@ -66,9 +67,20 @@ pub struct LinesPanel<'a> {
     pub on_line: Callback<Vec<String>>,
 }
 
+/// The evaluation bar's light share and words on a finished game: full
+/// for the winner, half for a draw.
+fn result(lang: Lang, outcome: Outcome) -> (f64, String) {
+    match outcome.winner {
+        Some(Color::Light) => (100.0, lang.fmt("status.wins", &[&color_name(lang, Color::Light)])),
+        Some(Color::Dark) => (0.0, lang.fmt("status.wins", &[&color_name(lang, Color::Dark)])),
+        None => (50.0, lang.t("status.draw")),
+    }
+}
+
 pub fn analysis_lines(p: &LinesPanel) -> Html {
     let (lang, turn) = (p.lang, p.pos.turn());
-    let over = p.pos.terminal().is_some();
+    let outcome = p.pos.terminal();
+    let over = outcome.is_some();
     let lines = p.analysed.lines.as_ref();
     let exact = exact_values(p.analysed);
     let items = shown_lines(p.analysed, exact);
@@ -78,12 +90,18 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
         .and_then(|v| v.first())
         .map(|(_, v)| exact_score(*v))
         .or_else(|| items.first().map(|l| l.score));
-    let share = best.map_or(50.0, |s| light_share(s, turn));
     let worth = |line: &PvLine| line_worth(lang, line, exact, turn);
-    let best_text = exact
-        .and_then(|v| v.first())
-        .map(|(_, v)| value_text(lang, *v, turn))
-        .or_else(|| best.map(|s| score_text(lang, s, turn)));
+    // A finished game shows its result, never the half of no thinking.
+    let (share, best_text) = match outcome.map(|o| result(lang, o)) {
+        Some((share, text)) => (share, Some(text)),
+        None => (
+            best.map_or(50.0, |s| light_share(s, turn)),
+            exact
+                .and_then(|v| v.first())
+                .map(|(_, v)| value_text(lang, *v, turn))
+                .or_else(|| best.map(|s| score_text(lang, s, turn))),
+        ),
+    };
     let status = if let Some(why) = &p.analysed.failed {
         lang.fmt("analysis.failed", &[why])
     } else if over {

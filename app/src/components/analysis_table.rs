@@ -41,8 +41,9 @@ pub struct AnalysisProps {
     pub review: bool,
 }
 
-/// A node (the dialog) that takes the focus when it opens, so that the
-/// arrow keys step at once.
+/// A node (the dialog's title) that takes the focus when it opens, where
+/// a keyboard user starts reading, with its outline to show it; the arrow
+/// keys step at once (the dialog hears them).
 #[hook]
 fn use_focus_at_open() -> NodeRef {
     let node = use_node_ref();
@@ -88,7 +89,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
     let side = use_shown_in_view(study.ply);
-    let dialog = use_focus_at_open();
+    let title = use_focus_at_open();
     let shown = study.shown();
     let pos = *shown.position();
     let legal = shown.legal_moves();
@@ -151,8 +152,8 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     };
     html! {
         <Modal labelled_by="analysis-title" on_close={p.on_close.clone()}>
-            <div class="dialog analysis" ref={dialog} tabindex="-1" onkeydown={on_key} data-analysis="">
-                <h2 id="analysis-title">{ lang.t("analysis.title") }</h2>
+            <div class="dialog analysis" tabindex="-1" onkeydown={on_key} data-analysis="">
+                <h2 id="analysis-title" ref={title} tabindex="-1">{ lang.t("analysis.title") }</h2>
                 <div class="analysis-body">
                     { analysis_board(&board) }
                     <div class="analysis-side" ref={side}>

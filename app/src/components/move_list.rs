@@ -1,13 +1,15 @@
 //! The move list: one row per turn, in notation, the whole row showing the
 //! position after it; the buttons below and the keys step through the game.
-//! With the focus in the list, Left/Up and Right/Down step back and on,
-//! Home goes to the start and End back to the game; the board keeps its own
-//! arrow keys, which move its cursor along the lines.
+//! The list is one Tab stop (the turn shown, the latest while playing);
+//! with the focus in it, Left/Up and Right/Down step back and on, Home
+//! goes to the start and End back to the game, the focus going with the
+//! turn shown; the board keeps its own arrow keys, which move its cursor
+//! along the lines.
 
 use yew::prelude::*;
 
 use super::button::icon;
-use super::move_rows::rows;
+use super::move_rows::{rows, Row};
 use super::ui::Ui;
 use crate::model::{Action, Model};
 
@@ -24,6 +26,17 @@ fn step_for_key(t: &Model, key: &str) -> Option<Option<usize>> {
         "End" => Some(None),
         _ => None,
     }
+}
+
+/// How many rows of the list's grid `rows` take: an entry in the first
+/// column starts a row, and so does one in the second column that does not
+/// follow a first-column entry (a side that moved twice).
+fn grid_rows(rows: &[Row]) -> usize {
+    let before = std::iter::once(None).chain(rows.iter().map(Some));
+    rows.iter()
+        .zip(before)
+        .filter(|(row, prev)| row.first || !prev.is_some_and(|p| p.first))
+        .count()
 }
 
 /// The move list: one entry per turn, in notation, each a row that shows
@@ -53,22 +66,33 @@ pub fn move_list(ui: &Ui, list: &NodeRef) -> Html {
         })
     };
     let rows = rows(&t.game);
+    // The rows the list keeps in view however little room the panel has
+    // (style.css): four, or as many as there are.
+    let kept = grid_rows(&rows).min(4);
+    // One Tab stop for the whole list (a roving tabindex): the turn shown,
+    // the latest while playing; the arrows move it.
+    let stop = if t.view.is_some() {
+        shown.clamp(1, n.max(1))
+    } else {
+        n
+    };
     let items = texts.iter().zip(rows).enumerate().map(|(i, (text, row))| {
         let ply = i + 1;
         let current = t.view.is_some() && shown == ply;
+        let tabindex = if ply == stop { "0" } else { "-1" };
         // The row takes the click (the button inside passes its own on to
         // it, from a pointer or a key).
         html! {
             <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()}
                 class={row.class()} onclick={go(Some(ply))}>
-                <button type="button" aria-current={current.then_some("step")}>{ text }</button>
+                <button type="button" {tabindex} aria-current={current.then_some("step")}>{ text }</button>
             </li>
         }
     });
     let at_start = shown == 0;
     let at_end = t.view.is_none();
     html! {
-        <section class="moves-panel" aria-label={lang.t("moves.title")} onkeydown={on_key}>
+        <section class="moves-panel" aria-label={lang.t("moves.title")} onkeydown={on_key} style={format!("--rows-min: {kept}")}>
             <h2>{ lang.t("moves.title") }</h2>
             <ol class="moves" data-move-list="" ref={list.clone()} aria-keyshortcuts="ArrowLeft ArrowRight Home End">{ for items }</ol>
             if n == 0 { <p class="moves-empty">{ lang.t("moves.empty") }</p> }

@@ -5,9 +5,10 @@
 //! the room meets the friend (through a relay, or by links: `data-relay`,
 //! with the messages a relay brought that were dropped in
 //! `data-relay-dropped`; or, `elsewhere`, that another tab of this
-//! browser holds the seat's connection; by links, what to send for a
-//! live connection), and "Connect live" when there is no connection (and
-//! no other tab makes it).
+//! browser holds the seat's connection; or, `taken`, that the seat is
+//! another browser's; by links, what to send for a live connection), and
+//! "Connect live" when there is no connection (and no other tab makes
+//! it, and the seat is this browser's).
 
 use yew::prelude::*;
 
@@ -31,9 +32,11 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
             send.emit(Action::Notify(Some(Notice::new("room.copied", Vec::new()))));
         })
     };
-    let elsewhere = live.relay == RelayState::Elsewhere;
+    // Another tab meets the friend, or the seat is another browser's:
+    // this page makes no connection.
+    let no_connection = matches!(live.relay, RelayState::Elsewhere | RelayState::Taken);
     let can_connect =
-        live.supported && !elsewhere && matches!(connection, Connection::ByLink | Connection::Lost);
+        live.supported && !no_connection && matches!(connection, Connection::ByLink | Connection::Lost);
     let on_connect = {
         let (live, code) = (live.clone(), room.code.clone());
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
@@ -43,8 +46,12 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
     // by links with a connection offered or answered, what to send.
     let conn_text = lang.t(match (connection, live.relay) {
         (_, RelayState::Elsewhere) => "room.elsewhere",
+        (_, RelayState::Taken) => "room.taken",
         (Connection::ByLink, RelayState::Trying) => "room.relay-trying",
-        (Connection::ByLink | Connection::Connecting, RelayState::Joined) => "room.relay-joined",
+        (Connection::ByLink | Connection::Connecting, RelayState::Joined) => match room.me {
+            Role::Host => "room.relay-joined",
+            Role::Guest => "room.relay-joined-guest",
+        },
         (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",
         (Connection::ByLink, RelayState::Off) => "room.by-link",
         (Connection::Connecting, RelayState::Off) => match live.by_hand {

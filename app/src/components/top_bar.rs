@@ -4,8 +4,10 @@
 //!
 //! As the window narrows the four buttons' words give way to their icons
 //! one by one (`fold-1` first, `fold-4` last; the widths are in
-//! style.css), each keeping its words as its name and its title; on a
-//! phone the language picker shrinks to a globe over the same `<select>`.
+//! style.css), each keeping its words as its name and its title, with a
+//! short word under the icon (the sound switch too) while the bar has room
+//! (a tablet); on a phone the icons go alone, named and with tooltips, and
+//! the language picker shrinks to a globe over the same `<select>`.
 
 use yew::prelude::*;
 
@@ -42,6 +44,12 @@ pub struct TopBarProps {
     pub on_sound: Callback<()>,
 }
 
+/// A button's word under its icon, where the bar has room for it
+/// (style.css); the button's name stays its whole words.
+fn short(lang: Lang, key: &str) -> Html {
+    html! { <span class="short" aria-hidden="true">{ lang.t(key) }</span> }
+}
+
 pub fn top_bar(props: &TopBarProps) -> Html {
     let lang = props.lang;
     let on_lang = {
@@ -70,10 +78,10 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 </div>
             </div>
             <nav class="top-actions">
-                <button type="button" class="btn primary labelled fold-4" data-action="new-game" title={lang.t("action.new-game")} onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span></button>
-                <button type="button" class="btn labelled fold-3" data-action="play-friend" title={lang.t("room.play-friend")} onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span></button>
-                <button type="button" class="btn labelled fold-2" data-action="puzzles" title={lang.t("puzzle.open")} onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span></button>
-                <button type="button" class="btn labelled fold-1" data-action="edit-position" title={lang.t("action.edit-position")} onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span></button>
+                <button type="button" class="btn primary labelled fold-4" data-action="new-game" title={lang.t("action.new-game")} onclick={props.on_new_game.reform(|_: MouseEvent| ())}>{ icon(NEW_GAME) }<span class="label">{ lang.t("action.new-game") }</span>{ short(lang, "action.new-game.short") }</button>
+                <button type="button" class="btn labelled fold-3" data-action="play-friend" title={lang.t("room.play-friend")} onclick={props.on_play_friend.reform(|_: MouseEvent| ())}>{ icon(FRIEND) }<span class="label">{ lang.t("room.play-friend") }</span>{ short(lang, "room.play-friend.short") }</button>
+                <button type="button" class="btn labelled fold-2" data-action="puzzles" title={lang.t("puzzle.open")} onclick={props.on_puzzles.reform(|_: MouseEvent| ())}>{ icon(PUZZLE) }<span class="label">{ lang.t("puzzle.open") }</span>{ short(lang, "puzzle.open.short") }</button>
+                <button type="button" class="btn labelled fold-1" data-action="edit-position" title={lang.t("action.edit-position")} onclick={props.on_editor.reform(|_: MouseEvent| ())}>{ icon(EDIT) }<span class="label">{ lang.t("action.edit-position") }</span>{ short(lang, "action.edit-position.short") }</button>
                 <label class="sr-only" for="lang-select">{ lang.t("settings.language") }</label>
                 <span class="lang-pick">
                     { icon(GLOBE) }
@@ -82,6 +90,7 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 <button type="button" class="btn icon sound" aria-pressed={sound}
                         title={lang.t("settings.sound")} aria-label={lang.t("settings.sound")} onclick={props.on_sound.reform(|_: MouseEvent| ())}>
                     { icon(if props.sound_on { SOUND_ON } else { SOUND_OFF }) }
+                    { short(lang, "settings.sound") }
                 </button>
             </nav>
         </header>

@@ -1,5 +1,6 @@
 //! The move list keeps the turn shown in view (the last one while playing),
-//! and the focus on it when the focus was in the list (its keys step).
+//! and the focus on it (the list's one Tab stop) when the focus was in the
+//! list (its keys step).
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -22,8 +23,11 @@ pub fn use_move_list_scroll(model: &Model) -> NodeRef {
                 let Some(el) = list.cast::<web_sys::Element>() else {
                     return;
                 };
+                // The list's one Tab stop: the turn shown, or the latest.
+                if let Ok(Some(stop)) = el.query_selector("button[tabindex='0']") {
+                    follow_focus(&el, &stop);
+                }
                 if let Ok(Some(cur)) = el.query_selector("[aria-current]") {
-                    follow_focus(&el, &cur);
                     let parent_h = el.client_height();
                     let top = cur.get_bounding_client_rect().top() - el.get_bounding_client_rect().top();
                     if top < 0.0 || top > f64::from(parent_h) - 24.0 {
@@ -43,7 +47,7 @@ pub fn use_move_list_scroll(model: &Model) -> NodeRef {
     list
 }
 
-/// Moves the focus to the turn shown, if it was on another turn of the list.
+/// Moves the focus to the list's Tab stop, if it was on another turn of the list.
 fn follow_focus(list: &web_sys::Element, current: &web_sys::Element) {
     let focused = web_sys::window()
         .and_then(|w| w.document())

@@ -5,7 +5,7 @@
 //! `lab_bg.wasm`), so that the table's first load leaves them out: the
 //! table asks for one with [`use_lab`]'s `open`, the page's `mulinoLab`
 //! (index.html) fetches the module the first time, and its root
-//! ([`root::LabRoot`]) mounts over the table. What the lab gives back (a
+//! (`root::LabRoot`) mounts over the table. What the lab gives back (a
 //! position to play, or nothing) comes as a [`LabExit`].
 //!
 //! Both sides speak in text, through window events: [`LabView::encode`]

@@ -77,6 +77,10 @@ pub enum RelayState {
     /// Another tab of this browser holds the room's seat and meets the
     /// friend (`room::lock`): this one makes no connection of its own.
     Elsewhere,
+    /// The host said the seat is taken: it belongs to the browser that
+    /// sat down with the invite first (another seat key); this page makes
+    /// no connection.
+    Taken,
 }
 
 impl RelayState {
@@ -88,6 +92,7 @@ impl RelayState {
             RelayState::Joined => "joined",
             RelayState::Unreachable => "unreachable",
             RelayState::Elsewhere => "elsewhere",
+            RelayState::Taken => "taken",
         }
     }
 }

@@ -122,7 +122,7 @@ pub fn write_at_level(table: &Table, level: u8) -> Vec<u8> {
 }
 
 /// The win/draw/loss file of a table (see the module's docs), its packed
-/// entries deflated in blocks of `block` bytes ([`WDL_BLOCK`] when in
+/// entries deflated in blocks of `block` bytes (`WDL_BLOCK` when in
 /// doubt; 0 is taken as 1).
 pub fn write_wdl(table: &Table, block: usize) -> Vec<u8> {
     // Every entry, those that repeat a smaller one too: a probe may land

@@ -52,7 +52,9 @@ fn think_time(lang: Lang, level: u8) -> (String, String) {
     (text, placing.max(after).to_string())
 }
 
-/// The opponent, then the level and colour that go with it.
+/// The opponent (each choice a few words, so that the one chosen reads
+/// whole in the closed picker on a phone; what a room is, under it), then
+/// the level and colour that go with it.
 pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
     let c = **choice;
     let on_mode = on_change(choice, set_opponent);
@@ -60,13 +62,17 @@ pub fn players(lang: Lang, choice: &UseStateHandle<Choice>) -> Html {
     let time = think_time(lang, c.level);
     html! {
         <>
-            <div class="field">
+            <div class="field mode-field">
                 <label for="ng-mode">{ lang.t("dialog.mode") }</label>
-                <select id="ng-mode" name="mode" data-field="mode" onchange={on_mode}>
+                <select id="ng-mode" name="mode" data-field="mode" onchange={on_mode}
+                        aria-describedby={c.room.then_some("ng-mode-hint")}>
                     <option value="vs-engine" selected={c.engine}>{ lang.t("dialog.mode.engine") }</option>
                     <option value="two-players" selected={!c.engine && !c.room}>{ lang.t("dialog.mode.two") }</option>
-                    <option value="room" selected={c.room}>{ lang.t("room.dialog-mode") }</option>
+                    <option value="room" selected={c.room}>{ lang.t("dialog.mode.room") }</option>
                 </select>
+                if c.room {
+                    <small id="ng-mode-hint" data-mode-hint="">{ lang.t("dialog.mode.room-hint") }</small>
+                }
             </div>
             if c.engine || c.room {
                 <div class="field-row">

@@ -16,8 +16,10 @@
 //!   ever offered for the next room.
 //! - Presence is said once per change, and only what was seen: the
 //!   channel closing, a friend silent for [`SILENT_MS`] (each side sends
-//!   [`PING`] every [`PING_MS`] while the channel is open; a tab that
-//!   closes sends nothing), or their goodbye ([`BYE`]) says the friend is
+//!   [`PING`] as the channel opens, and every [`PING_MS`] once it has heard
+//!   the friend's; a tab that closes sends nothing; a page from before
+//!   the heartbeat, which never pings, gets one ping and is never said
+//!   silent), or their goodbye ([`BYE`]) says the friend is
 //!   gone ([`Presence::Lost`], or [`Presence::Left`] for a goodbye); the
 //!   bar says "Connection lost" until a channel opens again, even while a
 //!   new round through the relays looks for the friend in the background;
@@ -259,6 +261,8 @@ struct Relays {
     making: bool,
     taken: bool,
     told_taken_ms: f64,
+    /// The host said that someone with another key knocked.
+    knocked: bool,
 }
 
 /// The meeting of the room on the table.
@@ -280,6 +284,9 @@ pub struct Meeting {
     gone: bool,
     heard_ms: f64,
     pinged_ms: f64,
+    /// The friend's page pings over the channel open now (a page from
+    /// before the heartbeat does not).
+    friend_pings: bool,
     outgoing: Option<(String, u32)>,
     sent: Option<u32>,
     /// The host's page made its invite's offer by itself for this seat.
@@ -319,6 +326,7 @@ impl Meeting {
             gone: false,
             heard_ms: 0.0,
             pinged_ms: 0.0,
+            friend_pings: false,
             outgoing: None,
             sent: None,
             invited: false,
@@ -594,13 +602,16 @@ impl Meeting {
     fn opened(&mut self, out: &mut Vec<Effect>) {
         let Some(p) = self.peer.as_mut() else { return };
         p.open = true;
-        let code = p.code.clone();
+        let (code, p_id) = (p.code.clone(), p.id);
         self.view.connection = Connection::Live;
         self.view.signal = None;
         self.view.by_hand = None;
         self.heard_ms = self.now;
         self.pinged_ms = self.now;
+        self.friend_pings = false;
         self.flush(out);
+        // One ping at once: a friend who pings back is heard from then on.
+        out.push(Effect::Send(p_id, PING.to_string()));
         let again = self.met.replace(code.clone()).as_deref() == Some(code.as_str());
         if again && std::mem::replace(&mut self.gone, false) {
             out.push(Effect::Presence(Presence::Back));
@@ -629,6 +640,7 @@ impl Meeting {
     fn message(&mut self, text: String, out: &mut Vec<Effect>) {
         self.heard_ms = self.now;
         if text == PING {
+            self.friend_pings = true;
             return;
         }
         if text == BYE {
@@ -655,9 +667,9 @@ impl Meeting {
     }
 
     /// The clock: a ping due over an open channel, a friend silent too
-    /// long, the relays' timers.
+    /// long (once they were heard pinging), the relays' timers.
     fn tick(&mut self, out: &mut Vec<Effect>) {
-        if let Some(p) = self.peer.as_ref().filter(|p| p.open) {
+        if let Some(p) = self.peer.as_ref().filter(|p| p.open && self.friend_pings) {
             if self.now - self.heard_ms >= SILENT_MS {
                 return self.lost(out);
             }

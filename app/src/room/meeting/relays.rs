@@ -5,8 +5,10 @@
 //! by hand. Every envelope heard is checked for shape, for the friend's
 //! seat key and for its signature before anything is done with it; what
 //! fails is dropped and counted. A hello signed with another key than the
-//! guest's (someone else with the invite) gets the host's signed word
-//! that the seat is taken. The host's offer names the hello it answers,
+//! guest's (someone else with the invite, or the friend from another
+//! browser, which has no seat key) gets the host's signed word that the
+//! seat is taken; that page's bar says so from then on, and the host is
+//! told once that someone knocked. The host's offer names the hello it answers,
 //! and the guest answers only offers made for its own recent hellos; to
 //! any other it says hello again, at most every [`HELLO_MS`] (one heard
 //! sooner gets its hello once that time is up). While the
@@ -52,6 +54,7 @@ impl Relays {
             making: false,
             taken: false,
             told_taken_ms: f64::NEG_INFINITY,
+            knocked: false,
         }
     }
 }
@@ -72,7 +75,9 @@ impl Meeting {
                         *t = 0;
                     }
                 }
-                self.view.relay = RelayState::Joined;
+                if self.view.relay != RelayState::Taken {
+                    self.view.relay = RelayState::Joined;
+                }
             }
             Event::Down(i) => self.relay_down(i),
             Event::Dropped => self.drop_one(),
@@ -113,7 +118,7 @@ impl Meeting {
             *tries = tries.saturating_add(1);
             *at = Some(now + wait);
         }
-        if all_down {
+        if all_down && self.view.relay != RelayState::Taken {
             self.view.relay = RelayState::Unreachable;
         }
     }
@@ -303,10 +308,14 @@ impl Meeting {
     }
 
     /// Says "the seat is taken" to the page that said hello with another
-    /// key than the guest's (at most once every [`TAKEN_MS`]).
+    /// key than the guest's (at most once every [`TAKEN_MS`]); the host is
+    /// told the first time that someone knocked.
     fn tell_taken(&mut self, code: &str, relay: usize, to: Id, id: Id, out: &mut Vec<Effect>) {
         let now = self.now;
         let Some(r) = self.relays.as_mut() else { return };
+        if !std::mem::replace(&mut r.knocked, true) {
+            out.push(Effect::Notify("room.knocked", Vec::new()));
+        }
         if now - r.told_taken_ms < TAKEN_MS {
             return;
         }
@@ -346,6 +355,7 @@ impl Meeting {
             }
             (Kind::Taken, None) if last == Some(offer_id) => {
                 r.taken = true;
+                self.view.relay = RelayState::Taken;
                 out.push(Effect::Notify("room.seat-taken", Vec::new()));
             }
             _ => {}

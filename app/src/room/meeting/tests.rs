@@ -22,6 +22,10 @@ struct Page {
     said: Vec<Effect>,
     /// Rooms' texts heard over the channel.
     heard: Vec<String>,
+    /// A page from before the heartbeat: it sends no ping, and a ping it
+    /// gets is a text it refuses (counted in `refused`).
+    old: bool,
+    refused: u32,
 }
 
 /// An open (or opening) channel between two pages' peers.
@@ -67,6 +71,8 @@ impl World {
             swarm: None,
             said: Vec::new(),
             heard: Vec::new(),
+            old: false,
+            refused: 0,
         });
         n
     }
@@ -146,8 +152,13 @@ impl World {
                 },
             )),
             Effect::Accept(id, answer) => self.accept(p, id, &answer),
+            Effect::Send(_, text) if text == PING && self.pages[p].old => {}
             Effect::Send(id, text) => {
                 if let Some((o, oid)) = self.other_end(p, id) {
+                    if text == PING && self.pages[o].old {
+                        self.pages[o].refused += 1;
+                        return;
+                    }
                     self.queue.push_back((o, Event::Message(oid, text)));
                 }
             }
@@ -283,6 +294,13 @@ impl World {
             .collect()
     }
 
+    /// Page `from` sends its first room: page `to` hears it over the channel.
+    fn room_goes_over(&mut self, from: usize, to: usize) {
+        let (text, seq) = ("room-1".to_string(), 1);
+        self.send(from, Event::Outgoing { text, seq });
+        assert_eq!(self.pages[to].heard, vec!["room-1".to_string()]);
+    }
+
     /// Waits (at most `ms`) until page `p` is live; how long it took.
     fn until_live(&mut self, p: usize, ms: f64) -> Option<f64> {
         let start = self.now;
@@ -315,14 +333,7 @@ fn through_a_relay_the_seats_meet_at_once_with_nothing_said() {
     assert_eq!(w.view(host).relay, RelayState::Joined);
     assert!(w.presence(host).is_empty() && w.presence(guest).is_empty());
     // The room goes over the channel, and pings keep it open.
-    w.send(
-        host,
-        Event::Outgoing {
-            text: "room-1".into(),
-            seq: 1,
-        },
-    );
-    assert_eq!(w.pages[guest].heard, vec!["room-1".to_string()]);
+    w.room_goes_over(host, guest);
     w.wait(30_000.0);
     assert_eq!(w.connection(host), Connection::Live, "pinged, never silent");
     assert_eq!(w.connection(guest), Connection::Live);
@@ -616,4 +627,65 @@ fn no_relay_within_five_seconds_runs_the_room_by_links_and_a_relay_down_is_tried
     // A relay that answers after all: the room meets there.
     m.handle(11_500.0, Event::Joined(0));
     assert_eq!(m.view().relay, RelayState::Joined);
+}
+
+#[test]
+fn a_guest_back_from_another_browser_is_told_the_seat_is_taken_and_the_host_that_they_knocked() {
+    let mut w = World::default();
+    let (host, guest) = met(&mut w, A);
+    w.vanish(guest, true);
+    // The friend opens the same invite in a fresh browser: another seat key.
+    let fresh = w.page(3);
+    w.seat(fresh, A, Role::Guest, &key_of(1), 1);
+    w.wait(40_000.0);
+    let notices = |w: &World, p: usize| -> Vec<&'static str> {
+        w.pages[p]
+            .said
+            .iter()
+            .filter_map(|s| match s {
+                Effect::Notify(key, _) => Some(*key),
+                _ => None,
+            })
+            .collect()
+    };
+    // Their page says why it does not connect, in the notice and in the
+    // bar (which keeps saying it while the relay stays up).
+    assert_eq!(notices(&w, fresh), vec!["room.seat-taken"]);
+    assert_eq!(w.view(fresh).relay, RelayState::Taken);
+    assert_ne!(w.connection(fresh), Connection::Live);
+    // The host is told once that someone knocked; the friend stays lost.
+    assert_eq!(notices(&w, host), vec!["room.knocked"]);
+    assert_eq!(w.connection(host), Connection::Lost);
+    // The friend's own browser still holds the seat: it comes back live.
+    let back = w.page(2);
+    w.seat(back, A, Role::Guest, &key_of(1), 1);
+    assert!(
+        w.until_live(host, 20_000.0).is_some(),
+        "the seat's browser reconnects"
+    );
+    assert_eq!(w.presence(host), vec![Presence::Lost, Presence::Back]);
+}
+
+#[test]
+fn a_friend_from_before_the_heartbeat_gets_one_ping_and_is_never_said_silent() {
+    let mut w = World::default();
+    let host = w.page(1);
+    w.seat(host, A, Role::Host, "", 1);
+    let guest = w.page(2);
+    w.pages[guest].old = true;
+    w.seat(guest, A, Role::Guest, &key_of(1), 1);
+    assert!(w.until_live(host, 3_000.0).is_some(), "host live");
+    w.wait(30_000.0);
+    assert_eq!(
+        w.connection(host),
+        Connection::Live,
+        "a quiet old page is not gone"
+    );
+    assert!(w.presence(host).is_empty(), "nothing said of the friend");
+    assert_eq!(
+        w.pages[guest].refused, 1,
+        "the old page gets one ping, not one every 2 s"
+    );
+    // The room still goes over: the channel is fine.
+    w.room_goes_over(host, guest);
 }
