@@ -48,10 +48,18 @@ PKG="$HERE/pkg"
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-reference-types --enable-multivalue)
 
-optimise() { # FILE
-  wasm-opt -O3 "${WASM_OPT_FEATURES[@]}" "$1" -o "$1.opt"
-  mv "$1.opt" "$1"
+optimise() { # FILE [WASM-OPT OPTIONS…] (default: -O3)
+  local file="$1"
+  shift
+  [ "$#" -gt 0 ] || set -- -O3
+  wasm-opt "$@" "${WASM_OPT_FEATURES[@]}" "$file" -o "$file.opt"
+  mv "$file.opt" "$file"
 }
+# The board module, for its gzip size (docs/npm-engine.md, "The board
+# module's weight"): wasm-opt's inlining of functions that have one caller
+# grows the gzip by about 11 KB, so only small ones are inlined (-O2 with
+# them: 1 KB under -Oz); the producers and target features sections go.
+BOARD_WASM_OPT=(-O2 --one-caller-inline-max-function-size 20 --strip-producers --strip-target-features)
 
 # wasm-bindgen's output in the package's words (patch-glue.mjs says what).
 patch_glue() { # DIR
@@ -96,14 +104,14 @@ patch_glue "$PKG/node"
 
 if [ "$BOARD" = 1 ]; then
   # No search in it, so built for size as the app's page is (profile
-  # `release-page`): 204 KB gzip, against 240 KB at `release`.
+  # `release-page`): 169 KB gzip with BOARD_WASM_OPT (docs/npm-engine.md).
   log "cargo build --no-default-features --features board (the rules and the board, no search)"
   cargo build --profile release-page --locked --target wasm32-unknown-unknown -p morris-wasm \
     --no-default-features --features board
   log "wasm-bindgen --target web (board)"
   wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board \
     "$TARGET_DIR/wasm32-unknown-unknown/release-page/morris_wasm.wasm"
-  optimise "$PKG/board/morris_wasm_board_bg.wasm"
+  optimise "$PKG/board/morris_wasm_board_bg.wasm" "${BOARD_WASM_OPT[@]}"
   patch_glue "$PKG/board"
   # The board's stylesheet, then the embed's own marks (shapes, highlights).
   cat "$ROOT/morris-board/board.css" "$HERE/board/embed.css" >"$PKG/board/board.css"

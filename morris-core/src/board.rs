@@ -298,7 +298,7 @@ impl Geometry {
             .rev()
             .map(|rank| {
                 let mut row: Vec<Point> = self.points().filter(|&p| self.coord(p).rank() == rank).collect();
-                row.sort_by_key(|&p| self.coord(p).file());
+                row.sort_unstable_by_key(|&p| self.coord(p).file());
                 row
             })
             .filter(|row| !row.is_empty())

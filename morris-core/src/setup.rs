@@ -329,7 +329,7 @@ fn write_extra(s: &Setup, geo: &Geometry) -> Vec<String> {
         for (i, &line) in geo.mills().iter().enumerate() {
             if s.used[c] & (1 << i) != 0 {
                 let mut points: Vec<crate::Coord> = line.iter().map(|p| geo.coord(p)).collect();
-                points.sort_by_key(|c| (c.file(), c.rank()));
+                points.sort_unstable_by_key(|c| (c.file(), c.rank()));
                 let names: Vec<String> = points.iter().map(ToString::to_string).collect();
                 items.push(format!("used:{}:{}", c.letter(), names.join("-")));
             }

@@ -55,7 +55,7 @@ impl BoardView {
     pub fn of(pos: &Position) -> BoardView {
         let geo = pos.geometry();
         let mut points: Vec<_> = geo.points().collect();
-        points.sort_by_key(|&p| {
+        points.sort_unstable_by_key(|&p| {
             let c = geo.coord(p);
             (c.file(), c.rank())
         });

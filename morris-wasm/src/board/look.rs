@@ -202,8 +202,9 @@ impl Look {
             " --board-coords: none;"
         };
         let ms = if self.animated { self.animation_ms } else { 0 };
-        let scale = f64::from(ms) / f64::from(CSS_SLIDE_MS);
-        format!("display: contents; --board-animation-scale: {scale};{coords}")
+        // A quotient for CSS to work out: Rust's float printing would add
+        // about 6 KB gzip to the module.
+        format!("display: contents; --board-animation-scale: calc({ms} / {CSS_SLIDE_MS});{coords}")
     }
 }
 
