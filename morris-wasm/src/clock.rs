@@ -68,7 +68,7 @@ mod tests {
     use morris_core::{Game, Variant};
     use morris_engine::{Limits, Searcher};
 
-    use super::*;
+    use crate::clock::with_stop_clock;
 
     #[test]
     fn a_search_that_first_reads_its_clock_past_the_deadline_ends_at_once() {
