@@ -6,12 +6,12 @@
 //! play. Turns are numbered as the move list numbers them (`9.`, `9…`).
 
 use morris_core::{Color, Game};
-use morris_engine::Mark;
+use morris_engine::{Mark, Score};
 use yew::prelude::*;
 
 use super::move_rows::rows;
 use super::review_graph::review_graph;
-use crate::analysis::plain_text;
+use crate::analysis::{plain_text, score_text};
 use crate::hooks::ReviewHandle;
 use crate::i18n::Lang;
 use crate::review::protocol::{TurnLine, DEFAULT_DEPTH};
@@ -87,6 +87,7 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         return both(shown);
     };
     let side = review.position_before(line.turn)?.turn();
+    let side_color = side;
     let what = lang.t(if line.mark == Mark::Blunder {
         "review.blunder"
     } else {
@@ -105,18 +106,18 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         ltr(lang, &line.best),
     );
     let text = lang.fmt(key, &[&label, &side, &played, &what, &best]);
-    Some(explained(line, text, basis(lang, line), false))
+    Some(explained(line, text, basis(lang, line, side_color), false))
 }
 
 /// A turn that was not the engine's choice where both lose: said so, with
 /// nothing marked and no better move.
 fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String]) -> Html {
     let lang = v.lang;
-    let side = review
+    let mover = review
         .position_before(line.turn)
         .map(|p| p.turn())
         .unwrap_or(Color::Light);
-    let side = lang.t(&format!("color.{}", side.name()));
+    let side = lang.t(&format!("color.{}", mover.name()));
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
     let (label, played, best) = (
         ltr(lang, &move_label(v.game, line.turn)),
@@ -124,19 +125,45 @@ fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String])
         ltr(lang, &line.best),
     );
     let text = lang.fmt("review.both-lose", &[&label, &side, &played, &best]);
-    explained(line, text, basis(lang, line), true)
+    explained(line, text, basis(lang, line, mover), true)
 }
 
 /// The review's own view of the turn, in plain words, so that the
 /// analysis's (deeper, later) can be told apart from what it stands on.
-fn basis(lang: Lang, line: &TurnLine) -> String {
+/// When the words before and after are the same (one band of
+/// [`plain_text`]), what `mover` lost is said in numbers instead.
+fn basis(lang: Lang, line: &TurnLine, mover: Color) -> String {
     let (was, then) = (
         plain_text(lang, line.before, Color::Light),
         plain_text(lang, line.after, Color::Light),
     );
     // A mark stands on the review's second, deeper look (Reviewer::step).
     let depth = DEFAULT_DEPTH + morris_engine::review::CONFIRM_PLIES;
-    lang.fmt("review.basis", &[&depth.to_string(), &was, &then])
+    let (Score::Value(before), Score::Value(after)) = (line.before, line.after) else {
+        return lang.fmt("review.basis", &[&depth.to_string(), &was, &then]);
+    };
+    if was != then {
+        return lang.fmt("review.basis", &[&depth.to_string(), &was, &then]);
+    }
+    let lost = if mover == Color::Light {
+        before - after
+    } else {
+        after - before
+    };
+    let lost = format!("{:.2}", f64::from(lost) / 100.0).replace('.', &lang.decimal_separator().to_string());
+    let score = |s: Score| ltr(lang, &score_text(lang, s, Color::Light));
+    let side = lang.t(&format!("color.{}", mover.name()));
+    lang.fmt(
+        "review.basis-drop",
+        &[
+            &depth.to_string(),
+            &was,
+            &score(line.before),
+            &side,
+            &ltr(lang, &lost),
+            &score(line.after),
+        ],
+    )
 }
 
 /// The words on a turn: `both` when both it and the engine's choice lose.
@@ -153,12 +180,13 @@ fn explained(line: &TurnLine, text: String, basis: String, both: bool) -> Html {
 fn marked_item(v: &ReviewView, line: &TurnLine, texts: &[String]) -> Html {
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
     let lang = v.lang;
+    // The turn and its mark in one left-to-right run: `d1?` in every language.
     let (label, played, best) = (
         ltr(lang, &move_label(v.game, line.turn)),
-        ltr(lang, &played),
+        ltr(lang, &format!("{played}{}", line.mark.as_str())),
         ltr(lang, &line.best),
     );
-    let text = lang.fmt("review.item", &[&label, &played, line.mark.as_str(), &best]);
+    let text = lang.fmt("review.item", &[&label, &played, &best]);
     let ply = line.turn - 1;
     let current = v.shown == ply;
     let onclick = v.go.reform(move |_: MouseEvent| ply);
