@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::move_rows::rows;
 use super::review_graph::review_graph;
-use crate::analysis::{plain_text, score_text};
+use crate::analysis::plain_text;
 use crate::hooks::ReviewHandle;
 use crate::i18n::Lang;
 use crate::review::protocol::{TurnLine, DEFAULT_DEPTH};
@@ -131,7 +131,9 @@ fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String])
 /// The review's own view of the turn, in plain words, so that the
 /// analysis's (deeper, later) can be told apart from what it stands on.
 /// When the words before and after are the same (one band of
-/// [`plain_text`]), what `mover` lost is said in numbers instead.
+/// [`plain_text`]) though `mover` lost half a piece or more, the words
+/// after say that loss instead of the same words twice (in words too: no
+/// figures).
 fn basis(lang: Lang, line: &TurnLine, mover: Color) -> String {
     let (was, then) = (
         plain_text(lang, line.before, Color::Light),
@@ -139,31 +141,16 @@ fn basis(lang: Lang, line: &TurnLine, mover: Color) -> String {
     );
     // A mark stands on the review's second, deeper look (Reviewer::step).
     let depth = DEFAULT_DEPTH + morris_engine::review::CONFIRM_PLIES;
-    let (Score::Value(before), Score::Value(after)) = (line.before, line.after) else {
-        return lang.fmt("review.basis", &[&depth.to_string(), &was, &then]);
+    let lost = match (line.before, line.after) {
+        (Score::Value(before), Score::Value(after)) if mover == Color::Light => before - after,
+        (Score::Value(before), Score::Value(after)) => after - before,
+        _ => 0,
     };
-    if was != then {
-        return lang.fmt("review.basis", &[&depth.to_string(), &was, &then]);
+    if was == then && lost >= morris_engine::review::DEFAULT_MARGIN {
+        let side = lang.t(&format!("color.{}", mover.name()));
+        return lang.fmt("review.basis-drop", &[&depth.to_string(), &was, &side]);
     }
-    let lost = if mover == Color::Light {
-        before - after
-    } else {
-        after - before
-    };
-    let lost = format!("{:.2}", f64::from(lost) / 100.0).replace('.', &lang.decimal_separator().to_string());
-    let score = |s: Score| ltr(lang, &score_text(lang, s, Color::Light));
-    let side = lang.t(&format!("color.{}", mover.name()));
-    lang.fmt(
-        "review.basis-drop",
-        &[
-            &depth.to_string(),
-            &was,
-            &score(line.before),
-            &side,
-            &ltr(lang, &lost),
-            &score(line.after),
-        ],
-    )
+    lang.fmt("review.basis", &[&depth.to_string(), &was, &then])
 }
 
 /// The words on a turn: `both` when both it and the engine's choice lose.
@@ -267,5 +254,34 @@ pub fn review_panel(v: &ReviewView) -> Html {
             if clean { <p>{ lang.t("review.clean") }</p> }
             if !marked.is_empty() { <ol class="review-marks">{ for marked }</ol> }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(before: i32, after: i32) -> TurnLine {
+        TurnLine {
+            turn: 3,
+            mark: Mark::Mistake,
+            best: "d2".into(),
+            before: Score::Value(before),
+            after: Score::Value(after),
+        }
+    }
+
+    #[test]
+    fn a_loss_within_one_band_of_words_is_said_not_the_same_words_twice() {
+        // a1 g7 d1: about even before (+0.41) and after (-0.29).
+        let said = basis(Lang::En, &line(41, -29), Color::Light);
+        assert!(
+            said.contains("Before the move: the sides are about even. After it: Light had given up half a piece or more."),
+            "{said}"
+        );
+        let dark = basis(Lang::En, &line(-29, 41), Color::Dark);
+        assert!(dark.contains("After it: Dark had given up"), "{dark}");
+        let apart = basis(Lang::En, &line(20, -90), Color::Light);
+        assert!(apart.contains("After it: Dark is slightly ahead."), "{apart}");
     }
 }
