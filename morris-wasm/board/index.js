@@ -100,8 +100,33 @@ function ownWorker(level) {
   }
 }
 
+let toldUnstyled = false;
+
+/**
+ * Without board.css a board draws as a black square: said once in the
+ * console (board.css sets `--morris-board-css` on the root), checked once
+ * the page has loaded its stylesheets.
+ */
+function checkStylesheet(element) {
+  const doc = element?.ownerDocument;
+  const view = doc?.defaultView;
+  if (toldUnstyled || !view?.getComputedStyle) return;
+  const check = () => {
+    const set = view.getComputedStyle(doc.documentElement).getPropertyValue("--morris-board-css").trim() !== "";
+    if (set || toldUnstyled) return;
+    toldUnstyled = true;
+    console.warn(
+      "morris-wasm/board: board.css is not on this page, so the board draws unstyled (a black square): " +
+        'link morris-wasm/board/board.css, or import "morris-wasm/board.css" with a bundler',
+    );
+  };
+  if (doc.readyState === "complete") view.setTimeout(check, 0);
+  else view.addEventListener("load", check, { once: true });
+}
+
 /** `mountBoard` of the module, with an engine for a "vs-engine" board: the page's, or a worker of its own. */
 export function mountBoard(element, options) {
+  checkStylesheet(element);
   const plain = options === null || typeof options !== "object";
   if (plain || options.mode !== "vs-engine") return finish(mountOnPage(element, options), () => null, () => {});
   let ended = false;

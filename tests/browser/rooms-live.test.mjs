@@ -136,6 +136,9 @@ test("rooms live: a whole game over the data channel, draw declined, resignation
   await guest.locator('[data-notice="room.friend-left"]').waitFor({ timeout: 10_000 });
   assert.match((await notice(guest)).text, /left the room/);
   await guest.locator('[data-connection="lost"]').waitFor({ timeout: 40_000 });
+  // The bar says the same as the notice, and keeps saying it once the notice is gone.
+  assert.match(await guest.locator("[data-connection]").innerText(), /left the room · the game waits for them/);
+  assert.doesNotMatch(await guest.locator("[data-connection]").innerText(), /Connection lost/);
   assertNoErrors(host);
   assertNoErrors(guest);
 });

@@ -272,7 +272,7 @@ test("at 320 to 390 px the opponent chosen reads whole in the new-game dialog, i
   assert.deepEqual(cut, [], "every opponent reads whole");
 });
 
-test("the evaluation bar of a finished game shows its result: full for a light win, empty for a dark one", { timeout: 120_000 }, async () => {
+test("the evaluation bar of a finished game shows its result: full for a light win, empty for a dark one, and says it in words", { timeout: 120_000 }, async () => {
   // Three Men's Morris: light's a-file (a1, a2, a3) wins; dark's b-file wins.
   for (const [moves, share, words] of [[["a1", "b2", "a2", "c3", "a3"], "100", /Light wins/], [["a1", "b1", "c3", "b2", "a3", "b3"], "0", /Dark wins/]]) {
     const { page, context } = await h.newPage({ viewport: { width: 1280, height: 800 } });
@@ -291,6 +291,8 @@ test("the evaluation bar of a finished game shows its result: full for a light w
     assert.equal(shown.now, share, `the meter says the result: ${JSON.stringify(shown)}`);
     assert.equal(shown.fill, Number(share), `the bar drawn ${share} % light: ${JSON.stringify(shown)}`);
     assert.match(shown.name, words);
+    // The result in words on screen too, beside the bar.
+    assert.match(await page.locator("[data-analysis] .analysis-status").innerText(), words);
     assertNoErrors(page);
     await context.close();
   }

@@ -104,6 +104,23 @@ test("every browser example of the README runs", async () => {
   }
 });
 
+test("a README board example pasted without board.css says in the console that the stylesheet is missing, once; with it, nothing", async () => {
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const [code] = [...readme.matchAll(/^```js browser\n([\s\S]*?)^```$/gm)].map((m) => m[1]).filter((c) => c.includes("mountBoard"));
+  for (const linked of [false, true]) {
+    const { page } = await open("/tests/embed/readme.html");
+    const warnings = [];
+    page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+    if (!linked) await page.evaluate(() => document.querySelector('link[rel="stylesheet"]').remove());
+    await page.addScriptTag({ type: "module", content: `${code}\nwindow.__done = true;` });
+    await page.waitForFunction(() => window.__done === true, null, { timeout: 10000 });
+    await page.waitForTimeout(300);
+    const told = warnings.filter((w) => w.includes("board.css is not on this page"));
+    assert.equal(told.length, linked ? 0 : 1, warnings.join("\n"));
+    await page.close();
+  }
+});
+
 test("a board of each of the world's sets draws its own points and takes a placement", async () => {
   const { page, errors } = await open("/tests/embed/index.html");
   await page.waitForSelector("body[data-ready]");

@@ -105,7 +105,11 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     let status = if let Some(why) = &p.analysed.failed {
         lang.fmt("analysis.failed", &[why])
     } else if over {
-        lang.t("analysis.over")
+        // The result in words beside the bar that shows it.
+        match &best_text {
+            Some(result) => format!("{result} · {}", lang.t("analysis.over")),
+            None => lang.t("analysis.over"),
+        }
     } else if exact.is_some() {
         lang.t("analysis.exact")
     } else if lines.is_none() && p.paused.is_none() {

@@ -15,7 +15,7 @@ use yew::prelude::*;
 use super::ui::Ui;
 use crate::browser::copy_text;
 use crate::hooks::Live;
-use crate::model::{Action, Notice};
+use crate::model::{Action, Notice, Presence};
 use crate::room::meeting::ByHand;
 use crate::room::relay::RelayState;
 use crate::room::{Connection, Role, Room};
@@ -61,6 +61,7 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         },
         (Connection::Connecting, _) => "room.connecting",
         (Connection::Live, _) => "room.live",
+        (Connection::Lost, _) if ui.model.friend_away == Some(Presence::Left) => "room.lost-left",
         (Connection::Lost, _) => "room.lost",
     });
     let relay = (live.relay != RelayState::Off).then(|| live.relay.id());

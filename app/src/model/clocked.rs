@@ -50,7 +50,7 @@ impl Model {
         let heard = matches!(action, Action::Remote(_));
         self.apply(action);
         if heard || self.replaced != replaced || self.room.is_none() {
-            self.friend_away = false;
+            self.friend_away = None;
         }
         if let Some(clock) = opened {
             // A game opened brings its own clocks, or none.
@@ -69,7 +69,7 @@ impl Model {
     /// Whether the friend far away is gone and it is their turn.
     fn friend_held(&self) -> bool {
         let turn = self.game.position().turn();
-        self.friend_away && self.room.as_ref().is_some_and(|r| r.remote_color() == turn)
+        self.friend_away.is_some() && self.room.as_ref().is_some_and(|r| r.remote_color() == turn)
     }
 
     /// While the friend is gone, their clock stands still here; it runs

@@ -82,10 +82,11 @@ pub struct Model {
     pub replaced: u32,
     /// The players' clocks, if the game is played on time.
     pub clock: Option<Clocks>,
-    /// The friend far away is gone (their connection lost, or they left)
-    /// and not heard from since: their clock does not run on this page
-    /// (`clocked`).
-    pub friend_away: bool,
+    /// The friend far away is gone ([`Presence::Lost`], or
+    /// [`Presence::Left`] with a goodbye) and not heard from since: their
+    /// clock does not run on this page (`clocked`), and the room's bar
+    /// says which.
+    pub friend_away: Option<Presence>,
     /// The games of this pairing that ended before the one on the table.
     pub tally: Tally,
 }
@@ -193,7 +194,7 @@ impl Model {
             room: None,
             replaced: 0,
             clock: None,
-            friend_away: false,
+            friend_away: None,
             tally: Tally::default(),
         }
     }

@@ -106,7 +106,7 @@ impl Model {
                 Err(why) => self.notice = Some(Notice::new("room.refused", vec![why.to_string()])),
             },
             Action::Presence(p) => {
-                self.friend_away = matches!(p, Presence::Left | Presence::Lost);
+                self.friend_away = (p != Presence::Back).then_some(p);
                 if let Some(room) = &self.room {
                     let key = match p {
                         Presence::Left => "room.friend-left",

@@ -872,7 +872,7 @@ mod clocks {
         // A room of theirs arrives (by link, even one already seen): they
         // are there, and their clock runs.
         receive_at(&mut host, send(&g2), 14_000);
-        assert!(!host.friend_away);
+        assert_eq!(host.friend_away, None);
         assert!(host.clock.as_ref().is_some_and(|c| c.since == Some(14_000)));
     }
 }
