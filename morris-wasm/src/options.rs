@@ -311,6 +311,7 @@ pub fn string_arg(value: &JsValue, what: &str) -> Result<String, ApiError> {
 }
 
 /// A function given as a listener or a callback.
+#[cfg(feature = "board")]
 pub fn function_arg(value: JsValue, what: &str) -> Result<js_sys::Function, ApiError> {
     use wasm_bindgen::JsCast;
     let described = OptionValue::from_js(&value);
