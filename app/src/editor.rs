@@ -51,9 +51,9 @@ impl Editing {
         }
     }
 
-    /// The piece the tool leaves on `p`. A press changes the pieces only:
-    /// a re-forming ban (the history of one move) is dropped, and a dead
-    /// marker under the new piece goes.
+    /// The piece the tool leaves on `p`. A press changes the pieces and
+    /// the hands ([`hand_after`]): a re-forming ban (the history of one
+    /// move) is dropped, and a dead marker under the new piece goes.
     pub fn press(&self, p: Point) -> Editing {
         let s = &self.setup;
         let now = Color::ALL.into_iter().find(|&c| s.pieces[c].contains(p));
@@ -71,6 +71,12 @@ impl Editing {
         if let Some(c) = next {
             setup.pieces[c] = setup.pieces[c].with(p);
             setup.markers = setup.markers.without(p);
+        }
+        for c in Color::ALL
+            .into_iter()
+            .filter(|&c| (now == Some(c)) != (next == Some(c)))
+        {
+            setup.in_hand[c] = hand_after(&setup, c, next == Some(c));
         }
         setup.ban = Default::default();
         self.with_setup(setup)
@@ -143,6 +149,22 @@ impl Editing {
         } else {
             None
         }
+    }
+}
+
+/// `c`'s hand once a piece of `c` was put on the board (`put`) or taken
+/// off: a piece put on comes from the hand when the board and the hand
+/// would hold more than the game gives a side; one taken off goes back to
+/// it, up to what the game gives. So a position set up from the start
+/// never holds too many pieces.
+fn hand_after(setup: &Setup, c: Color, put: bool) -> u8 {
+    let on_board = u8::try_from(setup.pieces[c].count()).unwrap_or(u8::MAX);
+    let room = setup.rules.pieces.saturating_sub(on_board);
+    let hand = setup.in_hand[c];
+    if put {
+        hand.min(room)
+    } else {
+        hand.saturating_add(1).min(room)
     }
 }
 
@@ -231,6 +253,31 @@ mod tests {
         );
         let erased = twice.with_tool(Tool::Eraser).press(d6);
         assert_eq!(erased.setup.pieces, e.setup.pieces);
+    }
+
+    #[test]
+    fn a_piece_put_on_comes_from_the_hand_and_goes_back_when_taken_off() {
+        let mut e = Editing::new(Setup::start(Rules::default())).with_tool(Tool::Light);
+        for n in ["a1", "a4", "g7"] {
+            e = e.press(point(&e, n));
+        }
+        assert_eq!(e.setup.in_hand.light, 6, "three placed from nine");
+        assert_eq!(e.setup.in_hand.dark, 9);
+        assert!(!e
+            .problems()
+            .iter()
+            .any(|p| matches!(p, PositionError::TooManyPieces { .. })));
+        let a4 = point(&e, "a4");
+        let erased = e.with_tool(Tool::Eraser).press(a4);
+        assert_eq!(erased.setup.in_hand.light, 7, "the piece goes back");
+        let cycled = e.with_tool(Tool::Cycle).press(a4);
+        assert_eq!((cycled.setup.in_hand.light, cycled.setup.in_hand.dark), (7, 8));
+        // A hand lowered by hand stays: a piece put on takes only what is over.
+        let low = erased.with_hand(Color::Light, 2).with_tool(Tool::Light).press(a4);
+        assert_eq!(low.setup.in_hand.light, 2);
+        // No hand grows past what the game gives.
+        let full = Editing::new(Setup::start(Rules::default())).with_tool(Tool::Eraser);
+        assert_eq!(full.press(a4).setup.in_hand.light, 9);
     }
 
     #[test]

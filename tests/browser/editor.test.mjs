@@ -120,3 +120,63 @@ test("on a phone the editor fits the width and names every problem", { timeout: 
   await screenshot(page, "editor-problems-390");
   assertNoErrors(page);
 });
+
+/** A new page at `viewport` (a phone's touch below 500 px) on the editor's link. */
+async function openEditor(viewport) {
+  const phone = viewport.width < 500;
+  const { page } = await h.newPage({ viewport, isMobile: phone, hasTouch: phone });
+  await page.goto(`${h.url}#editor`);
+  await editor(page).waitFor();
+  return page;
+}
+
+// A newcomer sets up a position from the start: each piece put on comes
+// from its side's hand, so the board and the hand never hold more than the
+// game gives, and one taken off goes back (desktop and phone).
+test("pieces put on come from their side's hand and go back when taken off", { timeout: 120_000 }, async () => {
+  for (const viewport of [{ width: 1280, height: 860 }, { width: 390, height: 844 }]) {
+    const page = await openEditor(viewport);
+    await editor(page).locator('[data-tool="light"]').click();
+    for (const p of ["a1", "a4", "g7"]) await point(page, p).click();
+    const light = editor(page).locator('[data-hand="light"]');
+    assert.equal(await light.inputValue(), "6", "three pieces put on from a hand of nine");
+    const problems = editor(page).locator("[data-editor-problems]");
+    if (await problems.count()) assert.doesNotMatch(await problems.innerText(), /more than the 9 pieces a side has/);
+    // Dark's three too: light to move with six in each hand can be played.
+    await editor(page).locator('[data-tool="dark"]').click();
+    for (const p of ["b2", "f2", "d3"]) await point(page, p).click();
+    assert.equal(await editor(page).locator('[data-hand="dark"]').inputValue(), "6");
+    await editor(page).locator("[data-editor-ok]").waitFor();
+    assert.ok(await editor(page).locator('[data-action="play-from-here"]').isEnabled(), "Play from here is enabled");
+    // A piece taken off goes back to its hand.
+    await editor(page).locator('[data-tool="eraser"]').click();
+    await point(page, "a4").click();
+    assert.equal(await light.inputValue(), "7");
+    await screenshot(page, `editor-hands-${viewport.width}`);
+    assertNoErrors(page);
+  }
+});
+
+// A number typed in a hand field counts at once: the problems and "Play
+// from here" follow it before the field is left (desktop and phone).
+test("a hand typed counts before the field is left", { timeout: 120_000 }, async () => {
+  for (const viewport of [{ width: 1280, height: 860 }, { width: 390, height: 844 }]) {
+    const page = await openEditor(viewport);
+    await editor(page).locator("[data-editor-ok]").waitFor();
+    const light = editor(page).locator('[data-hand="light"]');
+    const play = editor(page).locator('[data-action="play-from-here"]');
+    await light.click();
+    await light.selectText();
+    await page.keyboard.type("8");
+    const problems = editor(page).locator("[data-editor-problems]");
+    await problems.waitFor({ timeout: 2000 });
+    assert.match(await problems.innerText(), /light 8, dark 9\) do not fit Light to move/);
+    assert.ok(await play.isDisabled(), "Play from here is disabled as soon as 8 is typed");
+    await light.selectText();
+    await page.keyboard.type("9");
+    await editor(page).locator("[data-editor-ok]").waitFor({ timeout: 2000 });
+    assert.ok(await play.isEnabled());
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.hand), "light", "the field was never left");
+    assertNoErrors(page);
+  }
+});

@@ -136,3 +136,56 @@ test("a 60-turn game: progress advances, a review is cancelled, then one runs to
   await screenshot(page, "review-done-1280");
   assertNoErrors(page);
 });
+
+// Light's second piece on d1 beside dark's g7 is a mistake whose value
+// before and after falls in the same words ("about even"): the words say
+// the move gave up half a piece or more instead of the same words twice.
+const EVEN_MISTAKE = { variant: "nine", mode: "two-players", moves: "a1,g7,d1" };
+
+/** Opens EVEN_MISTAKE, reviews it, and waits for the end of the review. */
+async function reviewEvenMistake(page) {
+  await openGame(page, gameLink(h.url, EVEN_MISTAKE));
+  await page.locator('[data-move-list] li[data-ply="3"]').waitFor();
+  await page.locator('[data-action="review"]').click();
+  await page.locator('[data-review="done"]').waitFor({ timeout: 60_000 });
+}
+
+test("a mistake within one band of words says what it lost, not the same words twice", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await reviewEvenMistake(page);
+  assert.equal(await page.locator(`${LINE} li[data-ply="3"]`).getAttribute("data-mark"), "?");
+  await page.locator('.review-turn[data-turn="3"]').click();
+  const explain = await page.locator('[data-review-explain="3"]').innerText();
+  assert.match(explain, /2\. d1 \(Light\) is a mistake \(\?\)/, explain);
+  assert.doesNotMatch(explain, /Before the move: ([^.(]+)[.(].*After it: \1/, explain);
+  assert.match(explain, /Before the move: the sides are about even\. After it: Light had given up half a piece or more\./, explain);
+  // In words, as the review's view always is: no raw figures.
+  assert.doesNotMatch(explain, /[+-]?\d+\.\d\d/, explain);
+  assertNoErrors(page);
+});
+
+test("in Arabic at 390 px a move and its mark read d1? in the line of play and the marked turns", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "ar" });
+  await page.addInitScript(() => localStorage.setItem("mulino.lang", "ar"));
+  await reviewEvenMistake(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
+  // Where the move and its mark are drawn: the mark right of the move.
+  const drawn = await page.locator(`${LINE} li[data-mark] button`).evaluateAll((els) =>
+    els.map((button) => {
+      const mark = button.querySelector(".mark");
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode();
+      while (text && !text.textContent.trim()) text = walker.nextNode();
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const [move, sign] = [range.getBoundingClientRect(), mark.getBoundingClientRect()];
+      return { move: text.textContent.trim(), mark: mark.textContent, after: sign.left >= move.right - 1 };
+    }));
+  assert.ok(drawn.length >= 1, "a marked turn in the line of play");
+  for (const d of drawn) assert.ok(d.after, `${d.move}${d.mark} reads left to right: ${JSON.stringify(drawn)}`);
+  // The list of marked turns: the move and its mark in one left-to-right run.
+  const item = await page.locator('.review-turn[data-turn="3"]').textContent();
+  assert.match(item.replace(/[\u2066-\u2069]/g, ""), /d1\?/, item);
+  await screenshot(page, "review-marks-ar-390");
+  assertNoErrors(page);
+});

@@ -38,7 +38,8 @@ pub fn step_keys(study: UseReducerHandle<Study>, go: Callback<usize>) -> Callbac
 }
 
 /// The line of `study`; `marks` are the review's, turn by turn (as far as
-/// reviewed).
+/// reviewed). A turn and its mark are isolated left to right, so that they
+/// read `d1?` in a right-to-left language too.
 pub fn analysis_steps(lang: Lang, study: &Study, marks: &[Mark], go: &Callback<usize>) -> Html {
     let (shown, texts) = (study.ply, study.texts());
     let n = texts.len();
@@ -50,8 +51,8 @@ pub fn analysis_steps(lang: Lang, study: &Study, marks: &[Mark], go: &Callback<u
         html! {
             <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()} class={row.class()}
                 data-mark={(!mark.is_empty()).then_some(mark)}>
-                <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>{ text }
-                    if !mark.is_empty() { <span class="mark">{ mark }</span> }</button>
+                <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>
+                    <bdi dir="ltr">{ text }if !mark.is_empty() { <span class="mark">{ mark }</span> }</bdi></button>
             </li>
         }
     });

@@ -19,15 +19,19 @@ fn number(e: &Event, max: u8) -> Option<u8> {
     let input = e.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
     let n = input.value().trim().parse::<u32>().ok()?;
     let n = u8::try_from(n.min(u32::from(max))).unwrap_or(max);
-    input.set_value(&n.to_string());
+    if input.value() != n.to_string() {
+        input.set_value(&n.to_string());
+    }
     Some(n)
 }
 
+/// A hand's field: each keystroke counts (`oninput`), so the problems and
+/// the buttons follow the number as it is typed.
 fn hand_field(lang: Lang, editing: &Editing, c: Color, edit: &Edit) -> Html {
     let most = editing.setup.rules.pieces;
-    let onchange = {
+    let oninput = {
         let edit = edit.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |e: InputEvent| {
             if let Some(n) = number(&e, most) {
                 edit.emit(change(move |x| x.with_hand(c, n)));
             }
@@ -39,7 +43,7 @@ fn hand_field(lang: Lang, editing: &Editing, c: Color, edit: &Edit) -> Html {
     html! {
         <div class="field">
             <label for={id.clone()}>{ lang.t(&format!("editor.hand-{}", c.name())) }</label>
-            <input type="number" {id} min="0" {max} {value} data-hand={c.name()} {onchange} />
+            <input type="number" {id} min="0" {max} {value} data-hand={c.name()} {oninput} />
         </div>
     }
 }

@@ -6,7 +6,7 @@
 //! play. Turns are numbered as the move list numbers them (`9.`, `9…`).
 
 use morris_core::{Color, Game};
-use morris_engine::Mark;
+use morris_engine::{Mark, Score};
 use yew::prelude::*;
 
 use super::move_rows::rows;
@@ -87,6 +87,7 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         return both(shown);
     };
     let side = review.position_before(line.turn)?.turn();
+    let side_color = side;
     let what = lang.t(if line.mark == Mark::Blunder {
         "review.blunder"
     } else {
@@ -105,18 +106,18 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
         ltr(lang, &line.best),
     );
     let text = lang.fmt(key, &[&label, &side, &played, &what, &best]);
-    Some(explained(line, text, basis(lang, line), false))
+    Some(explained(line, text, basis(lang, line, side_color), false))
 }
 
 /// A turn that was not the engine's choice where both lose: said so, with
 /// nothing marked and no better move.
 fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String]) -> Html {
     let lang = v.lang;
-    let side = review
+    let mover = review
         .position_before(line.turn)
         .map(|p| p.turn())
         .unwrap_or(Color::Light);
-    let side = lang.t(&format!("color.{}", side.name()));
+    let side = lang.t(&format!("color.{}", mover.name()));
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
     let (label, played, best) = (
         ltr(lang, &move_label(v.game, line.turn)),
@@ -124,18 +125,31 @@ fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String])
         ltr(lang, &line.best),
     );
     let text = lang.fmt("review.both-lose", &[&label, &side, &played, &best]);
-    explained(line, text, basis(lang, line), true)
+    explained(line, text, basis(lang, line, mover), true)
 }
 
 /// The review's own view of the turn, in plain words, so that the
 /// analysis's (deeper, later) can be told apart from what it stands on.
-fn basis(lang: Lang, line: &TurnLine) -> String {
+/// When the words before and after are the same (one band of
+/// [`plain_text`]) though `mover` lost half a piece or more, the words
+/// after say that loss instead of the same words twice (in words too: no
+/// figures).
+fn basis(lang: Lang, line: &TurnLine, mover: Color) -> String {
     let (was, then) = (
         plain_text(lang, line.before, Color::Light),
         plain_text(lang, line.after, Color::Light),
     );
     // A mark stands on the review's second, deeper look (Reviewer::step).
     let depth = DEFAULT_DEPTH + morris_engine::review::CONFIRM_PLIES;
+    let lost = match (line.before, line.after) {
+        (Score::Value(before), Score::Value(after)) if mover == Color::Light => before - after,
+        (Score::Value(before), Score::Value(after)) => after - before,
+        _ => 0,
+    };
+    if was == then && lost >= morris_engine::review::DEFAULT_MARGIN {
+        let side = lang.t(&format!("color.{}", mover.name()));
+        return lang.fmt("review.basis-drop", &[&depth.to_string(), &was, &side]);
+    }
     lang.fmt("review.basis", &[&depth.to_string(), &was, &then])
 }
 
@@ -153,12 +167,13 @@ fn explained(line: &TurnLine, text: String, basis: String, both: bool) -> Html {
 fn marked_item(v: &ReviewView, line: &TurnLine, texts: &[String]) -> Html {
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
     let lang = v.lang;
+    // The turn and its mark in one left-to-right run: `d1?` in every language.
     let (label, played, best) = (
         ltr(lang, &move_label(v.game, line.turn)),
-        ltr(lang, &played),
+        ltr(lang, &format!("{played}{}", line.mark.as_str())),
         ltr(lang, &line.best),
     );
-    let text = lang.fmt("review.item", &[&label, &played, line.mark.as_str(), &best]);
+    let text = lang.fmt("review.item", &[&label, &played, &best]);
     let ply = line.turn - 1;
     let current = v.shown == ply;
     let onclick = v.go.reform(move |_: MouseEvent| ply);
@@ -239,5 +254,34 @@ pub fn review_panel(v: &ReviewView) -> Html {
             if clean { <p>{ lang.t("review.clean") }</p> }
             if !marked.is_empty() { <ol class="review-marks">{ for marked }</ol> }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(before: i32, after: i32) -> TurnLine {
+        TurnLine {
+            turn: 3,
+            mark: Mark::Mistake,
+            best: "d2".into(),
+            before: Score::Value(before),
+            after: Score::Value(after),
+        }
+    }
+
+    #[test]
+    fn a_loss_within_one_band_of_words_is_said_not_the_same_words_twice() {
+        // a1 g7 d1: about even before (+0.41) and after (-0.29).
+        let said = basis(Lang::En, &line(41, -29), Color::Light);
+        assert!(
+            said.contains("Before the move: the sides are about even. After it: Light had given up half a piece or more."),
+            "{said}"
+        );
+        let dark = basis(Lang::En, &line(-29, 41), Color::Dark);
+        assert!(dark.contains("After it: Dark had given up"), "{dark}");
+        let apart = basis(Lang::En, &line(20, -90), Color::Light);
+        assert!(apart.contains("After it: Dark is slightly ahead."), "{apart}");
     }
 }

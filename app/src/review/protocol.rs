@@ -15,8 +15,9 @@ use crate::link::{self, Mode};
 
 /// The depth each position is searched to (the turn played is searched one
 /// ply shallower from the position after it), as `morris review` does by
-/// default: a 60-turn game of Nine took 17 to 18 seconds in headless
-/// Chromium on a loaded two-core machine (depth 11: 12 s, 13: 34 s).
+/// default: a 60-turn game of Nine took 4.9 to 5.5 s in headless Chromium
+/// on a two-core machine with a load average of 1 to 3 (the review test
+/// prints it).
 pub const DEFAULT_DEPTH: u32 = 12;
 /// The deepest a review may ask for.
 const MAX_DEPTH: u32 = 32;
