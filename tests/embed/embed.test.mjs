@@ -62,7 +62,7 @@ test("two boards side by side, moves clicked on both", async () => {
       attempt(() => window.mountBoard(host, { position: "nine" })),
     ];
   });
-  assert.match(mounting[0], /^OptionError: unknown board option `fly`; the options are: pieces, board, flying/);
+  assert.match(mounting[0], /^OptionError: unknown board option `fly`; the options are: variant, mode, .*, onEnd, pieces, board, flying/);
   assert.equal(mounting[1], 'OptionError: option `mode` must be "two-players", "vs-engine" or "view", not "solo"');
   assert.equal(mounting[2], 'ArgumentError: the element must be a DOM element, not "#left"');
   assert.match(mounting[3], /^PositionError: option `position`: bad position text/);
