@@ -367,6 +367,8 @@ test("by keyboard the move list is one Tab stop with arrows inside, and the anal
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("ArrowLeft");
   await page.locator('[data-move-list] li[data-ply="11"] button[aria-current]').waitFor();
+  // The focus follows the move shown once the list has drawn it.
+  await page.waitForFunction(() => document.activeElement?.closest("[data-move-list] li")?.dataset.ply === "11", null, { timeout: 5_000 }).catch(() => {});
   assert.equal((await focused()).ply, "11", "Left shows the move before, the focus on it");
   await page.keyboard.press("Home");
   await page.waitForFunction(() => document.activeElement?.closest("li")?.dataset.ply === "1");

@@ -55,6 +55,9 @@ export async function room(page, url) {
   await hostRoom(page, url);
   await page.locator("[data-invite-link]").waitFor();
   await page.waitForFunction(() => /#room=/.test(document.querySelector("[data-invite-link]")?.value ?? ""));
+  // The room as it settles: a relay took it or none could (the bar's
+  // words while the live module loads and looks are longer, for a moment).
+  await page.locator('[data-relay="joined"], [data-relay="unreachable"]').first().waitFor({ timeout: 15_000 });
 }
 
 // The views over the table (issue 39): the rules card and the lab's four,
