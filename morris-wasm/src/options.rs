@@ -131,6 +131,11 @@ pub fn unknown_key(key: &str, what: &str, known: &[&str]) -> ApiError {
     ))
 }
 
+/// The rule option whose JavaScript name is `name`, if one is.
+pub fn rule_key(name: &str) -> Option<RuleKey> {
+    RuleKey::every().find(|&k| js_name(k) == name)
+}
+
 /// The JavaScript name of a rule option: `mill-takes` is `millTakes`.
 pub fn js_name(key: RuleKey) -> String {
     let mut out = String::new();
@@ -245,7 +250,7 @@ pub fn rules_from_options(
     // world set's rules are options for another game.
     let names: Vec<String> = RuleKey::every().map(js_name).collect();
     for (name, value) in options {
-        let key = RuleKey::every().find(|&k| js_name(k) == *name).ok_or_else(|| {
+        let key = rule_key(name).ok_or_else(|| {
             let known: Vec<&str> = names.iter().map(String::as_str).collect();
             unknown_key(name, what, &known)
         })?;

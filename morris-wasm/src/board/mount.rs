@@ -15,7 +15,7 @@ use super::look::{self, Look, Movable};
 use super::page_engine::PageEngine;
 use super::{EmbedProps, Mode, Model};
 use crate::options::{
-    bad_argument, bad_value, entries, js_name, rules_from_options, unknown_key, OptionValue,
+    bad_argument, bad_value, entries, js_name, rule_key, rules_from_options, unknown_key, OptionValue,
 };
 use crate::ApiError;
 
@@ -59,7 +59,7 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
             "engineColor" => s.engine = look::color("option `engineColor`", value)?,
             "position" => s.position = Some(text(key, value)?),
             "engine" => {}
-            _ if is_rule_option(k) => s.game_options.push((key.clone(), value.clone())),
+            _ if rule_key(k).is_some() => s.game_options.push((key.clone(), value.clone())),
             _ => return Err(unknown_board_option(k)),
         }
     }
@@ -68,10 +68,6 @@ fn setup(pairs: &[(String, OptionValue)]) -> Result<Setup, ApiError> {
 
 /// The board's own options, beside the look's, the listeners and the rules'.
 const OWN_KEYS: &[&str] = &["variant", "mode", "level", "engineColor", "position", "engine"];
-
-fn is_rule_option(key: &str) -> bool {
-    morris_core::RuleKey::every().any(|k| js_name(k) == key)
-}
 
 /// The error for a key no board option has, naming every one there is.
 fn unknown_board_option(key: &str) -> ApiError {
