@@ -30,6 +30,7 @@ mod eval;
 mod eval_cache;
 mod levels;
 mod limits;
+pub mod net;
 mod ordering;
 pub mod params;
 pub mod review;
