@@ -32,6 +32,7 @@ use super::clock::Clock;
 use super::eval::may_be_over;
 use super::eval_cache::EvalCache;
 use super::limits::{Info, Limits, Line, SearchResult};
+use super::net::Network;
 use super::ordering::{pick, Lines, MoveOrder};
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_DEEP_DEPTH, LMR_LATE_MOVES, LMR_MIN_DEPTH, LMR_MIN_MOVES,
@@ -70,10 +71,11 @@ impl ThreadMemory {
         self.evals.clear();
     }
 
-    /// Readies the memory for a search of `root`.
-    pub fn new_search(&mut self, root: &Position) {
+    /// Readies the memory for a search of `root`, evaluated by `net` where
+    /// it applies.
+    pub fn new_search(&mut self, root: &Position, net: Option<&Arc<Network>>) {
         self.order.new_search();
-        self.evals.prepare(root.rules());
+        self.evals.prepare(root.rules(), net);
     }
 }
 
@@ -323,7 +325,7 @@ impl<'a> Worker<'a> {
                 return outcome_score(o, pos, ply);
             }
         }
-        self.evals.evaluate(pos)
+        self.evals.evaluate(ply, pos)
     }
 
     /// A child's score for the side to move in its parent, searched in the
@@ -354,6 +356,7 @@ impl<'a> Worker<'a> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        self.evals.enter(ply, pos);
         let root = ply == 0;
         if !root {
             if let Some(s) = self.known_below_root(pos, ply, &mut alpha, &mut beta) {
@@ -378,7 +381,7 @@ impl<'a> Worker<'a> {
             self.moves[ply] = moves;
             return match pos.terminal() {
                 Some(o) => outcome_score(o, pos, ply),
-                None => self.evals.evaluate(pos),
+                None => self.evals.evaluate(ply, pos),
             };
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -695,7 +698,7 @@ mod tests {
         let mut memory = ThreadMemory::new();
         let stop = AtomicBool::new(false);
         let root = Position::new(Rules::default());
-        memory.new_search(&root);
+        memory.new_search(&root, None);
         let mut w = Worker::new(&tt, &mut memory, &NoClock, &stop, true, root.key(), None);
         w.publish_nodes = publish;
         w.team_nodes = team;

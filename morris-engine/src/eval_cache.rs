@@ -15,10 +15,19 @@
 //! pieces, the hands and the side to move, which [`Position::key`] covers,
 //! and on the rules, which the key does not: the cache empties itself when
 //! a search brings other rules ([`EvalCache::prepare`]).
+//!
+//! With a learned network ([`crate::net`]) the cache also runs it: where
+//! the network applies its value is the evaluation, elsewhere the
+//! hand-written one's. The search tells the cache each position of its
+//! path ([`EvalCache::enter`]), so that the network's accumulators follow
+//! the path move by move. Another network, or none, empties the cache.
+
+use std::sync::Arc;
 
 use morris_core::{Position, Rules};
 
 use super::eval::evaluate;
+use super::net::{NetStack, Network};
 
 /// Slots in the cache, a power of two (512 KB of `u64`).
 const SLOTS: usize = 1 << 16;
@@ -31,6 +40,8 @@ pub(super) struct EvalCache {
     slots: Vec<u64>,
     /// The rules the cached values were computed under.
     rules: Option<Rules>,
+    /// The learned evaluation and its accumulators, if any.
+    net: Option<NetStack>,
 }
 
 impl EvalCache {
@@ -38,6 +49,7 @@ impl EvalCache {
         EvalCache {
             slots: vec![0; SLOTS],
             rules: None,
+            net: None,
         }
     }
 
@@ -47,31 +59,59 @@ impl EvalCache {
         self.rules = None;
     }
 
-    /// Readies the cache for a search under `rules`: values computed under
-    /// other rules are forgotten.
-    pub fn prepare(&mut self, rules: &Rules) {
+    /// Readies the cache for a search under `rules` with `net` (or the
+    /// hand-written evaluation alone): values computed under other rules
+    /// or by another evaluation are forgotten.
+    pub fn prepare(&mut self, rules: &Rules, net: Option<&Arc<Network>>) {
+        let same_net = match (&self.net, net) {
+            (Some(stack), Some(net)) => Arc::ptr_eq(stack.network(), net),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same_net {
+            self.net = net.map(|n| NetStack::new(Arc::clone(n)));
+            self.slots.fill(0);
+        }
         if self.rules.as_ref() != Some(rules) {
             self.clear();
             self.rules = Some(*rules);
         }
     }
 
-    /// The static evaluation of `pos`, from the cache when it holds it.
+    /// The search has come to `pos`, `ply` plies below its root.
     #[inline]
-    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+    pub fn enter(&mut self, ply: usize, pos: &Position) {
+        if let Some(stack) = &mut self.net {
+            stack.enter(ply, pos);
+        }
+    }
+
+    /// The evaluation of `pos`, `ply` plies below the root (the position
+    /// last [`entered`](Self::enter) there): the network's where it
+    /// applies, else the hand-written one's.
+    fn compute(&mut self, ply: usize, pos: &Position) -> i32 {
+        match &mut self.net {
+            Some(stack) => stack.evaluate(ply, pos).unwrap_or_else(|| evaluate(pos)),
+            None => evaluate(pos),
+        }
+    }
+
+    /// The static evaluation of `pos`, the position entered at `ply`, from
+    /// the cache when it holds it.
+    #[inline]
+    pub fn evaluate(&mut self, ply: usize, pos: &Position) -> i32 {
         let key = pos.key();
         let tag = key & TAG;
         let index = (key as usize) & (SLOTS - 1);
         // A tag of zero marks an empty slot; such keys (one in 2^48) are
         // simply never cached.
-        let Some(slot) = self.slots.get_mut(index) else {
-            return evaluate(pos);
-        };
-        if tag != 0 && *slot & TAG == tag {
-            return i32::from(*slot as u16 as i16);
+        if let Some(&slot) = self.slots.get(index) {
+            if tag != 0 && slot & TAG == tag {
+                return i32::from(slot as u16 as i16);
+            }
         }
-        let value = evaluate(pos);
-        if let (true, Ok(v)) = (tag != 0, i16::try_from(value)) {
+        let value = self.compute(ply, pos);
+        if let (true, Ok(v), Some(slot)) = (tag != 0, i16::try_from(value), self.slots.get_mut(index)) {
             *slot = tag | u64::from(v as u16);
         }
         value
@@ -103,10 +143,11 @@ mod tests {
     fn a_cached_value_is_the_evaluation() {
         let mut cache = EvalCache::new();
         let all = positions(Variant::Nine, 60);
-        cache.prepare(all[0].rules());
+        cache.prepare(all[0].rules(), None);
         for _ in 0..2 {
             for pos in &all {
-                assert_eq!(cache.evaluate(pos), evaluate(pos), "{pos}");
+                cache.enter(0, pos);
+                assert_eq!(cache.evaluate(0, pos), evaluate(pos), "{pos}");
             }
         }
         assert!(cache.slots.iter().filter(|&&s| s != 0).count() > all.len() / 2);
@@ -116,17 +157,18 @@ mod tests {
     fn other_rules_empty_the_cache() {
         let mut cache = EvalCache::new();
         let nine = positions(Variant::Nine, 10);
-        cache.prepare(nine[0].rules());
+        cache.prepare(nine[0].rules(), None);
         for pos in &nine {
-            cache.evaluate(pos);
+            cache.enter(0, pos);
+            cache.evaluate(0, pos);
         }
-        cache.prepare(nine[0].rules());
+        cache.prepare(nine[0].rules(), None);
         assert!(
             cache.slots.iter().any(|&s| s != 0),
             "the same rules keep the values"
         );
         let six = positions(Variant::Six, 1);
-        cache.prepare(six[0].rules());
+        cache.prepare(six[0].rules(), None);
         assert!(cache.slots.iter().all(|&s| s == 0), "other rules forget them");
     }
 }

@@ -15,6 +15,7 @@ use crate::clock::Clock;
 use crate::clock::NoClock;
 use crate::levels::{Level, LevelMove, Playing};
 use crate::limits::{Info, Limits, Line, SearchResult};
+use crate::net::Network;
 use crate::root::{rank_root_moves, Asking, Knowledge, RootMoves};
 use crate::score;
 use crate::score::Score;
@@ -52,6 +53,8 @@ pub struct Searcher {
     /// What the tables said of the root of the level's move under way,
     /// asked before its limits were set ([`Searcher::play_level`]).
     level_root: Option<TableRoot>,
+    /// The learned evaluation, where it applies ([`Searcher::set_network`]).
+    net: Option<Arc<Network>>,
 }
 
 /// The most [`Searcher::set_placing_effort`] takes.
@@ -72,7 +75,20 @@ impl Searcher {
             placing_effort: 1,
             playing: None,
             level_root: None,
+            net: None,
         }
+    }
+
+    /// Evaluates with a learned network where it applies (Nine's moving
+    /// phase, [`Network::applies`]), the hand-written evaluation elsewhere;
+    /// `None`: the hand-written evaluation everywhere (the default).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
+    }
+
+    /// The learned network the search evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// Spends `factor` times its node and time limits (1 to
@@ -263,7 +279,7 @@ impl Searcher {
             limits
         };
         self.tt.new_search();
-        self.main.new_search(root);
+        self.main.new_search(root, self.net.as_ref());
         let tables = self.tables.as_deref();
         let mut main = Worker::new(
             &self.tt,
@@ -291,7 +307,14 @@ impl Searcher {
         let mut result = if self.helpers.is_empty() {
             main.iterate(root, &limits, &mut on_info)
         } else {
-            helped(main, &mut self.helpers, root, &limits, &mut on_info)
+            helped(
+                main,
+                &mut self.helpers,
+                self.net.as_ref(),
+                root,
+                &limits,
+                &mut on_info,
+            )
         };
         #[cfg(target_arch = "wasm32")]
         let mut result = main.iterate(root, &limits, &mut on_info);
@@ -436,6 +459,7 @@ const TABLE_PV: usize = 8;
 fn helped(
     main: Worker<'_>,
     helpers: &mut [ThreadMemory],
+    net: Option<&Arc<Network>>,
     root: &Position,
     limits: &Limits,
     on_info: &mut dyn FnMut(&Info),
@@ -458,7 +482,7 @@ fn helped(
             .iter_mut()
             .enumerate()
             .map(|(i, memory)| {
-                memory.new_search(root);
+                memory.new_search(root, net);
                 let (done, history, helper_limits) = (&done, Arc::clone(&main.history), &helper_limits);
                 let helper_nodes = &helper_nodes;
                 scope.spawn(move || {

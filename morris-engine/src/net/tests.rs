@@ -116,3 +116,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_search_evaluates_the_moving_phase_with_the_network() {
+    use crate::{Limits, NoClock, Searcher};
+    use morris_core::Game;
+    use std::sync::atomic::AtomicBool;
+
+    let net = Arc::new(made_up(48, 21));
+    let pos: Position = "nine L.L/.L./.L./LDD.DL/D../.../LDL L 0/0 3/0 -".parse().unwrap();
+    let game = Game::from_position(pos);
+    // One ply deep, the root's score is the best of its children's values
+    // as the network gives them, seen from the root.
+    let best_child = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.play(m))
+        .map(|child| match child.terminal() {
+            Some(_) => None,
+            None => net.evaluate(&child).map(|v| -v),
+        })
+        .collect::<Option<Vec<i32>>>()
+        .unwrap()
+        .into_iter()
+        .max()
+        .unwrap();
+    let mut searcher = Searcher::new(1);
+    searcher.set_network(Some(Arc::clone(&net)));
+    let stop = AtomicBool::new(false);
+    let with_net = searcher.search_game(&game, Limits::depth(1), &NoClock, &stop, |_| {});
+    assert_eq!(with_net.score, crate::Score::Value(best_child));
+    searcher.set_network(None);
+    let without = searcher.search_game(&game, Limits::depth(1), &NoClock, &stop, |_| {});
+    assert_ne!(
+        without.score, with_net.score,
+        "the hand-written evaluation is back"
+    );
+}
