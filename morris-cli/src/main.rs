@@ -5,6 +5,7 @@
 mod commands;
 mod diagram;
 mod error;
+mod evaluation;
 mod progress;
 mod setup;
 mod table_files;

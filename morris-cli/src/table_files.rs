@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use morris_core::Rules;
+use morris_engine::net::Network;
 use morris_engine::{Book, Tablebases};
 use morris_solver::{EntrySource, Table, TableFileError, Tablebase};
 
@@ -99,6 +100,18 @@ pub const MAX_BOOK_FILE: u64 = 256 << 20;
 /// The most bytes a packed table file may hold (Nine's largest, 9v8 and
 /// 8v8, deflate to about 1 GB at level 1).
 pub const MAX_TABLE_FILE: u64 = 8 << 30;
+
+/// The most bytes a network file may hold (Nine's is about 20 KB; the
+/// format allows up to 512 hidden neurons, about 90 KB).
+pub const MAX_NETWORK_FILE: u64 = 1 << 20;
+
+/// Reads a learned evaluation's network file. Errors name the file.
+pub fn load_network(path: &Path) -> Result<Arc<Network>, String> {
+    let bytes = read_bounded(path, MAX_NETWORK_FILE)?;
+    Network::from_bytes(&bytes)
+        .map(Arc::new)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
 
 /// The bytes of a regular file of at most `max` bytes. Anything else (a
 /// device such as `/dev/zero`, a pipe, a file that grows while it is read)

@@ -415,10 +415,73 @@ fn huge_clock_numbers_saturate() {
     e.quit();
 }
 
+/// The `score cp` of the last `info` line before `bestmove`.
+fn last_cp(lines: &[String]) -> Option<i64> {
+    lines.iter().rev().find_map(|l| {
+        let mut words = l.split_whitespace().skip_while(|w| *w != "cp");
+        words.nth(1).and_then(|n| n.parse().ok())
+    })
+}
+
+#[test]
+fn level_10_judges_the_moving_phase_with_the_network_unless_told_not_to() {
+    // Nine, every piece placed, 8 against 8: no table of the test's.
+    let fen = "position fen nine LD./DL./LLD/.LD.DL/L.D/.D./LDL L 0/0 1/1 -";
+    let score_of = |args: &[&str], setting: Option<&str>| {
+        let mut e = Engine::start(args);
+        if let Some(line) = setting {
+            e.send(line);
+        }
+        e.send(fen);
+        e.send("go depth 3");
+        let cp = last_cp(&e.until("bestmove"));
+        e.quit();
+        cp.expect("a score in hundredths of a piece")
+    };
+    let net = score_of(&["--hash", "4"], None);
+    let classic = score_of(&["--hash", "4", "--eval", "classic"], None);
+    assert_ne!(net, classic, "the network and the hand-written evaluation differ");
+    assert_eq!(
+        score_of(&["--hash", "4"], Some("setoption name UseNetwork value false")),
+        classic
+    );
+    assert_eq!(
+        score_of(&["--hash", "4", "--level", "9"], None),
+        score_of(&["--hash", "4", "--level", "9", "--eval", "classic"], None),
+        "level 9 keeps the hand-written one"
+    );
+}
+
+#[test]
+fn a_file_that_is_no_network_is_refused_with_its_name() {
+    let mut e = Engine::start(&["--hash", "4"]);
+    e.refuses(
+        "setoption name NetworkFile value Cargo.toml",
+        "Cargo.toml: not a network file",
+    );
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name UseNetwork type check default true"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name NetworkFile type string default <empty>"),
+        "{lines:#?}"
+    );
+    e.quit();
+    let err = common::fails(&["engine", "--net", "Cargo.toml"]);
+    assert!(err.contains("Cargo.toml: not a network file"), "{err}");
+}
+
 #[test]
 fn file_options_read_only_regular_files() {
     let mut e = Engine::start(&["--hash", "4"]);
-    for option in ["Book", "Tablebases"] {
+    for option in ["Book", "Tablebases", "NetworkFile"] {
         e.send(&format!("setoption name {option} value /dev/zero"));
         let answer = e.ready();
         assert!(

@@ -21,13 +21,18 @@
 //! hand-written one's. The search tells the cache each position of its
 //! path ([`EvalCache::enter`]), so that the network's accumulators follow
 //! the path move by move. Another network, or none, empties the cache.
+//! The network runs only in builds with the cargo feature `learned`: a
+//! program that never uses one (the app's first worker) carries none of
+//! its code.
 
 use std::sync::Arc;
 
 use morris_core::{Position, Rules};
 
 use super::eval::evaluate;
-use super::net::{NetStack, Network};
+#[cfg(feature = "learned")]
+use super::net::NetStack;
+use super::net::Network;
 
 /// Slots in the cache, a power of two (512 KB of `u64`).
 const SLOTS: usize = 1 << 16;
@@ -41,6 +46,7 @@ pub(super) struct EvalCache {
     /// The rules the cached values were computed under.
     rules: Option<Rules>,
     /// The learned evaluation and its accumulators, if any.
+    #[cfg(feature = "learned")]
     net: Option<NetStack>,
 }
 
@@ -49,6 +55,7 @@ impl EvalCache {
         EvalCache {
             slots: vec![0; SLOTS],
             rules: None,
+            #[cfg(feature = "learned")]
             net: None,
         }
     }
@@ -63,6 +70,16 @@ impl EvalCache {
     /// hand-written evaluation alone): values computed under other rules
     /// or by another evaluation are forgotten.
     pub fn prepare(&mut self, rules: &Rules, net: Option<&Arc<Network>>) {
+        self.prepare_network(net);
+        if self.rules.as_ref() != Some(rules) {
+            self.clear();
+            self.rules = Some(*rules);
+        }
+    }
+
+    /// Runs `net` from now on (a new one empties the cache).
+    #[cfg(feature = "learned")]
+    fn prepare_network(&mut self, net: Option<&Arc<Network>>) {
         let same_net = match (&self.net, net) {
             (Some(stack), Some(net)) => Arc::ptr_eq(stack.network(), net),
             (None, None) => true,
@@ -72,28 +89,33 @@ impl EvalCache {
             self.net = net.map(|n| NetStack::new(Arc::clone(n)));
             self.slots.fill(0);
         }
-        if self.rules.as_ref() != Some(rules) {
-            self.clear();
-            self.rules = Some(*rules);
-        }
     }
+
+    /// Without the feature `learned`: the hand-written evaluation only.
+    #[cfg(not(feature = "learned"))]
+    fn prepare_network(&mut self, _net: Option<&Arc<Network>>) {}
 
     /// The search has come to `pos`, `ply` plies below its root.
     #[inline]
     pub fn enter(&mut self, ply: usize, pos: &Position) {
+        #[cfg(feature = "learned")]
         if let Some(stack) = &mut self.net {
             stack.enter(ply, pos);
         }
+        #[cfg(not(feature = "learned"))]
+        let _ = (ply, pos);
     }
 
     /// The evaluation of `pos`, `ply` plies below the root (the position
     /// last [`entered`](Self::enter) there): the network's where it
     /// applies, else the hand-written one's.
     fn compute(&mut self, ply: usize, pos: &Position) -> i32 {
-        match &mut self.net {
-            Some(stack) => stack.evaluate(ply, pos).unwrap_or_else(|| evaluate(pos)),
-            None => evaluate(pos),
+        #[cfg(feature = "learned")]
+        if let Some(stack) = &mut self.net {
+            return stack.evaluate(ply, pos).unwrap_or_else(|| evaluate(pos));
         }
+        let _ = ply;
+        evaluate(pos)
     }
 
     /// The static evaluation of `pos`, the position entered at `ply`, from

@@ -19,6 +19,9 @@
 //! alpha-beta search and iterative deepening, the evaluation and its
 //! cache, the transposition table, move ordering, levels for people, the
 //! bench positions, the clock, and every tunable number in [`params`].
+//! The learned evaluation of Nine's moving phase, a network trained on
+//! the tables' values, is [`net`] (run by the search with the cargo
+//! feature `learned`, built in with `built-in-net`).
 //! Endgame tables in play are in `tablebase`, the placing book (solves
 //! made ahead of time) in `book`.
 

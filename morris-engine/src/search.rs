@@ -81,7 +81,9 @@ impl Searcher {
 
     /// Evaluates with a learned network where it applies (Nine's moving
     /// phase, [`Network::applies`]), the hand-written evaluation elsewhere;
-    /// `None`: the hand-written evaluation everywhere (the default).
+    /// `None`: the hand-written evaluation everywhere (the default). Only
+    /// builds with the cargo feature `learned` run the network; others
+    /// keep the hand-written evaluation whatever is set.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.net = net;
     }

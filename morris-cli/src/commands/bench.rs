@@ -6,6 +6,11 @@
 //! checksum: it counts every thread's nodes, which vary from run to run;
 //! the time to the same depth against one thread is what it measures.
 //!
+//! Before that last line, the positions where the learned evaluation plays
+//! (Nine's moving phase; `morris_engine::net`) are searched again with it
+//! and with the hand-written evaluation alone, each to the same depth: the
+//! nodes and the speed of both (`--net FILE` for another network).
+//!
 //! The speed is the nodes over the time spent searching. Emptying the
 //! transposition table before each position (16 MB written, a few
 //! milliseconds, 31 times) is not search and is reported apart, on the
@@ -16,6 +21,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use morris_core::Position;
+use morris_engine::net::Network;
 use morris_engine::{bench_positions, Limits, Searcher, StdClock, BENCH_DEPTH};
 
 use crate::error::CliError;
@@ -34,6 +41,10 @@ pub struct BenchArgs {
     /// Search threads sharing the table (lazy SMP)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
+
+    /// A network file to measure in place of the built-in one
+    #[arg(long = "net", value_name = "FILE")]
+    pub net: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -82,8 +93,43 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         searching.as_millis(),
         clearing.as_millis()
     )?;
-    let micros = searching.as_micros().max(1);
-    let nps = u128::from(total).saturating_mul(1_000_000) / micros;
-    writeln!(out, "{total} nodes {nps} nps")?;
+    let net = match &args.net {
+        Some(path) => crate::table_files::load_network(path).map_err(CliError::input)?,
+        None => crate::evaluation::built_in()?,
+    };
+    let learned: Vec<Position> = positions.into_iter().filter(Network::applies).collect();
+    for (name, network) in [("hand-written", None), ("learned", Some(net))] {
+        searcher.set_network(network);
+        let (nodes, took) = timed(&mut searcher, &learned, depth);
+        writeln!(
+            out,
+            "{name} evaluation on the {} Nine moving-phase positions: {nodes} nodes {} nps",
+            learned.len(),
+            per_second(nodes, took)
+        )?;
+    }
+    searcher.set_network(None);
+    writeln!(out, "{total} nodes {} nps", per_second(total, searching))?;
     Ok(())
+}
+
+/// Nodes over time.
+fn per_second(nodes: u64, took: Duration) -> u128 {
+    u128::from(nodes).saturating_mul(1_000_000) / took.as_micros().max(1)
+}
+
+/// Searches each of `positions` to `depth` from an empty table: the nodes
+/// in all and the time spent searching.
+fn timed(searcher: &mut Searcher, positions: &[Position], depth: u32) -> (u64, Duration) {
+    let (clock, stop) = (StdClock::new(), AtomicBool::new(false));
+    let mut nodes = 0u64;
+    let mut took = Duration::ZERO;
+    for pos in positions {
+        searcher.clear();
+        let t = Instant::now();
+        let result = searcher.search(pos, &[], Limits::depth(depth), &clock, &stop, |_| {});
+        took += t.elapsed();
+        nodes = nodes.saturating_add(result.nodes);
+    }
+    (nodes, took)
 }

@@ -44,6 +44,13 @@
 //! decides a placing position, the search takes N times the nodes and
 //! the time its `go` asks (docs/strength.md, "More search in the placing").
 //!
+//! The learned evaluation (`--eval net`, the default; `setoption name
+//! UseNetwork value false` or `--eval classic` for the hand-written one):
+//! at level 10, Nine's moving phase is evaluated by the network built into
+//! the program (`morris_engine::net`), or by a network file given with
+//! `--net FILE` or `setoption name NetworkFile value FILE` (`none`: the
+//! built-in one again). The other levels keep the hand-written evaluation.
+//!
 //! Ultra-strong play (`--ultra-strong`, `setoption name UltraStrong value
 //! true`): where the tables or the placing solve decide, of the moves that
 //! keep a drawn or lost value the engine plays the one that leaves the
@@ -51,7 +58,7 @@
 //! ([`morris_engine::Tiebreak::Traps`]).
 
 use std::io::{self, BufRead, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -65,7 +72,9 @@ use morris_engine::{
 };
 
 use crate::error::CliError;
+use crate::evaluation::{EvalArgs, Evaluation};
 use crate::setup::check_search_resources;
+use crate::table_files::load_network;
 use crate::table_files::{load_book, load_tables, shared_tables};
 
 mod options;
@@ -139,6 +148,9 @@ pub struct EngineArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLACING_EFFORT)))]
     pub placing_effort: u32,
+
+    #[command(flatten)]
+    pub evaluation: EvalArgs,
 }
 
 /// Where the engine writes: shared by the reading loop and the search thread,
@@ -187,6 +199,10 @@ struct Engine {
     /// The placing book, and the files it came from.
     book: Option<Arc<Book>>,
     book_paths: String,
+    /// The learned evaluation (the built-in network, or the file of
+    /// `NetworkFile`), used at the strongest level while `UseNetwork` is on.
+    network: Arc<morris_engine::net::Network>,
+    network_path: String,
 }
 
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
@@ -211,6 +227,13 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         Some(Arc::new(load_book(&args.book).map_err(CliError::input)?))
     };
     let book_paths = paths_text(&args.book);
+    let network = args.evaluation.loaded()?;
+    let network_path = args
+        .evaluation
+        .net
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
     let mut engine = Engine {
         out: Sink(Arc::new(Mutex::new(Box::new(io::stdout())))),
         rules,
@@ -226,6 +249,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
                 nodes: args.placing_solve_nodes,
             },
             placing_effort: args.placing_effort,
+            use_network: args.evaluation.eval == Evaluation::Net,
         },
         game: None,
         searcher: None,
@@ -236,6 +260,8 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         table_faults: Arc::default(),
         book,
         book_paths,
+        network,
+        network_path,
     };
     let mut input = io::stdin().lock();
     let mut buf = Vec::new();
@@ -323,7 +349,12 @@ impl Engine {
         for option in &OPTIONS {
             self.out.line(&option.line(&self.options));
         }
-        for (name, paths) in [("Tablebases", &self.table_paths), ("Book", &self.book_paths)] {
+        let files = [
+            ("Tablebases", &self.table_paths),
+            ("Book", &self.book_paths),
+            ("NetworkFile", &self.network_path),
+        ];
+        for (name, paths) in files {
             let shown = if paths.is_empty() { "<empty>" } else { paths };
             self.out
                 .line(&format!("option name {name} type string default {shown}"));
@@ -391,6 +422,22 @@ impl Engine {
                         .line(&format!("info string book loaded: {} positions", book.len()));
                     self.book = Some(Arc::new(book));
                     self.book_paths = v;
+                }
+            }
+            "networkfile" => {
+                let v = need(value)?;
+                if v.eq_ignore_ascii_case("none") || v == "<empty>" {
+                    self.network = crate::evaluation::built_in().map_err(|e| e.to_string())?;
+                    self.network_path.clear();
+                } else {
+                    let net =
+                        load_network(Path::new(&v)).map_err(|e| format!("setoption NetworkFile: {e}"))?;
+                    self.out.line(&format!(
+                        "info string network loaded: {} hidden neurons",
+                        net.hidden()
+                    ));
+                    self.network = net;
+                    self.network_path = v;
                 }
             }
             "variant" => {
@@ -474,6 +521,8 @@ impl Engine {
         let tables = self.tables.clone();
         let faults = (self.tables.clone(), Arc::clone(&self.table_faults));
         let book = self.book.clone();
+        let network = Some(Arc::clone(&self.network))
+            .filter(|_| self.options.use_network && self.options.level.number() == Level::MAX);
         let threads = self.options.threads;
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);
@@ -493,6 +542,7 @@ impl Engine {
             searcher.set_ultra_strong(options.ultra_strong);
             searcher.set_placing_limits(options.placing);
             searcher.set_placing_effort(options.placing_effort);
+            searcher.set_network(network);
             let result = think(&mut searcher, &game, &request, options, &thread_stop, &out);
             if request.infinite {
                 // `go infinite` answers only after `stop`, even when the search ends early.

@@ -10,7 +10,10 @@
 //! plays each position as `morris engine` plays it at level 10 after
 //! `ucinewgame` and `go nodes N`, with the tables given and without the
 //! book, so a change to the search or its limits is measured in minutes
-//! instead of a match of hours.
+//! instead of a match of hours. `--eval` and `--net` choose the
+//! evaluation as `morris engine`'s do; `--jobs N` searches N positions at
+//! once, each with a fresh engine of its own (the same moves as one job at
+//! a time: a search by nodes does not depend on the machine).
 
 use std::fs;
 use std::io::Write;
@@ -18,10 +21,11 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use morris_core::Game;
-use morris_engine::{Book, Limits, PlacingLimits, Searcher, StdClock, MAX_PLACING_EFFORT};
+use morris_core::{Game, Move, Position};
+use morris_engine::{Book, Limits, PlacingLimits, Searcher, StdClock, Wdl, MAX_PLACING_EFFORT};
 
 use crate::error::CliError;
+use crate::evaluation::EvalArgs;
 use crate::setup::check_search_resources;
 use crate::table_files::{changed_tables, shared_tables};
 
@@ -55,6 +59,21 @@ pub struct SuiteArgs {
     /// Endgame table files or folders of them, as the engine would have them
     #[arg(long = "tables", value_name = "PATH")]
     pub tables: Vec<PathBuf>,
+
+    /// Positions searched at once, each by an engine of its own
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: u16,
+
+    #[command(flatten)]
+    pub evaluation: EvalArgs,
+}
+
+/// What one position of the suite came to.
+struct Verdict {
+    keeps: bool,
+    nodes: u64,
+    line: String,
 }
 
 pub fn run(args: &SuiteArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -67,40 +86,47 @@ pub fn run(args: &SuiteArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::input(format!("{path} holds no position")));
     }
     let tables = shared_tables(&args.tables)?;
-    let mut searcher = Searcher::new(args.hash);
-    searcher.set_tables(tables.clone());
-    searcher.set_placing_effort(args.placing_effort);
-    searcher.set_placing_limits(PlacingLimits {
-        plies: args.placing_solve_plies,
-        ..PlacingLimits::default()
-    });
-    let clock = StdClock::new();
-    let stop = AtomicBool::new(false);
-
+    let network = args.evaluation.network()?;
     let entries = book.entries();
     let bar = crate::progress::bar(entries.len() as u64, "suite", "positions");
-    let mut kept = 0;
-    let mut nodes = 0u64;
-    for (i, (position, result, keep)) in entries.iter().enumerate() {
-        searcher.clear();
-        let game = Game::from_position(*position);
-        let found = searcher.search_game(&game, Limits::nodes(args.nodes), &clock, &stop, |_| {});
-        nodes = nodes.saturating_add(found.nodes);
-        let played = found.best.map_or("none".to_string(), |m| position.notation(m));
-        let keeps = found.best.is_some_and(|m| keep.contains(&m));
-        kept += usize::from(keeps);
-        let list: Vec<String> = keep.iter().map(|&m| position.notation(m)).collect();
-        let line = format!(
-            "{:>4} {:<6} {played:<9} {} of {} keep the {}: {}",
-            i + 1,
-            if keeps { "keeps" } else { "LOSES" },
-            keep.len(),
-            position.legal_moves().len(),
-            result.word(),
-            list.join(" "),
-        );
-        bar.inc(1);
-        bar.suspend(|| writeln!(out, "{line}"))?;
+    let jobs = usize::from(args.jobs).min(entries.len()).max(1);
+    let mut verdicts: Vec<Option<Verdict>> = (0..entries.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|job| {
+                let (tables, network, bar, entries) = (tables.clone(), network.clone(), &bar, &entries);
+                scope.spawn(move || {
+                    let mut searcher = Searcher::new(args.hash);
+                    searcher.set_tables(tables);
+                    searcher.set_network(network);
+                    searcher.set_placing_effort(args.placing_effort);
+                    searcher.set_placing_limits(PlacingLimits {
+                        plies: args.placing_solve_plies,
+                        ..PlacingLimits::default()
+                    });
+                    let mine = entries.iter().enumerate().skip(job).step_by(jobs);
+                    mine.map(|(i, entry)| {
+                        let verdict = judge(&mut searcher, args.nodes, i, entry);
+                        bar.inc(1);
+                        (i, verdict)
+                    })
+                    .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for handle in handles {
+            for (i, verdict) in handle.join().unwrap_or_default() {
+                if let Some(slot) = verdicts.get_mut(i) {
+                    *slot = Some(verdict);
+                }
+            }
+        }
+    });
+    let (mut kept, mut nodes) = (0usize, 0u64);
+    for verdict in verdicts.iter().flatten() {
+        kept += usize::from(verdict.keeps);
+        nodes = nodes.saturating_add(verdict.nodes);
+        bar.suspend(|| writeln!(out, "{}", verdict.line))?;
     }
     bar.finish_and_clear();
     writeln!(
@@ -114,4 +140,32 @@ pub fn run(args: &SuiteArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     )?;
     tables.as_deref().map_or(Ok(()), changed_tables)
+}
+
+/// Searches the suite's `i`-th position with a fresh engine and checks its
+/// move against those that keep the value.
+fn judge(searcher: &mut Searcher, node_limit: u64, i: usize, entry: &(Position, Wdl, Vec<Move>)) -> Verdict {
+    let (position, result, keep) = entry;
+    let clock = StdClock::new();
+    let stop = AtomicBool::new(false);
+    searcher.clear();
+    let game = Game::from_position(*position);
+    let found = searcher.search_game(&game, Limits::nodes(node_limit), &clock, &stop, |_| {});
+    let played = found.best.map_or("none".to_string(), |m| position.notation(m));
+    let keeps = found.best.is_some_and(|m| keep.contains(&m));
+    let list: Vec<String> = keep.iter().map(|&m| position.notation(m)).collect();
+    let line = format!(
+        "{:>4} {:<6} {played:<9} {} of {} keep the {}: {}",
+        i + 1,
+        if keeps { "keeps" } else { "LOSES" },
+        keep.len(),
+        position.legal_moves().len(),
+        result.word(),
+        list.join(" "),
+    );
+    Verdict {
+        keeps,
+        nodes: found.nodes,
+        line,
+    }
 }

@@ -317,5 +317,19 @@ fn activated_dot(acc: &[i16], w: &[i16]) -> i64 {
     sum
 }
 
+/// The network trained for Nine's standard rules
+/// (`morris-engine/nets/nine.nnue`; how it was made: `nine.nnue.md` beside
+/// it), built into the program and read once.
+#[cfg(feature = "built-in-net")]
+pub fn built_in() -> Result<std::sync::Arc<Network>, NetError> {
+    static NET: std::sync::OnceLock<Result<std::sync::Arc<Network>, NetError>> = std::sync::OnceLock::new();
+    NET.get_or_init(|| Network::from_bytes(BUILT_IN).map(std::sync::Arc::new))
+        .clone()
+}
+
+/// The bytes of the built-in network.
+#[cfg(feature = "built-in-net")]
+pub const BUILT_IN: &[u8] = include_bytes!("../../nets/nine.nnue");
+
 #[cfg(test)]
 mod tests;

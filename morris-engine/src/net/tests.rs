@@ -117,6 +117,7 @@ proptest! {
     }
 }
 
+#[cfg(feature = "learned")]
 #[test]
 fn the_search_evaluates_the_moving_phase_with_the_network() {
     use crate::{Limits, NoClock, Searcher};

@@ -21,6 +21,8 @@ pub(super) struct Options {
     pub ultra_strong: bool,
     pub placing: PlacingLimits,
     pub placing_effort: u32,
+    /// The strongest level evaluates Nine's moving phase with the learned network.
+    pub use_network: bool,
 }
 
 /// What values an option takes.
@@ -47,7 +49,7 @@ fn fit<T: TryFrom<u64> + Copy>(n: u64, max: T) -> T {
 }
 
 /// Every number and switch option, in the order `uci` lists them.
-pub(super) const OPTIONS: [EngineOption; 9] = [
+pub(super) const OPTIONS: [EngineOption; 10] = [
     EngineOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -126,6 +128,12 @@ pub(super) const OPTIONS: [EngineOption; 9] = [
         get: |o| u64::from(o.placing_effort),
         set: |o, n| o.placing_effort = fit(n, MAX_PLACING_EFFORT),
     },
+    EngineOption {
+        name: "UseNetwork",
+        kind: Kind::Check,
+        get: |o| u64::from(o.use_network),
+        set: |o, n| o.use_network = n == 1,
+    },
 ];
 
 impl EngineOption {
@@ -197,6 +205,7 @@ mod tests {
             ultra_strong: false,
             placing: PlacingLimits::default(),
             placing_effort: 1,
+            use_network: true,
         }
     }
 
