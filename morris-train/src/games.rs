@@ -46,10 +46,10 @@ impl Default for Plan {
     fn default() -> Plan {
         Plan {
             random_placing: 0.15,
-            placing_nodes: vec![300, 1_000, 3_000, 10_000],
+            placing_nodes: vec![200, 600, 2_000, 6_000],
             moving_nodes: vec![1_000, 3_000],
             random_shares: vec![0.0, 0.05, 0.15, 0.3],
-            moving_plies: 60,
+            moving_plies: 80,
             starts: Vec::new(),
             hash_mb: 8,
         }

@@ -116,8 +116,8 @@ pub fn network_notes(t: &Trained, s: &Settings, data: &Path, data_notes: &str, n
     let _ = writeln!(md, "- the network before training: {}", show(&t.before));
     let _ = writeln!(
         md,
-        "- largest difference of the integer network from the float one: {:.2} hundredths of a piece\n",
-        t.max_quantization_error
+        "- the integer network against the float one: {:.2} hundredths of a piece apart at most, {:.2} on average\n",
+        t.max_quantization_error, t.mean_quantization_error
     );
     let _ = writeln!(md, "## The data\n\n{data_notes}");
     md

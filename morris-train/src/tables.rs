@@ -1,6 +1,5 @@
 //! The tables that label the data, read as `morris engine --tables` reads
-//! them: a path is a table file or a folder of `.tb` files (and `.wdl`
-//! files without a `.tb` beside them); a flat file (`morris tb flat`)
+//! them: a path is a table file or a folder of `.tb` files; a flat file (`morris tb flat`)
 //! stays on disk and is read an entry at a time, so two threads and the
 //! system's file cache share one copy, a packed one is read into memory.
 
@@ -18,7 +17,7 @@ pub enum TablesError {
     Io { path: String, source: std::io::Error },
     #[error("{path}: {source}")]
     File { path: String, source: TableFileError },
-    #[error("{0} holds no .tb or .wdl table files")]
+    #[error("{0} holds no .tb table files")]
     Empty(String),
 }
 
@@ -46,21 +45,19 @@ impl EntrySource for OnDisk {
     }
 }
 
-/// `path` itself, or the table files of the folder `path` in name order.
+/// `path` itself, or the `.tb` files of the folder `path` in name order
+/// (a win/draw/loss `.wdl` file is given by its name).
 pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, TablesError> {
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
-    let mut all = Vec::new();
+    let mut files = Vec::new();
     for entry in std::fs::read_dir(path).map_err(io(path))? {
-        all.push(entry.map_err(io(path))?.path());
+        let file = entry.map_err(io(path))?.path();
+        if file.extension().is_some_and(|x| x == "tb") {
+            files.push(file);
+        }
     }
-    let has = |p: &Path, ext: &str| p.extension().is_some_and(|x| x == ext);
-    let mut files: Vec<PathBuf> = all
-        .iter()
-        .filter(|p| has(p, "tb") || (has(p, "wdl") && !all.contains(&p.with_extension("tb"))))
-        .cloned()
-        .collect();
     files.sort();
     if files.is_empty() {
         return Err(TablesError::Empty(path.display().to_string()));

@@ -61,6 +61,8 @@ pub struct Trained {
     /// The quantized network's largest difference from the float one,
     /// hundredths of a piece, over the held-out positions.
     pub max_quantization_error: f64,
+    /// The mean of that difference.
+    pub mean_quantization_error: f64,
     pub seconds: f64,
 }
 
@@ -182,7 +184,7 @@ pub fn train(records: &[Record], s: &Settings, out: &mut dyn Write) -> Result<Tr
     let float = model.floats()?;
     let net = float.quantize(k.round().clamp(1.0, 100_000.0) as i32)?;
     let after = figures(&model, &holdout, s.batch)?;
-    let max_quantization_error = quantization_error(&float, &net, &holdout);
+    let (max_quantization_error, mean_quantization_error) = quantization_error(&float, &net, &holdout);
     Ok(Trained {
         float,
         net,
@@ -193,6 +195,7 @@ pub fn train(records: &[Record], s: &Settings, out: &mut dyn Write) -> Result<Tr
         after,
         baseline,
         max_quantization_error,
+        mean_quantization_error,
         seconds: start.elapsed().as_secs_f64(),
     })
 }
@@ -203,18 +206,21 @@ pub fn float_centipawns(float: &FloatNet, net: &Network, pos: &Position) -> f64 
     f64::from(float.logit(pos)) * f64::from(net.scale())
 }
 
-/// The largest |integer − float| over `records`, hundredths of a piece
-/// (the float value held to the integer network's limit).
-pub fn quantization_error(float: &FloatNet, net: &Network, records: &[Record]) -> f64 {
+/// The largest and the mean |integer − float| over `records`, hundredths
+/// of a piece (the float value held to the integer network's limit).
+pub fn quantization_error(float: &FloatNet, net: &Network, records: &[Record]) -> (f64, f64) {
     let limit = f64::from(LIMIT);
-    records
-        .iter()
-        .filter_map(|r| {
-            let pos = r.position();
-            let q = net.evaluate(&pos)?;
-            Some((f64::from(q) - float_centipawns(float, net, &pos).clamp(-limit, limit)).abs())
-        })
-        .fold(0.0, f64::max)
+    let (mut most, mut sum, mut n) = (0.0f64, 0.0, 0usize);
+    for r in records {
+        let pos = r.position();
+        if let Some(q) = net.evaluate(&pos) {
+            let error = (f64::from(q) - float_centipawns(float, net, &pos).clamp(-limit, limit)).abs();
+            most = most.max(error);
+            sum += error;
+            n += 1;
+        }
+    }
+    (most, sum / n.max(1) as f64)
 }
 
 /// Figures as one line of text.
