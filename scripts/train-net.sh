@@ -9,9 +9,9 @@
 # and records their moving positions with the tables' values
 # (DIR/nine-net.data and its notes DIR/nine-net.data.md; `morris-train
 # data`), trains the network (`morris-train train`) and writes OUT
-# (default morris-engine/nets/nine.nnue), OUT.md (its provenance) and the
-# fixtures beside it (nine.fixtures: held-out positions with the float and
-# the integer values). Each step prints its time.
+# (default morris-engine/nets/nine.nnue), OUT.md (its provenance) and
+# the fixtures beside it (nine.fixtures for nine.nnue: held-out positions
+# with the float and the integer values). Each step prints its time.
 #
 # MULINO_POSITIONS, MULINO_HIDDEN, MULINO_EPOCHS, MULINO_SEED and
 # MULINO_THREADS change the defaults below (the committed network's).
@@ -58,7 +58,7 @@ echo "data: $(since "$t")"
 say "training: hidden $hidden, $epochs epochs, seed $seed"
 t=$(date +%s)
 "$train" train --data "$dir/nine-net.data" --out "$out" --hidden "$hidden" --epochs "$epochs" \
-  --seed "$seed" --fixtures "$(dirname "$out")/nine.fixtures"
+  --seed "$seed" --fixtures "${out%.nnue}.fixtures"
 echo "training: $(since "$t")"
 
-say "done in $(since "$started"): $out, $out.md, $(dirname "$out")/nine.fixtures"
+say "done in $(since "$started"): $out, $out.md, ${out%.nnue}.fixtures"
