@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The learned evaluation of Nine's moving phase (morris-engine/src/net),
+# trained on the solved tables in one command, seeded:
+#
+#   scripts/train-net.sh DIR [OUT]
+#
+# after `scripts/placing-book.sh nine DIR tables`. Makes DIR/flat from the
+# tables if it is not whole (`placing-book.sh nine DIR flat`), plays games
+# and records their moving positions with the tables' values
+# (DIR/nine-net.data and its notes DIR/nine-net.data.md; `morris-train
+# data`), trains the network (`morris-train train`) and writes OUT
+# (default morris-engine/nets/nine.nnue), OUT.md (its provenance) and
+# the fixtures beside it (nine.fixtures for nine.nnue: held-out positions
+# with the float and the integer values). Each step prints its time.
+#
+# MULINO_POSITIONS, MULINO_HIDDEN, MULINO_EPOCHS, MULINO_SEED and
+# MULINO_THREADS change the defaults below (the committed network's).
+set -euo pipefail
+
+[ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2; exit 2; }
+dir=$(realpath -m "$1")
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${2:-morris-engine/nets/nine.nnue}")
+positions=${MULINO_POSITIONS:-2000000}
+hidden=${MULINO_HIDDEN:-128}
+epochs=${MULINO_EPOCHS:-12}
+seed=${MULINO_SEED:-1}
+threads=${MULINO_THREADS:-$(nproc)}
+
+say() { printf '\n== %s: %s\n' "$(date +%T)" "$*"; }
+started=$(date +%s)
+since() { echo "$(( $(date +%s) - $1 )) s"; }
+
+if ! ls "$dir"/tables/*.tb > /dev/null 2>&1; then
+  echo "no tables in $dir/tables: run scripts/placing-book.sh nine $dir tables first" >&2
+  exit 2
+fi
+tables=$(ls "$dir"/tables/*.tb | wc -l)
+flat=$(ls "$dir"/flat/*.tb 2> /dev/null | wc -l || true)
+if [ "$flat" != "$tables" ]; then
+  say "flat tables into $dir/flat ($flat of $tables there)"
+  t=$(date +%s)
+  bash scripts/placing-book.sh nine "$dir" flat
+  echo "flat tables: $(since "$t")"
+fi
+
+cargo build --release -p morris-train --locked
+# CARGO_TARGET_DIR may be relative (to the checkout) or absolute.
+train="$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/morris-train"
+mkdir -p "$(dirname "$out")"
+
+say "data: $positions positions, seed $seed, $threads threads"
+t=$(date +%s)
+"$train" data --tables "$dir/flat" --out "$dir/nine-net.data" --positions "$positions" \
+  --seed "$seed" --threads "$threads"
+echo "data: $(since "$t")"
+
+say "training: hidden $hidden, $epochs epochs, seed $seed"
+t=$(date +%s)
+"$train" train --data "$dir/nine-net.data" --out "$out" --hidden "$hidden" --epochs "$epochs" \
+  --seed "$seed" --fixtures "${out%.nnue}.fixtures"
+echo "training: $(since "$t")"
+
+say "done in $(since "$started"): $out, $out.md, ${out%.nnue}.fixtures"
