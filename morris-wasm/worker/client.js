@@ -168,7 +168,7 @@ export class EngineWorker extends EventTarget {
   }
 
   #receive({ id, type, info, result, error, loaded, url }) {
-    if (type === "network") return this.#networkLoaded({ loaded, url, error: error ? named(error) : null });
+    if (type === "network") return this.#networkLoaded(Object.freeze({ loaded, url, error: error ? named(error) : null }));
     const p = this.#pending.get(id);
     if (!p) return;
     if (type === "info") {
