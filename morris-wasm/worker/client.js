@@ -75,16 +75,16 @@ function wholeNumber(key, value, [min, max]) {
 function networkSource(value) {
   if (typeof value === "boolean") return value;
   if (typeof URL === "function" && value instanceof URL) return value.href;
-  if (typeof value !== "string" || value === "") {
-    throw named({ name: "OptionError", message: `option \`network\` must be true, false or a URL, not ${describe(value)}` });
+  if (typeof value === "string" && value !== "") {
+    const base = globalThis.document?.baseURI ?? globalThis.location?.href;
+    if (base === undefined) return value;
+    try {
+      return new URL(value, base).href;
+    } catch {
+      // Not a URL: refused below.
+    }
   }
-  const base = globalThis.document?.baseURI ?? globalThis.location?.href;
-  if (base === undefined) return value;
-  try {
-    return new URL(value, base).href;
-  } catch {
-    throw named({ name: "OptionError", message: `option \`network\` must be true, false or a URL, not ${describe(value)}` });
-  }
+  throw named({ name: "OptionError", message: `option \`network\` must be true, false or a URL, not ${describe(value)}` });
 }
 
 /** The search options the worker takes, and what each must be before it is sent. */
