@@ -9,6 +9,8 @@
 #                 .wasm found by `new URL(…, import.meta.url)`)
 #   pkg/worker/   the engine in a worker (the web module in a Web Worker,
 #                 the Node glue in a worker_threads Worker)
+#   pkg/nets/     the learned evaluation's network (morris-engine/nets/nine.nnue),
+#                 which the worker loads at level 10; not in any module
 #   pkg/board/    the board module (`board` feature without `engine`: the
 #                 game's rules and `mountBoard`, no search), index.js (its
 #                 entry: the engine module in a worker, or on the page's
@@ -171,6 +173,13 @@ cp -r "$HERE/docs/api" "$PKG/docs/api"
 # A small endgame table for the README's example (scripts/tables.sh makes it).
 mkdir -p "$PKG/tables"
 cp "$HERE"/tables/*.tb "$PKG/tables/"
+# The learned evaluation's network, a file of its own: the worker fetches
+# (or in Node reads) it when a search first needs it, so that pages at the
+# other levels never download it.
+NET="$ROOT/morris-engine/nets/nine.nnue"
+[ -f "$NET" ] || { log "$NET not found: the package ships the network the engine worker plays level 10 with"; exit 1; }
+mkdir -p "$PKG/nets"
+cp "$NET" "$PKG/nets/nine.nnue"
 VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
 # The project's public address, when it has one (MORRIS_WASM_REPOSITORY, an
 # https URL of its git host): package.json's repository, homepage and bugs
@@ -178,6 +187,6 @@ VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
 node "$HERE/package-json.mjs" "$VERSION" "$BOARD" "${MORRIS_WASM_REPOSITORY:-}" >"$PKG/package.json"
 
 log "built $PKG:"
-( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm; do
+( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm nets/nine.nnue; do
     [ -f "$f" ] && printf '  %-36s %8d bytes, %7d gzip\n' "$f" "$(wc -c <"$f")" "$(gzip -9c "$f" | wc -c)" >&2
   done )

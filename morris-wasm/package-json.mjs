@@ -52,8 +52,11 @@ const exports = {
   },
   "./package.json": "./package.json",
   "./tables/three-3v3.tb": "./tables/three-3v3.tb",
+  // The learned evaluation's network, a data file as the table is: read by
+  // its path in Node, or fetched by its URL (the worker does it itself).
+  "./nets/nine.nnue": "./nets/nine.nnue",
 };
-const files = ["node/", "web/", "bundler/", "worker/", "tables/", "docs/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
+const files = ["node/", "web/", "bundler/", "worker/", "tables/", "nets/", "docs/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
 if (board === "1") {
   // The board module's entry: the game, the engine and the board of one module.
   exports["./board"] = { types: "./board/index.d.ts", default: "./board/index.js" };

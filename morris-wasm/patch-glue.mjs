@@ -131,7 +131,7 @@ Object.assign(Game.prototype, {
   // required), so that \`import init from "morris-wasm"\` compiled to
   // CommonJS runs as it does in a browser.
   const names = ["MoveSyntaxError", "IllegalMoveError", "PositionError", "RecordError", "OptionError",
-    "ArgumentError", "TableFileError", "GameOverError", "StateError", "MemoryError"];
+    "ArgumentError", "TableFileError", "NetworkFileError", "GameOverError", "StateError", "MemoryError"];
   const commonjs = !text.includes("let wasmModule, wasmInstance, wasm");
   text += `
 const MORRIS_ERROR_NAMES = ${JSON.stringify(names)};

@@ -3,11 +3,16 @@
 //! computes for them through the same code the JavaScript API runs.
 //!
 //! `cargo run --release -p morris-wasm --example native -- CASES` prints
-//! `{ perft: [counts], search: [results] }`; with `--bench` before CASES it
-//! times the bench cases instead: `{ perft: { nodes, ms }, search: { nodes, ms } }`.
+//! `{ perft: [counts], search: [results], evaluate: [values] }` (`evaluate`:
+//! the static evaluation of each position text of the cases' `evaluate`);
+//! with `--bench` before CASES it times the bench cases instead: `{ perft:
+//! { nodes, ms }, search: { nodes, ms } }`. `--network FILE` gives every
+//! engine the learned evaluation's network in FILE, as
+//! `engine.useNetwork(bytes)` does.
 
 use std::time::Instant;
 
+use morris_engine::net::Network;
 use morris_wasm::{perft_count, ApiError, Engine, OptionValue, SearchOptions, Stoppable};
 
 /// The time bound of a search to a fixed depth: ten minutes, never reached.
@@ -60,12 +65,19 @@ fn perft_of(case: &Case) -> Result<u64, ApiError> {
     perft_count(Some(&case.variant), &case.options, &case.moves, case.depth)
 }
 
-fn search_of(case: &Case) -> Result<Value, Failure> {
+/// A new default engine (`new Engine()`), given `network` (`useNetwork`).
+fn engine_with(network: Option<&Network>) -> Result<Engine, ApiError> {
+    let mut engine = Engine::create(None, TT_MB, 0)?;
+    engine.set_network(network.cloned());
+    Ok(engine)
+}
+
+fn search_of(case: &Case, network: Option<&Network>) -> Result<Value, Failure> {
     let mut game = morris_wasm::Game::create(Some(&case.variant), &case.options)?;
     for m in &case.moves {
         game.play_text(m)?;
     }
-    let mut engine = Engine::create(None, TT_MB, 0)?;
+    let mut engine = engine_with(network)?;
     // A fixed depth, which no clock cuts short (the default second would).
     let options = SearchOptions {
         depth: Some(case.depth),
@@ -88,12 +100,30 @@ fn thread_cpu_ms() -> Option<f64> {
     Some((ticks(14)? + ticks(15)?) * 10.0)
 }
 
-fn run(args: &[String]) -> Result<Value, Failure> {
-    let (bench, path) = match args {
-        [flag, path] if flag == "--bench" => (true, path),
-        [path] => (false, path),
-        _ => return Err("usage: native [--bench] CASES.json".into()),
+/// The static evaluation of a position text, as `engine.evaluate(game)`.
+fn evaluation_of(text: &Value, network: Option<&Network>) -> Result<Value, Failure> {
+    let position: morris_core::Position = text.as_str().unwrap_or_default().parse()?;
+    Ok(json!(engine_with(network)?.evaluation(&position)))
+}
+
+fn run(mut args: &[String]) -> Result<Value, Failure> {
+    const USAGE: &str = "usage: native [--bench] [--network FILE] CASES.json";
+    let bench = args.first().is_some_and(|a| a == "--bench");
+    if bench {
+        args = args.get(1..).unwrap_or_default();
+    }
+    let (network, path) = match args {
+        [flag, file, path] if flag == "--network" => {
+            let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            (
+                Some(Network::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?),
+                path,
+            )
+        }
+        [path] => (None, path),
+        _ => return Err(USAGE.into()),
     };
+    let network = network.as_ref();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let cases: Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
     let list = |v: &Value| -> Vec<Case> {
@@ -110,7 +140,7 @@ fn run(args: &[String]) -> Result<Value, Failure> {
         let (start, cpu) = (Instant::now(), thread_cpu_ms());
         let mut search_nodes = 0;
         for case in list(&cases["bench"]["search"]) {
-            search_nodes += search_of(&case)?["nodes"].as_u64().unwrap_or(0);
+            search_nodes += search_of(&case, network)?["nodes"].as_u64().unwrap_or(0);
         }
         let search_ms = start.elapsed().as_secs_f64() * 1000.0;
         let search_cpu_ms = thread_cpu_ms().zip(cpu).map(|(b, a)| b - a);
@@ -125,9 +155,13 @@ fn run(args: &[String]) -> Result<Value, Failure> {
         .collect::<Result<Vec<_>, _>>()?;
     let search = list(&cases["search"])
         .iter()
-        .map(search_of)
+        .map(|case| search_of(case, network))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(json!({ "perft": perft, "search": search }))
+    let evaluate = cases["evaluate"]
+        .as_array()
+        .map(|a| a.iter().map(|text| evaluation_of(text, network)).collect())
+        .unwrap_or(Ok(Vec::new()))?;
+    Ok(json!({ "perft": perft, "search": search, "evaluate": evaluate }))
 }
 
 fn main() {

@@ -1,13 +1,16 @@
 //! `Engine`: the search for JavaScript.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
+use morris_engine::net::Network;
 use morris_engine::{Info, Level, LevelMove, Limits, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
 use crate::clock::{now_ms, stopped, with_stop_clock};
 use crate::game::Game;
 use crate::memory::ensure_free;
+use crate::network::network_arg;
 use crate::options::{bad_value, entries, unknown_key, whole_numbers, OptionValue};
 use crate::tables::Tables;
 use crate::views::{to_js, InfoView, LineView, SearchView, ThinkView};
@@ -195,6 +198,33 @@ impl Engine {
         Ok(self
             .think_with(game, options, None, Stoppable::No, |_| true)?
             .result)
+    }
+
+    /// Whether the engine evaluates with a learned network given to it:
+    /// at full strength and at the top level. The levels below keep the
+    /// hand-written evaluation, so that they still rise in strength level
+    /// by level (their tuning was measured with it).
+    pub fn takes_network(&self) -> bool {
+        self.level.is_none_or(|l| l.number() == Level::MAX)
+    }
+
+    /// Evaluates Nine's moving phase with `network` from now on, if the
+    /// engine [takes one](Self::takes_network); `None`: the hand-written
+    /// evaluation everywhere again.
+    pub fn set_network(&mut self, network: Option<Network>) {
+        let network = network.filter(|_| self.takes_network()).map(Arc::new);
+        self.searcher.set_network(network);
+    }
+
+    /// The static evaluation of `pos` for its side to move, in hundredths
+    /// of a piece, as the search sees it at its horizon: the network's
+    /// where one is in use and knows the position, else the hand-written
+    /// one's.
+    pub fn evaluation(&self, pos: &morris_core::Position) -> i32 {
+        self.searcher
+            .network()
+            .and_then(|n| n.evaluate(pos))
+            .unwrap_or_else(|| morris_engine::evaluate(pos))
     }
 
     /// One search, as every call makes it: the move the engine plays (a
@@ -442,6 +472,41 @@ impl Engine {
         self.searcher.set_tables(None);
     }
 
+    /// Evaluates Nine's moving phase (standard rules, every piece placed)
+    /// with the learned network in `bytes`, the file's contents (the
+    /// package carries one: `morris-wasm/nets/nine.nnue`). At full strength
+    /// and at level 10 the search uses it from its next move; the levels
+    /// below keep the hand-written evaluation, so that they still rise in
+    /// strength, and only check the file. Throws a `NetworkFileError` when
+    /// the bytes are not a network this engine reads (and keeps the
+    /// evaluation it had), an `ArgumentError` when they are not bytes.
+    #[wasm_bindgen(js_name = useNetwork)]
+    pub fn use_network(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+    ) -> Result<(), JsValue> {
+        let network = network_arg(&bytes)?;
+        self.set_network(Some(network));
+        Ok(())
+    }
+
+    /// Evaluates with the hand-written evaluation everywhere again.
+    #[wasm_bindgen(js_name = dropNetwork)]
+    pub fn drop_network(&mut self) {
+        self.set_network(None);
+    }
+
+    /// The static evaluation of the game's position, in hundredths of a
+    /// piece for the side to move (positive: it stands better), as the
+    /// engine's search sees a position at its horizon: the learned
+    /// network's where the engine uses one (`useNetwork`) and it applies
+    /// (Nine's standard rules, both hands empty, no removal due), else the
+    /// hand-written evaluation's. No search: the same number for the same
+    /// position, whatever the game's history.
+    pub fn evaluate(&self, game: &Game) -> i32 {
+        self.evaluation(game.core().position())
+    }
+
     /// Forgets earlier searches (for a new game).
     pub fn clear(&mut self) {
         self.searcher.clear();
@@ -574,6 +639,62 @@ mod tests {
         assert!(view.is_ok_and(|v| v.result.depth < 10));
         assert_eq!(calls, 1);
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        Ok(())
+    }
+
+    /// A network whose every weight is `w`: the same value for every
+    /// position it knows, far from the hand-written evaluation's.
+    fn uniform_network(w: i16) -> Result<Network, String> {
+        use morris_engine::net::{BUCKETS, INPUTS};
+        let (hidden, scale) = (8, 100);
+        Network::from_parts(
+            hidden,
+            scale,
+            vec![w; INPUTS * hidden],
+            vec![0; hidden],
+            [vec![w; hidden], vec![0; hidden]].concat().repeat(BUCKETS),
+            vec![0; BUCKETS],
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// Nine after its placing: the first legal move at every turn.
+    fn moving_position() -> morris_core::Position {
+        let mut pos = morris_core::Position::new(morris_core::Variant::Nine.rules());
+        while !morris_engine::net::Network::applies(&pos) {
+            let Some(&m) = pos.legal_moves().first() else {
+                break;
+            };
+            pos = pos.play(m);
+        }
+        pos
+    }
+
+    #[test]
+    fn a_network_evaluates_the_moving_phase_at_full_strength_and_level_10_only() -> Result<(), String> {
+        let pos = moving_position();
+        let placing = morris_core::Position::new(morris_core::Variant::Nine.rules());
+        let network = uniform_network(60)?;
+        let learned = network.evaluate(&pos).ok_or("the network applies")?;
+        let hand = morris_engine::evaluate(&pos);
+        assert_ne!(learned, hand);
+        for (level, uses) in [(None, true), (Some(10), true), (Some(9), false), (Some(1), false)] {
+            let mut engine = Engine::create(level, 1, 0).map_err(|e| e.to_string())?;
+            assert_eq!(engine.evaluation(&pos), hand, "{level:?}");
+            engine.set_network(Some(network.clone()));
+            let expected = if uses { learned } else { hand };
+            assert_eq!(engine.evaluation(&pos), expected, "{level:?}");
+            assert_eq!(engine.evaluation(&placing), morris_engine::evaluate(&placing));
+            let game = morris_core::Game::from_position(pos);
+            let options = SearchOptions {
+                movetime_ms: Some(50),
+                ..SearchOptions::default()
+            };
+            let view = engine.think_with(&game, &options, None, Stoppable::No, |_| true);
+            assert!(view.is_ok_and(|v| v.result.best.is_some()), "{level:?}");
+            engine.set_network(None);
+            assert_eq!(engine.evaluation(&pos), hand, "{level:?}");
+        }
         Ok(())
     }
 

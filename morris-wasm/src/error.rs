@@ -8,6 +8,7 @@
 use morris_core::{
     GameOverError, IllegalMoveError, MoveError, ParseMoveError, PositionTextError, RecordError, RuleError,
 };
+use morris_engine::net::NetError;
 use morris_solver::TableFileError;
 use thiserror::Error;
 use wasm_bindgen::JsValue;
@@ -54,6 +55,10 @@ pub enum ApiError {
     /// `TableFileError`: bytes that are not a usable endgame table.
     #[error("not a usable table file: {0}")]
     TableFile(#[from] TableFileError),
+    /// `NetworkFileError`: bytes that are not a learned evaluation's
+    /// network this engine reads.
+    #[error("{}", network_message(.0))]
+    NetworkFile(#[from] NetError),
     /// `GameOverError`: a resignation or a draw offer after the end.
     #[error(transparent)]
     GameOver(#[from] GameOverError),
@@ -66,6 +71,15 @@ pub enum ApiError {
     Memory(String),
 }
 
+/// A network file's problem, said as one sentence: the core's own
+/// message when it already says what the bytes are not.
+fn network_message(e: &NetError) -> String {
+    match e {
+        NetError::Magic => e.to_string(),
+        _ => format!("not a usable network file: {e}"),
+    }
+}
+
 /// A place in a call's input, said before the problem.
 fn place(within: Option<&str>) -> String {
     within.map_or_else(String::new, |w| format!("{w}: "))
@@ -74,7 +88,7 @@ fn place(within: Option<&str>) -> String {
 impl ApiError {
     /// Every `name` an error can have in JavaScript, as `types.d.ts`'s
     /// `MorrisErrorName` lists them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "MoveSyntaxError",
         "IllegalMoveError",
         "PositionError",
@@ -82,6 +96,7 @@ impl ApiError {
         "OptionError",
         "ArgumentError",
         "TableFileError",
+        "NetworkFileError",
         "GameOverError",
         "StateError",
         "MemoryError",
@@ -97,6 +112,7 @@ impl ApiError {
             ApiError::Option(_) => "OptionError",
             ApiError::Argument(_) => "ArgumentError",
             ApiError::TableFile(_) => "TableFileError",
+            ApiError::NetworkFile(_) => "NetworkFileError",
             ApiError::GameOver(_) => "GameOverError",
             ApiError::State(_) => "StateError",
             ApiError::Memory(_) => "MemoryError",
@@ -232,6 +248,7 @@ mod tests {
             ApiError::Option(String::new()),
             ApiError::Argument(String::new()),
             ApiError::from(TableFileError::Truncated),
+            ApiError::from(NetError::Checksum),
             ApiError::from(over),
             ApiError::State("the board was destroyed"),
             ApiError::Memory(String::new()),

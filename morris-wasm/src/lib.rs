@@ -5,7 +5,8 @@
 //! Each JavaScript class or function has its own module: [`Game`] in
 //! `game` (its chess.js-style calls in `game_api`), [`Engine`] in
 //! `engine`, [`perft`] in `perft`, [`variants`] with the rule options in
-//! `options`, [`Tables`] (endgame tables) in `tables`. Values cross the boundary as typed objects made by
+//! `options`, [`Tables`] (endgame tables) in `tables`, the learned
+//! evaluation's network files (`engine.useNetwork`) in `network`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
 //! live in `types.d.ts`. Every failure is a JavaScript `Error` whose
 //! `name` says its kind (`MoveSyntaxError`, `IllegalMoveError`, …) and whose
@@ -26,6 +27,8 @@ mod game;
 mod game_api;
 #[cfg(feature = "engine")]
 mod memory;
+#[cfg(feature = "engine")]
+mod network;
 mod options;
 mod perft;
 #[cfg(feature = "engine")]

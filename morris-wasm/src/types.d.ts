@@ -245,6 +245,8 @@ export interface MoveValue extends TableValue {
  *   `morris-wasm`'s `Engine`), an element that is not one (`mountBoard`).
  * - `"TableFileError"`: bytes that are not a usable endgame table
  *   (`tables.load`).
+ * - `"NetworkFileError"`: bytes that are not a learned evaluation's
+ *   network the engine reads (`engine.useNetwork`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
  * - `"StateError"`: a call on an object after `free()` (or the end of its
  *   `using` block), or on a board handle after `destroy()`.
@@ -260,6 +262,7 @@ export type MorrisErrorName =
   | "OptionError"
   | "ArgumentError"
   | "TableFileError"
+  | "NetworkFileError"
   | "GameOverError"
   | "StateError"
   | "MemoryError";

@@ -38,8 +38,8 @@ function recordOf(game) {
   throw named({ name: "ArgumentError", message: "the game must be a Game or a game record" });
 }
 
-/** `new Engine`'s options, checked here so that a bad one throws in the constructor. */
-const ENGINE_OPTIONS = { level: [1, 10], ttMb: [1, 1024], seed: [0, 2 ** 53] };
+/** `new Engine`'s options, checked here so that a bad one throws in the constructor; and the worker's `network`. */
+const ENGINE_OPTIONS = { level: [1, 10], ttMb: [1, 1024], seed: [0, 2 ** 53], network: null };
 
 function checkEngineOptions(options) {
   if (options === undefined || options === null) return undefined;
@@ -48,23 +48,43 @@ function checkEngineOptions(options) {
   }
   const out = {};
   for (const [key, value] of Object.entries(options)) {
-    const range = Object.hasOwn(ENGINE_OPTIONS, key) ? ENGINE_OPTIONS[key] : null;
-    if (!range) {
+    if (!Object.hasOwn(ENGINE_OPTIONS, key)) {
       throw named({
         name: "OptionError",
         message: `unknown engine option \`${key.slice(0, 32)}\`; the options are: ${Object.keys(ENGINE_OPTIONS).join(", ")}`,
       });
     }
     if (value === undefined) continue;
-    if (!Number.isInteger(value) || value < range[0] || value > range[1]) {
-      throw named({
-        name: "OptionError",
-        message: `option \`${key}\` must be a whole number from ${range[0]} to ${range[1]}, not ${describe(value)}`,
-      });
-    }
-    out[key] = value;
+    out[key] = key === "network" ? networkSource(value) : wholeNumber(key, value, ENGINE_OPTIONS[key]);
   }
   return out;
+}
+
+function wholeNumber(key, value, [min, max]) {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw named({ name: "OptionError", message: `option \`${key}\` must be a whole number from ${min} to ${max}, not ${describe(value)}` });
+  }
+  return value;
+}
+
+/**
+ * The option `network`: `true` (the package's network), `false` (none), or
+ * where another file is, a URL or (in Node) a path. A relative URL is
+ * resolved against the page's, as `fetch` would, before the worker gets it.
+ */
+function networkSource(value) {
+  if (typeof value === "boolean") return value;
+  if (typeof URL === "function" && value instanceof URL) return value.href;
+  if (typeof value === "string" && value !== "") {
+    const base = globalThis.document?.baseURI ?? globalThis.location?.href;
+    if (base === undefined) return value;
+    try {
+      return new URL(value, base).href;
+    } catch {
+      // Not a URL: refused below.
+    }
+  }
+  throw named({ name: "OptionError", message: `option \`network\` must be true, false or a URL, not ${describe(value)}` });
 }
 
 /** The search options the worker takes, and what each must be before it is sent. */
@@ -128,6 +148,8 @@ export class EngineWorker extends EventTarget {
   #pending = new Map();
   /** Why the worker cannot run, once it crashed. */
   #dead = null;
+  /** What the worker said of the learned evaluation's network: `{ loaded, url, error }`, or null before it tried. */
+  #network = null;
 
   constructor(spawn, options = undefined) {
     super();
@@ -145,7 +167,8 @@ export class EngineWorker extends EventTarget {
     if (this.#options !== undefined) this.#send({ type: "new", options: this.#options }).catch(() => {});
   }
 
-  #receive({ id, type, info, result, error }) {
+  #receive({ id, type, info, result, error, loaded, url }) {
+    if (type === "network") return this.#networkLoaded(Object.freeze({ loaded, url, error: error ? named(error) : null }));
     const p = this.#pending.get(id);
     if (!p) return;
     if (type === "info") {
@@ -186,6 +209,35 @@ export class EngineWorker extends EventTarget {
     request.reported = true;
     if (typeof globalThis.reportError === "function") globalThis.reportError(error);
     else console.error("morris-wasm: an onInfo callback threw:", error);
+  }
+
+  /**
+   * The worker loaded the network, or could not: a `network` event on this
+   * object each time that changes (a worker started again by `stop()`
+   * loads it again); unless a listener calls `preventDefault()`, a
+   * network that did not load is also told on the console
+   * (`console.warn`). The engine plays on with its hand-written
+   * evaluation then.
+   */
+  #networkLoaded(status) {
+    const last = this.#network;
+    this.#network = status;
+    if (last && last.loaded === status.loaded && last.url === status.url) return;
+    const event = new Event("network", { cancelable: true });
+    for (const key of ["loaded", "url", "error"]) Object.defineProperty(event, key, { value: status[key] });
+    if (this.dispatchEvent(event) && !status.loaded) {
+      console.warn(`morris-wasm: the engine's network (${status.url}) did not load: ${status.error?.message}; it plays with its hand-written evaluation`);
+    }
+  }
+
+  /**
+   * The learned evaluation's network, as the worker last said: `{ loaded,
+   * url, error }` (`error` an `Error` when it did not load), or `null`
+   * before its first search that plays with one (full strength or level
+   * 10), and with `network: false`.
+   */
+  get network() {
+    return this.#network;
   }
 
   #crashed(message) {

@@ -31,9 +31,45 @@ export interface EngineErrorEvent extends Event {
   readonly error: unknown;
 }
 
+/**
+ * What the worker says of the learned evaluation's network (the option
+ * `network`): whether it loaded, from where, and why not.
+ */
+export interface NetworkStatus {
+  /** Whether the engine evaluates Nine's moving phase with it. */
+  readonly loaded: boolean;
+  /** Where it was loaded from: the package's `nets/nine.nnue`, or the URL (or path) given. */
+  readonly url: string;
+  /** Why it did not load (a `NetworkFileError`, or the fetch's or the file read's error); `null` when it did. */
+  readonly error: Error | null;
+}
+
+/**
+ * The `network` event of an `EngineWorker`: the worker loaded the network,
+ * or could not (the engine then plays with its hand-written evaluation).
+ * `preventDefault()` keeps a failure from going on to `console.warn`.
+ */
+export interface EngineNetworkEvent extends Event, NetworkStatus {}
+
 /** The events of an `EngineWorker`, by type. */
 export interface EngineWorkerEventMap {
   error: EngineErrorEvent;
+  network: EngineNetworkEvent;
+}
+
+/**
+ * A worker engine's options: `new Engine`'s, and where its learned
+ * evaluation comes from.
+ */
+export interface EngineWorkerOptions extends EngineOptions {
+  /**
+   * The network that evaluates Nine's moving phase at full strength and
+   * at level 10 (the levels below keep the hand-written evaluation):
+   * `true` (the default) loads the package's `nets/nine.nnue` before the
+   * first such search, `false` plays without one, and a URL (or in Node a
+   * file's path) loads another file; a relative URL is the page's.
+   */
+  network?: boolean | string | URL;
 }
 
 /** The worker's `perft` options: the game's rule options, and a `signal` that ends the count. */
@@ -53,6 +89,13 @@ export interface WorkerPerftOptions extends GameOptions {
  * listener calls `preventDefault()`, it then goes to `reportError` in
  * browsers, or `console.error` in Node. The search goes on.
  *
+ * At full strength and at level 10 the worker loads the package's learned
+ * evaluation of Nine's moving phase (`nets/nine.nnue`, or the option
+ * `network`) before its first search, once, and says whether it did
+ * (`network`, and the `network` event); a network that does not load
+ * leaves the engine on its hand-written evaluation, and is told on
+ * `console.warn` unless a listener calls `preventDefault()`.
+ *
  * @example
  * ```js
  * import { Game } from "morris-wasm";
@@ -65,8 +108,14 @@ export interface WorkerPerftOptions extends GameOptions {
  * ```
  */
 export declare class EngineWorker extends EventTarget {
-  /** Throws an `OptionError` (or an `ArgumentError`) for options `new Engine` would refuse. */
-  constructor(options?: EngineOptions);
+  /** Throws an `OptionError` (or an `ArgumentError`) for options `new Engine` would refuse, or a `network` that is not one. */
+  constructor(options?: EngineWorkerOptions);
+  /**
+   * The learned evaluation's network as the worker last said (the
+   * `network` event), or `null` before its first search that plays with
+   * one, and with `network: false`.
+   */
+  readonly network: NetworkStatus | null;
   /** The engine's move; one second when no bound is given; a search by `depth` or `nodes` alone has no time limit here. */
   bestMove(game: GameLike, options?: WorkerSearchOptions): Promise<ThinkResult>;
   /** The best lines, best first; `{ infinite: true }` analyses until `stop()`. */
@@ -81,7 +130,7 @@ export declare class EngineWorker extends EventTarget {
   terminate(): void;
   /** `terminate()`, for `using engine = new EngineWorker()`. */
   [Symbol.dispose](): void;
-  /** Listens to an event: `error` (an exception `onInfo` threw) is an `EngineErrorEvent`. */
+  /** Listens to an event: `error` (an exception `onInfo` threw) is an `EngineErrorEvent`, `network` (the network loaded, or not) an `EngineNetworkEvent`. */
   addEventListener<K extends keyof EngineWorkerEventMap>(
     type: K,
     listener: (this: EngineWorker, event: EngineWorkerEventMap[K]) => void,

@@ -24,7 +24,8 @@ const spawn = () => {
     },
     listen: (handler, onCrash) => {
       worker.on("message", (m) => {
-        if (m.type !== "info" && --busy === 0) worker.unref();
+        // A request is done at its result or error (not at a report, nor at the network's news).
+        if ((m.type === "result" || m.type === "error") && --busy === 0) worker.unref();
         handler(m);
       });
       worker.on("error", (e) => onCrash(e?.message ?? String(e)));

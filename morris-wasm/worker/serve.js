@@ -1,9 +1,18 @@
 // The engine worker's side of the message protocol (see the README,
 // "The engine in a worker"): runs inside a Web Worker or a Node
 // worker_threads Worker, given the package's wasm module (`wasm`), a way to
-// post a message (`post`) and a way to listen (`listen`). Requests are
+// post a message (`post`), a way to listen (`listen`) and the learned
+// evaluation's network (`network`: `bundled`, the URL of the package's
+// file, and `load(source)`, which resolves to a file's bytes). Requests are
 // handled one at a time, in order; every reply carries the request's `id`.
-export function serve(wasm, post, listen) {
+//
+// The network is loaded lazily: before the first search of an engine that
+// plays with one (full strength or level 10, as `Engine.useNetwork` says),
+// once per source, its bytes kept for every engine a `new` makes later.
+// Whether it loaded is posted once per source (`{ type: "network", loaded,
+// url, error }`); a network that does not load leaves the engine on its
+// hand-written evaluation, and the searches go on.
+export function serve(wasm, post, listen, network) {
   let engine = new wasm.Engine();
   // A `new` that failed leaves no engine: searches fail with its error
   // until a `new` succeeds.
@@ -12,15 +21,58 @@ export function serve(wasm, post, listen) {
     if (failure) throw failure;
     return engine;
   };
-  const fail = (id, e) =>
-    post({ id, type: "error", error: { name: e?.name ?? "Error", message: String(e?.message ?? e) } });
+  const errorOf = (e) => ({ name: e?.name ?? "Error", message: String(e?.message ?? e) });
+  const fail = (id, e) => post({ id, type: "error", error: errorOf(e) });
+
+  // Where the network comes from (`null`: none, the option `network: false`),
+  // whether the engine now has it, and the bytes of each source tried.
+  let source = network.bundled;
+  let given = false;
+  const loads = new Map();
+
+  /** The source's bytes (`null` when they did not load), loading them the first time. */
+  function bytesOf(url) {
+    if (!loads.has(url)) {
+      loads.set(
+        url,
+        network.load(url).then(
+          (bytes) => ({ bytes, error: null }),
+          (e) => ({ bytes: null, error: errorOf(e) }),
+        ),
+      );
+    }
+    return loads.get(url);
+  }
+
+  /** Gives the engine the network before its search, if it plays with one (see `Engine.useNetwork`). */
+  async function equip(engine) {
+    if (given || source === null || (engine.level !== undefined && engine.level !== 10)) return;
+    given = true;
+    const url = String(source);
+    const first = !loads.has(url);
+    let { bytes, error } = await bytesOf(url);
+    if (bytes) {
+      try {
+        engine.useNetwork(bytes);
+      } catch (e) {
+        // Not a network (a NetworkFileError): the next engine is not given it either.
+        bytes = null;
+        error = errorOf(e);
+        loads.set(url, Promise.resolve({ bytes, error }));
+      }
+    }
+    if (first) post({ type: "network", loaded: bytes !== null, url, error });
+  }
 
   const handlers = {
     new({ options }) {
       engine?.free();
       engine = null;
+      given = false;
+      const { network: choice = true, ...rest } = options ?? {};
+      source = choice === true ? network.bundled : choice === false ? null : choice;
       try {
-        engine = new wasm.Engine(options);
+        engine = new wasm.Engine(rest);
         failure = null;
       } catch (e) {
         failure = e;
@@ -28,7 +80,8 @@ export function serve(wasm, post, listen) {
       }
       return null;
     },
-    go({ id, record, options, stop }) {
+    async go({ id, record, options, stop }) {
+      await equip(current());
       const game = wasm.Game.fromRecord(record);
       try {
         return current().think(game, options, (info) => post({ id, type: "info", info }), stop);
@@ -46,14 +99,26 @@ export function serve(wasm, post, listen) {
     },
   };
 
-  listen((message) => {
+  const handle = async (message) => {
     const { id, type } = message ?? {};
-    const handle = Object.hasOwn(handlers, type) ? handlers[type] : null;
-    if (!handle) return fail(id, { name: "ArgumentError", message: `unknown message type ${JSON.stringify(type)}` });
+    const handler = Object.hasOwn(handlers, type) ? handlers[type] : null;
+    if (!handler) return fail(id, { name: "ArgumentError", message: `unknown message type ${JSON.stringify(type)}` });
     try {
-      post({ id, type: "result", result: handle(message) });
+      post({ id, type: "result", result: await handler(message) });
     } catch (e) {
       fail(id, e);
     }
+  };
+  // One at a time, in order: a search may wait for the network to load.
+  let queue = Promise.resolve();
+  listen((message) => {
+    queue = queue.then(() => handle(message));
   });
+}
+
+/** A file's bytes by `fetch`: an `Error` saying the status when it is not there. */
+export async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+  return new Uint8Array(await response.arrayBuffer());
 }

@@ -5,7 +5,9 @@
 // 127.0.0.1 and loaded in Chromium, where the engine's move must appear
 // and the board must be drawn, styled by the package's board.css
 // (imported for its side effect alone, which no bundler may drop) and
-// answered by its engine worker.
+// answered by its engine worker; the level-10 worker must have fetched the
+// package's network (nets/nine.nnue, which Vite and webpack emit as an
+// asset, and esbuild's build copies).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -58,6 +60,7 @@ async function check(dist) {
     const out = await page.evaluate(() => ({
       error: document.body.dataset.error ?? null,
       reply: document.querySelector("#reply").textContent,
+      network: document.querySelector("#network").textContent,
       boardReply: document.querySelector("#board-reply").textContent,
       thread: document.body.dataset.engineThread,
       points: document.querySelectorAll("#board svg.board [data-point]").length,
@@ -67,6 +70,7 @@ async function check(dist) {
     }));
     assert.equal(out.error, null);
     assert.match(out.reply, /^[a-g][1-7]$/, "the EngineWorker's move appears");
+    assert.equal(out.network, "loaded", "the level-10 worker loaded the network");
     assert.notEqual(out.reply, "d6");
     assert.equal(out.points, 24, "the board is drawn");
     assert.equal(out.frame, "rgb(92, 52, 24)", "the board is styled by morris-wasm/board.css");
@@ -89,6 +93,7 @@ test("the Vite example builds and runs", async () => {
   execFileSync(path.join(BIN, "vite"), ["build"], { ...quiet, cwd: dir });
   const built = files(path.join(dir, "dist"));
   assert.equal(built.filter((f) => f.endsWith(".wasm")).length, 2, built.join(" "));
+  assert.equal(built.filter((f) => f.endsWith(".nnue")).length, 1, built.join(" "));
   await check(path.join(dir, "dist"));
 });
 
@@ -97,6 +102,7 @@ test("the webpack example builds and runs", async () => {
   execFileSync(path.join(BIN, "webpack"), ["--config", "webpack.config.mjs"], { ...quiet, cwd: dir });
   const built = files(path.join(dir, "dist"));
   assert.equal(built.filter((f) => f.endsWith(".wasm")).length, 2, built.join(" "));
+  assert.equal(built.filter((f) => f.endsWith(".nnue")).length, 1, built.join(" "));
   await check(path.join(dir, "dist"));
 });
 

@@ -129,6 +129,70 @@ for (const [name, server] of [["a plain page", () => plain], ["a cross-origin is
   });
 }
 
+// Nine after its placing, where the network evaluates.
+const MOVING = "nine .D./.LD/DLL/D..LDL/LLD/.DL/DDL L 0/0 0/0 -";
+
+test("on a plain page a level-10 worker fetches the package's network once and plays with it; level 5 fetches nothing", async () => {
+  const { page, errors } = await workerPage(plain);
+  const fetched = [];
+  page.on("request", (r) => r.url().endsWith(".nnue") && fetched.push(r.url()));
+  const out = await page.evaluate(async (position) => {
+    const engine = new EngineWorker({ level: 10 });
+    const events = [];
+    engine.addEventListener("network", (e) => events.push({ loaded: e.loaded, url: e.url, error: e.error }));
+    const before = engine.network;
+    const game = Game.fromPosition(position);
+    const moves = [];
+    for (let i = 0; i < 2; i++) {
+      const { move } = await engine.bestMove(game, { movetimeMs: 200 });
+      moves.push([move, game.isLegal(move)]);
+      game.play(move);
+    }
+    const network = { ...engine.network };
+    engine.terminate();
+    const five = new EngineWorker({ level: 5 });
+    const { move } = await five.bestMove(game, { movetimeMs: 50 });
+    const fiveNetwork = five.network;
+    five.terminate();
+    return { before, events, network, moves, five: [move, game.isLegal(move)], fiveNetwork };
+  }, MOVING);
+  const url = `${plain.base}/morris-wasm/pkg/nets/nine.nnue`;
+  assert.equal(out.before, null);
+  assert.deepEqual(out.network, { loaded: true, url, error: null });
+  assert.deepEqual(out.events, [{ loaded: true, url, error: null }]);
+  for (const [move, legal] of [...out.moves, out.five]) assert.ok(legal, move);
+  assert.equal(out.fiveNetwork, null);
+  assert.deepEqual(fetched, [url], "fetched once, by the level-10 worker alone");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("on a page whose network does not load the worker plays on, and says so once", async () => {
+  const { page, errors } = await workerPage(plain);
+  const warnings = [];
+  page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+  const out = await page.evaluate(async (position) => {
+    const engine = new EngineWorker({ level: 10, network: "/nowhere/nine.nnue" });
+    const game = Game.fromPosition(position);
+    const legal = [];
+    for (let i = 0; i < 2; i++) {
+      const { move } = await engine.bestMove(game, { movetimeMs: 100 });
+      legal.push(game.isLegal(move));
+    }
+    const { loaded, url, error } = engine.network;
+    engine.terminate();
+    return { legal, loaded, url, error: `${error.name}: ${error.message}` };
+  }, MOVING);
+  const url = `${plain.base}/nowhere/nine.nnue`;
+  assert.deepEqual(out.legal, [true, true]);
+  assert.deepEqual([out.loaded, out.url], [false, url]);
+  assert.equal(out.error, `Error: ${url} answered 404 Not Found`);
+  assert.deepEqual(warnings, [`morris-wasm: the engine's network (${url}) did not load: ${url} answered 404 Not Found; it plays with its hand-written evaluation`]);
+  // Only the browser's own line about the 404.
+  assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
+  await page.close();
+});
+
 test("the README's worker example runs in a page", async () => {
   const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
   const blocks = [...readme.matchAll(/^```js browser-worker\n([\s\S]*?)^```$/gm)].map((m) => m[1]);

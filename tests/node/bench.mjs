@@ -1,21 +1,25 @@
 // The speed of wasm in Node against native Rust on the same work: the
 // bench cases of fixtures/agree.json (a perft and searches at fixed depths,
-// a fresh default engine each). Prints both and the ratio; not a test.
+// a fresh default engine each), then the searches again with the package's
+// learned network (nets/nine.nnue: it evaluates the case in Nine's moving
+// phase). Prints both and the ratio; not a test.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { Game, Engine, perft, ROOT } from "./lib/pkg.mjs";
+import { Game, Engine, perft, ROOT, PKG } from "./lib/pkg.mjs";
 
 const CASES = path.join(ROOT, "tests", "node", "fixtures", "agree.json");
 const { bench } = JSON.parse(readFileSync(CASES, "utf8"));
-const native = JSON.parse(
-  execFileSync("cargo", ["run", "--quiet", "--release", "--locked", "-p", "morris-wasm", "--example", "native", "--", "--bench", CASES], {
-    cwd: ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }),
-);
+const nativeBench = (...args) =>
+  JSON.parse(
+    execFileSync("cargo", ["run", "--quiet", "--release", "--locked", "-p", "morris-wasm", "--example", "native", "--", "--bench", ...args, CASES], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
+const native = nativeBench();
 
 // The synchronous `perft` counts 5 turns at most; a deeper count is the
 // sum of the counts after each first turn, as the native side splits it.
@@ -48,30 +52,45 @@ const perftNodes = perftDeep(bench.perft.variant, bench.perft.moves, bench.perft
 const perftMs = performance.now() - t;
 const perftCpuMs = cpu === null ? null : threadCpuMs() - cpu;
 
-t = performance.now();
-cpu = threadCpuMs();
-let searchNodes = 0;
-for (const c of bench.search) {
-  const game = new Game(c.variant, c.options);
-  for (const m of c.moves) game.play(m);
-  // A fixed depth, which no clock cuts short (the default second would).
-  searchNodes += new Engine().bestMove(game, { depth: c.depth, movetimeMs: 600_000 }).nodes;
+/** The bench's searches, each by a fresh default engine given `network` (if any): nodes, ms and CPU ms. */
+function searches(network) {
+  const t = performance.now();
+  const cpu = threadCpuMs();
+  let nodes = 0;
+  for (const c of bench.search) {
+    const game = new Game(c.variant, c.options);
+    for (const m of c.moves) game.play(m);
+    const engine = new Engine();
+    if (network) engine.useNetwork(network);
+    // A fixed depth, which no clock cuts short (the default second would).
+    nodes += engine.bestMove(game, { depth: c.depth, movetimeMs: 600_000 }).nodes;
+    engine.free();
+  }
+  return { nodes, ms: performance.now() - t, cpuMs: cpu === null ? null : threadCpuMs() - cpu };
 }
-const searchMs = performance.now() - t;
-const searchCpuMs = cpu === null ? null : threadCpuMs() - cpu;
+const search = searches(null);
 
 const rate = (nodes, ms) => Math.round((nodes * 1000) / ms);
 const percent = (w, n) => `${((100 * n) / w).toFixed(0)}%`;
 const row = (what, n, w) =>
   console.log(
-    `${what.padEnd(8)} native ${rate(n.nodes, n.ms).toLocaleString("en").padStart(12)} nodes/s (${n.nodes} in ${n.ms.toFixed(0)} ms)` +
+    `${what.padEnd(16)} native ${rate(n.nodes, n.ms).toLocaleString("en").padStart(12)} nodes/s (${n.nodes} in ${n.ms.toFixed(0)} ms)` +
       `   wasm ${rate(w.nodes, w.ms).toLocaleString("en").padStart(12)} nodes/s (${w.nodes} in ${w.ms.toFixed(0)} ms)` +
       `   wasm/native ${percent(w.ms, n.ms)}` +
       (n.cpuMs > 0 && w.cpuMs > 0 ? `, on the thread's CPU clock ${percent(w.cpuMs, n.cpuMs)} (${n.cpuMs} ms, ${w.cpuMs} ms)` : ""),
   );
-if (perftNodes !== native.perft.nodes || searchNodes !== native.search.nodes) {
-  console.error("wasm and native searched different trees", { perftNodes, searchNodes, native });
+if (perftNodes !== native.perft.nodes || search.nodes !== native.search.nodes) {
+  console.error("wasm and native searched different trees", { perftNodes, searchNodes: search.nodes, native });
   process.exit(1);
 }
 row("perft", native.perft, { nodes: perftNodes, ms: perftMs, cpuMs: perftCpuMs });
-row("search", native.search, { nodes: searchNodes, ms: searchMs, cpuMs: searchCpuMs });
+row("search", native.search, search);
+
+const NET = path.join(PKG, "nets", "nine.nnue");
+const learned = nativeBench("--network", NET);
+const withNetwork = searches(readFileSync(NET));
+if (withNetwork.nodes !== learned.search.nodes) {
+  console.error("wasm and native searched different trees with the network", { wasm: withNetwork.nodes, native: learned.search });
+  process.exit(1);
+}
+row("search, network", learned.search, withNetwork);

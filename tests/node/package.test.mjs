@@ -172,11 +172,12 @@ test("publint finds nothing to say about the packed package", () => {
 });
 
 test("Are the Types Wrong finds no problem but the ESM-only entries the README argues for", () => {
-  // Left out: `tables/three-3v3.tb`, a data file read by its path, which
-  // resolves to no types (the README says so); `board.css` has its typings.
+  // Left out: `tables/three-3v3.tb` and `nets/nine.nnue`, data files read
+  // by their paths (or fetched by their URLs), which resolve to no types
+  // (the README says so); `board.css` has its typings.
   // Ignored: `cjs-resolves-to-esm`, since `morris-wasm/web`, `/worker` and
   // `/board` are ES modules only (see the README, "Installing").
-  const args = [tarball, "--format", "json", "--exclude-entrypoints", "./tables/three-3v3.tb"];
+  const args = [tarball, "--format", "json", "--exclude-entrypoints", "./tables/three-3v3.tb", "./nets/nine.nnue"];
   const run = (extra) => {
     try {
       return { code: 0, out: execFileSync(tool("attw"), [...args, ...extra], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
@@ -191,7 +192,7 @@ test("Are the Types Wrong finds no problem but the ESM-only entries the README a
   assert.deepEqual(entries, ["./board", "./web", "./worker"]);
   const ignored = run(["--ignore-rules", "cjs-resolves-to-esm"]);
   assert.equal(ignored.code, 0, ignored.out);
-  // Without leaving anything out, the table file is the only entry that does not resolve.
+  // Without leaving anything out, the two data files are the only entries that do not resolve.
   let everything;
   try {
     everything = execFileSync(tool("attw"), [tarball, "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -199,7 +200,7 @@ test("Are the Types Wrong finds no problem but the ESM-only entries the README a
     everything = e.stdout;
   }
   const unresolved = JSON.parse(everything).analysis.problems.filter((p) => p.kind === "NoResolution").map((p) => p.entrypoint);
-  assert.deepEqual([...new Set(unresolved)], ["./tables/three-3v3.tb"]);
+  assert.deepEqual([...new Set(unresolved)].sort(), ["./nets/nine.nnue", "./tables/three-3v3.tb"]);
 });
 
 test("the README's pack command works from the repository's root", () => {

@@ -211,7 +211,9 @@ test("the message protocol can be driven by hand", async () => {
   await worker.terminate();
   assert.deepEqual(replies[0], { id: 1, type: "result", result: null });
   assert.deepEqual(replies[1], { id: 2, type: "error", error: { name: "ArgumentError", message: 'unknown message type "nonsense"' } });
-  assert.deepEqual(replies.slice(2, 5).map((m) => [m.id, m.type, m.info.depth]), [[3, "info", 1], [3, "info", 2], [3, "info", 3]]);
+  // A full-strength engine loads the package's network before its first search.
+  assert.deepEqual(replies[2], { type: "network", loaded: true, url: new URL("../nets/nine.nnue", workerUrl).href, error: null });
+  assert.deepEqual(replies.slice(3, 6).map((m) => [m.id, m.type, m.info.depth]), [[3, "info", 1], [3, "info", 2], [3, "info", 3]]);
   const last = replies.at(-1);
   assert.equal(last.type, "result");
   assert.equal(last.result.depth, 3);
@@ -323,7 +325,7 @@ test("bad options are refused before anything is sent, and Node can end", async 
 test("invalid engine options are refused by the constructor", () => {
   assert.throws(() => new EngineWorker({ level: 11 }), { name: "OptionError", message: "option `level` must be a whole number from 1 to 10, not 11" });
   assert.throws(() => new EngineWorker({ level: "5" }), { name: "OptionError", message: 'option `level` must be a whole number from 1 to 10, not "5"' });
-  assert.throws(() => new EngineWorker({ strength: 3 }), { name: "OptionError", message: "unknown engine option `strength`; the options are: level, ttMb, seed" });
+  assert.throws(() => new EngineWorker({ strength: 3 }), { name: "OptionError", message: "unknown engine option `strength`; the options are: level, ttMb, seed, network" });
   assert.throws(() => new EngineWorker(5), { name: "ArgumentError", message: "the engine options must be an object, not 5" });
 });
 

@@ -3,7 +3,8 @@
 // entry, dist/web-worker.js. esbuild leaves `new URL("…", import.meta.url)`
 // as it is, so the files those name are put beside the bundles: the two
 // .wasm modules, and the worker script (which the package's worker entry
-// finds as ./web-worker.js).
+// finds as ./web-worker.js); and the learned evaluation's network, whose
+// URL the page gives the worker (`network`).
 import { build } from "esbuild";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -28,4 +29,5 @@ await build({
 });
 copyFileSync(path.join(pkg, "web", "morris_wasm_bg.wasm"), path.join(dist, "morris_wasm_bg.wasm"));
 copyFileSync(path.join(pkg, "board", "morris_wasm_board_bg.wasm"), path.join(dist, "morris_wasm_board_bg.wasm"));
+copyFileSync(path.join(pkg, "nets", "nine.nnue"), path.join(dist, "nine.nnue"));
 writeFileSync(path.join(dist, "index.html"), readFileSync(path.join(here, "index.html")));

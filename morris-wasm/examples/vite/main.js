@@ -11,8 +11,11 @@ async function main() {
   // A game, and the engine's answer to d6 from its own worker.
   const game = new Game();
   game.play("d6");
-  const engine = new EngineWorker({ level: 5 });
+  // Level 10 plays with the package's learned evaluation, which the worker
+  // fetches itself (the bundler emits it, found by its `new URL(…)`).
+  const engine = new EngineWorker({ level: 10 });
   const { move } = await engine.bestMove(game, { movetimeMs: 300 });
+  document.querySelector("#network").textContent = engine.network?.loaded ? "loaded" : `not loaded: ${engine.network?.error?.message}`;
   engine.terminate();
   game.play(move);
   document.querySelector("#reply").textContent = move;
