@@ -199,7 +199,7 @@ fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
         &settings,
         &args.data,
         &provenance::data_notes(&args.data),
-        &bytes,
+        &args.out,
     );
     let mut notes_path = args.out.as_os_str().to_owned();
     notes_path.push(".md");

@@ -65,14 +65,13 @@ pub fn command_line() -> String {
 }
 
 /// The provenance file of a network (`NET.nnue.md`).
-pub fn network_notes(t: &Trained, s: &Settings, data: &Path, data_notes: &str, net_bytes: &[u8]) -> String {
+pub fn network_notes(t: &Trained, s: &Settings, data: &Path, data_notes: &str, net: &Path) -> String {
+    let net_bytes = t.net.to_bytes();
+    let name = net
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().to_string());
     let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "# {}\n",
-        data.file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().to_string())
-    );
+    let _ = writeln!(md, "# {name}\n");
     let _ = writeln!(
         md,
         "The learned evaluation of Nine's moving phase (morris-engine/src/net), made by morris-train.\n"
@@ -97,7 +96,7 @@ pub fn network_notes(t: &Trained, s: &Settings, data: &Path, data_notes: &str, n
         md,
         "- network file: {} bytes, SHA-256 {}",
         net_bytes.len(),
-        hex(&Sha256::digest(net_bytes))
+        hex(&Sha256::digest(&net_bytes[..]))
     );
     let _ = writeln!(
         md,
