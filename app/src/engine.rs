@@ -19,23 +19,12 @@
 //! needs first (IndexedDB, else the network), answers a
 //! [`Request::probe`] with the exact value ([`FromWorker::TablebaseValue`]), and
 //! its search plays such positions perfectly at every level.
-//!
-//! The worker with the tables also evaluates Nine's moving phase with the
-//! learned network (`morris_engine::net`, `morris-engine/nets/nine.nnue`,
-//! served in `nets/`): it fetches the file the first time the strongest
-//! level, a hint, the analysis or a review asks for it ([`wants_network`]),
-//! keeps it in IndexedDB for offline play, and plays with the hand-written
-//! evaluation if it cannot be had. The file stays out of the first load:
-//! the page starts this worker only when such a request comes.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
 use morris_core::{Game, Move};
-use std::sync::Arc;
-
-use morris_engine::net::Network;
 use morris_engine::{Clock, Level, Score, Searcher, Tablebases};
 use morris_solver::Value;
 use wasm_bindgen::closure::Closure;
@@ -274,24 +263,9 @@ impl FromWorker {
     }
 }
 
-/// Whether a request is searched with the learned evaluation (where it
-/// applies): the strongest level's moves and the hints; the other levels
-/// keep the hand-written one, so that they still rise level by level.
-pub fn wants_network(request: &Request) -> bool {
-    !request.probe && !request.prefetch && (request.hint || request.level >= MAX_LEVEL)
-}
-
-/// Answers one request with `searcher`, evaluating with `net` where the
-/// request [wants it](wants_network): the engine's side of the worker,
+/// Answers one request with `searcher`: the engine's side of the worker,
 /// kept free of the browser so it is tested natively.
-pub fn answer(
-    searcher: &mut Searcher,
-    request: &Request,
-    net: Option<&Arc<Network>>,
-    clock: &dyn Clock,
-    seed: u64,
-) -> Reply {
-    searcher.set_network(net.filter(|_| wants_network(request)).cloned());
+pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, seed: u64) -> Reply {
     let mut reply = Reply {
         epoch: request.epoch,
         hint: request.hint,
@@ -384,11 +358,6 @@ impl Clock for JsClock {
 pub struct WorkerState {
     pub(crate) searcher: Searcher,
     tablebase: std::sync::Arc<Tablebases>,
-    /// The learned evaluation, once fetched.
-    pub(crate) net: Option<Arc<Network>>,
-    /// Whether it was asked for already (fetched, or given up on until the
-    /// worker starts again).
-    net_tried: bool,
     /// Files loaded, or given up on (they do not read); a file that could
     /// not be fetched (offline) is tried again by the next request.
     pub(crate) tried: Vec<&'static str>,
@@ -420,19 +389,6 @@ pub(crate) async fn load_class(state: &RefCell<WorkerState>, base: &str, name: &
     }
 }
 
-/// Fetches the learned evaluation's network, once: the strongest level,
-/// the hints, the analysis and the reviews search with it from then on.
-/// A file that cannot be had or read leaves the hand-written evaluation.
-#[cfg(target_arch = "wasm32")]
-pub(crate) async fn load_network(state: &RefCell<WorkerState>, base: &str) {
-    if std::mem::replace(&mut state.borrow_mut().net_tried, true) {
-        return;
-    }
-    let fetched = crate::tablebase::fetch_latest(base, crate::tablebase::NETWORK_FILE).await;
-    let net = fetched.ok().and_then(|bytes| Network::from_bytes(&bytes).ok());
-    state.borrow_mut().net = net.map(Arc::new);
-}
-
 /// Answers the waiting requests in order, loading the tables a request
 /// needs first.
 #[cfg(target_arch = "wasm32")]
@@ -454,16 +410,12 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
         for name in missing {
             load_class(&state, &base, name).await;
         }
-        if wants_network(&request) {
-            load_network(&state, &base).await;
-        }
         let text = {
             let mut s = state.borrow_mut();
             if request.probe {
                 FromWorker::tablebase_value(request.epoch, probe_answer(s.searcher.tables(), &request))
             } else {
-                let net = s.net.clone();
-                move_reply(&mut s.searcher, &request, net.as_ref())
+                move_reply(&mut s.searcher, &request)
             }
         };
         let _ = out.post_message(&JsValue::from_str(&text));
@@ -486,9 +438,9 @@ async fn fetch_ahead(state: Rc<RefCell<WorkerState>>, base: String, names: Vec<&
 /// The computer's move (or hint) for a request, as the line the page reads,
 /// with a fresh seed for the weaker levels' choice.
 #[cfg(target_arch = "wasm32")]
-fn move_reply(searcher: &mut Searcher, request: &Request, net: Option<&Arc<Network>>) -> String {
+fn move_reply(searcher: &mut Searcher, request: &Request) -> String {
     let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    answer(searcher, request, net, &JsClock, seed).encode()
+    answer(searcher, request, &JsClock, seed).encode()
 }
 
 /// Hands every request the page sends to `on_request` and any other line
@@ -553,7 +505,7 @@ pub fn run_worker() {
             } else if request.probe {
                 FromWorker::tablebase_value(request.epoch, probe_answer(None, &request))
             } else {
-                move_reply(&mut searcher.borrow_mut(), &request, None)
+                move_reply(&mut searcher.borrow_mut(), &request)
             };
             let _ = out.post_message(&JsValue::from_str(&text));
         },
@@ -588,8 +540,6 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
     let state = Rc::new(RefCell::new(WorkerState {
         searcher: Searcher::new(TT_MB),
         tablebase: std::sync::Arc::new(Tablebases::new()),
-        net: None,
-        net_tried: false,
         tried: Vec::new(),
         ahead: Vec::new(),
         queue: std::collections::VecDeque::new(),
@@ -609,11 +559,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
                         load_class(&state, &base, name).await;
                     }
                 }
-                load_network(&state, &base).await;
-                let mut s = state.borrow_mut();
-                let net = s.net.clone();
-                s.searcher.set_network(net);
-                review_game(&out, &mut s.searcher, &start, true);
+                review_game(&out, &mut state.borrow_mut().searcher, &start, true);
             });
         }
     };
@@ -841,24 +787,12 @@ mod tests {
         for m in ["a1", "b2", "d1"] {
             assert!(game.play_text(m).is_ok());
         }
-        let weak = answer(
-            &mut searcher,
-            &Request::new(7, &game, 1, false),
-            None,
-            &NoClock,
-            1,
-        );
+        let weak = answer(&mut searcher, &Request::new(7, &game, 1, false), &NoClock, 1);
         assert_eq!(weak.epoch, 7);
         let Some(text) = weak.text else { unreachable!() };
         assert!(game.clone().play_text(&text).is_ok());
         // A stronger level stops the mill on g1.
-        let strong = answer(
-            &mut searcher,
-            &Request::new(8, &game, 6, false),
-            None,
-            &NoClock,
-            1,
-        );
+        let strong = answer(&mut searcher, &Request::new(8, &game, 6, false), &NoClock, 1);
         assert_eq!(strong.text.as_deref(), Some("g1"));
     }
 
@@ -873,13 +807,7 @@ mod tests {
         let thought = |game: &Game, level: u8, hint: bool| {
             let mut searcher = Searcher::new(1);
             let start = now.get();
-            let reply = answer(
-                &mut searcher,
-                &Request::new(1, game, level, hint),
-                None,
-                &clock,
-                1,
-            );
+            let reply = answer(&mut searcher, &Request::new(1, game, level, hint), &clock, 1);
             assert!(reply.text.is_some());
             now.get() - start
         };
@@ -906,7 +834,7 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let start = now.get();
         let request = Request::new(1, &placing, MAX_LEVEL, false).within(Some(1_500));
-        assert!(answer(&mut searcher, &request, None, &clock, 1).text.is_some());
+        assert!(answer(&mut searcher, &request, &clock, 1).text.is_some());
         let timed = now.get() - start;
         assert!(timed <= 1_500 + 200, "on the clock: {timed} ms");
     }
@@ -932,7 +860,7 @@ mod tests {
                     break;
                 }
                 let request = Request::new(ply, &game, 1, false);
-                let Some(text) = answer(&mut searcher, &request, None, &NoClock, 1).text else {
+                let Some(text) = answer(&mut searcher, &request, &NoClock, 1).text else {
                     unreachable!("{variant:?} at ply {ply}: no move")
                 };
                 assert!(game.play_text(&text).is_ok(), "{variant:?}: {text}");
@@ -944,13 +872,7 @@ mod tests {
                 unreachable!()
             };
             let game = Game::from_position(pos);
-            let reply = answer(
-                &mut searcher,
-                &Request::new(1, &game, 3, false),
-                None,
-                &NoClock,
-                1,
-            );
+            let reply = answer(&mut searcher, &Request::new(1, &game, 3, false), &NoClock, 1);
             let text = reply.text.unwrap_or_default();
             assert!(text.starts_with(expected), "{option}: {text}");
             assert!(game.clone().play_text(&text).is_ok());
@@ -1000,7 +922,7 @@ mod tests {
         for m in ["a1", "b2", "a2", "c3", "a3"] {
             assert!(game.play_text(m).is_ok());
         }
-        let reply = answer(&mut searcher, &Request::new(1, &game, 3, true), None, &NoClock, 1);
+        let reply = answer(&mut searcher, &Request::new(1, &game, 3, true), &NoClock, 1);
         assert_eq!(reply.text, None);
     }
 
@@ -1008,32 +930,6 @@ mod tests {
     fn from_position(text: &str) -> Game {
         let pos: morris_core::Position = text.parse().unwrap_or_else(|e| unreachable!("{text}: {e}"));
         Game::from_position(pos)
-    }
-
-    #[test]
-    fn the_strongest_level_and_the_hints_search_with_the_network() {
-        let bytes = include_bytes!("../../morris-engine/nets/nine.nnue");
-        let net = Arc::new(Network::from_bytes(bytes).unwrap_or_else(|e| unreachable!("nine.nnue: {e}")));
-        let game = Game::new(morris_core::Variant::Nine.rules());
-        let mut searcher = Searcher::new(1);
-        // A clock that jumps a second each time it is read: every search
-        // is cut short, since the choice of evaluation is what is looked at.
-        let now = std::cell::Cell::new(0u64);
-        let clock = morris_engine::FnClock(|| {
-            now.set(now.get() + 1_000);
-            now.get()
-        });
-        let mut used = |level: u8, hint: bool| {
-            let request = Request::new(1, &game, level, hint);
-            answer(&mut searcher, &request, Some(&net), &clock, 1);
-            searcher.network().is_some()
-        };
-        assert!(used(MAX_LEVEL, false), "level 10");
-        assert!(used(3, true), "a hint, whatever the opponent's level");
-        assert!(!used(9, false), "level 9 keeps the hand-written evaluation");
-        assert!(!used(1, false));
-        let probe = Request::probe(1, &game);
-        assert!(!wants_network(&probe), "a probe of the tables searches nothing");
     }
 
     #[test]
@@ -1081,13 +977,7 @@ mod tests {
         // Level 1 with the tables plays the quickest win.
         let mut searcher = Searcher::new(1);
         searcher.set_tables(Some(std::sync::Arc::new(tables.clone())));
-        let reply = answer(
-            &mut searcher,
-            &Request::new(6, &game, 1, false),
-            None,
-            &NoClock,
-            3,
-        );
+        let reply = answer(&mut searcher, &Request::new(6, &game, 1, false), &NoClock, 3);
         let Some(text) = reply.text else { unreachable!() };
         let mut after = game.clone();
         assert!(after.play_text(&text).is_ok());

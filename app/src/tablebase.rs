@@ -89,23 +89,15 @@ pub fn files(pos: &Position) -> Option<Vec<&'static str>> {
 
 /// Where a table file is served, from the URL of the `tb/` folder: a
 /// win/draw/loss file (`.wdl`, made by `scripts/wdl-tables.sh`, not kept
-/// in git) in the `wdl/` folder beside it, the learned evaluation's
-/// network (`.nnue`, `morris-engine/nets/`) in `nets/`, the others in
-/// `tb/`.
+/// in git) in the `wdl/` folder beside it, the others in `tb/`.
 #[cfg(any(target_arch = "wasm32", test))]
 pub fn url(base: &str, name: &str) -> String {
     if name.ends_with(".wdl") {
         format!("{base}../wdl/{name}")
-    } else if name.ends_with(".nnue") {
-        format!("{base}../nets/{name}")
     } else {
         format!("{base}{name}")
     }
 }
-
-/// The learned evaluation's file, as the app serves it.
-#[cfg(any(target_arch = "wasm32", test))]
-pub const NETWORK_FILE: &str = "nine.nnue";
 
 /// What the page knows of perfect play in a covered position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,7 +215,7 @@ pub fn soon(pos: &Position) -> Vec<&'static str> {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::{fetch_class, fetch_latest};
+pub use browser::fetch_class;
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
@@ -304,28 +296,6 @@ mod browser {
         }
         Ok(bytes)
     }
-
-    /// The bytes of a file that a new build may change under the same name
-    /// (the learned evaluation's network): downloaded when the network
-    /// answers (the browser's HTTP cache revalidates it) and kept in
-    /// IndexedDB, whose copy serves offline.
-    pub async fn fetch_latest(base: &str, name: &str) -> Result<Vec<u8>, String> {
-        let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-        let key = cache_key(name);
-        let db = idb_open(scope.indexed_db(), DB, STORE).await.ok();
-        match download(&scope, &super::url(base, name)).await {
-            Ok(bytes) => {
-                if let Some(db) = &db {
-                    let _ = put(db, &key, &bytes).await;
-                }
-                Ok(bytes)
-            }
-            Err(why) => match &db {
-                Some(db) => get(db, &key).await.ok().flatten().ok_or(why),
-                None => Err(why),
-            },
-        }
-    }
 }
 
 #[cfg(test)]
@@ -403,10 +373,6 @@ mod tests {
         assert_eq!(
             url(base, "nine-6v4.wdl"),
             "https://example.org/mulino/tb/../wdl/nine-6v4.wdl"
-        );
-        assert_eq!(
-            url(base, NETWORK_FILE),
-            "https://example.org/mulino/tb/../nets/nine.nnue"
         );
     }
 

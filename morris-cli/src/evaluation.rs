@@ -1,7 +1,10 @@
 //! Which evaluation the strongest level searches Nine's moving phase with:
-//! the learned network built into the program (`morris_engine::net`), a
-//! network file, or the hand-written evaluation. `morris engine`,
-//! `morris suite` and `morris bench` share these options.
+//! the hand-written evaluation (the default), the learned network built
+//! into the program (`morris_engine::net`) or a network file. `morris
+//! engine`, `morris suite` and `morris bench` share these options. The
+//! network is not the default while it keeps fewer drawn placing positions
+//! than the hand-written evaluation (docs/strength.md, "The learned
+//! evaluation").
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,7 +29,7 @@ pub enum Evaluation {
 pub struct EvalArgs {
     /// The evaluation of the strongest level (10) in Nine's moving phase:
     /// the learned network or the hand-written one; the UCI option `UseNetwork`
-    #[arg(long = "eval", value_enum, default_value_t = Evaluation::Net)]
+    #[arg(long = "eval", value_enum, default_value_t = Evaluation::Classic)]
     pub eval: Evaluation,
 
     /// A network file (made by `scripts/train-net.sh`) in place of the one

@@ -22,7 +22,7 @@
 //! path ([`EvalCache::enter`]), so that the network's accumulators follow
 //! the path move by move. Another network, or none, empties the cache.
 //! The network runs only in builds with the cargo feature `learned`: a
-//! program that never uses one (the app's first worker) carries none of
+//! program that never uses one (the web app's workers) carries none of
 //! its code.
 
 use std::sync::Arc;

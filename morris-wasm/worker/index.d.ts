@@ -65,9 +65,11 @@ export interface EngineWorkerOptions extends EngineOptions {
   /**
    * The network that evaluates Nine's moving phase at full strength and
    * at level 10 (the levels below keep the hand-written evaluation):
-   * `true` (the default) loads the package's `nets/nine.nnue` before the
-   * first such search, `false` plays without one, and a URL (or in Node a
-   * file's path) loads another file; a relative URL is the page's.
+   * `true` loads the package's `nets/nine.nnue` before the first such
+   * search, `false` (the default, while the network is weaker than the
+   * hand-written evaluation on the project's placing suite) plays without
+   * one, and a URL (or in Node a file's path) loads another file; a
+   * relative URL is the page's.
    */
   network?: boolean | string | URL;
 }

@@ -6,7 +6,8 @@
 // file, and `load(source)`, which resolves to a file's bytes). Requests are
 // handled one at a time, in order; every reply carries the request's `id`.
 //
-// The network is loaded lazily: before the first search of an engine that
+// The network is loaded lazily, when asked for (`network: true` or a
+// URL; none by default): before the first search of an engine that
 // plays with one (full strength or level 10, as `Engine.useNetwork` says),
 // once per source, its bytes kept for every engine a `new` makes later.
 // Whether it loaded is posted once per source (`{ type: "network", loaded,
@@ -69,7 +70,7 @@ export function serve(wasm, post, listen, network) {
       engine?.free();
       engine = null;
       given = false;
-      const { network: choice = true, ...rest } = options ?? {};
+      const { network: choice = false, ...rest } = options ?? {};
       source = choice === true ? network.bundled : choice === false ? null : choice;
       try {
         engine = new wasm.Engine(rest);

@@ -37,7 +37,7 @@ async function workerPage(server) {
 test("a level-10 engine in a worker answers, and the page has no long task meanwhile", async () => {
   const { page, errors } = await workerPage(plain);
   const out = await page.evaluate(async () => {
-    const engine = new EngineWorker({ level: 10 });
+    const engine = new EngineWorker({ level: 10, network: true });
     const game = new Game();
     game.play("d6");
     // The worker's module loads first (its own thread too).
@@ -137,7 +137,7 @@ test("on a plain page a level-10 worker fetches the package's network once and p
   const fetched = [];
   page.on("request", (r) => r.url().endsWith(".nnue") && fetched.push(r.url()));
   const out = await page.evaluate(async (position) => {
-    const engine = new EngineWorker({ level: 10 });
+    const engine = new EngineWorker({ level: 10, network: true });
     const events = [];
     engine.addEventListener("network", (e) => events.push({ loaded: e.loaded, url: e.url, error: e.error }));
     const before = engine.network;

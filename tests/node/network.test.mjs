@@ -88,8 +88,8 @@ test("a file that is not a network is a NetworkFileError, and the engine keeps i
   assert.deepEqual(values(engine), before);
 });
 
-test("the worker at level 10 loads the package's network once and plays legal moves", async () => {
-  const engine = new EngineWorker({ level: 10 });
+test("the worker at level 10 loads the package's network once when asked and plays legal moves", async () => {
+  const engine = new EngineWorker({ level: 10, network: true });
   const events = [];
   engine.addEventListener("network", (e) => events.push({ loaded: e.loaded, url: e.url, error: e.error }));
   assert.equal(engine.network, null, "nothing loaded before a search");
@@ -105,12 +105,12 @@ test("the worker at level 10 loads the package's network once and plays legal mo
   engine.terminate();
 });
 
-test("the worker's network: full strength loads it, level 5 and network: false do not, another path is read", async () => {
-  const analyst = new EngineWorker();
+test("the worker's network: full strength loads it when asked, level 5, network: false and the default do not, another path is read", async () => {
+  const analyst = new EngineWorker({ network: true });
   await analyst.analyze(Game.fromPosition(MOVING[1]), { depth: 2 });
   assert.equal(analyst.network?.loaded, true);
   analyst.terminate();
-  for (const options of [{ level: 5 }, { level: 10, network: false }, { network: false }]) {
+  for (const options of [{ level: 5, network: true }, { level: 10, network: false }, { network: false }, { level: 10 }, {}]) {
     const engine = new EngineWorker(options);
     await engine.bestMove(Game.fromPosition(MOVING[1]), { movetimeMs: 50 });
     assert.equal(engine.network, null, JSON.stringify(options));

@@ -121,10 +121,8 @@ impl Analysis {
             .is_some_and(|j| j.epoch == epoch)
     }
 
-    /// Thinks until there is nothing left to think about, with the learned
-    /// evaluation where it applies.
+    /// Thinks until there is nothing left to think about.
     async fn run(self) {
-        crate::engine::load_network(&self.state, &self.base).await;
         loop {
             let next = {
                 let mut t = self.thinking.borrow_mut();
@@ -146,8 +144,6 @@ impl Analysis {
             }
             let slice = {
                 let mut s = self.state.borrow_mut();
-                let net = s.net.clone();
-                s.searcher.set_network(net);
                 think::slice(&mut s.searcher, &game, depth, think::slice_ms(stalls), &JsClock)
             };
             let report = {

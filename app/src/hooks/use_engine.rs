@@ -5,18 +5,16 @@
 //! actions. When a game needs the endgame tables, the worker that has
 //! them takes the other's place and stays (see `tablebase`); if that
 //! worker cannot start (offline before it was ever fetched), the other
-//! one plays on without them. The strongest level and the hints of Nine
-//! ask that worker too: it holds the learned evaluation (`engine`).
+//! one plays on without them.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use morris_core::Variant;
 use yew::prelude::*;
 
 use crate::browser::now_ms;
-use crate::engine::{clock_budget_ms, EngineLink, FromWorker, Request, MAX_LEVEL};
+use crate::engine::{clock_budget_ms, EngineLink, FromWorker, Request};
 use crate::first_screen::when_drawn;
 use crate::link::{self, Mode};
 use crate::model::{Action, Model};
@@ -206,10 +204,6 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
     let covered = tablebase && model.outcome().is_none();
     // A game one capture from the tables fetches them ahead, for offline.
     let ahead = !tablebase::soon(model.game.position()).is_empty();
-    // The strongest level and the hints search with the learned evaluation,
-    // which the worker with the tables holds (Nine's standard rules only).
-    let nine = *model.game.position().rules() == Variant::Nine.rules();
-    let learned = nine && level >= MAX_LEVEL;
     use_effect_with(
         (model.epoch, wants_move, model.hint_pending),
         move |&(epoch, wants_move, wants_hint)| {
@@ -224,7 +218,7 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
                 worker.send(&Request::prefetch(epoch, &game));
             }
             if wants_move || wants_hint {
-                worker.ensure(tablebase || learned || (wants_hint && nine));
+                worker.ensure(tablebase);
                 let request = Request::new(epoch, &game, level, !wants_move).within(budget);
                 if worker.link.borrow().is_some() {
                     *worker.asked_at.borrow_mut() = now_ms();

@@ -167,13 +167,9 @@ pub fn tables_for(game: &Game) -> Vec<&'static str> {
 /// Whether a review of `game` runs in the worker with the tables: where
 /// the tables cover one of its positions, or the analysis solves one on
 /// the spot (Three Men's Morris, Six once both hands are empty), so that
-/// the review's judgement there is the analysis's exact one; and every
-/// game of Nine's standard rules, whose moving phase that worker judges
-/// with the learned evaluation, as the analysis does.
+/// the review's judgement there is the analysis's exact one.
 pub fn needs_tables_worker(game: &Game) -> bool {
-    !tables_for(game).is_empty()
-        || game.positions().iter().any(crate::analysis::think::solvable)
-        || *game.rules() == morris_core::Variant::Nine.rules()
+    !tables_for(game).is_empty() || game.positions().iter().any(crate::analysis::think::solvable)
 }
 
 /// A score for the graph: a forced result at the edge.

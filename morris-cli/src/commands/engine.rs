@@ -44,10 +44,10 @@
 //! decides a placing position, the search takes N times the nodes and
 //! the time its `go` asks (docs/strength.md, "More search in the placing").
 //!
-//! The learned evaluation (`--eval net`, the default; `setoption name
-//! UseNetwork value false` or `--eval classic` for the hand-written one):
-//! at level 10, Nine's moving phase is evaluated by the network built into
-//! the program (`morris_engine::net`), or by a network file given with
+//! The learned evaluation (`--eval net` or `setoption name UseNetwork
+//! value true`; the hand-written evaluation, `--eval classic`, is the
+//! default): at level 10, Nine's moving phase is evaluated by the network
+//! built into the program (`morris_engine::net`), or by a network file given with
 //! `--net FILE` or `setoption name NetworkFile value FILE` (`none`: the
 //! built-in one again). The other levels keep the hand-written evaluation.
 //!

@@ -50,6 +50,10 @@ const MAGIC: &[u8; 8] = b"MULNNUE1";
 const VERSION: u32 = 1;
 /// Bytes before the weights: magic, version, inputs, hidden, buckets, scale.
 const HEADER: usize = 8 + 5 * 4;
+/// The largest output weight (1.98 at [`QB`]): a product of an activation
+/// (at most `QA²`) and a weight stays under 2²³, so 128 of them sum in an
+/// `i32` ([`activated_dot`]).
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// The largest evaluation the network gives, in hundredths of a piece:
 /// far below any win the search counts.
 pub const LIMIT: i32 = 9_000;
@@ -69,6 +73,8 @@ pub enum NetError {
     Checksum,
     #[error("the scale must be 1 … 100000, not {0}")]
     Scale(i32),
+    #[error("an output weight of {0} is outside -127 … 127, which the engine's integer sums allow")]
+    OutputWeight(i16),
 }
 
 /// A network's weights, integers as the file holds them.
@@ -157,6 +163,12 @@ impl Network {
             && b2.len() == BUCKETS;
         if !shaped {
             return Err(NetError::Length { expected, found });
+        }
+        if let Some(&w) = w2
+            .iter()
+            .find(|w| !(-MAX_OUTPUT_WEIGHT..=MAX_OUTPUT_WEIGHT).contains(*w))
+        {
+            return Err(NetError::OutputWeight(w));
         }
         Ok(Network {
             hidden,
@@ -306,15 +318,26 @@ fn sub(acc: &mut [i16], column: &[i16]) {
     }
 }
 
-/// Σ clamp(acc, 0, QA)² · w, over the hidden layer.
+/// Σ clamp(acc, 0, QA)² · w, over the hidden layer: in `i32` lanes, 128
+/// at a time (each product is below 2²³, [`MAX_OUTPUT_WEIGHT`]), which a
+/// processor's vector instructions take several at once, and the blocks'
+/// sums in an `i64`.
 #[inline]
 fn activated_dot(acc: &[i16], w: &[i16]) -> i64 {
-    let mut sum = 0i64;
-    for (&a, &w) in acc.iter().zip(w) {
-        let c = i32::from(a).clamp(0, QA);
-        sum += i64::from(c * c) * i64::from(w);
-    }
-    sum
+    acc.chunks(128)
+        .zip(w.chunks(128))
+        .map(|(acc, w)| {
+            let block: i32 = acc
+                .iter()
+                .zip(w)
+                .map(|(&a, &w)| {
+                    let c = i32::from(a).clamp(0, QA);
+                    c * c * i32::from(w)
+                })
+                .sum();
+            i64::from(block)
+        })
+        .sum()
 }
 
 /// The network trained for Nine's standard rules

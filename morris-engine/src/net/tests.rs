@@ -19,7 +19,7 @@ pub(crate) fn made_up(hidden: usize, seed: u64) -> Network {
     };
     let w1 = (0..INPUTS * hidden).map(|_| next(200) as i16).collect();
     let b1 = (0..hidden).map(|_| next(100) as i16).collect();
-    let w2 = (0..BUCKETS * 2 * hidden).map(|_| next(120) as i16).collect();
+    let w2 = (0..BUCKETS * 2 * hidden).map(|_| next(127) as i16).collect();
     let b2 = (0..BUCKETS).map(|_| next(5000)).collect();
     Network::from_parts(hidden, 300, w1, b1, w2, b2).unwrap()
 }
@@ -64,6 +64,13 @@ fn a_damaged_file_is_refused_with_its_reason() {
     wide[16..20].copy_from_slice(&100_000u32.to_le_bytes());
     assert!(matches!(Network::from_bytes(&wide), Err(NetError::Shape { .. })));
     assert!(Network::from_bytes(&[]).is_err());
+    // An output weight the integer sums cannot take.
+    let mut big = made_up(8, 2);
+    big.w2[3] = 128;
+    assert_eq!(
+        Network::from_bytes(&big.to_bytes()),
+        Err(NetError::OutputWeight(128))
+    );
 }
 
 #[test]

@@ -205,7 +205,7 @@ mod tests {
             ultra_strong: false,
             placing: PlacingLimits::default(),
             placing_effort: 1,
-            use_network: true,
+            use_network: false,
         }
     }
 
