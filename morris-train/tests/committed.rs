@@ -15,7 +15,10 @@ fn the_committed_network_gives_its_fixtures_values() {
     let net = Network::from_bytes(&std::fs::read(nets.join("nine.nnue")).unwrap()).unwrap();
     let fixtures = std::fs::read_to_string(nets.join("nine.fixtures")).unwrap();
     let mut seen = 0;
-    for line in fixtures.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in fixtures
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split(';').map(str::trim).collect();
         let pos: Position = fields[0].parse().unwrap();
         let float: f64 = fields[1].parse().unwrap();
@@ -23,7 +26,10 @@ fn the_committed_network_gives_its_fixtures_values() {
         let got = net.evaluate(&pos).unwrap();
         assert_eq!(got, integer, "{line}");
         // The integers stay within a sixth of a logit unit of the floats.
-        assert!((f64::from(got) - float).abs() <= f64::from(net.scale()) / 6.0, "{line}");
+        assert!(
+            (f64::from(got) - float).abs() <= f64::from(net.scale()) / 6.0,
+            "{line}"
+        );
         seen += 1;
     }
     assert_eq!(seen, 64);
