@@ -91,7 +91,7 @@ mkdir -p "$dir"
 cd "$(dirname "$0")/.."
 
 cargo build --release -p morris-cli --locked
-morris="$(pwd)/${CARGO_TARGET_DIR:-target}/release/morris"
+morris="$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/morris"
 
 say() { printf '\n== %s: %s\n' "$(date +%T)" "$*"; }
 
