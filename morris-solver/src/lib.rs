@@ -53,6 +53,7 @@ mod tablebase;
 mod threads;
 mod value;
 mod wdl_entries;
+pub mod web;
 
 pub use error::SolveError;
 pub use file::{
