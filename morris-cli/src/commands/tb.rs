@@ -57,6 +57,14 @@ pub enum TbCommand {
     /// the time a probe takes; with --out-dir, write them as .wdl files
     /// (the engine and the web app play from them)
     Wdl(super::wdl::WdlArgs),
+    /// Win/draw/loss tables for any static host: each table's block index
+    /// and parts (at most 100 MB a file) for HTTP range reads, and the
+    /// manifest of the folder; prints per class its bits an entry and the
+    /// entropy of its codes
+    Web(super::web::WebArgs),
+    /// Check web tables: every file's size and SHA-256 against the
+    /// manifest, and random entries against the tables
+    WebCheck(super::web::WebCheckArgs),
 }
 
 #[derive(Debug, Args)]
@@ -172,6 +180,8 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Puzzles(a) => super::puzzles::run(a, out),
         TbCommand::Counts(a) => super::counts::run(a, out),
         TbCommand::Wdl(a) => super::wdl::run(a, out),
+        TbCommand::Web(a) => super::web::run(a, out),
+        TbCommand::WebCheck(a) => super::web::run_check(a, out),
     }
 }
 
