@@ -9,6 +9,8 @@ mod common;
 use std::path::Path;
 
 use common::{fails, generate_up_to, ok, scratch};
+use morris_core::{ByColor, Color, Position, Setup, Variant};
+use morris_solver::{Class, Numbering, SymIndexer};
 
 /// Every file the manifest of `dir` lists, and its bytes.
 fn listed(dir: &Path) -> Vec<(String, u64)> {
@@ -21,6 +23,16 @@ fn listed(dir: &Path) -> Vec<(String, u64)> {
         }
     }
     files
+}
+
+/// The text of `pos` with the colours exchanged: light's pieces are
+/// dark's, and the other side moves.
+fn mirrored(pos: &Position) -> String {
+    let mut setup = Setup::start(*pos.rules());
+    setup.pieces = ByColor::new(pos.pieces(Color::Dark), pos.pieces(Color::Light));
+    setup.in_hand = ByColor::new(0, 0);
+    setup.turn = !pos.turn();
+    setup.to_string()
 }
 
 /// `tb web` into blocks of the fewest bytes and files of at most 8000.
@@ -71,6 +83,17 @@ fn web_files_are_made_split_checked_and_kept() {
     assert!((200_000..200_004).contains(&compared), "{checked}");
     assert!(all.ends_with("entries of 3 classes equal"), "{checked}");
 
+    // `tb probe` reads the folder too: positions of 4v3 and their
+    // mirrors, as the tables with distances say, without the distance.
+    let indexer = SymIndexer::new(Variant::Nine.rules(), Class::moving(4, 3)).unwrap();
+    for i in (0..indexer.len()).step_by(400_000) {
+        let pos = indexer.position(i).unwrap();
+        for text in [pos.to_string(), mirrored(&pos)] {
+            let exact = ok(&["tb", "probe", "--table", t, "--position", &text]);
+            let said = ok(&["tb", "probe", "--table", w, "--position", &text]);
+            assert_eq!(said.trim(), exact.split(' ').next().unwrap().trim(), "{text}");
+        }
+    }
     let manifest = std::fs::read(web.join("manifest.json")).unwrap();
     let again = small_parts(t, w);
     assert_eq!(again.matches(": kept").count(), 3, "{again}");

@@ -141,7 +141,9 @@ pub struct GameArgs {
 
 #[derive(Debug, Args)]
 pub struct ProbeArgs {
-    /// A table file, or a folder of `.tb` files; repeat for several
+    /// A table file, or a folder of `.tb` files; repeat for several. A
+    /// folder of web tables (`tb web`, with its manifest.json) answers a
+    /// moving or flying position's win, draw or loss
     #[arg(long, value_name = "PATH", required = true)]
     pub table: Vec<PathBuf>,
 
@@ -565,6 +567,11 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return probe_many(args, out);
     };
     let pos = parse_position(text)?;
+    if let [dir] = args.table.as_slice() {
+        if dir.join(morris_solver::web::MANIFEST_FILE).is_file() {
+            return super::web::probe(dir, &pos, out);
+        }
+    }
     let tb = tablebase_of(*pos.rules(), &args.table)?;
     let left = pos.placements_left();
     if left > 0 && pos.terminal().is_none() {

@@ -12,11 +12,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use morris_core::Position;
 use morris_solver::web::{
     class_name, index_file_name, list_class, part_file_name, write_web, DiskWebTables, Manifest,
     ManifestClass, WebOptions, MANIFEST_FILE, MANIFEST_FORMAT, WEB_BLOCK_TARGET, WEB_MAX_FILE, WEB_VERSION,
 };
-use morris_solver::{Numbering, Table, Value, FAR};
+use morris_solver::{Class, Numbering, Table, Value, FAR};
 
 use crate::error::CliError;
 use crate::table_files::{every_table_file, read_table, write_whole};
@@ -194,6 +195,28 @@ pub fn run(args: &WebArgs, out: &mut dyn Write) -> Result<(), CliError> {
         manifest.classes.len(),
         total as f64 * 8.0 / entries.max(1) as f64
     )?;
+    Ok(())
+}
+
+/// `tb probe` of a position from a folder of web tables: win, draw or
+/// loss, read from the one block that holds it.
+pub fn probe(dir: &Path, pos: &Position, out: &mut dyn Write) -> Result<(), CliError> {
+    let value = match pos.terminal() {
+        Some(outcome) => Value::of_outcome(outcome, pos.turn()),
+        None => {
+            let web =
+                DiskWebTables::open(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
+            let value = web.probe(pos).map_err(web_error)?;
+            let class = Class::of(pos);
+            value.ok_or_else(|| {
+                CliError::input(format!(
+                    "the web tables hold no class of the position ({}v{}, {}/{} in hand)",
+                    class.light, class.dark, class.light_hand, class.dark_hand
+                ))
+            })?
+        }
+    };
+    writeln!(out, "{value}")?;
     Ok(())
 }
 
