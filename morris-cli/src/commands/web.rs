@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use morris_core::Position;
 use morris_solver::web::{
-    class_name, index_file_name, list_class, part_file_name, write_web, DiskWebTables, Manifest,
-    ManifestClass, WebOptions, MANIFEST_FILE, MANIFEST_FORMAT, WEB_BLOCK_TARGET, WEB_MAX_FILE, WEB_VERSION,
+    class_name, class_stats, index_file_name, list_class, part_file_name, write_web, BlockIndex,
+    DiskWebTables, Manifest, ManifestClass, WebOptions, WebStats, MANIFEST_FILE, MANIFEST_FORMAT,
+    WEB_BLOCK_TARGET, WEB_MAX_FILE, WEB_VERSION,
 };
 use morris_solver::{Class, Numbering, Table, Value, FAR};
 
@@ -108,21 +109,40 @@ fn write_class(table: &Table, stem: &str, args: &WebArgs, out: &mut dyn Write) -
     let index = made.index.to_bytes();
     write_file(&args.out_dir, &index_file_name(stem), &index)?;
     let bytes = index.len() as u64 + made.parts.iter().map(|p| p.len() as u64).sum::<u64>();
-    let s = &made.stats;
+    report(out, &made.index, bytes, &made.stats, "")
+}
+
+/// A class's line: what it holds and how close its bytes come to the
+/// entropy of its codes.
+fn report(
+    out: &mut dyn Write,
+    index: &BlockIndex,
+    bytes: u64,
+    s: &WebStats,
+    note: &str,
+) -> Result<(), CliError> {
     writeln!(
         out,
-        "{} {} {bytes} {:.3} {:.3} {} {} {} {} {}",
-        class_name(table.class()),
+        "{} {} {bytes} {:.3} {:.3} {:.3} {} {} {} {} {}{note}",
+        index.class_name(),
         s.entries,
         bytes as f64 * 8.0 / s.entries.max(1) as f64,
         s.entropy(),
-        made.index.blocks(),
-        made.index.block_bytes(),
+        s.entropy_after_four(),
+        index.blocks(),
+        index.block_bytes(),
         s.largest_block,
-        made.parts.len(),
+        index.parts(),
         s.repeats
     )?;
     Ok(())
+}
+
+/// A class whose files are in `dir` and whole: its line, from its files.
+fn report_kept(dir: &Path, stem: &str, listed: &ManifestClass, out: &mut dyn Write) -> Result<(), CliError> {
+    let (index, stats) = class_stats(dir, stem).map_err(|e| CliError::input(format!("{stem}: {e}")))?;
+    let bytes = listed.index.bytes + listed.parts.iter().map(|p| p.bytes).sum::<u64>();
+    report(out, &index, bytes, &stats, " kept")
 }
 
 /// The manifest of every class whose index is in `dir`, each checked.
@@ -144,7 +164,7 @@ fn manifest_of(dir: &Path) -> Result<Manifest, CliError> {
     for stem in stems {
         let class = list_class(dir, &stem).map_err(|e| CliError::input(format!("{stem}: {e}")))?;
         let index = fs::read(dir.join(index_file_name(&stem))).map_err(web_error)?;
-        let read = morris_solver::web::BlockIndex::parse(&index).map_err(web_error)?;
+        let read = BlockIndex::parse(&index).map_err(web_error)?;
         let these = read.rules().to_string();
         if rules.get_or_insert_with(|| these.clone()) != &these {
             return Err(CliError::input(format!(
@@ -170,12 +190,12 @@ pub fn run(args: &WebArgs, out: &mut dyn Write) -> Result<(), CliError> {
     fs::create_dir_all(dir).map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
     writeln!(
         out,
-        "class entries bytes bits/entry entropy blocks block-bytes largest-block parts repeats"
+        "class entries bytes bits/entry entropy entropy-after-4 blocks block-bytes largest-block parts repeats"
     )?;
     for file in every_table_file(&args.table)? {
         let stem = stem_of(&file)?;
-        if list_class(dir, &stem).is_ok() {
-            writeln!(out, "{stem}: kept")?;
+        if let Ok(listed) = list_class(dir, &stem) {
+            report_kept(dir, &stem, &listed, out)?;
             continue;
         }
         let table = read_table(&file).map_err(CliError::input)?;

@@ -1,6 +1,7 @@
 //! A class's block index: where each block of its parts starts and ends,
 //! and each block's CRC-32 (layout in [`super`]'s module docs).
 
+use miniz_oxide::inflate::decompress_slice_iter_to_slice;
 use morris_core::Rules;
 
 use super::error::WebTableError;
@@ -237,6 +238,34 @@ impl BlockIndex {
             }
         }
         Ok(())
+    }
+
+    /// Block `k` inflated from its bytes: refused unless they have its
+    /// CRC-32 and inflate to its packed bytes with no code 3.
+    pub(super) fn inflate(&self, k: usize, bytes: &[u8]) -> Result<Vec<u8>, WebTableError> {
+        let block = k as u32;
+        if self.crcs.get(k) != Some(&crc32fast::hash(bytes)) {
+            return Err(WebTableError::BlockChecksum {
+                class: self.class_name(),
+                block,
+            });
+        }
+        let corrupt = || WebTableError::BlockCorrupt {
+            class: self.class_name(),
+            block,
+        };
+        let size = u64::from(self.block);
+        let first = k as u64 * size;
+        let want = size.min(self.entries.div_ceil(4).saturating_sub(first));
+        let mut packed = vec![0u8; usize::try_from(want).map_err(|_| corrupt())?];
+        let n = decompress_slice_iter_to_slice(&mut packed, std::iter::once(bytes), false, true)
+            .map_err(|_| corrupt())?;
+        // No code 3 anywhere: a block that passed its CRC-32 but was
+        // written wrong still answers nothing.
+        if n != packed.len() || packed.iter().any(|&b| b & (b >> 1) & 0x55 != 0) {
+            return Err(corrupt());
+        }
+        Ok(packed)
     }
 
     /// The bytes part `j` holds: where its last block ends.

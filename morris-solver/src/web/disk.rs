@@ -13,6 +13,7 @@ use super::block_index::BlockIndex;
 use super::error::WebTableError;
 use super::manifest::{hex, Manifest, ManifestClass, ManifestFile};
 use super::reader::{BlockRange, InflatedBlock, WebTables};
+use super::writer::WebStats;
 use super::{index_file_name, part_file_name, MANIFEST_FILE};
 use crate::value::Value;
 
@@ -160,6 +161,19 @@ pub fn list_class(dir: &Path, stem: &str) -> Result<ManifestClass, WebTableError
         index: ManifestFile::of(&index_name, &index_bytes),
         parts,
     })
+}
+
+/// The block index of the class written into `dir` as `stem`, and the
+/// stats of its codes as stored: every part read and every block inflated.
+pub fn class_stats(dir: &Path, stem: &str) -> Result<(BlockIndex, WebStats), WebTableError> {
+    let index = BlockIndex::parse(&read_small(&dir.join(index_file_name(stem)))?)?;
+    let mut parts = Vec::with_capacity(index.parts());
+    for j in 0..index.parts() {
+        let path = dir.join(part_file_name(stem, j));
+        parts.push(std::fs::read(&path).map_err(|e| io_error(&path, &e))?);
+    }
+    let stats = WebStats::of_files(&index, &parts)?;
+    Ok((index, stats))
 }
 
 /// A file's bytes and SHA-256, read a megabyte at a time.

@@ -67,7 +67,7 @@ mod tests;
 mod writer;
 
 pub use block_index::{BlockIndex, INDEX_MAGIC};
-pub use disk::{list_class, DiskWebTables};
+pub use disk::{class_stats, list_class, DiskWebTables};
 pub use error::WebTableError;
 pub use manifest::{parse_class, sha256_hex, Manifest, ManifestClass, ManifestFile, MANIFEST_FORMAT};
 pub use reader::{BlockRange, InflatedBlock, WebTables};

@@ -6,7 +6,6 @@
 
 use std::collections::BTreeMap;
 
-use miniz_oxide::inflate::decompress_slice_iter_to_slice;
 use morris_core::{Color, Position, Rules};
 
 use super::block_index::BlockIndex;
@@ -225,28 +224,8 @@ impl WebTables {
                 found: bytes.len() as u64,
             });
         }
-        if index.crcs.get(k) != Some(&crc32fast::hash(bytes)) {
-            return Err(WebTableError::BlockChecksum {
-                class: name(),
-                block: range.block,
-            });
-        }
-        let corrupt = || WebTableError::BlockCorrupt {
-            class: name(),
-            block: range.block,
-        };
-        let block = u64::from(index.block);
-        let first_byte = range.block as u64 * block;
-        let want =
-            usize::try_from(block.min(index.entries.div_ceil(4) - first_byte)).map_err(|_| corrupt())?;
-        let mut packed = vec![0u8; want];
-        let n = decompress_slice_iter_to_slice(&mut packed, std::iter::once(bytes), false, true)
-            .map_err(|_| corrupt())?;
-        // No code 3 anywhere: a block that passed its CRC-32 but was
-        // written wrong still answers nothing.
-        if n != want || packed.iter().any(|&b| b & (b >> 1) & 0x55 != 0) {
-            return Err(corrupt());
-        }
+        let packed = index.inflate(k, bytes)?;
+        let first_byte = u64::from(range.block) * u64::from(index.block);
         Ok(InflatedBlock {
             first_entry: first_byte * 4,
             packed,

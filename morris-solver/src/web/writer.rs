@@ -51,32 +51,134 @@ impl Default for WebOptions {
     }
 }
 
-/// What a class's codes hold, for the report.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What a class's codes hold as stored, for the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WebStats {
     pub entries: u64,
-    /// Entries lost, drawn and won for the side to move.
+    /// Entries stored as lost, drawn and won for the side to move.
     pub counts: [u64; 3],
+    /// Per the codes of the four entries before (eight bits, the nearest
+    /// lowest): how often each code follows them.
+    pub after_four: Vec<[u64; 3]>,
     /// Entries that repeat a smaller symmetric entry (weight 0).
     pub repeats: u64,
     /// The largest block's deflated bytes: the most a probe fetches.
     pub largest_block: u64,
 }
 
+/// Bits an entry of codes counted `counts`, of `n` entries in all.
+fn entropy_of(counts: &[u64; 3], n: u64) -> f64 {
+    let total = counts.iter().sum::<u64>().max(1) as f64;
+    let h: f64 = counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let p = c as f64 / total;
+            -p * p.log2()
+        })
+        .sum();
+    h * total / n.max(1) as f64
+}
+
 impl WebStats {
-    /// The empirical entropy of the codes, bits an entry: what a coder
-    /// that sees each entry alone, knowing only how often each value
-    /// comes, cannot beat.
+    fn new(entries: u64) -> WebStats {
+        WebStats {
+            entries,
+            counts: [0; 3],
+            after_four: vec![[0; 3]; 256],
+            repeats: 0,
+            largest_block: 0,
+        }
+    }
+
+    /// Counts the code `code`, stored after the codes `before` (the last
+    /// four, the nearest in the lowest bits); gives the new `before`.
+    fn add(&mut self, code: u8, before: u8) -> u8 {
+        let c = usize::from(code.min(2));
+        self.counts[c] += 1;
+        if let Some(row) = self.after_four.get_mut(usize::from(before)) {
+            row[c] += 1;
+        }
+        before << 2 | code & 3
+    }
+
+    /// The empirical entropy of the codes, bits an entry: the least a
+    /// coder that sees each entry alone, knowing only how often each
+    /// value comes, can store them in.
     pub fn entropy(&self) -> f64 {
-        let n = self.entries.max(1) as f64;
-        self.counts
+        entropy_of(&self.counts, self.entries)
+    }
+
+    /// The empirical entropy of each code given the four before it, bits
+    /// an entry: the least a coder that predicts each entry from those
+    /// four alone can store them in (deflate sees further back, and can
+    /// do better).
+    pub fn entropy_after_four(&self) -> f64 {
+        self.after_four
             .iter()
-            .filter(|&&c| c > 0)
-            .map(|&c| {
-                let p = c as f64 / n;
-                -p * p.log2()
-            })
+            .map(|row| entropy_of(row, self.entries))
             .sum()
+    }
+
+    /// The stats of a class's files: every block inflated and its codes
+    /// counted. Refused if a block does not read.
+    pub fn of_files(index: &BlockIndex, parts: &[Vec<u8>]) -> Result<WebStats, WebTableError> {
+        let indexer = index.indexer()?;
+        let mut stats = WebStats::new(index.entries());
+        let mut repeats = Repeats::new(&indexer);
+        let mut before = 0u8;
+        let mut at = 0u64;
+        for k in 0..index.blocks() {
+            let span = index
+                .span(k)
+                .ok_or(WebTableError::Corrupt("a block ends before it starts"))?;
+            let bytes = parts
+                .get(span.part)
+                .and_then(|p| p.get(span.start as usize..span.end as usize))
+                .ok_or(WebTableError::Truncated)?;
+            stats.largest_block = stats.largest_block.max(bytes.len() as u64);
+            let packed = index.inflate(k, bytes)?;
+            for i in 0..packed.len() * 4 {
+                if at >= index.entries() {
+                    break;
+                }
+                let code = (packed[i / 4] >> (2 * (i % 4))) & 3;
+                before = stats.add(code, before);
+                stats.repeats += u64::from(repeats.is_repeat(at));
+                at += 1;
+            }
+        }
+        Ok(stats)
+    }
+}
+
+/// Which entries repeat a smaller symmetric one, asked in order from the
+/// first: most runs of entries have a light set only the identity keeps
+/// in place, and no repeats.
+struct Repeats<'a> {
+    indexer: &'a SymIndexer,
+    run: u64,
+    alone: bool,
+}
+
+impl<'a> Repeats<'a> {
+    fn new(indexer: &'a SymIndexer) -> Repeats<'a> {
+        Repeats {
+            indexer,
+            run: indexer.dark_sets().max(1),
+            alone: true,
+        }
+    }
+
+    fn is_repeat(&mut self, entry: u64) -> bool {
+        if entry % self.run == 0 {
+            self.alone = self.indexer.light_alone(entry);
+        }
+        if self.alone {
+            return false;
+        }
+        let (light, dark, turn) = self.indexer.unrank(entry);
+        self.indexer.canonical(light, dark, turn) != entry
     }
 }
 
@@ -93,43 +195,27 @@ fn packed_codes(table: &Table, keep_repeats: bool) -> (Vec<u8>, WebStats) {
     let indexer = table.indexer();
     let len = table.len();
     let mut packed = vec![0u8; len.div_ceil(4)];
-    let mut stats = WebStats {
-        entries: len as u64,
-        ..WebStats::default()
-    };
-    let run = indexer.dark_sets().max(1);
-    let mut alone = true;
+    let mut stats = WebStats::new(len as u64);
+    let mut repeats = Repeats::new(indexer);
     let mut last = DRAW;
+    let mut before = 0u8;
     for (i, code) in table.codes().take(len).enumerate() {
-        let code = match Value::decode(code) {
+        let mut code = match Value::decode(code) {
             Value::Loss(_) => LOSS,
             Value::Draw => DRAW,
             Value::Win(_) => WIN,
         };
-        stats.counts[code as usize] += 1;
-        let at = i as u64;
-        if at % run == 0 {
-            alone = indexer.light_alone(at);
-        }
-        let code = if alone || is_canonical(indexer, at) {
-            code
-        } else {
+        if repeats.is_repeat(i as u64) {
             stats.repeats += 1;
-            if keep_repeats {
-                code
-            } else {
-                last
+            if !keep_repeats {
+                code = last;
             }
-        };
+        }
+        before = stats.add(code, before);
         packed[i / 4] |= code << (2 * (i % 4));
         last = code;
     }
     (packed, stats)
-}
-
-fn is_canonical(indexer: &SymIndexer, entry: u64) -> bool {
-    let (light, dark, turn) = indexer.unrank(entry);
-    indexer.canonical(light, dark, turn) == entry
 }
 
 /// The packed bytes a block of `packed` should hold to deflate to about
