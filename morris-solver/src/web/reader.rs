@@ -37,12 +37,12 @@ pub struct BlockRange {
 impl BlockRange {
     /// The bytes the range spans.
     pub fn len(&self) -> u64 {
-        self.end - self.start
+        self.end.saturating_sub(self.start)
     }
 
     /// Never true: a block holds at least one byte.
     pub fn is_empty(&self) -> bool {
-        self.end == self.start
+        self.end <= self.start
     }
 }
 
