@@ -120,6 +120,11 @@ fn a_changed_part_is_found_and_made_again() {
     let again = ok(&["tb", "web", "--table", t, "--out-dir", w]);
     assert_eq!(again.matches(" kept\n").count(), 2, "{again}");
     assert!(again.lines().any(|l| l.starts_with("4v3 ")), "{again}");
+    // A table whose name a URL does not carry as it is names no web file.
+    let odd = tmp.path().join("a table.tb");
+    std::fs::copy(tables.join("nine-3v3.tb"), &odd).unwrap();
+    let err = fails(&["tb", "web", "--table", odd.to_str().unwrap(), "--out-dir", w]);
+    assert!(err.contains("letters, digits"), "{err}");
     let checked = ok(&["tb", "web-check", "--web", w, "--table", t, "--samples", "10000"]);
     assert!(checked.contains("of 3 classes equal"), "{checked}");
 }

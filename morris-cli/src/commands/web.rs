@@ -76,11 +76,25 @@ fn web_error(e: impl std::fmt::Display) -> CliError {
 
 /// The name a table file's class is written under: the file's name
 /// without its extension (`nine-8v6`).
+/// The name must be one a URL carries as it is (letters, digits, `-`,
+/// `_`, `.`), as the manifest's file names are.
 fn stem_of(file: &Path) -> Result<String, CliError> {
+    let plain = |s: &&str| {
+        !s.is_empty()
+            && !s.starts_with('.')
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    };
     file.file_stem()
         .and_then(|s| s.to_str())
+        .filter(plain)
         .map(str::to_owned)
-        .ok_or_else(|| CliError::input(format!("{} names no file", file.display())))
+        .ok_or_else(|| {
+            CliError::input(format!(
+                "{}: a table's name must be letters, digits, '-', '_' or '.' to name its web files",
+                file.display()
+            ))
+        })
 }
 
 fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), CliError> {
@@ -188,18 +202,19 @@ pub fn run(args: &WebArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let dir = &args.out_dir;
     fs::create_dir_all(dir).map_err(|e| CliError::input(format!("cannot make {}: {e}", dir.display())))?;
+    let files = every_table_file(&args.table)?;
+    let stems = files.iter().map(|f| stem_of(f)).collect::<Result<Vec<_>, _>>()?;
     writeln!(
         out,
         "class entries bytes bits/entry entropy entropy-after-4 blocks block-bytes largest-block parts repeats"
     )?;
-    for file in every_table_file(&args.table)? {
-        let stem = stem_of(&file)?;
-        if let Ok(listed) = list_class(dir, &stem) {
-            report_kept(dir, &stem, &listed, out)?;
+    for (file, stem) in files.iter().zip(&stems) {
+        if let Ok(listed) = list_class(dir, stem) {
+            report_kept(dir, stem, &listed, out)?;
             continue;
         }
-        let table = read_table(&file).map_err(CliError::input)?;
-        write_class(&table, &stem, args, out)?;
+        let table = read_table(file).map_err(CliError::input)?;
+        write_class(&table, stem, args, out)?;
     }
     let manifest = manifest_of(dir)?;
     write_file(dir, MANIFEST_FILE, manifest.to_json().as_bytes())?;
@@ -310,7 +325,12 @@ pub fn run_check(args: &WebCheckArgs, out: &mut dyn Write) -> Result<(), CliErro
     let total: u64 = listed.iter().map(|(_, e)| e).sum();
     let mut state = args.seed.max(1);
     let (mut checked, mut compared) = (0, 0u64);
-    let indexes: Vec<String> = web.manifest().classes.iter().map(|c| c.index.file.clone()).collect();
+    let indexes: Vec<String> = web
+        .manifest()
+        .classes
+        .iter()
+        .map(|c| c.index.file.clone())
+        .collect();
     for file in files {
         // A table whose name has no index beside the manifest is not read
         // (reading a large one takes seconds).

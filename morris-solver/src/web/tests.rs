@@ -48,7 +48,10 @@ fn files_of(tables: &[Table], options: &WebOptions) -> Files {
         assert!(made.is_ok(), "{made:?}");
         let made = made.unwrap_or_else(|_| unreachable!());
         // The files' own stats are those counted as they were written.
-        assert_eq!(WebStats::of_files(&made.index, &made.parts).as_ref(), Ok(&made.stats));
+        assert_eq!(
+            WebStats::of_files(&made.index, &made.parts).as_ref(),
+            Ok(&made.stats)
+        );
         let stem = format!("nine-{}", class_name(table.class()));
         let index = made.index.to_bytes();
         let mut parts = Vec::new();
