@@ -219,6 +219,31 @@ fn seeds() -> BTreeMap<(String, String), Vec<u8>> {
             built_table_input(variant, [3, 3, 0, 0], shape, &payload),
         );
     }
+    // Web table files of Nine's 3v3: its block index and a manifest.
+    let web = morris_solver::web::write_web(&nine33, &morris_solver::web::WebOptions::default()).unwrap();
+    let index = web.index.to_bytes();
+    let manifest = morris_solver::web::Manifest {
+        format: morris_solver::web::MANIFEST_FORMAT.into(),
+        version: morris_solver::web::WEB_VERSION,
+        rules: "nine".into(),
+        classes: vec![morris_solver::web::ManifestClass {
+            class: "3v3".into(),
+            entries: web.index.entries(),
+            blocks: web.index.blocks() as u64,
+            block_bytes: web.index.block_bytes().into(),
+            index: morris_solver::web::ManifestFile::of("nine-3v3.wdli", &index),
+            parts: vec![morris_solver::web::ManifestFile::of(
+                "nine-3v3-0.wdlb",
+                &web.parts[0],
+            )],
+        }],
+    };
+    put("web_tables", "nine-3v3.wdli".into(), index);
+    put(
+        "web_tables",
+        "manifest.json".into(),
+        manifest.to_json().into_bytes(),
+    );
     assert_eq!(
         FORMAT_VERSION, 2,
         "the table seeds are of format version 2: write them again"
@@ -295,6 +320,10 @@ fn the_fuzz_seeds_are_valid() {
             }
             "book" => Book::parse(&text).is_ok(),
             "table_file" => name.starts_with("built-") || morris_solver::check(&bytes).is_ok(),
+            "web_tables" => {
+                morris_solver::web::BlockIndex::parse(&bytes).is_ok()
+                    || morris_solver::web::Manifest::parse(&text).is_ok()
+            }
             _ => true,
         };
         assert!(valid, "{target}/{name}: {text}");

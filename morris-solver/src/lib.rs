@@ -33,7 +33,8 @@
 //! numbering); the solved classes of a rule set ([`Tablebase`],
 //! `tablebase`) and the forward solve of the placing (`placing`); how far
 //! a solve is, told to a watcher (`progress`); the table files (`file`: `header`, `packing`, `deflate`, `flat`), and a table kept as
-//! win, draw or loss only, in deflated blocks (`wdl_entries`).
+//! win, draw or loss only, in deflated blocks (`wdl_entries`), and as
+//! files read a block at a time by HTTP range requests ([`web`]).
 
 mod block_cache;
 mod error;
@@ -53,6 +54,7 @@ mod tablebase;
 mod threads;
 mod value;
 mod wdl_entries;
+pub mod web;
 
 pub use error::SolveError;
 pub use file::{

@@ -266,6 +266,12 @@ impl SymIndexer {
         self.light.syms.len() as u64 / fixing.max(1)
     }
 
+    /// How many entries each canonical light set has with one side to
+    /// move: the entries run light set by light set in blocks of this many.
+    pub(crate) fn dark_sets(&self) -> u64 {
+        self.dark_sets
+    }
+
     /// Whether only the identity keeps the light set of entry `index` in
     /// place. Then the entry is the one entry of its positions (no other
     /// stands for an image of them), and dark's moves from it reach

@@ -15,3 +15,4 @@ pub mod show;
 pub mod suite;
 pub mod tb;
 pub mod wdl;
+pub mod web;

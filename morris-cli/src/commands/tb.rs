@@ -57,6 +57,14 @@ pub enum TbCommand {
     /// the time a probe takes; with --out-dir, write them as .wdl files
     /// (the engine and the web app play from them)
     Wdl(super::wdl::WdlArgs),
+    /// Win/draw/loss tables for any static host: each table's block index
+    /// and parts (at most 100 MB a file) for HTTP range reads, and the
+    /// manifest of the folder; prints per class its bits an entry and the
+    /// entropy of its codes
+    Web(super::web::WebArgs),
+    /// Check web tables: every file's size and SHA-256 against the
+    /// manifest, and random entries against the tables
+    WebCheck(super::web::WebCheckArgs),
 }
 
 #[derive(Debug, Args)]
@@ -133,7 +141,9 @@ pub struct GameArgs {
 
 #[derive(Debug, Args)]
 pub struct ProbeArgs {
-    /// A table file, or a folder of `.tb` files; repeat for several
+    /// A table file, or a folder of `.tb` files; repeat for several. A
+    /// folder of web tables (`tb web`, with its manifest.json) answers a
+    /// moving or flying position's win, draw or loss
     #[arg(long, value_name = "PATH", required = true)]
     pub table: Vec<PathBuf>,
 
@@ -172,6 +182,8 @@ pub fn run(args: &TbArgs, out: &mut dyn Write) -> Result<(), CliError> {
         TbCommand::Puzzles(a) => super::puzzles::run(a, out),
         TbCommand::Counts(a) => super::counts::run(a, out),
         TbCommand::Wdl(a) => super::wdl::run(a, out),
+        TbCommand::Web(a) => super::web::run(a, out),
+        TbCommand::WebCheck(a) => super::web::run_check(a, out),
     }
 }
 
@@ -555,6 +567,11 @@ fn probe(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return probe_many(args, out);
     };
     let pos = parse_position(text)?;
+    if let [dir] = args.table.as_slice() {
+        if dir.join(morris_solver::web::MANIFEST_FILE).is_file() {
+            return super::web::probe(dir, &pos, out);
+        }
+    }
     let tb = tablebase_of(*pos.rules(), &args.table)?;
     let left = pos.placements_left();
     if left > 0 && pos.terminal().is_none() {
