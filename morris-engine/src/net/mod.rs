@@ -5,7 +5,7 @@
 //!
 //! The shape (as chess engines' "NNUE" networks, one hidden layer):
 //!
-//! - **Inputs** ([`features`]): for each side's point of view, its pieces
+//! - **Inputs** (the module `features`): for each side's point of view, its pieces
 //!   on the 24 points, the opponent's, and how many each has: 68 inputs,
 //!   at most 20 of them set.
 //! - **The accumulator**: the first layer, `hidden` sums of the columns of
@@ -52,7 +52,7 @@ const VERSION: u32 = 1;
 const HEADER: usize = 8 + 5 * 4;
 /// The largest output weight (1.98 at [`QB`]): a product of an activation
 /// (at most `QA²`) and a weight stays under 2²³, so 128 of them sum in an
-/// `i32` ([`activated_dot`]).
+/// `i32` (`activated_dot`).
 pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// The largest evaluation the network gives, in hundredths of a piece:
 /// far below any win the search counts.
