@@ -204,14 +204,14 @@ test("the message protocol can be driven by hand", async () => {
       if (m.id === 3 && m.type !== "info") resolve();
     }),
   );
-  worker.postMessage({ id: 1, type: "new", options: { ttMb: 4 } });
+  worker.postMessage({ id: 1, type: "new", options: { ttMb: 4, network: true } });
   worker.postMessage({ id: 2, type: "nonsense" });
   worker.postMessage({ id: 3, type: "go", record: new Game().record(), options: { depth: 3 } });
   await done;
   await worker.terminate();
   assert.deepEqual(replies[0], { id: 1, type: "result", result: null });
   assert.deepEqual(replies[1], { id: 2, type: "error", error: { name: "ArgumentError", message: 'unknown message type "nonsense"' } });
-  // A full-strength engine loads the package's network before its first search.
+  // A full-strength engine asked for the package's network loads it before its first search.
   assert.deepEqual(replies[2], { type: "network", loaded: true, url: new URL("../nets/nine.nnue", workerUrl).href, error: null });
   assert.deepEqual(replies.slice(3, 6).map((m) => [m.id, m.type, m.info.depth]), [[3, "info", 1], [3, "info", 2], [3, "info", 3]]);
   const last = replies.at(-1);
