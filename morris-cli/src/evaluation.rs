@@ -33,7 +33,7 @@ pub struct EvalArgs {
     pub eval: Evaluation,
 
     /// A network file (made by `scripts/train-net.sh`) in place of the one
-    /// built in; the UCI option `NetworkFile`
+    /// built in, used with `--eval net`; the UCI option `NetworkFile`
     #[arg(long = "net", value_name = "FILE")]
     pub net: Option<PathBuf>,
 }
