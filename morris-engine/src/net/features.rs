@@ -27,6 +27,30 @@ pub const MOST_ACTIVE: usize = 2 * MOST + 2;
 /// (6–7, 8–9, …, 18: the fewer pieces, the more each counts).
 pub const BUCKETS: usize = 7;
 
+/// Whose piece or count an input is, from the point of view that sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Own,
+    Opponent,
+}
+
+/// The input of a piece of `owner` on the point of index `point`.
+pub fn piece_input(owner: Owner, point: usize) -> usize {
+    match owner {
+        Owner::Own => point,
+        Owner::Opponent => POINTS + point,
+    }
+}
+
+/// The input of `owner` having `pieces` pieces on the board.
+pub fn count_input(owner: Owner, pieces: u32) -> usize {
+    let n = (pieces as usize).min(MOST);
+    match owner {
+        Owner::Own => 2 * POINTS + n,
+        Owner::Opponent => 2 * POINTS + MOST + 1 + n,
+    }
+}
+
 /// The inputs set in `pos` seen by `side`, in increasing order; how many
 /// were written to `out`.
 pub fn active(pos: &Position, side: Color, out: &mut [u16; MOST_ACTIVE]) -> usize {
@@ -39,13 +63,13 @@ pub fn active(pos: &Position, side: Color, out: &mut [u16; MOST_ACTIVE]) -> usiz
     };
     let (own, theirs) = (pos.pieces(side), pos.pieces(!side));
     for p in own {
-        put(p.index());
+        put(piece_input(Owner::Own, p.index()));
     }
     for p in theirs {
-        put(POINTS + p.index());
+        put(piece_input(Owner::Opponent, p.index()));
     }
-    put(2 * POINTS + (own.count() as usize).min(MOST));
-    put(2 * POINTS + MOST + 1 + (theirs.count() as usize).min(MOST));
+    put(count_input(Owner::Own, own.count()));
+    put(count_input(Owner::Opponent, theirs.count()));
     n
 }
 

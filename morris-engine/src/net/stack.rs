@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use morris_core::{Bitboard, Color, Position};
 
-use super::features::POINTS;
+use super::features::{count_input, piece_input, Owner};
 use super::{add, bucket, sub, Network};
 use crate::score::MAX_PLY;
 
@@ -179,18 +179,18 @@ fn changed_inputs(before: &Ply, after: &Ply, side: Color, out: &mut [(usize, boo
             n += 1;
         }
     };
-    for (which, offset, counts) in [(own, 0, 2 * POINTS), (theirs, POINTS, 2 * POINTS + 10)] {
+    for (which, owner) in [(own, Owner::Own), (theirs, Owner::Opponent)] {
         let (b, a) = (before.pieces[which], after.pieces[which]);
         for p in Bitboard(b.0 & !a.0) {
-            put((offset + p.index(), false));
+            put((piece_input(owner, p.index()), false));
         }
         for p in Bitboard(a.0 & !b.0) {
-            put((offset + p.index(), true));
+            put((piece_input(owner, p.index()), true));
         }
-        let (nb, na) = (b.count() as usize, a.count() as usize);
+        let (nb, na) = (b.count(), a.count());
         if nb != na {
-            put((counts + nb.min(9), false));
-            put((counts + na.min(9), true));
+            put((count_input(owner, nb), false));
+            put((count_input(owner, na), true));
         }
     }
     n
