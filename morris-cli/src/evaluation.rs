@@ -28,20 +28,37 @@ pub enum Evaluation {
 #[derive(Debug, Args)]
 pub struct EvalArgs {
     /// The evaluation of the strongest level (10) in Nine's moving phase:
-    /// the learned network or the hand-written one; the UCI option `UseNetwork`
-    #[arg(long = "eval", value_enum, default_value_t = Evaluation::Classic)]
-    pub eval: Evaluation,
+    /// the learned network or the hand-written one (the default, unless
+    /// `--net` is given); the UCI option `UseNetwork`
+    #[arg(long = "eval", value_enum)]
+    pub eval: Option<Evaluation>,
 
     /// A network file (made by `scripts/train-net.sh`) in place of the one
-    /// built in, used with `--eval net`; the UCI option `NetworkFile`
+    /// built in; it means `--eval net`, and `--eval classic` with it is an
+    /// error. The UCI option `NetworkFile`
     #[arg(long = "net", value_name = "FILE")]
     pub net: Option<PathBuf>,
 }
 
 impl EvalArgs {
+    /// The evaluation chosen: `--eval`, else the network when `--net`
+    /// names one, else the hand-written one. A network file with `--eval
+    /// classic` would go unused, so it is refused rather than ignored.
+    pub fn evaluation(&self) -> Result<Evaluation, CliError> {
+        match (self.eval, &self.net) {
+            (Some(Evaluation::Classic), Some(path)) => Err(CliError::input(format!(
+                "--net {} is a network for --eval net; with --eval classic it would not be used",
+                path.display()
+            ))),
+            (Some(eval), _) => Ok(eval),
+            (None, Some(_)) => Ok(Evaluation::Net),
+            (None, None) => Ok(Evaluation::Classic),
+        }
+    }
+
     /// The network to search with: `None` for the hand-written evaluation.
     pub fn network(&self) -> Result<Option<Arc<Network>>, CliError> {
-        match self.eval {
+        match self.evaluation()? {
             Evaluation::Classic => Ok(None),
             Evaluation::Net => self.loaded().map(Some),
         }

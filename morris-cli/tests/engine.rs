@@ -450,11 +450,32 @@ fn level_10_judges_the_moving_phase_with_the_network_when_told_to() {
         score_of(&["--hash", "4"], Some("setoption name UseNetwork value true")),
         net
     );
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../morris-engine/nets/nine.nnue");
+    assert_eq!(
+        score_of(&["--hash", "4", "--net", file], None),
+        net,
+        "a network file means the network"
+    );
     assert_eq!(
         score_of(&["--hash", "4", "--level", "9", "--eval", "net"], None),
         score_of(&["--hash", "4", "--level", "9"], None),
         "level 9 keeps the hand-written one"
     );
+}
+
+#[test]
+fn a_network_file_with_the_hand_written_evaluation_is_refused() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../morris-engine/nets/nine.nnue");
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/suites/nine-match-placing.book"
+    );
+    for args in [vec!["engine"], vec!["suite", suite]] {
+        let out = morris(&[args.as_slice(), &["--eval", "classic", "--net", file]].concat());
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("would not be used"), "{args:?}: {err}");
+    }
 }
 
 #[test]

@@ -48,7 +48,8 @@
 //! value true`; the hand-written evaluation, `--eval classic`, is the
 //! default): at level 10, Nine's moving phase is evaluated by the network
 //! built into the program (`morris_engine::net`), or by a network file given with
-//! `--net FILE` or `setoption name NetworkFile value FILE` (`none`: the
+//! `--net FILE` (which means `--eval net`; with `--eval classic` it is
+//! refused) or `setoption name NetworkFile value FILE` (`none`: the
 //! built-in one again). The other levels keep the hand-written evaluation.
 //!
 //! Ultra-strong play (`--ultra-strong`, `setoption name UltraStrong value
@@ -227,6 +228,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         Some(Arc::new(load_book(&args.book).map_err(CliError::input)?))
     };
     let book_paths = paths_text(&args.book);
+    let use_network = args.evaluation.evaluation()? == Evaluation::Net;
     let network = args.evaluation.loaded()?;
     let network_path = args
         .evaluation
@@ -249,7 +251,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
                 nodes: args.placing_solve_nodes,
             },
             placing_effort: args.placing_effort,
-            use_network: args.evaluation.eval == Evaluation::Net,
+            use_network,
         },
         game: None,
         searcher: None,
