@@ -4,73 +4,16 @@
 //! them in the system's file cache instead of each holding its own.
 
 use std::fs;
-use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use morris_core::Rules;
 use morris_engine::net::Network;
 use morris_engine::{Book, Tablebases};
-use morris_solver::{EntrySource, Table, TableFileError, Tablebase};
+use morris_solver::{Table, Tablebase};
 
 use crate::error::CliError;
-
-/// A flat table file, read at places in the file.
-#[derive(Debug)]
-struct FileEntries {
-    file: File,
-    path: PathBuf,
-}
-
-impl EntrySource for FileEntries {
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
-        read_exact_at(&self.file, buf, offset)
-    }
-
-    fn name(&self) -> String {
-        self.path.display().to_string()
-    }
-}
-
-#[cfg(unix)]
-fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
-    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
-}
-
-#[cfg(windows)]
-fn read_exact_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<()> {
-    while !buf.is_empty() {
-        match std::os::windows::fs::FileExt::seek_read(file, buf, offset) {
-            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
-            Ok(n) => {
-                buf = &mut buf[n..];
-                offset += n as u64;
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(())
-}
-
-/// The table of a flat file, left on disk, once its whole file has been
-/// read through to check it (see [`morris_solver::open_flat`]); `Ok(None)`
-/// for a file in the packed form.
-fn open_flat(path: &Path) -> Result<Option<Table>, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let file = File::open(path).map_err(cannot)?;
-    let len = file.metadata().map_err(cannot)?.len();
-    let source = Arc::new(FileEntries {
-        file,
-        path: path.to_path_buf(),
-    });
-    match morris_solver::open_flat(source, len) {
-        Ok(table) => Ok(Some(table)),
-        Err(TableFileError::NotFlat) => Ok(None),
-        Err(e) => Err(format!("{}: {e}", path.display())),
-    }
-}
 
 /// The tables a search shares, read as [`load_tables`] reads them; `None`
 /// when no path is given.
@@ -81,14 +24,13 @@ pub fn shared_tables(paths: &[PathBuf]) -> Result<Option<Arc<Tablebases>>, CliEr
     Ok(Some(Arc::new(load_tables(paths).map_err(CliError::input)?)))
 }
 
-/// Reads table files, and every `.tb` file of the folders among `paths`:
-/// flat files stay on disk, packed ones are read into memory.
+/// Reads table files, and the table files of the folders among `paths`
+/// ([`morris_solver::read_table_files`]): flat files stay on disk, packed
+/// ones are read into memory.
 pub fn load_tables(paths: &[PathBuf]) -> Result<Tablebases, String> {
     let mut tables = Tablebases::new();
-    for path in paths {
-        for file in table_files(path)? {
-            tables.insert(read_table(&file)?);
-        }
+    for (table, _) in morris_solver::read_table_files(paths).map_err(|e| e.to_string())? {
+        tables.insert(table);
     }
     Ok(tables)
 }
@@ -96,10 +38,6 @@ pub fn load_tables(paths: &[PathBuf]) -> Result<Tablebases, String> {
 /// The most bytes a placing book file may hold (Nine's book of its 55
 /// openings is 56 lines of a few hundred bytes).
 pub const MAX_BOOK_FILE: u64 = 256 << 20;
-
-/// The most bytes a packed table file may hold (Nine's largest, 9v8 and
-/// 8v8, deflate to about 1 GB at level 1).
-pub const MAX_TABLE_FILE: u64 = 8 << 30;
 
 /// The most bytes a network file may hold (Nine's is about 20 KB; the
 /// format allows up to 512 hidden neurons, about 90 KB).
@@ -113,63 +51,23 @@ pub fn load_network(path: &Path) -> Result<Arc<Network>, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The bytes of a regular file of at most `max` bytes. Anything else (a
-/// device such as `/dev/zero`, a pipe, a file that grows while it is read)
-/// is refused before it is read, so a file option never reads without bound.
+/// The bytes of a regular file of at most `max` bytes
+/// ([`morris_solver::read_bounded`]). Errors name the file.
 fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let file = File::open(path).map_err(cannot)?;
-    let meta = file.metadata().map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(format!("{} is not a regular file", path.display()));
-    }
-    let too_large = || format!("{} is larger than {max} bytes", path.display());
-    if meta.len() > max {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.take(max + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    if bytes.len() as u64 > max {
-        return Err(too_large());
-    }
-    Ok(bytes)
+    morris_solver::read_bounded(path, max).map_err(|e| e.to_string())
 }
 
 /// The table of a file: left on disk if the file is flat, else read into
-/// memory. Errors name the file.
+/// memory ([`morris_solver::read_table_file`]). Errors name the file.
 pub fn read_table(path: &Path) -> Result<Table, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if !meta.is_file() {
-        return Err(format!("{} is not a regular file", path.display()));
-    }
-    if let Some(table) = open_flat(path)? {
-        return Ok(table);
-    }
-    let bytes = read_bounded(path, MAX_TABLE_FILE)?;
-    morris_solver::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    morris_solver::read_table_file(path).map_err(|e| e.to_string())
 }
 
-/// `path` itself, or the table files of the folder `path` in name order:
-/// its `.tb` files, and its win/draw/loss `.wdl` files where no `.tb`
-/// file of the same name stands beside them (a table with distances is
-/// worth more than one without).
+/// `path` itself, or the table files of the folder `path` in name order
+/// ([`morris_solver::table_files`]: `.tb`, and `.wdl` where no `.tb` of
+/// the same name stands beside it).
 pub fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let all: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    let with_ext = |p: &Path, ext: &str| p.extension().is_some_and(|x| x == ext);
-    let mut files: Vec<PathBuf> = all
-        .iter()
-        .filter(|p| with_ext(p, "tb") || (with_ext(p, "wdl") && !all.contains(&p.with_extension("tb"))))
-        .cloned()
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        return Err(format!("{} holds no .tb or .wdl table files", path.display()));
-    }
-    Ok(files)
+    morris_solver::table_files(path).map_err(|e| e.to_string())
 }
 
 /// An error for the first flat table file found changed on disk since it

@@ -58,8 +58,9 @@ pub mod web;
 
 pub use error::SolveError;
 pub use file::{
-    check, check_stream, open_flat, read, read_for, write, write_at_level, write_flat, write_wdl, FlatError,
-    TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, MAGIC,
+    check, check_stream, open_flat, read, read_bounded, read_for, read_table_file, read_table_files,
+    table_files, write, write_at_level, write_flat, write_wdl, DiskError, FileEntries, FlatError,
+    TableFileError, BEST_LEVEL, DEFLATE_PIECE, FORMAT_VERSION, MAGIC, MAX_TABLE_FILE,
 };
 pub use flat_entries::{EntrySource, TableChanged};
 pub use index::{Class, Indexer, Numbering};

@@ -67,6 +67,7 @@
 //! rejects it with [`TableFileError::OldVersion`] (the tables are made
 
 mod deflate;
+mod disk;
 mod flat;
 mod header;
 mod packing;
@@ -78,6 +79,9 @@ mod wdl_tests;
 use morris_core::Rules;
 
 pub use deflate::{BEST_LEVEL, DEFLATE_PIECE};
+pub use disk::{
+    read_bounded, read_table_file, read_table_files, table_files, DiskError, FileEntries, MAX_TABLE_FILE,
+};
 pub use flat::{check_stream, open_flat, write_flat, FlatError};
 pub use header::{TableFileError, FORMAT_VERSION, MAGIC};
 
