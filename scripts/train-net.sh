@@ -8,7 +8,8 @@
 # tables if it is not whole (`placing-book.sh nine DIR flat`), plays games
 # and records their moving positions with the tables' values
 # (DIR/nine-net.data and its notes DIR/nine-net.data.md; `morris-train
-# data`), trains the network (`morris-train train`) and writes OUT
+# data`), and a third as many from the first six plies after the placing
+# (DIR/nine-ends.data, `--moving-plies 6`), trains the network on both (`morris-train train`) and writes OUT
 # (default morris-engine/nets/nine.nnue), OUT.md (its provenance) and
 # the fixtures beside it (nine.fixtures for nine.nnue: held-out positions
 # with the float and the integer values). Each step prints its time.
@@ -53,15 +54,21 @@ cargo build --release -p morris-train --locked
 train="$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/morris-train"
 mkdir -p "$(dirname "$out")"
 
-say "data: $positions positions, seed $seed, $threads threads"
+# Two thirds of the positions from whole games, one third from the first
+# plies after the placing, where the placing's choices are judged.
+games=$((positions * 2 / 3))
+ends=$((positions - games))
+say "data: $games positions from games and $ends where the placing ends, seed $seed, $threads threads"
 t=$(date +%s)
-"$train" data --tables "$dir/flat" --out "$dir/nine-net.data" --positions "$positions" \
+"$train" data --tables "$dir/flat" --out "$dir/nine-net.data" --positions "$games" \
   --seed "$seed" --threads "$threads"
+"$train" data --tables "$dir/flat" --out "$dir/nine-ends.data" --positions "$ends" \
+  --seed "$((seed + 1))" --threads "$threads" --moving-plies 6
 echo "data: $(since "$t")"
 
 say "training: hidden $hidden, $epochs epochs, seed $seed"
 t=$(date +%s)
-"$train" train --data "$dir/nine-net.data" --out "$out" --hidden "$hidden" --epochs "$epochs" \
+"$train" train --data "$dir/nine-net.data" --data "$dir/nine-ends.data" --out "$out" --hidden "$hidden" --epochs "$epochs" \
   --seed "$seed" --fixtures "${out%.nnue}.fixtures"
 echo "training: $(since "$t")"
 

@@ -60,9 +60,10 @@ struct DataArgs {
 
 #[derive(Debug, Args)]
 struct TrainArgs {
-    /// The data file (`morris-train data`)
-    #[arg(long, value_name = "FILE")]
-    data: PathBuf,
+    /// A data file (`morris-train data`); given more than once, their
+    /// positions are trained on together, in the order given
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
     /// The network file to write (and NET.md beside it)
     #[arg(long, value_name = "NET")]
     out: PathBuf,
@@ -179,7 +180,10 @@ fn run_data(args: &DataArgs, out: &mut dyn Write) -> Result<(), String> {
 }
 
 fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
-    let records = record::read(&args.data).map_err(|e| e.to_string())?;
+    let mut records = Vec::new();
+    for path in &args.data {
+        records.extend(record::read(path).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
     let settings = Settings {
         hidden: args.hidden as usize,
         epochs: args.epochs,
@@ -198,7 +202,12 @@ fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
         &t,
         &settings,
         &args.data,
-        &provenance::data_notes(&args.data),
+        &args
+            .data
+            .iter()
+            .map(|d| provenance::data_notes(d))
+            .collect::<Vec<_>>()
+            .join("\n"),
         &args.out,
     );
     let mut notes_path = args.out.as_os_str().to_owned();

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
@@ -65,7 +65,7 @@ pub fn command_line() -> String {
 }
 
 /// The provenance file of a network (`NET.nnue.md`).
-pub fn network_notes(t: &Trained, s: &Settings, data: &Path, data_notes: &str, net: &Path) -> String {
+pub fn network_notes(t: &Trained, s: &Settings, data: &[PathBuf], data_notes: &str, net: &Path) -> String {
     let net_bytes = t.net.to_bytes();
     let name = net
         .file_name()
@@ -84,13 +84,17 @@ pub fn network_notes(t: &Trained, s: &Settings, data: &Path, data_notes: &str, n
         "- hidden {}, epochs {}, batch {}, seed {}, loss {:?}, symmetry augmentation {}, learning rate {} (cosine to a twentieth), AdamW",
         s.hidden, s.epochs, s.batch, s.seed, s.loss, s.augment, s.lr
     );
+    let hashes: Vec<String> = data
+        .iter()
+        .map(|d| sha256_file(d).unwrap_or_else(|e| format!("unreadable: {e}")))
+        .collect();
     let _ = writeln!(
         md,
         "- data: {} positions ({} trained on, {} held out); SHA-256 {}",
         t.train_size + t.holdout.len(),
         t.train_size,
         t.holdout.len(),
-        sha256_file(data).unwrap_or_else(|e| format!("unreadable: {e}"))
+        hashes.join(", ")
     );
     let _ = writeln!(
         md,

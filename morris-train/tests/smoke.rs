@@ -137,3 +137,38 @@ fn a_suite_position_and_its_images_are_kept_out_of_the_data() {
     let rest: Vec<_> = before.records.iter().filter(|r| **r != kept_out).collect();
     assert_eq!(rest, after.records.iter().take(rest.len()).collect::<Vec<_>>());
 }
+
+#[test]
+fn two_data_files_are_trained_on_together() {
+    let tables = app_tables();
+    let made = data(&tables, 400, 1, &Excluded::new());
+    let dir = std::env::temp_dir().join(format!("morris-train-two-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = made.records.split_at(150);
+    let (file_a, file_b, net) = (dir.join("a.data"), dir.join("b.data"), dir.join("two.nnue"));
+    morris_train::record::write(&file_a, a).unwrap();
+    morris_train::record::write(&file_b, b).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_morris-train"))
+        .args([
+            "train", "--hidden", "8", "--epochs", "1", "--batch", "64", "--data",
+        ])
+        .arg(&file_a)
+        .arg("--data")
+        .arg(&file_b)
+        .arg("--out")
+        .arg(&net)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.contains(&format!("{} positions:", made.records.len())),
+        "{printed}"
+    );
+    let notes = std::fs::read_to_string(dir.join("two.nnue.md")).unwrap();
+    let data_line = notes.lines().find(|l| l.starts_with("- data:")).unwrap();
+    let hashes = data_line.split("SHA-256 ").nth(1).unwrap_or_default();
+    assert_eq!(hashes.split(", ").count(), 2, "both files' SHA-256: {data_line}");
+    assert!(Network::from_bytes(&std::fs::read(&net).unwrap()).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
