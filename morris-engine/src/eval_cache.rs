@@ -17,7 +17,8 @@
 //! a search brings other rules ([`EvalCache::prepare`]).
 //!
 //! With a learned network ([`crate::net`]) the cache also runs it: where
-//! the network applies its value is the evaluation, elsewhere the
+//! the network applies the evaluation blends its value with the
+//! hand-written one's (`params::NET_SHARE`), elsewhere it is the
 //! hand-written one's. The search tells the cache each position of its
 //! path ([`EvalCache::enter`]), so that the network's accumulators follow
 //! the path move by move. Another network, or none, empties the cache.
@@ -33,6 +34,8 @@ use super::eval::evaluate;
 #[cfg(feature = "learned")]
 use super::net::NetStack;
 use super::net::Network;
+#[cfg(feature = "learned")]
+use super::params::NET_SHARE;
 
 /// Slots in the cache, a power of two (512 KB of `u64`).
 const SLOTS: usize = 1 << 16;
@@ -107,12 +110,16 @@ impl EvalCache {
     }
 
     /// The evaluation of `pos`, `ply` plies below the root (the position
-    /// last [`entered`](Self::enter) there): the network's where it
-    /// applies, else the hand-written one's.
+    /// last [`entered`](Self::enter) there): blended with the network's
+    /// where it applies, else the hand-written one's.
     fn compute(&mut self, ply: usize, pos: &Position) -> i32 {
         #[cfg(feature = "learned")]
         if let Some(stack) = &mut self.net {
-            return stack.evaluate(ply, pos).unwrap_or_else(|| evaluate(pos));
+            let classic = evaluate(pos);
+            return match stack.evaluate(ply, pos) {
+                Some(net) => blend(net, classic),
+                None => classic,
+            };
         }
         let _ = ply;
         evaluate(pos)
@@ -137,6 +144,25 @@ impl EvalCache {
             *slot = tag | u64::from(v as u16);
         }
         value
+    }
+}
+
+/// The evaluation where the network applies: [`NET_SHARE`] percent of its
+/// value, the rest the hand-written evaluation's.
+#[cfg(feature = "learned")]
+fn blend(net: i32, classic: i32) -> i32 {
+    (NET_SHARE * net + (100 - NET_SHARE) * classic) / 100
+}
+
+/// The static evaluation of `pos` for its side to move as a search with
+/// `network` sees it at its horizon: blended with the network's value
+/// where the network applies, else the hand-written evaluation's.
+#[cfg(feature = "learned")]
+pub fn evaluate_with(network: Option<&Network>, pos: &Position) -> i32 {
+    let classic = evaluate(pos);
+    match network.and_then(|n| n.evaluate(pos)) {
+        Some(net) => blend(net, classic),
+        None => classic,
     }
 }
 
@@ -173,6 +199,28 @@ mod tests {
             }
         }
         assert!(cache.slots.iter().filter(|&&s| s != 0).count() > all.len() / 2);
+    }
+
+    #[cfg(feature = "learned")]
+    #[test]
+    fn with_a_network_the_cache_gives_the_blended_evaluation() {
+        let net = Arc::new(crate::net::built_in().unwrap());
+        let mut cache = EvalCache::new();
+        let all = positions(Variant::Nine, 80);
+        cache.prepare(all[0].rules(), Some(&net));
+        let mut blended = 0;
+        for (ply, pos) in all.iter().enumerate() {
+            cache.enter(ply, pos);
+            let value = cache.evaluate(ply, pos);
+            assert_eq!(value, evaluate_with(Some(&net), pos), "{pos}");
+            if let Some(v) = net.evaluate(pos) {
+                assert_eq!(value, (v + evaluate(pos)) / 2, "{pos}");
+                blended += 1;
+            } else {
+                assert_eq!(value, evaluate(pos), "{pos}");
+            }
+        }
+        assert!(blended > 10, "{blended} positions of the moving phase");
     }
 
     #[test]

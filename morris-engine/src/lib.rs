@@ -49,6 +49,8 @@ pub use book::{Book, BookError, BookErrorKind, MAX_BOOK_LINE};
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, terms, SideTerms, Terms};
+#[cfg(feature = "learned")]
+pub use eval_cache::evaluate_with;
 pub use levels::{Level, LevelMove};
 pub use limits::{Info, Limits, Line, SearchResult};
 pub use review::{Cost, ExactMoves, Mark, Reviewer, Summary, TurnReview};

@@ -217,14 +217,11 @@ impl Engine {
     }
 
     /// The static evaluation of `pos` for its side to move, in hundredths
-    /// of a piece, as the search sees it at its horizon: the network's
-    /// where one is in use and knows the position, else the hand-written
-    /// one's.
+    /// of a piece, as the search sees it at its horizon: blended with the
+    /// network's value where one is in use and knows the position, else the
+    /// hand-written one's ([`morris_engine::evaluate_with`]).
     pub fn evaluation(&self, pos: &morris_core::Position) -> i32 {
-        self.searcher
-            .network()
-            .and_then(|n| n.evaluate(pos))
-            .unwrap_or_else(|| morris_engine::evaluate(pos))
+        morris_engine::evaluate_with(self.searcher.network().map(|n| &**n), pos)
     }
 
     /// One search, as every call makes it: the move the engine plays (a
@@ -498,10 +495,11 @@ impl Engine {
 
     /// The static evaluation of the game's position, in hundredths of a
     /// piece for the side to move (positive: it stands better), as the
-    /// engine's search sees a position at its horizon: the learned
-    /// network's where the engine uses one (`useNetwork`) and it applies
-    /// (Nine's standard rules, both hands empty, no removal due), else the
-    /// hand-written evaluation's. No search: the same number for the same
+    /// engine's search sees a position at its horizon: the mean of the
+    /// learned network's value and the hand-written evaluation's where the
+    /// engine uses a network (`useNetwork`) and it applies (Nine's standard
+    /// rules, both hands empty, no removal due), else the hand-written
+    /// evaluation's. No search: the same number for the same
     /// position, whatever the game's history.
     pub fn evaluate(&self, game: &Game) -> i32 {
         self.evaluation(game.core().position())
@@ -675,7 +673,8 @@ mod tests {
         let pos = moving_position();
         let placing = morris_core::Position::new(morris_core::Variant::Nine.rules());
         let network = uniform_network(60)?;
-        let learned = network.evaluate(&pos).ok_or("the network applies")?;
+        network.evaluate(&pos).ok_or("the network applies")?;
+        let learned = morris_engine::evaluate_with(Some(&network), &pos);
         let hand = morris_engine::evaluate(&pos);
         assert_ne!(learned, hand);
         for (level, uses) in [(None, true), (Some(10), true), (Some(9), false), (Some(1), false)] {

@@ -135,14 +135,17 @@ fn the_search_evaluates_the_moving_phase_with_the_network() {
     let pos: Position = "nine L.L/.L./.L./LDD.DL/D../.../LDL L 0/0 3/0 -".parse().unwrap();
     let game = Game::from_position(pos);
     // One ply deep, the root's score is the best of its children's values
-    // as the network gives them, seen from the root.
+    // as the search evaluates them with the network (blended with the
+    // hand-written evaluation), seen from the root.
     let best_child = pos
         .legal_moves()
         .iter()
         .map(|&m| pos.play(m))
         .map(|child| match child.terminal() {
             Some(_) => None,
-            None => net.evaluate(&child).map(|v| -v),
+            None => net
+                .evaluate(&child)
+                .map(|_| -crate::evaluate_with(Some(&net), &child)),
         })
         .collect::<Option<Vec<i32>>>()
         .unwrap()
