@@ -7,12 +7,12 @@
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { createServer } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import init, { Game, openTables, ROOT } from "./lib/pkg.mjs";
+import { serveTables } from "./lib/range-host.mjs";
 
 await init();
 
@@ -28,53 +28,6 @@ function makeSet() {
     maxBuffer: 1 << 26,
   });
   return out.trim().split("\n").pop();
-}
-
-/**
- * A static host of `dir` on 127.0.0.1 answering `Range: bytes=a-b` with
- * 206, as any static host does; it records every request. `ignoreRange`
- * makes it answer 200 with the whole file instead; `changed` serves other
- * bytes for a file.
- */
-async function serve(dir) {
-  const log = { ranges: [], whole: [], ignoreRange: false, changed: new Map() };
-  const server = createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url, "http://host").pathname.slice(1));
-    let bytes;
-    try {
-      if (name.includes("/") || name.startsWith(".")) throw new Error("not a file of the set");
-      bytes = log.changed.get(name) ?? readFileSync(path.join(dir, name));
-    } catch {
-      res.writeHead(404).end();
-      return;
-    }
-    const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? "");
-    if (m && !log.ignoreRange) {
-      const [a, b] = [Number(m[1]), Number(m[2])];
-      log.ranges.push(`${name} ${a}-${b}`);
-      if (b >= bytes.length || a > b) {
-        res.writeHead(416, { "content-range": `bytes */${bytes.length}` }).end();
-        return;
-      }
-      res.writeHead(206, { "content-range": `bytes ${a}-${b}/${bytes.length}`, "content-length": b - a + 1 });
-      res.end(bytes.subarray(a, b + 1));
-      return;
-    }
-    (req.headers.range ? log.ranges : log.whole).push(name);
-    res.writeHead(200, { "content-length": bytes.length, "accept-ranges": "none" });
-    res.end(bytes);
-  });
-  // This process blocks while `morris tb probe` runs: an idle connection
-  // must not be closed under a request that reuses it.
-  server.keepAliveTimeout = 120_000;
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${server.address().port}/`;
-  const close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    });
-  return { url, log, close };
 }
 
 /** A seeded generator of numbers in [0, 1) (mulberry32). */
@@ -140,7 +93,7 @@ const flip = { win: "loss", loss: "win", draw: "draw" };
 
 /** Runs a test's body with a host of the set, closed after it. */
 const withHost = (body) => async () => {
-  const host = await serve(web);
+  const host = await serveTables(web);
   try {
     await body(host);
   } finally {
@@ -236,7 +189,7 @@ test("a host that answers a range request with the whole file is refused clearly
 }));
 
 test("with the host gone, cached positions answer and the others need the network", async () => {
-  const host = await serve(web);
+  const host = await serveTables(web);
   const tables = await openTables(host.url);
   const [warm, ...others] = positions(21, 20).slice(-20); // 4v4 positions
   const value = await tables.probe(Game.fromPosition(warm));

@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Cache, CacheStorage, Response};
 
-use super::{BlockStore, RangeSource, RemoteError, RemoteReader, DEFAULT_CACHE_BYTES};
+use super::{manifest_bytes, BlockStore, RangeSource, RemoteError, RemoteReader, DEFAULT_CACHE_BYTES};
 use crate::web::{Manifest, ManifestClass, ManifestFile, WebTableError, MANIFEST_FILE};
 
 #[wasm_bindgen]
@@ -38,7 +38,7 @@ impl RemoteReader<Http, BrowserCache> {
         let source = Http::new(base_url);
         let store = BrowserCache::open(&source.base).await;
         let url = source.url(MANIFEST_FILE);
-        let bytes = source.fetch_file(MANIFEST_FILE).await?;
+        let bytes = manifest_bytes(&source, &store).await?;
         let manifest = manifest_of_json(&bytes).map_err(|why| RemoteError::BadManifest { url, why })?;
         RemoteReader::with_manifest(source, store, manifest, cache_bytes).await
     }

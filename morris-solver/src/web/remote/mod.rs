@@ -12,7 +12,10 @@
 //! ([`DEFAULT_CACHE_BYTES`] by default), the least recently used dropped
 //! first: the inflated blocks in memory, and the blocks as fetched in a
 //! [`BlockStore`] that outlives the page (the Cache API in browsers:
-//! `RemoteTables`), with a journal of its keys in their order of use.
+//! `RemoteTables`), with a journal of its keys in their order of use. The
+//! lasting cache also keeps the manifest and each index fetched (outside
+//! the bound: all of Nine's indexes are 454 KB), so that a page opened
+//! offline answers the positions it cached before.
 //!
 //! The I/O is behind two traits, [`RangeSource`] (the host) and
 //! [`BlockStore`] (the lasting cache), so the logic runs and is tested
@@ -88,6 +91,26 @@ impl BlockStore for NoStore {
     async fn delete(&self, _key: &str) {}
 }
 
+/// The key of the manifest in the lasting cache.
+pub const MANIFEST_KEY: &str = MANIFEST_FILE;
+
+/// The manifest's bytes: fetched, and kept in the lasting cache; when the
+/// host cannot be reached, the copy kept there (a page opened offline
+/// reads what it cached before). The indexes are kept there too.
+pub async fn manifest_bytes<S: RangeSource, C: BlockStore>(
+    source: &S,
+    store: &C,
+) -> Result<Vec<u8>, RemoteError> {
+    match source.fetch_file(MANIFEST_FILE).await {
+        Ok(bytes) => {
+            store.save(MANIFEST_KEY, bytes.clone()).await;
+            Ok(bytes)
+        }
+        Err(e) if e.needs_network() => store.load(MANIFEST_KEY).await.ok_or(e),
+        Err(e) => Err(e),
+    }
+}
+
 /// What a reader has fetched and found so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RemoteStats {
@@ -127,7 +150,7 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
             url: url.clone(),
             why,
         };
-        let bytes = source.fetch_file(MANIFEST_FILE).await?;
+        let bytes = manifest_bytes(&source, &store).await?;
         let text = String::from_utf8(bytes).map_err(|e| bad(WebTableError::Manifest(e.to_string())))?;
         let manifest = Manifest::parse(&text).map_err(bad)?;
         Self::with_manifest(source, store, manifest, cache_bytes).await
@@ -273,18 +296,44 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
 
     /// Fetches the indexes of `classes` together; why each that failed did.
     async fn load_indexes(&mut self, classes: &[Class]) -> Vec<(Class, RemoteError)> {
-        let files: Vec<(Class, String)> = self
+        let files: Vec<(Class, String, String)> = self
             .tables
             .classes()
             .filter(|(c, _)| classes.contains(c))
-            .map(|(c, listed)| (c, listed.index.file.clone()))
+            .map(|(c, listed)| {
+                let sha = listed.index.sha256.get(..16).unwrap_or(&listed.index.sha256);
+                (
+                    c,
+                    listed.index.file.clone(),
+                    format!("{}?sha256={sha}", listed.index.file),
+                )
+            })
             .collect();
+        let store = &self.store;
+        let kept = join_all(files.iter().map(|(_, _, key)| store.load(key))).await;
+        let mut missing = Vec::new();
+        for ((class, file, key), bytes) in files.into_iter().zip(kept) {
+            // Checked against the manifest's SHA-256 like a fetched one.
+            let loaded = bytes.map(|b| self.tables.load_index(class, &b));
+            if !matches!(loaded, Some(Ok(()))) {
+                missing.push((class, file, key));
+            }
+        }
         let source = &self.source;
-        let fetched = join_all(files.iter().map(|(_, file)| source.fetch_file(file))).await;
-        self.stats.file_requests += files.len() as u64;
+        let fetched = join_all(missing.iter().map(|(_, file, _)| source.fetch_file(file))).await;
+        self.stats.file_requests += missing.len() as u64;
         let mut failed = Vec::new();
-        for ((class, _), bytes) in files.into_iter().zip(fetched) {
-            let loaded = bytes.and_then(|b| Ok(self.tables.load_index(class, &b)?));
+        for ((class, _, key), bytes) in missing.into_iter().zip(fetched) {
+            let loaded = match bytes {
+                Ok(b) => match self.tables.load_index(class, &b) {
+                    Ok(()) => {
+                        self.store.save(&key, b).await;
+                        Ok(())
+                    }
+                    Err(e) => Err(e.into()),
+                },
+                Err(e) => Err(e),
+            };
             if let Err(e) = loaded {
                 failed.push((class, e));
             }

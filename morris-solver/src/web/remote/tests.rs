@@ -87,11 +87,12 @@ impl BlockStore for Store {
 }
 
 impl Store {
-    /// The bytes of each block kept (the journal left out).
+    /// The bytes of each block kept (the journal, the manifest and the
+    /// indexes left out).
     fn block_sizes(&self) -> Vec<usize> {
         let map = self.0.borrow();
         map.iter()
-            .filter(|(k, _)| k.as_str() != JOURNAL_KEY)
+            .filter(|(k, _)| k.contains("?bytes="))
             .map(|(_, b)| b.len())
             .collect()
     }
@@ -299,7 +300,7 @@ fn the_lasting_cache_serves_a_reload_checks_its_blocks_and_keeps_its_bound() {
     // A block damaged in the cache.
     let key = {
         let map = store.0.borrow();
-        map.keys().find(|k| k.as_str() != JOURNAL_KEY).cloned()
+        map.keys().find(|k| k.contains("?bytes=")).cloned()
     };
     let key = key.unwrap_or_else(|| panic!("nothing stored"));
     if let Some(bytes) = store.0.borrow_mut().get_mut(&key) {
@@ -338,6 +339,32 @@ fn the_lasting_cache_serves_a_reload_checks_its_blocks_and_keeps_its_bound() {
         .last()
         .map(str::to_owned);
     assert!(newest.is_some_and(|line| line.ends_with(&format!(" {key}"))));
+}
+
+/// Opened again with the host out of reach (a page reloaded offline),
+/// the reader takes the manifest and the indexes from the lasting cache:
+/// the positions cached answer, the others need the network.
+#[test]
+fn opened_offline_the_lasting_cache_answers_what_it_holds() {
+    let f = fixture();
+    let store = Store::default();
+    let all = positions(&f.tables[2]);
+    let (warm, cold) = (&all[..1], &all[all.len() - 1..]);
+    let mut online = open(&f.host, store.clone(), DEFAULT_CACHE_BYTES);
+    let value = ready(online.probe_many(warm));
+    f.host.offline.set(true);
+    let mut offline = open(&f.host, store.clone(), DEFAULT_CACHE_BYTES);
+    assert_eq!(ready(offline.probe_many(warm)), value);
+    let got = ready(offline.probe_many(cold));
+    assert!(got[0].as_ref().is_err_and(RemoteError::needs_network), "{got:?}");
+    assert_eq!(offline.stats().store_hits, 1);
+    // With nothing kept, opening offline needs the network.
+    let opened = ready(RemoteReader::open_with(
+        Rc::clone(&f.host),
+        Store::default(),
+        1 << 20,
+    ));
+    assert!(opened.is_err_and(|e| e.needs_network()));
 }
 
 #[test]
