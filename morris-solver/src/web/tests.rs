@@ -16,7 +16,7 @@ use crate::tablebase::Tablebase;
 use crate::value::{Value, FAR};
 
 /// Nine's classes up to 4v4 (3v3, 4v3, 4v4), solved.
-fn nine_up_to_4v4() -> Vec<Table> {
+pub(super) fn nine_up_to_4v4() -> Vec<Table> {
     let mut base = Tablebase::new(Variant::Nine.rules());
     let solved = base.solve(4, 4).map(|_| ());
     assert!(solved.is_ok(), "{solved:?}");
@@ -26,7 +26,7 @@ fn nine_up_to_4v4() -> Vec<Table> {
         .collect()
 }
 
-fn wdl(v: Value) -> Value {
+pub(super) fn wdl(v: Value) -> Value {
     match v {
         Value::Win(_) => Value::Win(FAR),
         Value::Draw => Value::Draw,
@@ -35,12 +35,12 @@ fn wdl(v: Value) -> Value {
 }
 
 /// The files of some tables in memory, by name, and their manifest.
-struct Files {
-    bytes: HashMap<String, Vec<u8>>,
-    manifest: Manifest,
+pub(super) struct Files {
+    pub(super) bytes: HashMap<String, Vec<u8>>,
+    pub(super) manifest: Manifest,
 }
 
-fn files_of(tables: &[Table], options: &WebOptions) -> Files {
+pub(super) fn files_of(tables: &[Table], options: &WebOptions) -> Files {
     let mut bytes = HashMap::new();
     let mut classes = Vec::new();
     for table in tables {
@@ -333,5 +333,20 @@ fn a_bad_manifest_is_refused() {
     ));
     for cut in 0..good.len() {
         assert!(Manifest::parse(&good[..cut]).is_err());
+    }
+}
+
+/// The reader's CRC-32 is crc32fast's (the writer's).
+#[test]
+fn the_readers_crc32_is_the_writers() {
+    let bytes: Vec<u8> = (0..70_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    for len in [0, 1, 7, 64, 4095, 70_000] {
+        assert_eq!(
+            block_index::crc32(&bytes[..len]),
+            crc32fast::hash(&bytes[..len]),
+            "{len} bytes"
+        );
     }
 }
