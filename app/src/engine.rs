@@ -602,6 +602,12 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
 
 /// The global the worker's loader sets to the tables' folder.
 const TABLES_GLOBAL: &str = "mulinoTables";
+/// The global the worker's loader sets to the folder of Nine's tables for
+/// range reads (its `manifest.json`).
+const WEB_GLOBAL: &str = "mulinoWeb";
+/// Where Nine's tables for range reads are by default: beside the app
+/// (`scripts/run.sh` serves them there when they have been made).
+const WEB_TABLES_DIR: &str = "nine-web/";
 
 /// What gets the worker's lines: a line, or why the worker failed.
 type OnLine = dyn Fn(Result<&str, String>);
@@ -693,13 +699,20 @@ impl EngineLink {
         let tables = web_sys::Url::new_with_base("tb/", &js)
             .map_err(|e| js_reason(&e))?
             .href();
+        // Nine's tables for range reads: where the settings say
+        // (`mulino.tables`), else `nine-web/` beside the app.
+        let web = crate::storage::load_tables_url().unwrap_or_else(|| WEB_TABLES_DIR.to_string());
+        let web = web_sys::Url::new_with_base(&web, &js)
+            .map_err(|e| js_reason(&e))?
+            .href();
         let shim = format!(
-            "self.{TABLES_GLOBAL}={tables};\
+            "self.{TABLES_GLOBAL}={tables};self.{WEB_GLOBAL}={web};\
              function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
              try{{importScripts({js});wasm_bindgen({{module_or_path:{wasm}}}).catch(fail);}}catch(e){{fail(e);}}",
             js = quote(&js),
             wasm = quote(&wasm),
             tables = quote(&tables),
+            web = quote(&web),
         );
         let parts = js_sys::Array::of1(&JsValue::from_str(&shim));
         let opts = web_sys::BlobPropertyBag::new();
