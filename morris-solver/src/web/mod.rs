@@ -55,13 +55,16 @@
 //! [`write_web`] makes a class's files from a table, [`WebTables`] reads
 //! them with no I/O of its own (given the manifest and index bytes, it
 //! names the range a position needs and reads the value from its bytes),
-//! [`DiskWebTables`] reads them from a folder.
+//! [`DiskWebTables`] reads them from a folder, and (feature `remote`)
+//! `remote::RemoteReader` over HTTP, by range requests, with its caches.
 
 mod block_index;
 mod disk;
 mod error;
 mod manifest;
 mod reader;
+#[cfg(feature = "remote")]
+pub mod remote;
 #[cfg(test)]
 mod tests;
 mod writer;

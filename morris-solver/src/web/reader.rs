@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use morris_core::{Color, Position, Rules};
+use morris_core::{Bitboard, Color, Position, Rules};
 
 use super::block_index::BlockIndex;
 use super::class_name;
@@ -54,6 +54,11 @@ pub struct InflatedBlock {
 }
 
 impl InflatedBlock {
+    /// The packed bytes the block holds in memory.
+    pub fn bytes(&self) -> usize {
+        self.packed.len()
+    }
+
     /// The value of entry `entry` of the class, if the block holds it: a
     /// win or loss without its distance ([`FAR`]), or a draw.
     pub fn value(&self, entry: u64) -> Option<Value> {
@@ -155,27 +160,48 @@ impl WebTables {
         Ok(())
     }
 
+    /// The class of the manifest whose index a position's value needs
+    /// (its own or its mirror's), or `None` when no class holds it (see
+    /// [`WebTables::locate`]).
+    pub fn class_for(&self, pos: &Position) -> Option<Class> {
+        self.table_of(pos).map(|(class, ..)| class)
+    }
+
+    /// Whether the index of `class` is loaded.
+    pub fn is_loaded(&self, class: Class) -> bool {
+        self.classes.get(&class).is_some_and(|w| w.loaded.is_some())
+    }
+
+    /// The class holding a position, and the position's pieces and side
+    /// to move as that class numbers them (exchanged for a mirror).
+    fn table_of(&self, pos: &Position) -> Option<(Class, Bitboard, Bitboard, Color)> {
+        if *pos.rules() != self.rules || pos.due().is_some() || pos.rules().one_time_mill {
+            return None;
+        }
+        if pos.markers().any() || pos.used_lines(Color::Light) != 0 || pos.used_lines(Color::Dark) != 0 {
+            return None;
+        }
+        let class = Class::of(pos);
+        if class.light_hand != 0 || class.dark_hand != 0 {
+            return None;
+        }
+        let (light, dark, turn) = (pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn());
+        let found = if self.classes.contains_key(&class) {
+            (class, light, dark, turn)
+        } else {
+            (Class::moving(class.dark, class.light), dark, light, !turn)
+        };
+        self.classes.contains_key(&found.0).then_some(found)
+    }
+
     /// The range a position's value is in: `Ok(None)` for a position no
     /// class of the manifest holds (the placing, a rule's state the tables
     /// do not index, a class not made); an error if its class's index is
     /// not loaded. A class also answers for its mirror, light and dark
     /// exchanged, as [`crate::Tablebase::probe`] reads them.
     pub fn locate(&self, pos: &Position) -> Result<Option<BlockRange>, WebTableError> {
-        if *pos.rules() != self.rules || pos.due().is_some() || pos.rules().one_time_mill {
+        let Some((class, light, dark, turn)) = self.table_of(pos) else {
             return Ok(None);
-        }
-        if pos.markers().any() || pos.used_lines(Color::Light) != 0 || pos.used_lines(Color::Dark) != 0 {
-            return Ok(None);
-        }
-        let class = Class::of(pos);
-        if class.light_hand != 0 || class.dark_hand != 0 {
-            return Ok(None);
-        }
-        let (light, dark, turn) = (pos.pieces(Color::Light), pos.pieces(Color::Dark), pos.turn());
-        let (class, light, dark, turn) = if self.classes.contains_key(&class) {
-            (class, light, dark, turn)
-        } else {
-            (Class::moving(class.dark, class.light), dark, light, !turn)
         };
         let Some(web) = self.classes.get(&class) else {
             return Ok(None);

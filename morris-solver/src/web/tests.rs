@@ -16,7 +16,7 @@ use crate::tablebase::Tablebase;
 use crate::value::{Value, FAR};
 
 /// Nine's classes up to 4v4 (3v3, 4v3, 4v4), solved.
-fn nine_up_to_4v4() -> Vec<Table> {
+pub(super) fn nine_up_to_4v4() -> Vec<Table> {
     let mut base = Tablebase::new(Variant::Nine.rules());
     let solved = base.solve(4, 4).map(|_| ());
     assert!(solved.is_ok(), "{solved:?}");
@@ -26,7 +26,7 @@ fn nine_up_to_4v4() -> Vec<Table> {
         .collect()
 }
 
-fn wdl(v: Value) -> Value {
+pub(super) fn wdl(v: Value) -> Value {
     match v {
         Value::Win(_) => Value::Win(FAR),
         Value::Draw => Value::Draw,
@@ -35,12 +35,12 @@ fn wdl(v: Value) -> Value {
 }
 
 /// The files of some tables in memory, by name, and their manifest.
-struct Files {
-    bytes: HashMap<String, Vec<u8>>,
-    manifest: Manifest,
+pub(super) struct Files {
+    pub(super) bytes: HashMap<String, Vec<u8>>,
+    pub(super) manifest: Manifest,
 }
 
-fn files_of(tables: &[Table], options: &WebOptions) -> Files {
+pub(super) fn files_of(tables: &[Table], options: &WebOptions) -> Files {
     let mut bytes = HashMap::new();
     let mut classes = Vec::new();
     for table in tables {
