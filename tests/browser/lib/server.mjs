@@ -51,13 +51,15 @@ export function byteRange(header, size) {
 
 /**
  * Starts serving `root`. Options: `gzip` (compress when the browser asks),
- * `mounts` ({ "/nine-web/": folder }: a path served from another folder).
+ * `mounts` ({ "/nine-web/": folder }: a path served from another folder),
+ * `cors` (any origin may read it, ranges included, as a host of the tables
+ * for another site's app).
  * Returns { url, port, log, close, alter }. `log` lists every request:
  * { path, status, bytes, type, range } with the bytes actually sent and the
  * `Range` header asked with. `alter`, when a test sets it to a function
  * (path, bytes) => bytes, changes what is sent (a damaged file).
  */
-export async function serve(root, { gzip = false, mounts = {} } = {}) {
+export async function serve(root, { gzip = false, mounts = {}, cors = false } = {}) {
   const rootAbs = path.resolve(root);
   const log = [];
   const served = { alter: null };
@@ -65,6 +67,15 @@ export async function serve(root, { gzip = false, mounts = {} } = {}) {
     const entry = { path: req.url, status: 0, bytes: 0, type: "", range: req.headers.range ?? null };
     log.push(entry);
     try {
+      if (cors) {
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        res.setHeader("Access-Control-Expose-Headers", "Content-Range, Content-Length");
+        if (req.method === "OPTIONS") {
+          entry.status = 204;
+          res.writeHead(204, { "Access-Control-Allow-Headers": "Range", "Access-Control-Allow-Methods": "GET" }).end();
+          return;
+        }
+      }
       const url = new URL(req.url, "http://localhost");
       let rel = decodeURIComponent(url.pathname);
       if (rel.endsWith("/")) rel += "index.html";
