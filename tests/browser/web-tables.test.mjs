@@ -17,7 +17,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import {
   startHarness, gameLink, openGame, waitForBoard, clickAction, assertNoErrors, screenshot, moveCount, waitForState,
-  ENGINE_TIMEOUT, ROOT,
+  moveText, ENGINE_TIMEOUT, ROOT,
 } from "./lib/harness.mjs";
 import { ensureWebSet } from "./lib/web-set.mjs";
 import { serve } from "./lib/server.mjs";
@@ -112,6 +112,28 @@ test("the perfect-play line of a 6v6 game comes from the tables for range reads"
   assert.equal(truth(SIX_DARK), "win");
   assert.equal(await line.getAttribute("data-perfect"), "win");
   assert.equal((await line.innerText()).trim(), "Perfect play: Dark wins");
+  assertNoErrors(page);
+});
+
+test("level 10 plays a 6v6 move that keeps the win, its successors' blocks read first", { timeout: 180_000 }, async () => {
+  // The moves that win, as the analysis board shows them.
+  const { page: board } = await h.newPage();
+  assert.equal(await analyse(board, SIX_DARK), "values");
+  const all = await listed(board);
+  const winning = all.filter(([, mark]) => mark === "+").map(([move]) => move);
+  assert.ok(winning.length > 0 && winning.length < all.length, `some moves win, not all: ${JSON.stringify(all)}`);
+  await board.close();
+
+  // A fresh profile against the computer (dark, to move), which keeps nothing yet.
+  const from = h.server.log.length;
+  const { page } = await h.newPage();
+  const started = Date.now();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 10, position: encodeURIComponent(SIX_DARK) }));
+  const snap = await waitForState(page, (s) => moveCount(s) >= 1, "the computer's move", ENGINE_TIMEOUT);
+  const played = moveText(snap.moves[0]);
+  console.log(`# level 10 in 6v6: ${played} after ${Date.now() - started} ms (page load included); winning: ${winning.join(" ")}`);
+  assert.ok(winning.includes(played), `${played} keeps the win (${winning.join(", ")})`);
+  assert.ok(setRequests(from).some((r) => r.status === 206), "the successors' blocks by range requests");
   assertNoErrors(page);
 });
 
