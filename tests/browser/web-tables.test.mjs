@@ -137,6 +137,31 @@ test("level 10 plays a 6v6 move that keeps the win, its successors' blocks read 
   assertNoErrors(page);
 });
 
+test("a 6v6 game's review judges its turn by the tables for range reads: the win given away is a blunder", { timeout: 180_000 }, async () => {
+  // Dark wins; d1-g1 gives it away (the analysis board says "Light wins" after it).
+  const { page: board } = await h.newPage();
+  assert.equal(await analyse(board, SIX_DARK), "values");
+  const all = Object.fromEntries(await listed(board));
+  assert.equal(all["d1-g1"], "-", `d1-g1 loses: ${JSON.stringify(all)}`);
+  await board.close();
+
+  const from = h.server.log.length;
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", position: encodeURIComponent(SIX_DARK), moves: "d1-g1" }));
+  await page.locator('[data-move-list] li[data-ply="1"]').waitFor();
+  await page.locator('[data-action="review"]').click();
+  await page.locator('[data-review="done"]').waitFor({ timeout: ENGINE_TIMEOUT });
+  const marks = await page.locator("[data-analysis-moves] li[data-mark]").evaluateAll((els) =>
+    els.map((e) => [e.getAttribute("data-ply"), e.getAttribute("data-mark")]));
+  assert.deepEqual(marks, [["1", "??"]], "the win given away is a blunder");
+  await page.locator('.review-turn[data-turn="1"]').click();
+  const explain = await page.locator('[data-review-explain="1"]').innerText();
+  assert.match(explain, /d1-g1 \(Dark\) is a blunder .*Better: (d2-d3|b6-b4)/, explain);
+  assert.ok(setRequests(from).some((r) => r.status === 206), "its successors' blocks by range requests");
+  await screenshot(page, "web-tables-review");
+  assertNoErrors(page);
+});
+
 test("offline after one visit: a kept position still answers, another needs the network", { timeout: 180_000 }, async () => {
   const { context, page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
   assert.equal(await analyse(page, SIX_DARK), "values");
