@@ -153,7 +153,7 @@ printf '{ "type": "module", "main": "./morris_wasm.js", "types": "./morris_wasm.
 cat >"$PKG/node/index.mjs" <<'JS'
 import wasm from "./morris_wasm.js";
 
-export const { Engine, Game, Tables, perft, variants, isMorrisError } = wasm;
+export const { Engine, Game, Tables, RemoteTables, openTables, perft, variants, isMorrisError } = wasm;
 
 /** Nothing to do in Node: the module is ready once imported. */
 export default async function init() {}

@@ -30,17 +30,18 @@ bash "$HERE/build.sh"
 
 # The budgets of issue 41 (docs/npm-engine.md): the engine-only module
 # with the search at opt-level 3 (160 KB until the learned evaluation's
-# inference came in: docs/npm-engine.md has the sizes before and after);
+# inference came in, 164 KB until the reader of web tables, `openTables`:
+# docs/npm-engine.md has the sizes before and after);
 # the board module with no search at all (a page with a board downloads
 # the engine once, in the engine module).
-step "morris-wasm: module sizes (gzip: engine at most 164 KB, board at most 170 KB)"
+step "morris-wasm: module sizes (gzip: engine at most 208 KB, board at most 170 KB)"
 check_size() { # FILE LIMIT_KB WHAT
   local size
   size="$(gzip -9c "$HERE/pkg/$1" | wc -c)"
   echo "$1: $size bytes gzip ($3; at most $(($2 * 1024)))"
   [ "$size" -le $(($2 * 1024)) ] || { echo "$1 is over $2 KB" >&2; exit 1; }
 }
-check_size web/morris_wasm_bg.wasm 164 "the engine"
+check_size web/morris_wasm_bg.wasm 208 "the engine"
 if [ -f "$HERE/pkg/board/morris_wasm_board_bg.wasm" ]; then
   check_size board/morris_wasm_board_bg.wasm 170 "the rules and the board, no search"
 fi

@@ -9,6 +9,7 @@ use morris_core::{
     GameOverError, IllegalMoveError, MoveError, ParseMoveError, PositionTextError, RecordError, RuleError,
 };
 use morris_engine::net::NetError;
+use morris_solver::web::remote::RemoteError;
 use morris_solver::TableFileError;
 use thiserror::Error;
 use wasm_bindgen::JsValue;
@@ -69,6 +70,31 @@ pub enum ApiError {
     /// `MemoryError`: more memory than the WebAssembly module can have.
     #[error("{0}")]
     Memory(String),
+    /// Web table files read over HTTP (`openTables`) that give no value:
+    /// `NeedsNetworkError` for a block not cached with the host out of
+    /// reach, `TableFileError` for a block or an index that fails its
+    /// checksum, `TablesHostError` for a host that answers with an HTTP
+    /// error, without byte ranges, or with no manifest of web tables.
+    /// (The message is made where the error is converted, so that the
+    /// board module, which never reads web tables, carries none of it.)
+    #[error("{message}")]
+    Remote { name: &'static str, message: String },
+}
+
+impl From<RemoteError> for ApiError {
+    fn from(e: RemoteError) -> ApiError {
+        let name = if e.needs_network() {
+            "NeedsNetworkError"
+        } else if matches!(e, RemoteError::Corrupt(_)) {
+            "TableFileError"
+        } else {
+            "TablesHostError"
+        };
+        ApiError::Remote {
+            name,
+            message: e.to_string(),
+        }
+    }
 }
 
 /// A network file's problem, said as one sentence: the core's own
@@ -88,7 +114,7 @@ fn place(within: Option<&str>) -> String {
 impl ApiError {
     /// Every `name` an error can have in JavaScript, as `types.d.ts`'s
     /// `MorrisErrorName` lists them.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 13] = [
         "MoveSyntaxError",
         "IllegalMoveError",
         "PositionError",
@@ -100,6 +126,8 @@ impl ApiError {
         "GameOverError",
         "StateError",
         "MemoryError",
+        "NeedsNetworkError",
+        "TablesHostError",
     ];
 
     /// The JavaScript `name` of the error: its kind.
@@ -116,6 +144,7 @@ impl ApiError {
             ApiError::GameOver(_) => "GameOverError",
             ApiError::State(_) => "StateError",
             ApiError::Memory(_) => "MemoryError",
+            ApiError::Remote { name, .. } => name,
         }
     }
 
@@ -252,9 +281,31 @@ mod tests {
             ApiError::from(over),
             ApiError::State("the board was destroyed"),
             ApiError::Memory(String::new()),
+            ApiError::from(RemoteError::Offline {
+                url: "http://host/nine-9v9-0.wdlb".into(),
+                why: "offline".into(),
+            }),
+            ApiError::from(RemoteError::NoRanges {
+                url: "http://host/nine-9v9-0.wdlb".into(),
+                status: 200,
+            }),
         ];
         let names: Vec<&str> = one_of_each.iter().map(ApiError::name).collect();
         assert_eq!(names, ApiError::NAMES);
+        // A corrupt block of web tables is a table file's error.
+        let corrupt = ApiError::from(RemoteError::Corrupt(
+            morris_solver::web::WebTableError::BlockChecksum {
+                class: "9v9".into(),
+                block: 3,
+            },
+        ));
+        assert_eq!(
+            (corrupt.name(), corrupt.to_string().as_str()),
+            (
+                "TableFileError",
+                "block 3 of 9v9 fails its checksum: it is corrupt"
+            )
+        );
 
         let types = include_str!("types.d.ts");
         let union = types

@@ -5,7 +5,8 @@
 //! Each JavaScript class or function has its own module: [`Game`] in
 //! `game` (its chess.js-style calls in `game_api`), [`Engine`] in
 //! `engine`, [`perft`] in `perft`, [`variants`] with the rule options in
-//! `options`, [`Tables`] (endgame tables) in `tables`, the learned
+//! `options`, [`Tables`] (endgame tables) in `tables`, `openTables` (web
+//! table files on a static host, read by range requests) in `remote`, the learned
 //! evaluation's network files (`engine.useNetwork`) in `network`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
 //! live in `types.d.ts`. Every failure is a JavaScript `Error` whose
@@ -32,6 +33,8 @@ mod network;
 mod options;
 mod perft;
 #[cfg(feature = "engine")]
+mod remote;
+#[cfg(feature = "engine")]
 mod tables;
 mod views;
 
@@ -44,6 +47,10 @@ pub use game::Game;
 pub use game_api::move_info;
 pub use options::{rules_from_options, variants, OptionValue};
 pub use perft::{perft, perft_count};
+#[cfg(all(feature = "engine", target_arch = "wasm32"))]
+pub use remote::{open_tables, RemoteTablesHandle};
+#[cfg(feature = "engine")]
+pub use remote::{probe_game, probe_moves, RemoteStatsView};
 #[cfg(feature = "engine")]
 pub use tables::{TableInfoView, TableValueView, Tables};
 pub use views::{

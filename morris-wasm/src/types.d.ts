@@ -210,6 +210,20 @@ export interface TableValue {
   plies: number | null;
 }
 
+/** What `remote.stats()` says of web tables read so far. */
+export interface RemoteStats {
+  /** Range requests sent: one for each block no cache held. */
+  rangeRequests: number;
+  /** Bytes those requests answered. */
+  rangeBytes: number;
+  /** Whole files fetched: the manifest, and each class's index once. */
+  fileRequests: number;
+  /** Blocks read back from the cache kept across reloads (the Cache API). */
+  storeHits: number;
+  /** Blocks found in memory. */
+  memoryHits: number;
+}
+
 /** One entry of `tables.probeMoves()`: a legal move and its exact value for the side that makes it, `plies` counted from before the move. */
 export interface MoveValue extends TableValue {
   move: string;
@@ -244,7 +258,8 @@ export interface MoveValue extends TableValue {
  *   (`engine.bestMove(null)`, a `Game` of `morris-wasm/board` given to
  *   `morris-wasm`'s `Engine`), an element that is not one (`mountBoard`).
  * - `"TableFileError"`: bytes that are not a usable endgame table
- *   (`tables.load`).
+ *   (`tables.load`), or a block or an index of web tables that fails its
+ *   checksum (`remote.probe`, `remote.probeMoves`): never read as a value.
  * - `"NetworkFileError"`: bytes that are not a learned evaluation's
  *   network the engine reads (`engine.useNetwork`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
@@ -253,6 +268,13 @@ export interface MoveValue extends TableValue {
  * - `"MemoryError"`: more memory than the module can have (an engine's
  *   `ttMb`, many engines never freed, a huge table file); the module keeps
  *   working.
+ * - `"NeedsNetworkError"`: web tables (`openTables`) need a block (or the
+ *   manifest, or an index) that is not cached, and the host cannot be
+ *   reached: the page is offline. The positions already cached answer.
+ * - `"TablesHostError"`: the web tables' host answers with an HTTP error,
+ *   or with the whole file to a range request (it does not serve byte
+ *   ranges: the body is not read), or other bytes than those asked for, or
+ *   its `manifest.json` is not one of web tables.
  */
 export type MorrisErrorName =
   | "MoveSyntaxError"
@@ -265,7 +287,9 @@ export type MorrisErrorName =
   | "NetworkFileError"
   | "GameOverError"
   | "StateError"
-  | "MemoryError";
+  | "MemoryError"
+  | "NeedsNetworkError"
+  | "TablesHostError";
 
 /** An `Error` thrown by the package: `name` says the kind of failure. */
 export interface MorrisError extends Error {

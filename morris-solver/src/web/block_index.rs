@@ -44,6 +44,38 @@ pub(super) struct Span {
     pub(super) end: u64,
 }
 
+/// CRC-32 (IEEE, as `crc32fast` and zlib compute it), a byte at a time
+/// from a table of 256 entries: what the reader checks indexes and blocks
+/// with. crc32fast's tables take 16 KB of the wasm module, more than its
+/// speed is worth on a 16 KB block (the writer keeps crc32fast).
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc = CRC_TABLE[((crc ^ u32::from(b)) & 0xff) as usize] ^ (crc >> 8);
+    }
+    !crc
+}
+
+const CRC_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        table[i] = c;
+        i += 1;
+    }
+    table
+};
+
 struct Cursor<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -131,7 +163,7 @@ impl BlockIndex {
             return Err(WebTableError::TrailingBytes(bytes.len() - want));
         }
         let (before, sum) = bytes.split_at(want - 4);
-        if crc32fast::hash(before).to_le_bytes() != sum {
+        if crc32(before).to_le_bytes() != sum {
             return Err(WebTableError::IndexChecksum);
         }
         let part_starts = (0..parts).map(|_| cur.u32()).collect::<Result<Vec<_>, _>>()?;
@@ -244,7 +276,7 @@ impl BlockIndex {
     /// CRC-32 and inflate to its packed bytes with no code 3.
     pub(super) fn inflate(&self, k: usize, bytes: &[u8]) -> Result<Vec<u8>, WebTableError> {
         let block = k as u32;
-        if self.crcs.get(k) != Some(&crc32fast::hash(bytes)) {
+        if self.crcs.get(k) != Some(&crc32(bytes)) {
             return Err(WebTableError::BlockChecksum {
                 class: self.class_name(),
                 block,

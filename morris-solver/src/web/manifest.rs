@@ -2,8 +2,6 @@
 //! first, naming every class's index and parts with their sizes and
 //! SHA-256.
 
-use std::collections::BTreeSet;
-
 use morris_core::Rules;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -122,7 +120,10 @@ impl Manifest {
             .map_err(|_| WebTableError::UnknownRules(self.rules.chars().take(64).collect()))
     }
 
-    fn check(&self) -> Result<(), WebTableError> {
+    /// Checks a manifest read by other means than [`Manifest::parse`] (a
+    /// page's `JSON.parse`): its format and version, its rules, each
+    /// class named once, each file a plain name with a SHA-256.
+    pub fn check(&self) -> Result<(), WebTableError> {
         if self.format != MANIFEST_FORMAT {
             return Err(WebTableError::Manifest(format!(
                 "its format is `{}`, not `{MANIFEST_FORMAT}`",
@@ -133,11 +134,13 @@ impl Manifest {
             return Err(WebTableError::ManifestVersion(self.version));
         }
         self.rules()?;
-        let mut seen = BTreeSet::new();
+        let mut seen = Vec::with_capacity(self.classes.len());
         for class in &self.classes {
-            if !seen.insert(parse_class(&class.class)?) {
+            let parsed = parse_class(&class.class)?;
+            if seen.contains(&parsed) {
                 return Err(WebTableError::ClassTwice(class.class.clone()));
             }
+            seen.push(parsed);
             class.index.check()?;
             for part in &class.parts {
                 part.check()?;

@@ -4,8 +4,6 @@
 //! The browser fetches the range with `Range:`; [`super::DiskWebTables`]
 //! reads it from a file.
 
-use std::collections::BTreeMap;
-
 use morris_core::{Bitboard, Color, Position, Rules};
 
 use super::block_index::BlockIndex;
@@ -80,27 +78,52 @@ struct WebClass {
     loaded: Option<(BlockIndex, SymIndexer)>,
 }
 
+/// The classes of a manifest, in its order: a few dozen at most (Nine
+/// has 28), looked up one after another (a map would cost the wasm
+/// module more code than the lookups cost time).
+#[derive(Debug, Default)]
+struct Classes(Vec<(Class, WebClass)>);
+
+impl Classes {
+    fn get(&self, class: &Class) -> Option<&WebClass> {
+        self.0.iter().find(|(c, _)| c == class).map(|(_, w)| w)
+    }
+
+    fn get_mut(&mut self, class: &Class) -> Option<&mut WebClass> {
+        self.0.iter_mut().find(|(c, _)| c == class).map(|(_, w)| w)
+    }
+
+    fn contains_key(&self, class: &Class) -> bool {
+        self.get(class).is_some()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&Class, &WebClass)> {
+        self.0.iter().map(|(c, w)| (c, w))
+    }
+}
+
 /// Web table files as a manifest and the indexes loaded so far.
 #[derive(Debug)]
 pub struct WebTables {
     rules: Rules,
-    classes: BTreeMap<Class, WebClass>,
+    classes: Classes,
 }
 
 impl WebTables {
     /// The tables of a manifest, no index loaded yet.
     pub fn new(manifest: &Manifest) -> Result<WebTables, WebTableError> {
         let rules = manifest.rules()?;
-        let mut classes = BTreeMap::new();
+        let mut classes = Classes::default();
         for listed in &manifest.classes {
             let class = parse_class(&listed.class)?;
             let web = WebClass {
                 listed: listed.clone(),
                 loaded: None,
             };
-            if classes.insert(class, web).is_some() {
+            if classes.contains_key(&class) {
                 return Err(WebTableError::ClassTwice(listed.class.clone()));
             }
+            classes.0.push((class, web));
         }
         Ok(WebTables { rules, classes })
     }
@@ -109,7 +132,7 @@ impl WebTables {
         &self.rules
     }
 
-    /// Every class of the manifest, and the file of its index.
+    /// Every class of the manifest (in its order), and its files.
     pub fn classes(&self) -> impl Iterator<Item = (Class, &ManifestClass)> {
         self.classes.iter().map(|(&c, w)| (c, &w.listed))
     }

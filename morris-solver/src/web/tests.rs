@@ -335,3 +335,18 @@ fn a_bad_manifest_is_refused() {
         assert!(Manifest::parse(&good[..cut]).is_err());
     }
 }
+
+/// The reader's CRC-32 is crc32fast's (the writer's).
+#[test]
+fn the_readers_crc32_is_the_writers() {
+    let bytes: Vec<u8> = (0..70_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    for len in [0, 1, 7, 64, 4095, 70_000] {
+        assert_eq!(
+            block_index::crc32(&bytes[..len]),
+            crc32fast::hash(&bytes[..len]),
+            "{len} bytes"
+        );
+    }
+}

@@ -9,7 +9,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Cache, CacheStorage, Response};
 
-use super::{BlockStore, RangeSource, RemoteError, RemoteReader, DEFAULT_CACHE_BYTES};
+use super::{manifest_bytes, BlockStore, RangeSource, RemoteError, RemoteReader, DEFAULT_CACHE_BYTES};
+use crate::web::{Manifest, ManifestClass, ManifestFile, WebTableError, MANIFEST_FILE};
 
 #[wasm_bindgen]
 extern "C" {
@@ -36,8 +37,75 @@ impl RemoteReader<Http, BrowserCache> {
     pub async fn open_bounded(base_url: &str, cache_bytes: usize) -> Result<RemoteTables, RemoteError> {
         let source = Http::new(base_url);
         let store = BrowserCache::open(&source.base).await;
-        RemoteReader::open_with(source, store, cache_bytes).await
+        let url = source.url(MANIFEST_FILE);
+        let bytes = manifest_bytes(&source, &store).await?;
+        let manifest = manifest_of_json(&bytes).map_err(|why| RemoteError::BadManifest { url, why })?;
+        RemoteReader::with_manifest(source, store, manifest, cache_bytes).await
     }
+}
+
+/// The manifest read by `JSON.parse`, its fields taken one by one: the
+/// same as [`Manifest::parse`] without serde_json's parser in the module
+/// (checked by [`RemoteReader::with_manifest`]).
+fn manifest_of_json(bytes: &[u8]) -> Result<Manifest, WebTableError> {
+    let bad = |why: String| WebTableError::Manifest(why);
+    let text = std::str::from_utf8(bytes).map_err(|e| bad(e.to_string()))?;
+    let value = js_sys::JSON::parse(text).map_err(|e| bad(format!("not JSON: {}", describe(&e))))?;
+    let classes = field(&value, "classes")?;
+    let classes = classes
+        .dyn_ref::<js_sys::Array>()
+        .ok_or_else(|| bad("`classes` is not a list".into()))?;
+    Ok(Manifest {
+        format: text_field(&value, "format")?,
+        version: u32::try_from(number_field(&value, "version")?).map_err(|e| bad(e.to_string()))?,
+        rules: text_field(&value, "rules")?,
+        classes: classes.iter().map(|c| class_of(&c)).collect::<Result<_, _>>()?,
+    })
+}
+
+fn field(value: &JsValue, key: &str) -> Result<JsValue, WebTableError> {
+    let found = Reflect::get(value, &key.into())
+        .ok()
+        .filter(|v| !v.is_undefined());
+    found.ok_or_else(|| WebTableError::Manifest(format!("`{key}` is missing")))
+}
+
+fn text_field(value: &JsValue, key: &str) -> Result<String, WebTableError> {
+    field(value, key)?
+        .as_string()
+        .ok_or_else(|| WebTableError::Manifest(format!("`{key}` is not a string")))
+}
+
+/// A whole number from 0 to 2^53, as JSON numbers hold exactly.
+fn number_field(value: &JsValue, key: &str) -> Result<u64, WebTableError> {
+    let n = field(value, key)?.as_f64().unwrap_or(-1.0);
+    if n.fract() != 0.0 || !(0.0..=9_007_199_254_740_992.0).contains(&n) {
+        return Err(WebTableError::Manifest(format!("`{key}` is not a whole number")));
+    }
+    Ok(n as u64)
+}
+
+fn file_of(value: &JsValue) -> Result<ManifestFile, WebTableError> {
+    Ok(ManifestFile {
+        file: text_field(value, "file")?,
+        bytes: number_field(value, "bytes")?,
+        sha256: text_field(value, "sha256")?,
+    })
+}
+
+fn class_of(value: &JsValue) -> Result<ManifestClass, WebTableError> {
+    let parts = field(value, "parts")?;
+    let parts = parts
+        .dyn_ref::<js_sys::Array>()
+        .ok_or_else(|| WebTableError::Manifest("`parts` is not a list".into()))?;
+    Ok(ManifestClass {
+        class: text_field(value, "class")?,
+        entries: number_field(value, "entries")?,
+        blocks: number_field(value, "blocks")?,
+        block_bytes: number_field(value, "block_bytes")?,
+        index: file_of(&field(value, "index")?)?,
+        parts: parts.iter().map(|p| file_of(&p)).collect::<Result<_, _>>()?,
+    })
 }
 
 /// A static host reached by `fetch`.

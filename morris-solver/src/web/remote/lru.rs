@@ -2,18 +2,20 @@
 //! both caches of [`super::RemoteReader`] (blocks in memory, blocks kept
 //! across reloads).
 
-use std::collections::BTreeMap;
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 /// Values by key, at most `cap` bytes of them; the least recently used
-/// goes first when a new one does not fit.
+/// goes first when a new one does not fit. A cache holds a few thousand
+/// blocks at most, so the least recently used is found by a scan when one
+/// must go (one map, no second ordered one: less code in the wasm module).
 #[derive(Debug)]
 pub(super) struct Lru<K, V> {
     cap: usize,
     used: usize,
     tick: u64,
-    entries: BTreeMap<K, Entry<V>>,
-    /// Keys by their last use, oldest first.
-    order: BTreeMap<u64, K>,
+    entries: FxHashMap<K, Entry<V>>,
 }
 
 #[derive(Debug)]
@@ -23,14 +25,13 @@ struct Entry<V> {
     tick: u64,
 }
 
-impl<K: Ord + Clone, V> Lru<K, V> {
+impl<K: Hash + Eq + Clone, V> Lru<K, V> {
     pub(super) fn new(cap: usize) -> Lru<K, V> {
         Lru {
             cap,
             used: 0,
             tick: 0,
-            entries: BTreeMap::new(),
-            order: BTreeMap::new(),
+            entries: FxHashMap::default(),
         }
     }
 
@@ -49,21 +50,15 @@ impl<K: Ord + Clone, V> Lru<K, V> {
 
     /// The value of `key`, now the most recently used.
     pub(super) fn get(&mut self, key: &K) -> Option<&V> {
-        self.touch(key);
-        self.entries.get(key).map(|e| &e.value)
+        self.tick += 1;
+        let entry = self.entries.get_mut(key)?;
+        entry.tick = self.tick;
+        Some(&entry.value)
     }
 
     /// Makes `key` the most recently used; false when it is not there.
     pub(super) fn touch(&mut self, key: &K) -> bool {
-        self.tick += 1;
-        let tick = self.tick;
-        let Some(entry) = self.entries.get_mut(key) else {
-            return false;
-        };
-        self.order.remove(&entry.tick);
-        entry.tick = tick;
-        self.order.insert(tick, key.clone());
-        true
+        self.get(key).is_some()
     }
 
     /// Adds `value` of `size` bytes as the most recently used (replacing
@@ -76,24 +71,20 @@ impl<K: Ord + Clone, V> Lru<K, V> {
             return vec![key];
         }
         self.tick += 1;
-        self.order.insert(self.tick, key.clone());
-        self.entries.insert(
-            key,
-            Entry {
-                value,
-                size,
-                tick: self.tick,
-            },
-        );
+        let tick = self.tick;
+        self.entries.insert(key, Entry { value, size, tick });
         self.used += size;
         let mut dropped = Vec::new();
         while self.used > self.cap {
-            let Some((_, oldest)) = self.order.pop_first() else {
+            let oldest = self
+                .entries
+                .iter()
+                .min_by_key(|(_, e)| e.tick)
+                .map(|(k, _)| k.clone());
+            let Some(oldest) = oldest else {
                 break;
             };
-            if let Some(e) = self.entries.remove(&oldest) {
-                self.used -= e.size;
-            }
+            self.remove(&oldest);
             dropped.push(oldest);
         }
         dropped
@@ -102,15 +93,14 @@ impl<K: Ord + Clone, V> Lru<K, V> {
     /// Removes `key`; its value, if it had one.
     pub(super) fn remove(&mut self, key: &K) -> Option<V> {
         let entry = self.entries.remove(key)?;
-        self.order.remove(&entry.tick);
         self.used -= entry.size;
         Some(entry.value)
     }
 
     /// Every key and its size, the least recently used first.
-    pub(super) fn oldest_first(&self) -> impl Iterator<Item = (&K, usize)> {
-        self.order
-            .values()
-            .filter_map(|k| self.entries.get(k).map(|e| (k, e.size)))
+    pub(super) fn oldest_first(&self) -> Vec<(&K, usize)> {
+        let mut all: Vec<(&K, &Entry<V>)> = self.entries.iter().collect();
+        all.sort_unstable_by_key(|(_, e)| e.tick);
+        all.into_iter().map(|(k, e)| (k, e.size)).collect()
     }
 }

@@ -12,7 +12,10 @@
 //! ([`DEFAULT_CACHE_BYTES`] by default), the least recently used dropped
 //! first: the inflated blocks in memory, and the blocks as fetched in a
 //! [`BlockStore`] that outlives the page (the Cache API in browsers:
-//! `RemoteTables`), with a journal of its keys in their order of use.
+//! `RemoteTables`), with a journal of its keys in their order of use. The
+//! lasting cache also keeps the manifest and each index fetched (outside
+//! the bound: all of Nine's indexes are 454 KB), so that a page opened
+//! offline answers the positions it cached before.
 //!
 //! The I/O is behind two traits, [`RangeSource`] (the host) and
 //! [`BlockStore`] (the lasting cache), so the logic runs and is tested
@@ -28,10 +31,10 @@ mod lru;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 
 use morris_core::Position;
+use rustc_hash::FxHashMap;
 
 pub use error::RemoteError;
 #[cfg(target_arch = "wasm32")]
@@ -88,6 +91,26 @@ impl BlockStore for NoStore {
     async fn delete(&self, _key: &str) {}
 }
 
+/// The key of the manifest in the lasting cache.
+pub const MANIFEST_KEY: &str = MANIFEST_FILE;
+
+/// The manifest's bytes: fetched, and kept in the lasting cache; when the
+/// host cannot be reached, the copy kept there (a page opened offline
+/// reads what it cached before). The indexes are kept there too.
+pub async fn manifest_bytes<S: RangeSource, C: BlockStore>(
+    source: &S,
+    store: &C,
+) -> Result<Vec<u8>, RemoteError> {
+    match source.fetch_file(MANIFEST_FILE).await {
+        Ok(bytes) => {
+            store.save(MANIFEST_KEY, bytes.clone()).await;
+            Ok(bytes)
+        }
+        Err(e) if e.needs_network() => store.load(MANIFEST_KEY).await.ok_or(e),
+        Err(e) => Err(e),
+    }
+}
+
 /// What a reader has fetched and found so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RemoteStats {
@@ -113,10 +136,6 @@ pub struct RemoteReader<S, C> {
     store: C,
     manifest: Manifest,
     tables: WebTables,
-    /// The part files' SHA-256, by name: a block's key in the lasting
-    /// cache names the file's content, so that a set made again is not
-    /// read from the old one's blocks.
-    part_sha: BTreeMap<String, String>,
     memory: Lru<BlockKey, InflatedBlock>,
     stored: Lru<String, ()>,
     stats: RemoteStats,
@@ -131,16 +150,26 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
             url: url.clone(),
             why,
         };
-        let bytes = source.fetch_file(MANIFEST_FILE).await?;
+        let bytes = manifest_bytes(&source, &store).await?;
         let text = String::from_utf8(bytes).map_err(|e| bad(WebTableError::Manifest(e.to_string())))?;
         let manifest = Manifest::parse(&text).map_err(bad)?;
+        Self::with_manifest(source, store, manifest, cache_bytes).await
+    }
+
+    /// [`RemoteReader::open_with`] given the manifest, fetched and read
+    /// by other means (a page's `JSON.parse`); it is checked here.
+    pub async fn with_manifest(
+        source: S,
+        store: C,
+        manifest: Manifest,
+        cache_bytes: usize,
+    ) -> Result<Self, RemoteError> {
+        let bad = |why| RemoteError::BadManifest {
+            url: source.url(MANIFEST_FILE),
+            why,
+        };
+        manifest.check().map_err(bad)?;
         let tables = WebTables::new(&manifest).map_err(bad)?;
-        let part_sha = manifest
-            .classes
-            .iter()
-            .flat_map(|c| &c.parts)
-            .map(|p| (p.file.clone(), p.sha256.clone()))
-            .collect();
         let mut stored = Lru::new(cache_bytes);
         if let Some(journal) = store.load(JOURNAL_KEY).await {
             for line in String::from_utf8_lossy(&journal).lines() {
@@ -156,7 +185,6 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
             store,
             manifest,
             tables,
-            part_sha,
             memory: Lru::new(cache_bytes),
             stored,
             stats: RemoteStats {
@@ -203,23 +231,24 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
     /// the batch needs and no cache holds is fetched together, each block
     /// once, by one range request.
     pub async fn probe_many(&mut self, positions: &[Position]) -> Vec<Result<Option<Value>, RemoteError>> {
-        let classes: BTreeSet<Class> = positions
-            .iter()
-            .filter_map(|p| self.tables.class_for(p))
-            .filter(|&c| !self.tables.is_loaded(c))
-            .collect();
-        let failed = self.load_indexes(classes).await;
+        let mut classes: Vec<Class> = Vec::new();
+        for class in positions.iter().filter_map(|p| self.tables.class_for(p)) {
+            if !self.tables.is_loaded(class) && !classes.contains(&class) {
+                classes.push(class);
+            }
+        }
+        let failed = self.load_indexes(&classes).await;
         let located: Vec<Result<Option<BlockRange>, RemoteError>> = positions
             .iter()
             .map(|p| match self.tables.class_for(p) {
                 None => Ok(None),
-                Some(c) => match failed.get(&c) {
-                    Some(e) => Err(e.clone()),
+                Some(c) => match failed.iter().find(|(f, _)| *f == c) {
+                    Some((_, e)) => Err(e.clone()),
                     None => self.tables.locate(p).map_err(RemoteError::from),
                 },
             })
             .collect();
-        let mut wanted = BTreeMap::new();
+        let mut wanted = FxHashMap::default();
         for range in located.iter().flatten().flatten() {
             let key = (range.class, range.block);
             if self.memory.touch(&key) {
@@ -244,7 +273,7 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
     fn answer(
         &mut self,
         range: Option<BlockRange>,
-        fresh: &BTreeMap<BlockKey, Result<InflatedBlock, RemoteError>>,
+        fresh: &FxHashMap<BlockKey, Result<InflatedBlock, RemoteError>>,
     ) -> Result<Option<Value>, RemoteError> {
         let Some(range) = range else {
             return Ok(None);
@@ -266,33 +295,63 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
     }
 
     /// Fetches the indexes of `classes` together; why each that failed did.
-    async fn load_indexes(&mut self, classes: BTreeSet<Class>) -> BTreeMap<Class, RemoteError> {
-        let files: Vec<(Class, String)> = self
+    async fn load_indexes(&mut self, classes: &[Class]) -> Vec<(Class, RemoteError)> {
+        let files: Vec<(Class, String, String)> = self
             .tables
             .classes()
             .filter(|(c, _)| classes.contains(c))
-            .map(|(c, listed)| (c, listed.index.file.clone()))
+            .map(|(c, listed)| {
+                let sha = listed.index.sha256.get(..16).unwrap_or(&listed.index.sha256);
+                (
+                    c,
+                    listed.index.file.clone(),
+                    format!("{}?sha256={sha}", listed.index.file),
+                )
+            })
             .collect();
+        let store = &self.store;
+        let kept = join_all(files.iter().map(|(_, _, key)| store.load(key))).await;
+        let mut missing = Vec::new();
+        for ((class, file, key), bytes) in files.into_iter().zip(kept) {
+            // Checked against the manifest's SHA-256 like a fetched one.
+            let loaded = bytes.map(|b| self.tables.load_index(class, &b));
+            if !matches!(loaded, Some(Ok(()))) {
+                missing.push((class, file, key));
+            }
+        }
         let source = &self.source;
-        let fetched = join_all(files.iter().map(|(_, file)| source.fetch_file(file))).await;
-        self.stats.file_requests += files.len() as u64;
-        let mut failed = BTreeMap::new();
-        for ((class, _), bytes) in files.into_iter().zip(fetched) {
-            let loaded = bytes.and_then(|b| Ok(self.tables.load_index(class, &b)?));
+        let fetched = join_all(missing.iter().map(|(_, file, _)| source.fetch_file(file))).await;
+        self.stats.file_requests += missing.len() as u64;
+        let mut failed = Vec::new();
+        for ((class, _, key), bytes) in missing.into_iter().zip(fetched) {
+            let loaded = match bytes {
+                Ok(b) => match self.tables.load_index(class, &b) {
+                    Ok(()) => {
+                        self.store.save(&key, b).await;
+                        Ok(())
+                    }
+                    Err(e) => Err(e.into()),
+                },
+                Err(e) => Err(e),
+            };
             if let Err(e) = loaded {
-                failed.insert(class, e);
+                failed.push((class, e));
             }
         }
         failed
     }
 
     /// The key of a block in the lasting cache: its file, its bytes and
-    /// the file's SHA-256 (its first 16 digits).
+    /// the file's SHA-256 (its first 16 digits), so that a set made again
+    /// is not read from the old one's blocks.
     fn store_key(&self, range: &BlockRange) -> String {
-        let sha = self
-            .part_sha
-            .get(&range.file)
-            .map_or("", |s| s.get(..16).unwrap_or(s));
+        let part = self
+            .manifest
+            .classes
+            .iter()
+            .flat_map(|c| &c.parts)
+            .find(|p| p.file == range.file);
+        let sha = part.map_or("", |p| p.sha256.get(..16).unwrap_or(&p.sha256));
         format!("{}?bytes={}-{}&sha256={sha}", range.file, range.start, range.end)
     }
 
@@ -300,9 +359,9 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
     /// has them intact, else by one range request each, all together.
     async fn obtain(
         &mut self,
-        wanted: BTreeMap<BlockKey, BlockRange>,
-    ) -> BTreeMap<BlockKey, Result<InflatedBlock, RemoteError>> {
-        let mut fresh = BTreeMap::new();
+        wanted: FxHashMap<BlockKey, BlockRange>,
+    ) -> FxHashMap<BlockKey, Result<InflatedBlock, RemoteError>> {
+        let mut fresh = FxHashMap::default();
         let keyed: Vec<(BlockKey, BlockRange, String)> = wanted
             .into_iter()
             .map(|(k, r)| {
@@ -372,7 +431,7 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
         for (key, bytes) in &blocks {
             dropped.extend(self.stored.insert(key.clone(), (), bytes.len()));
         }
-        let dropped: BTreeSet<String> = dropped.into_iter().collect();
+
         let store = &self.store;
         join_all(
             blocks
@@ -388,6 +447,7 @@ impl<S: RangeSource, C: BlockStore> RemoteReader<S, C> {
         let journal: String = self
             .stored
             .oldest_first()
+            .into_iter()
             .map(|(key, size)| format!("{size} {key}\n"))
             .collect();
         self.store.save(JOURNAL_KEY, journal.into_bytes()).await;

@@ -87,11 +87,12 @@ impl BlockStore for Store {
 }
 
 impl Store {
-    /// The bytes of each block kept (the journal left out).
+    /// The bytes of each block kept (the journal, the manifest and the
+    /// indexes left out).
     fn block_sizes(&self) -> Vec<usize> {
         let map = self.0.borrow();
         map.iter()
-            .filter(|(k, _)| k.as_str() != JOURNAL_KEY)
+            .filter(|(k, _)| k.contains("?bytes="))
             .map(|(_, b)| b.len())
             .collect()
     }
@@ -299,7 +300,7 @@ fn the_lasting_cache_serves_a_reload_checks_its_blocks_and_keeps_its_bound() {
     // A block damaged in the cache.
     let key = {
         let map = store.0.borrow();
-        map.keys().find(|k| k.as_str() != JOURNAL_KEY).cloned()
+        map.keys().find(|k| k.contains("?bytes=")).cloned()
     };
     let key = key.unwrap_or_else(|| panic!("nothing stored"));
     if let Some(bytes) = store.0.borrow_mut().get_mut(&key) {
@@ -324,12 +325,46 @@ fn the_lasting_cache_serves_a_reload_checks_its_blocks_and_keeps_its_bound() {
     assert_eq!(bounded.cached_bytes().1, kept.iter().sum::<usize>());
     let journal = small.0.borrow().get(JOURNAL_KEY).cloned().unwrap_or_default();
     assert_eq!(String::from_utf8_lossy(&journal).lines().count(), kept.len());
-    // The last block the batch fetched is the most recently used: kept.
-    let last = batch
+    // Opened again, a block read (from the cache or fetched) is the most
+    // recently used: kept, and last in the journal.
+    let mut reloaded = open(&f.host, small.clone(), cap);
+    let last = &batch[batch.len() - 1..];
+    ready(reloaded.probe_many(last));
+    let range = reloaded.tables().locate(&last[0]).ok().flatten();
+    let key = range.map(|r| reloaded.store_key(&r)).unwrap_or_default();
+    assert!(small.0.borrow().contains_key(&key));
+    let journal = small.0.borrow().get(JOURNAL_KEY).cloned().unwrap_or_default();
+    let newest = String::from_utf8_lossy(&journal)
+        .lines()
         .last()
-        .and_then(|p| bounded.tables().locate(p).ok().flatten());
-    let last = last.map(|r| bounded.store_key(&r)).unwrap_or_default();
-    assert!(small.0.borrow().contains_key(&last));
+        .map(str::to_owned);
+    assert!(newest.is_some_and(|line| line.ends_with(&format!(" {key}"))));
+}
+
+/// Opened again with the host out of reach (a page reloaded offline),
+/// the reader takes the manifest and the indexes from the lasting cache:
+/// the positions cached answer, the others need the network.
+#[test]
+fn opened_offline_the_lasting_cache_answers_what_it_holds() {
+    let f = fixture();
+    let store = Store::default();
+    let all = positions(&f.tables[2]);
+    let (warm, cold) = (&all[..1], &all[all.len() - 1..]);
+    let mut online = open(&f.host, store.clone(), DEFAULT_CACHE_BYTES);
+    let value = ready(online.probe_many(warm));
+    f.host.offline.set(true);
+    let mut offline = open(&f.host, store.clone(), DEFAULT_CACHE_BYTES);
+    assert_eq!(ready(offline.probe_many(warm)), value);
+    let got = ready(offline.probe_many(cold));
+    assert!(got[0].as_ref().is_err_and(RemoteError::needs_network), "{got:?}");
+    assert_eq!(offline.stats().store_hits, 1);
+    // With nothing kept, opening offline needs the network.
+    let opened = ready(RemoteReader::open_with(
+        Rc::clone(&f.host),
+        Store::default(),
+        1 << 20,
+    ));
+    assert!(opened.is_err_and(|e| e.needs_network()));
 }
 
 #[test]
@@ -341,7 +376,10 @@ fn the_lru_drops_the_least_recently_used_first() {
     assert_eq!(lru.insert('c', 3, 4), vec!['b']);
     assert_eq!(lru.used(), 8);
     assert_eq!(
-        lru.oldest_first().map(|(k, _)| *k).collect::<Vec<_>>(),
+        lru.oldest_first()
+            .into_iter()
+            .map(|(k, _)| *k)
+            .collect::<Vec<_>>(),
         vec!['a', 'c']
     );
     assert_eq!(lru.insert('d', 4, 11), vec!['d'], "larger than the bound");
