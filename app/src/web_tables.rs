@@ -114,63 +114,13 @@ mod browser {
 
     use super::Failure;
     use morris_core::Position;
-    use morris_solver::web::remote::{
-        BlockStore, BrowserCache, Http, RangeSource, RemoteError, RemoteReader, DEFAULT_CACHE_BYTES,
-    };
+    use morris_solver::web::remote::{RemoteError, RemoteTables};
     use morris_solver::Value;
-
-    /// The host, with the whole files it gives (the manifest, the block
-    /// indexes: small) kept in the Cache API beside the blocks, so that a
-    /// page opened again offline still reads the blocks it keeps.
-    struct Kept {
-        http: Http,
-        store: BrowserCache,
-    }
-
-    impl RangeSource for Kept {
-        fn url(&self, file: &str) -> String {
-            self.http.url(file)
-        }
-
-        async fn fetch_file(&self, file: &str) -> Result<Vec<u8>, RemoteError> {
-            // Beside the blocks' keys (`FILE?bytes=…`), never one of them.
-            let key = format!("{file}?whole");
-            match self.http.fetch_file(file).await {
-                Ok(bytes) => {
-                    self.store.save(&key, bytes.clone()).await;
-                    Ok(bytes)
-                }
-                Err(e) if e.needs_network() => self.store.load(&key).await.ok_or(e),
-                Err(e) => Err(e),
-            }
-        }
-
-        async fn fetch_range(&self, file: &str, start: u64, end: u64) -> Result<Vec<u8>, RemoteError> {
-            self.http.fetch_range(file, start, end).await
-        }
-    }
-
-    type Reader = RemoteReader<Kept, BrowserCache>;
-
-    /// Opens the set in the folder `base`: its manifest fetched (or, offline,
-    /// as kept), its blocks kept in the Cache API.
-    async fn open(base: &str) -> Result<Reader, RemoteError> {
-        let base = if base.ends_with('/') {
-            base.to_owned()
-        } else {
-            format!("{base}/")
-        };
-        let source = Kept {
-            http: Http::new(&base),
-            store: BrowserCache::open(&base).await,
-        };
-        RemoteReader::open_with(source, BrowserCache::open(&base).await, DEFAULT_CACHE_BYTES).await
-    }
 
     /// What became of opening the set.
     enum Opened {
         Not,
-        Open(Box<Reader>),
+        Open(Box<RemoteTables>),
         /// The host answered, with no set this build reads: asked no more.
         Absent,
     }
@@ -230,7 +180,7 @@ mod browser {
                     *self.reader.borrow_mut() = Opened::Absent;
                     return all(Failure::NotCovered);
                 }
-                Opened::Not => match open(&self.base).await {
+                Opened::Not => match RemoteTables::open(&self.base).await {
                     Ok(reader) => Box::new(reader),
                     // Never opened here, and out of reach: whether there is
                     // a set at all is not known, so nothing is said (a site
