@@ -141,6 +141,17 @@ pub fn when_idle(f: impl FnOnce() + 'static) {
     }
 }
 
+/// In a worker: gives its event loop a turn, after `ms` milliseconds
+/// (messages waiting are read, other tasks run).
+#[cfg(target_arch = "wasm32")]
+pub async fn worker_pause(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
 /// The result of an IndexedDB request, once it has one (the seat keys of
 /// rooms and the endgame tables are kept in IndexedDB).
 pub async fn idb_done(req: &IdbRequest) -> Result<JsValue, JsValue> {

@@ -266,6 +266,26 @@ impl FromWorker {
 /// Answers one request with `searcher`: the engine's side of the worker,
 /// kept free of the browser so it is tested natively.
 pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, seed: u64) -> Reply {
+    answer_kept(searcher, request, clock, seed, &[])
+}
+
+/// Whether a request's move keeps to the exact values of the root's moves
+/// where they are known (Nine's tables for range reads,
+/// `crate::web_tables`): the strongest level's move and a hint.
+pub fn keeps_values(request: &Request) -> bool {
+    !request.probe && !request.prefetch && (request.hint || request.level >= MAX_LEVEL)
+}
+
+/// [`answer`] with `kept`, every root move's exact value for the side
+/// making it (none: unknown): a move that [`keeps_values`] is one of those
+/// that keep the best value, the search choosing among them.
+pub fn answer_kept(
+    searcher: &mut Searcher,
+    request: &Request,
+    clock: &dyn Clock,
+    seed: u64,
+    kept: &[morris_engine::TableMove],
+) -> Reply {
     let mut reply = Reply {
         epoch: request.epoch,
         hint: request.hint,
@@ -295,7 +315,17 @@ pub fn answer(searcher: &mut Searcher, request: &Request, clock: &dyn Clock, see
         Some(budget) => time.min(budget / effort).max(MIN_TIME_MS),
         None => time,
     };
-    let result = searcher.play_level(&game, level, seed, Some(time), clock, &stop);
+    let result = if kept.is_empty() || !keeps_values(request) {
+        searcher.play_level(&game, level, seed, Some(time), clock, &stop)
+    } else {
+        let how = morris_engine::LevelMove {
+            level,
+            seed,
+            movetime_ms: Some(time),
+            lines: 0,
+        };
+        searcher.play_level_kept(&game, how, kept, clock, &stop)
+    };
     let best: Option<Move> = result.best.or_else(|| game.legal_moves().first().copied());
     reply.text = best.map(|m| game.position().notation(m));
     reply.score = Some(centipawns(result.score));
@@ -365,6 +395,9 @@ pub struct WorkerState {
     ahead: Vec<&'static str>,
     queue: std::collections::VecDeque<Request>,
     busy: bool,
+    /// Nine's tables for range reads, for the classes the files above do
+    /// not serve.
+    pub(crate) web: crate::web_tables::WebSet,
 }
 
 /// Loads a table file (again from the network if the cached copy does not
@@ -399,6 +432,10 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
             state.borrow_mut().busy = false;
             return;
         };
+        if let Some(text) = web_reply(&state, &request, &out).await {
+            let _ = out.post_message(&JsValue::from_str(&text));
+            continue;
+        }
         let missing: Vec<_> = needs(&request)
             .into_iter()
             .filter(|name| !state.borrow().tried.contains(name))
@@ -420,6 +457,55 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
         };
         let _ = out.post_message(&JsValue::from_str(&text));
     }
+}
+
+/// A request's answer from Nine's tables for range reads, when its
+/// position is for them (`crate::web_tables::wanted`): a probe's value
+/// (loading first, then the value, "needs the network", or missing for a
+/// block refused), or the move of a request that [`keeps_values`], among
+/// the moves that keep the value its successors' blocks say (fetched
+/// together). `None`: answered as any other request.
+#[cfg(target_arch = "wasm32")]
+async fn web_reply(
+    state: &RefCell<WorkerState>,
+    request: &Request,
+    out: &web_sys::DedicatedWorkerGlobalScope,
+) -> Option<String> {
+    use crate::web_tables::{self, Failure};
+    let game = unfinished(request)?;
+    let pos = *game.position();
+    if !web_tables::wanted(&pos) || !(request.probe || keeps_values(request)) {
+        return None;
+    }
+    let web = state.borrow().web.clone();
+    if request.probe {
+        let loading = FromWorker::tablebase_value(request.epoch, Some(Probe::Loading));
+        let _ = out.post_message(&JsValue::from_str(&loading));
+        let answer = web
+            .probe_many(&[pos])
+            .await
+            .pop()
+            .unwrap_or(Err(Failure::NotCovered));
+        let value = match answer {
+            Ok(Some(v)) => Some(Probe::Value(v)),
+            Ok(None) | Err(Failure::NotCovered) => None,
+            Err(Failure::Network) => Some(Probe::Network),
+            Err(Failure::Refused) => Some(Probe::Missing),
+        };
+        return Some(FromWorker::tablebase_value(request.epoch, value));
+    }
+    let started = JsClock.now_ms();
+    let children = web_tables::children(&pos);
+    let positions: Vec<_> = children.iter().map(|(_, c)| *c).collect();
+    let answers = web.probe_many(&positions).await;
+    let kept = web_tables::root_moves(&pos, &children, answers).unwrap_or_default();
+    // The blocks' time is the move's: the search gets what is left of it.
+    let spent = JsClock.now_ms().saturating_sub(started);
+    let left = request.budget_ms.unwrap_or(MOVE_TIME_MS).saturating_sub(spent);
+    let request = request.clone().within(Some(left.max(MIN_TIME_MS)));
+    let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let mut s = state.borrow_mut();
+    Some(answer_kept(&mut s.searcher, &request, &JsClock, seed, &kept).encode())
 }
 
 /// Fetches into IndexedDB, one by one, the files a game may soon need
@@ -473,16 +559,45 @@ fn review_game(
     out: &web_sys::DedicatedWorkerGlobalScope,
     searcher: &mut Searcher,
     start: &crate::review::protocol::Start,
-    solving: bool,
+    solving: Option<&crate::review::protocol::Known>,
 ) {
     let post = |m: crate::review::protocol::FromReview| {
         let _ = out.post_message(&JsValue::from_str(&m.encode()));
     };
-    if solving {
-        crate::review::protocol::review_solving(start, searcher, &JsClock, post);
-    } else {
-        crate::review::protocol::review(start, searcher, &JsClock, post);
+    match solving {
+        Some(known) => crate::review::protocol::review_solving(start, searcher, &JsClock, known, post),
+        None => crate::review::protocol::review(start, searcher, &JsClock, post),
     }
+}
+
+/// Every move's exact value in the positions of `game` that are for Nine's
+/// tables for range reads, their blocks fetched together (a position
+/// whose blocks cannot be had is left to the search).
+#[cfg(target_arch = "wasm32")]
+async fn web_known(
+    web: &crate::web_tables::WebSet,
+    game: &Game,
+) -> Vec<(morris_core::Position, Vec<(Move, Value)>)> {
+    use crate::web_tables;
+    let roots: Vec<_> = game.positions()[..game.moves().len()]
+        .iter()
+        .copied()
+        .filter(web_tables::wanted)
+        .collect();
+    let children: Vec<_> = roots.iter().map(web_tables::children).collect();
+    let all: Vec<_> = children.iter().flatten().map(|(_, c)| *c).collect();
+    if all.is_empty() {
+        return Vec::new();
+    }
+    let mut answers = web.probe_many(&all).await.into_iter();
+    let mut known = Vec::new();
+    for (root, kids) in roots.into_iter().zip(children) {
+        let mine: Vec<_> = answers.by_ref().take(kids.len()).collect();
+        if let Ok(moves) = web_tables::root_moves(&root, &kids, mine) {
+            known.push((root, moves.into_iter().map(|m| (m.turn, m.value)).collect()));
+        }
+    }
+    known
 }
 
 /// The worker's side: answers every request with one searcher kept across
@@ -511,7 +626,7 @@ pub fn run_worker() {
         },
         move |text| {
             if let Some(start) = crate::review::protocol::Start::decode(text) {
-                review_game(&review_out, &mut review_searcher.borrow_mut(), &start, false);
+                review_game(&review_out, &mut review_searcher.borrow_mut(), &start, None);
             }
         },
     );
@@ -537,6 +652,10 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
         .ok()
         .and_then(|v| v.as_string())
         .unwrap_or_default();
+    let web = js_sys::Reflect::get(&scope, &JsValue::from_str(WEB_GLOBAL))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default();
     let state = Rc::new(RefCell::new(WorkerState {
         searcher: Searcher::new(TT_MB),
         tablebase: std::sync::Arc::new(Tablebases::new()),
@@ -544,6 +663,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
         ahead: Vec::new(),
         queue: std::collections::VecDeque::new(),
         busy: false,
+        web: crate::web_tables::WebSet::new(&web),
     }));
     // A review loads the tables of every covered position of its game
     // first (those that cannot be had are searched instead).
@@ -559,7 +679,12 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
                         load_class(&state, &base, name).await;
                     }
                 }
-                review_game(&out, &mut state.borrow_mut().searcher, &start, true);
+                let web = state.borrow().web.clone();
+                let known = match link::parse(&start.game) {
+                    Ok(opened) => web_known(&web, &opened.game).await,
+                    Err(_) => Vec::new(),
+                };
+                review_game(&out, &mut state.borrow_mut().searcher, &start, Some(&known));
             });
         }
     };
@@ -602,6 +727,12 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
 
 /// The global the worker's loader sets to the tables' folder.
 const TABLES_GLOBAL: &str = "mulinoTables";
+/// The global the worker's loader sets to the folder of Nine's tables for
+/// range reads (its `manifest.json`).
+const WEB_GLOBAL: &str = "mulinoWeb";
+/// Where Nine's tables for range reads are by default: beside the app
+/// (`scripts/run.sh` serves them there when they have been made).
+const WEB_TABLES_DIR: &str = "nine-web/";
 
 /// What gets the worker's lines: a line, or why the worker failed.
 type OnLine = dyn Fn(Result<&str, String>);
@@ -693,13 +824,20 @@ impl EngineLink {
         let tables = web_sys::Url::new_with_base("tb/", &js)
             .map_err(|e| js_reason(&e))?
             .href();
+        // Nine's tables for range reads: where the settings say
+        // (`mulino.tables`), else `nine-web/` beside the app.
+        let web = crate::storage::load_tables_url().unwrap_or_else(|| WEB_TABLES_DIR.to_string());
+        let web = web_sys::Url::new_with_base(&web, &js)
+            .map_err(|e| js_reason(&e))?
+            .href();
         let shim = format!(
-            "self.{TABLES_GLOBAL}={tables};\
+            "self.{TABLES_GLOBAL}={tables};self.{WEB_GLOBAL}={web};\
              function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
              try{{importScripts({js});wasm_bindgen({{module_or_path:{wasm}}}).catch(fail);}}catch(e){{fail(e);}}",
             js = quote(&js),
             wasm = quote(&wasm),
             tables = quote(&tables),
+            web = quote(&web),
         );
         let parts = js_sys::Array::of1(&JsValue::from_str(&shim));
         let opts = web_sys::BlobPropertyBag::new();
@@ -924,6 +1062,37 @@ mod tests {
         }
         let reply = answer(&mut searcher, &Request::new(1, &game, 3, true), &NoClock, 1);
         assert_eq!(reply.text, None);
+    }
+
+    #[test]
+    fn the_strongest_level_and_the_hint_keep_the_values_they_are_given() {
+        // Six against six: no file of the app's own; say only the last
+        // legal move keeps the win.
+        let game = from_position("nine LD./DL./LLD/..L..L/.../DD./.D. D 0/0 0/0 -");
+        let legal = game.legal_moves();
+        let only = legal[legal.len() - 1];
+        let kept: Vec<_> = legal
+            .iter()
+            .map(|&turn| morris_engine::TableMove {
+                turn,
+                value: if turn == only {
+                    Value::Win(morris_solver::FAR)
+                } else {
+                    Value::Draw
+                },
+            })
+            .collect();
+        let text = game.position().notation(only);
+        let mut searcher = Searcher::new(1);
+        for hint in [false, true] {
+            let request = Request::new(1, &game, MAX_LEVEL, hint).within(Some(300));
+            assert!(keeps_values(&request));
+            let reply = answer_kept(&mut searcher, &request, &morris_engine::StdClock::new(), 1, &kept);
+            assert_eq!(reply.text.as_deref(), Some(text.as_str()), "hint {hint}");
+        }
+        // The weaker levels play on their own.
+        assert!(!keeps_values(&Request::new(1, &game, 5, false)));
+        assert!(!keeps_values(&Request::probe(1, &game)));
     }
 
     /// A game from a position text, as a position link opens it.

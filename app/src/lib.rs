@@ -37,6 +37,7 @@ mod sound;
 mod storage;
 mod store;
 mod tablebase;
+mod web_tables;
 
 pub use app::App;
 /// The room's live module's entry point (the binary `room`, `room::live`).

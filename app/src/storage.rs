@@ -26,6 +26,9 @@ const STUN: &str = "mulino.stun";
 const TURN: &str = "mulino.turn";
 const ICE: &str = "mulino.ice";
 const RELAYS: &str = "mulino.relays";
+/// Where Nine's tables for range reads are (`nine-web/` beside the app
+/// without it): set in the same form as a room's connection.
+const TABLES: &str = "mulino.tables";
 
 /// `localStorage` as a [`Store`]; a failed write is an error, never dropped.
 struct Local(web_sys::Storage);
@@ -271,6 +274,8 @@ pub struct Connection {
     pub stun: Option<String>,
     pub turn: Option<String>,
     pub ice: Option<String>,
+    /// The address of Nine's tables for range reads (`None`: this site's).
+    pub tables: Option<String>,
 }
 
 /// The connection settings as stored.
@@ -280,7 +285,13 @@ pub fn load_connection() -> Connection {
         stun: get(STUN),
         turn: get(TURN),
         ice: get(ICE),
+        tables: get(TABLES),
     }
+}
+
+/// The address of Nine's tables for range reads, if one is set.
+pub fn load_tables_url() -> Option<String> {
+    get(TABLES).filter(|t| !t.trim().is_empty())
 }
 
 /// Stores the connection settings: each key set, or removed when `None`.
@@ -290,6 +301,7 @@ pub fn save_connection(s: &Connection) {
         (STUN, &s.stun),
         (TURN, &s.turn),
         (ICE, &s.ice),
+        (TABLES, &s.tables),
     ] {
         match value {
             Some(v) => set(key, v),

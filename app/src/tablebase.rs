@@ -108,10 +108,14 @@ pub enum Probe {
     Loading,
     /// A table it needs cannot be had (offline, or the download failed).
     Missing,
+    /// Nine's tables for range reads cover it, but the block it needs is
+    /// not kept on this device and cannot be fetched: it needs the
+    /// network (`crate::web_tables`).
+    Network,
 }
 
 /// A probe's answer on the wire between the worker and the page: `w7`,
-/// `d`, `l12`, `?` (loading), `x` (missing).
+/// `d`, `l12`, `?` (loading), `x` (missing), `n` (needs the network).
 pub fn encode(probe: Probe) -> String {
     match probe {
         Probe::Value(Value::Win(d)) => format!("w{d}"),
@@ -119,6 +123,7 @@ pub fn encode(probe: Probe) -> String {
         Probe::Value(Value::Loss(d)) => format!("l{d}"),
         Probe::Loading => "?".into(),
         Probe::Missing => "x".into(),
+        Probe::Network => "n".into(),
     }
 }
 
@@ -129,6 +134,7 @@ pub fn decode(text: &str) -> Option<Probe> {
         ("l", d) => Value::Loss(d.parse().ok()?),
         ("?", "") => return Some(Probe::Loading),
         ("x", "") => return Some(Probe::Missing),
+        ("n", "") => return Some(Probe::Network),
         _ => return None,
     };
     Some(Probe::Value(value))
@@ -144,13 +150,15 @@ pub enum Winner {
 
 /// The perfect-play line and a value for tests (`win-7`, `draw`,
 /// `loss-12` for the side to move, `win` and `loss` from a win/draw/loss
-/// table, which does not know how far; `loading`, `missing`). `winner`
+/// table, which does not know how far; `loading`, `missing`,
+/// `needs-network`). `winner`
 /// names the side that wins when the side to move wins (`true`) or loses.
 pub fn describe(lang: Lang, probe: Probe, winner: impl Fn(bool) -> Winner) -> (String, String) {
     let (machine, to_move_wins, plies) = match probe {
         Probe::Value(Value::Draw) => return ("draw".into(), lang.t("perfect.draw")),
         Probe::Loading => return ("loading".into(), lang.t("perfect.loading")),
         Probe::Missing => return ("missing".into(), lang.t("perfect.missing")),
+        Probe::Network => return ("needs-network".into(), lang.t("perfect.needs-network")),
         Probe::Value(v @ Value::Win(d)) if !v.exact() => ("win".into(), true, d),
         Probe::Value(v @ Value::Loss(d)) if !v.exact() => ("loss".into(), false, d),
         Probe::Value(Value::Win(d)) => (format!("win-{d}"), true, d),
@@ -355,10 +363,11 @@ mod tests {
             Probe::Value(Value::Win(0)),
             Probe::Loading,
             Probe::Missing,
+            Probe::Network,
         ] {
             assert_eq!(decode(&encode(p)), Some(p));
         }
-        for bad in ["", "w", "x3", "?x", "dd"] {
+        for bad in ["", "w", "x3", "?x", "dd", "nn"] {
             assert_eq!(decode(bad), None, "{bad}");
         }
     }
@@ -429,6 +438,13 @@ mod tests {
         );
         assert_eq!(describe(Lang::En, Probe::Missing, vs).0, "missing");
         assert!(describe(Lang::En, Probe::Missing, vs).1.contains("offline"));
+        assert_eq!(
+            describe(Lang::En, Probe::Network, vs),
+            (
+                "needs-network".into(),
+                "Perfect play needs the network: this position's part of the tables is not on this device yet".into()
+            )
+        );
         for lang in [Lang::It, Lang::PtPt] {
             for p in [
                 Probe::Value(Value::Win(7)),
@@ -438,6 +454,7 @@ mod tests {
                 Probe::Value(Value::Loss(FAR)),
                 Probe::Missing,
                 Probe::Loading,
+                Probe::Network,
             ] {
                 for w in [side(true), side(false)] {
                     let (_, text) = describe(lang, p, w);

@@ -6,7 +6,9 @@
 // few unhashed files are network-first with the cache as fallback. The
 // endgame tables (tb/, and the win/draw/loss ones in wdl/) are left alone: the app fetches them only when a game
 // needs them and keeps them in IndexedDB, so they are never precached here
-// nor copied into this cache. The language catalogues (i18n/*.txt) are not
+// nor copied into this cache; nor are Nine's tables for range reads
+// (nine-web/, or any request for a byte range), which the tables' worker
+// keeps in a cache of its own. The language catalogues (i18n/*.txt) are not
 // precached either (the first load carries English only): the page fetches
 // the one it uses, network-first below, which keeps it here for offline use.
 // The lab (analysis board, review, editor, puzzles: lab.js, lab_bg.wasm) and
@@ -87,6 +89,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.includes("/tb/") || url.pathname.includes("/wdl/")) return;
+  // Nine's tables for range reads (nine-web/) are the worker's own to keep
+  // (its Cache API cache), and a range's 206 answer cannot be put in a cache.
+  if (url.pathname.includes("/nine-web/") || request.headers.has("range")) return;
   const isPage = request.mode === "navigate" || url.pathname.endsWith("/") || url.pathname.endsWith("/index.html");
   if (isPage) {
     event.respondWith(networkFirst(request, scopeUrl("./")));

@@ -19,7 +19,9 @@ use crate::net::Network;
 use crate::root::{rank_root_moves, Asking, Knowledge, RootMoves};
 use crate::score;
 use crate::score::Score;
-use crate::tablebase::{PlacingLimits, PlacingMemo, TableMove, TableRoot, Tablebases, Tiebreak, Wdl};
+use crate::tablebase::{
+    wdl_kept, PlacingLimits, PlacingMemo, TableMove, TableRoot, Tablebases, Tiebreak, Wdl,
+};
 use crate::tt::TranspositionTable;
 
 /// The most threads a search may use.
@@ -376,13 +378,49 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: impl FnMut(&Info),
     ) -> SearchResult {
+        let table = self.table_root(game.position());
+        self.play_level_from(game, how, table, clock, stop, on_info)
+    }
+
+    /// [`Searcher::play_level`] for a root whose moves' values the caller
+    /// read elsewhere (Nine's tables for range reads, which a search cannot
+    /// wait for): `moves` are every legal move with its value for the
+    /// side making it. It plays as from a win/draw/loss table's root: only
+    /// the moves that keep the best value, its own search choosing among
+    /// them. Without moves, as [`Searcher::play_level`].
+    pub fn play_level_kept(
+        &mut self,
+        game: &Game,
+        how: LevelMove,
+        moves: &[TableMove],
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let kept = wdl_kept(moves);
+        let table = TableRoot {
+            wdl: kept.is_some(),
+            covered: kept.is_some(),
+            ranked: Vec::new(),
+            kept,
+        };
+        self.play_level_from(game, how, table, clock, stop, |_| {})
+    }
+
+    /// A level's move from `table`, what the tables know of the root.
+    fn play_level_from(
+        &mut self,
+        game: &Game,
+        how: LevelMove,
+        table: TableRoot,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
         let (mut limits, playing) = how.plan();
         // Every level plays a covered position perfectly: the table's move,
         // or, where only a win/draw/loss table covers it, its own search's
         // best among the moves that keep the value (one line: a search of
         // several sees every move).
-        let pos = game.position();
-        let table = self.table_root(pos);
         let covered = table.covered;
         if covered && table.wdl {
             limits.multi_pv = 1;

@@ -358,7 +358,7 @@ impl PlacingSearch<'_> {
 
 /// A win/draw/loss root's value and the moves that keep it, from its
 /// moves' values (none if it has no moves).
-fn wdl_kept(moves: &[TableMove]) -> Option<PlacingSolve> {
+pub(crate) fn wdl_kept(moves: &[TableMove]) -> Option<PlacingSolve> {
     let result = moves.iter().map(|m| Wdl::from(m.value)).max()?;
     Some(PlacingSolve {
         result,

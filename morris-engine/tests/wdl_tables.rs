@@ -216,3 +216,47 @@ fn every_level_keeps_the_value() {
     }
     assert!(seen > 12, "{seen}");
 }
+
+/// Values read elsewhere (Nine's tables for range reads, in the browser):
+/// a searcher with no tables at all, given each root move's value, plays
+/// only moves that keep the best of them at every level, where alone its
+/// weaker levels give results away.
+#[test]
+fn every_level_keeps_the_value_it_is_given() {
+    let indexer = Indexer::new(Variant::Six.rules(), Class::moving(5, 4)).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(1);
+    let (mut seen, mut given_away) = (0, 0);
+    for i in (0..indexer.len()).step_by(4999) {
+        let Some(pos) = indexer.position(i) else { continue };
+        if pos.terminal().is_some() {
+            continue;
+        }
+        let before = referee(&pos);
+        let moves = FULL.root_moves(&pos).unwrap();
+        let game = Game::from_position(pos);
+        for n in [1, 3, 10] {
+            let level = morris_engine::Level::new(n).unwrap();
+            let how = morris_engine::LevelMove {
+                level,
+                seed: i,
+                movetime_ms: Some(200),
+                lines: 0,
+            };
+            let r = s.play_level_kept(&game, how, &moves, &morris_engine::StdClock::new(), &stop);
+            let child = pos.play(r.best.unwrap());
+            let after = FULL.probe(&child).unwrap().for_mover(&child, pos.turn());
+            assert_eq!(Wdl::from(after), before, "{pos}, level {n}");
+            let alone = s.play_level(&game, level, i, Some(200), &morris_engine::StdClock::new(), &stop);
+            let child = pos.play(alone.best.unwrap());
+            given_away +=
+                usize::from(Wdl::from(FULL.probe(&child).unwrap().for_mover(&child, pos.turn())) != before);
+        }
+        seen += 1;
+    }
+    assert!(seen > 12, "{seen}");
+    assert!(
+        given_away > 0,
+        "the weaker levels alone give nothing away: the test shows nothing"
+    );
+}

@@ -122,6 +122,37 @@ test("no development server: no reload script in the page, no reload socket", as
   }
 });
 
+test("Nine's tables for range reads, linked into the app's folder as scripts/run.sh links them, answer Range with 206", async () => {
+  // A stand-in for the set (a made-up part file), linked in as nine-web/.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mulino-web-"));
+  const dist = path.join(dir, "dist");
+  const set = path.join(dir, "set");
+  fs.mkdirSync(dist);
+  fs.mkdirSync(set);
+  fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>app</title>");
+  const part = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 251));
+  fs.writeFileSync(path.join(set, "nine-6v6-0.wdlb"), part);
+  fs.writeFileSync(path.join(set, "manifest.json"), '{"classes":[]}');
+  fs.symlinkSync(set, path.join(dist, "nine-web"));
+  const other = await startStaticHost(dist);
+  try {
+    const res = await get(`${other.url}nine-web/nine-6v6-0.wdlb`, { Range: "bytes=1000-17383", "Accept-Encoding": "gzip, br" });
+    assert.equal(res.status, 206, "a range of a part");
+    assert.equal(res.headers["content-range"], `bytes 1000-17383/${part.length}`);
+    assert.equal(res.headers["content-encoding"], undefined, "a range is sent as it is, not compressed");
+    assert.deepEqual(res.body, part.subarray(1000, 17384));
+    const tail = await get(`${other.url}nine-web/nine-6v6-0.wdlb`, { Range: "bytes=49990-" });
+    assert.equal(tail.status, 206);
+    assert.deepEqual(tail.body, part.subarray(49990));
+    assert.equal((await get(`${other.url}nine-web/manifest.json`)).status, 200);
+  } finally {
+    await other.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const run = fs.readFileSync(path.join(ROOT, "scripts/run.sh"), "utf8");
+  assert.match(run, /ln -sfn .* dist\/nine-web/, "run.sh links the set in as nine-web/");
+});
+
 test("scripts/run.sh builds the release and serves it through scripts/serve.sh", () => {
   const run = fs.readFileSync(path.join(ROOT, "scripts/run.sh"), "utf8").replace(/^\s*#.*$/gm, "");
   assert.match(run, /trunk build --release/);

@@ -39,6 +39,9 @@ pub enum Exact {
     Loading,
     /// A table it needs cannot be had (offline, say).
     Missing,
+    /// Nine's tables for range reads cover it, but blocks its moves need
+    /// are not kept on this device and the network is out of reach.
+    Network,
 }
 
 /// What the analysis says.
@@ -123,6 +126,7 @@ impl FromAnalysis {
                 let body = match exact {
                     Exact::Loading => tablebase::encode(Probe::Loading),
                     Exact::Missing => tablebase::encode(Probe::Missing),
+                    Exact::Network => tablebase::encode(Probe::Network),
                     Exact::Values(moves) => moves
                         .iter()
                         .map(|(m, v)| format!("{m}={}", tablebase::encode(Probe::Value(*v))))
@@ -143,6 +147,7 @@ impl FromAnalysis {
             let exact = match tablebase::decode(body) {
                 Some(Probe::Loading) => Exact::Loading,
                 Some(Probe::Missing) => Exact::Missing,
+                Some(Probe::Network) => Exact::Network,
                 _ => Exact::Values(
                     body.split_whitespace()
                         .map(|pair| {
@@ -251,6 +256,10 @@ mod tests {
             FromAnalysis::Exact {
                 epoch: 1,
                 exact: Exact::Missing,
+            },
+            FromAnalysis::Exact {
+                epoch: 2,
+                exact: Exact::Network,
             },
             FromAnalysis::Failed("NetworkError".into()),
         ] {

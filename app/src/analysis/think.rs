@@ -124,12 +124,17 @@ pub fn exact(
     solves: &mut Solves,
     pos: &Position,
 ) -> Option<Vec<(String, Value)>> {
-    let mut moves = match tables.and_then(|t| t.root_moves(pos)) {
+    let moves = match tables.and_then(|t| t.root_moves(pos)) {
         Some(m) => m.into_iter().map(|t| (t.turn, t.value)).collect(),
         None => solves.values(pos)?,
     };
+    Some(best_first(pos, moves))
+}
+
+/// Moves of `pos` with their exact values, best first, in notation.
+pub fn best_first(pos: &Position, mut moves: Vec<(Move, Value)>) -> Vec<(String, Value)> {
     moves.sort_by_key(|(_, v)| std::cmp::Reverse(v.score()));
-    Some(moves.into_iter().map(|(m, v)| (pos.notation(m), v)).collect())
+    moves.into_iter().map(|(m, v)| (pos.notation(m), v)).collect()
 }
 
 #[cfg(test)]

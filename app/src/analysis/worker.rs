@@ -8,9 +8,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use morris_core::Game;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
+use morris_core::{Game, Position};
+use wasm_bindgen::JsValue;
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::protocol::{Exact, FromAnalysis, ToAnalysis};
@@ -52,11 +51,7 @@ impl std::fmt::Debug for Analysis {
 
 /// Gives the worker's event loop a turn (messages waiting are read).
 async fn pause() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
-    });
-    let _ = JsFuture::from(promise).await;
+    crate::browser::worker_pause(0).await;
 }
 
 impl Analysis {
@@ -179,6 +174,9 @@ impl Analysis {
     /// the exact value of each move, if anything covers it.
     async fn send_exact(&self, epoch: u32, game: &Game) {
         let pos = *game.position();
+        if crate::web_tables::wanted(&pos) {
+            return self.send_web_exact(epoch, &pos).await;
+        }
         let files = crate::tablebase::files(&pos).unwrap_or_default();
         let missing: Vec<_> = {
             let s = self.state.borrow();
@@ -206,6 +204,35 @@ impl Analysis {
             None if !files.is_empty() => Exact::Missing,
             None if think::solvable(&pos) => Exact::Values(Vec::new()),
             None => return,
+        };
+        self.post(&FromAnalysis::Exact { epoch, exact });
+    }
+
+    /// The exact value of each move from Nine's tables for range reads,
+    /// their blocks fetched together: or that they need the network, or
+    /// (a block refused) that they cannot be had; nothing where the set
+    /// does not cover the position.
+    async fn send_web_exact(&self, epoch: u32, pos: &Position) {
+        use crate::web_tables::{self, Failure};
+        self.post(&FromAnalysis::Exact {
+            epoch,
+            exact: Exact::Loading,
+        });
+        let web = self.state.borrow().web.clone();
+        let children = web_tables::children(pos);
+        let positions: Vec<_> = children.iter().map(|(_, c)| *c).collect();
+        let answers = web.probe_many(&positions).await;
+        if !self.current(epoch) {
+            return;
+        }
+        let exact = match web_tables::root_moves(pos, &children, answers) {
+            Ok(moves) => Exact::Values(think::best_first(
+                pos,
+                moves.into_iter().map(|m| (m.turn, m.value)).collect(),
+            )),
+            Err(Failure::Network) => Exact::Network,
+            Err(Failure::Refused) => Exact::Missing,
+            Err(Failure::NotCovered) => Exact::Values(Vec::new()),
         };
         self.post(&FromAnalysis::Exact { epoch, exact });
     }

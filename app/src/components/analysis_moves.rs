@@ -20,6 +20,9 @@ pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: 
         Some(Exact::Missing) => {
             return html! { <p class="analysis-exact" data-exact="missing">{ lang.t("perfect.missing") }</p> }
         }
+        Some(Exact::Network) => {
+            return html! { <p class="analysis-exact" data-exact="needs-network">{ lang.t("perfect.needs-network") }</p> }
+        }
         Some(Exact::Values(v)) if v.is_empty() => return html! {},
         Some(Exact::Values(v)) => v,
     };

@@ -1,7 +1,8 @@
 //! "Connection settings": where rooms meet the friend (the public
 //! WebTorrent trackers, the player's own relays, or none), whether a
 //! public STUN server is asked, and a TURN server of the player's own
-//! (optionally the only way). A dialog of the lab (`lab::LabView::
+//! (optionally the only way), and where Nine's endgame tables for range
+//! reads are (this site's `nine-web/` by default). A dialog of the lab (`lab::LabView::
 //! Connection`), so the table's first load carries none of it. The form
 //! is [`crate::room::settings`]: nothing is stored unless all of it is
 //! right, and what is wrong is said with the text that is.
@@ -31,6 +32,7 @@ fn fault(e: &SettingsError) -> (&'static str, String) {
         SettingsError::TooManyTurn => ("conn.err-too-many", ice::MAX_TURN_URLS.to_string()),
         SettingsError::TurnIncomplete => ("conn.err-turn-incomplete", String::new()),
         SettingsError::TurnOnlyWithoutTurn => ("conn.err-turn-only", String::new()),
+        SettingsError::TablesAddress(t) => ("conn.err-tables", t.clone()),
     }
 }
 
@@ -75,6 +77,10 @@ pub fn connection_settings(p: &ConnectionProps) -> Html {
                         { text(lang, "conn.turn-user", "turn-user", &form.turn_user, edit(|s, v| s.turn_user = v)) }
                         { text(lang, "conn.turn-password", "turn-password", &form.turn_password, edit(|s, v| s.turn_password = v)) }
                         { check(lang, "conn.turn-only", "turn-only", form.turn_only, edit(|s, v| s.turn_only = v == "on")) }
+                    </fieldset>
+                    <fieldset>
+                        <legend>{ lang.t("conn.tables") }</legend>
+                        { text(lang, "conn.tables-url", "tables-url", &form.tables, edit(|s, v| s.tables = v)) }
                     </fieldset>
                     <p class="hint">{ lang.t("conn.applies") }</p>
                 </div>

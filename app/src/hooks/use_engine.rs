@@ -199,8 +199,10 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
         clock_budget_ms(left, c.control.increment_ms)
     });
     // A position the tables cover: their value is asked of the worker
-    // that has them (which then loads them, once).
-    let tablebase = tablebase::files(model.game.position()).is_some();
+    // that has them (which then loads them, once); so is a position of
+    // Nine's other classes, which its tables for range reads may cover.
+    let tablebase =
+        tablebase::files(model.game.position()).is_some() || crate::web_tables::wanted(model.game.position());
     let covered = tablebase && model.outcome().is_none();
     // A game one capture from the tables fetches them ahead, for offline.
     let ahead = !tablebase::soon(model.game.position()).is_empty();
@@ -213,7 +215,10 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
                 let probe = Request::probe(epoch, &game);
                 worker.send(&probe);
                 *worker.last_probe.borrow_mut() = Some(probe);
-            } else if ahead {
+            }
+            // Also where the tables for range reads are asked: a capture
+            // may lead into the app's own files.
+            if ahead {
                 worker.ensure(true);
                 worker.send(&Request::prefetch(epoch, &game));
             }

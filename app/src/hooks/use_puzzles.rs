@@ -75,6 +75,7 @@ fn take_told(asked: &Asked, msg: FromAnalysis) -> Option<(u32, Told)> {
         FromAnalysis::Exact { epoch: e, exact } if e == epoch => match exact {
             Exact::Loading => return None,
             Exact::Missing => Told::Missing("no table".into()),
+            Exact::Network => Told::Missing("needs the network".into()),
             Exact::Values(v) => Told::Values(Rc::new(
                 v.iter()
                     .filter_map(|(text, value)| pos.parse_move(text).ok().map(|m| (m, *value)))

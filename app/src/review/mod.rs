@@ -165,11 +165,16 @@ pub fn tables_for(game: &Game) -> Vec<&'static str> {
 }
 
 /// Whether a review of `game` runs in the worker with the tables: where
-/// the tables cover one of its positions, or the analysis solves one on
-/// the spot (Three Men's Morris, Six once both hands are empty), so that
-/// the review's judgement there is the analysis's exact one.
+/// the tables cover one of its positions, Nine's tables for range reads
+/// may (`crate::web_tables`), or the analysis solves one on the spot
+/// (Three Men's Morris, Six once both hands are empty), so that the
+/// review's judgement there is the analysis's exact one.
 pub fn needs_tables_worker(game: &Game) -> bool {
-    !tables_for(game).is_empty() || game.positions().iter().any(crate::analysis::think::solvable)
+    !tables_for(game).is_empty()
+        || game
+            .positions()
+            .iter()
+            .any(|p| crate::analysis::think::solvable(p) || crate::web_tables::wanted(p))
 }
 
 /// A score for the graph: a forced result at the edge.
@@ -186,10 +191,54 @@ mod tests {
     use super::protocol::Start;
     use super::*;
     use morris_engine::{NoClock, Searcher};
+    use morris_solver::Value;
 
     fn blunder_game() -> Game {
         let text = "[Variant \"nine\"]\n[Position \"nine .../.L./L../.....D/..L/.../DD. L 0/0 0/0 -\"]\n\n1. c5-f2 g4-g1xe3 *\n";
         Game::from_record(text).unwrap_or_else(|e| unreachable!("{e}"))
+    }
+
+    #[test]
+    fn a_review_judges_a_turn_by_the_values_read_before_it() {
+        // Six against six (Nine's tables for range reads, read ahead by the
+        // worker): say only the first legal move wins and the one played
+        // loses.
+        let Ok(pos) = "nine LD./DL./LLD/..L..L/.../DD./.D. D 0/0 0/0 -".parse::<Position>() else {
+            unreachable!()
+        };
+        let legal = pos.legal_moves();
+        let (good, played) = (legal[0], legal[1]);
+        let mut game = Game::from_position(pos);
+        assert!(game.play_text(&pos.notation(played)).is_ok());
+        let far = morris_solver::FAR;
+        let values = legal
+            .iter()
+            .map(|&m| {
+                (
+                    m,
+                    if m == good {
+                        Value::Win(far)
+                    } else {
+                        Value::Loss(far)
+                    },
+                )
+            })
+            .collect();
+        let judge = |known: &protocol::Known| {
+            let mut review = Review::new(1, &game, 0);
+            protocol::review_solving(
+                &Start::new(1, &game, 2),
+                &mut Searcher::new(1),
+                &NoClock,
+                known,
+                |m| review.take(m, 1),
+            );
+            review.lines
+        };
+        let lines = judge(&[(pos, values)]);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].mark, Mark::Blunder, "{lines:?}");
+        assert_eq!(lines[0].best, pos.notation(good));
     }
 
     #[test]
@@ -247,7 +296,7 @@ mod tests {
         assert!(needs_tables_worker(&game), "the worker that solves");
         let mut review = Review::new(1, &game, 0);
         let mut searcher = Searcher::new(1);
-        protocol::review_solving(&Start::new(1, &game, 12), &mut searcher, &NoClock, |m| {
+        protocol::review_solving(&Start::new(1, &game, 12), &mut searcher, &NoClock, &[], |m| {
             review.take(m, 9)
         });
         assert_eq!(review.lines.len(), 10);

@@ -7,8 +7,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use morris_core::{Game, Position};
+use morris_core::{Game, Move, Position};
 use morris_engine::{Clock, ExactMoves, Limits, Mark, Reviewer, Score, Searcher, TurnReview};
+use morris_solver::Value;
 
 use crate::analysis::think::Solves;
 use crate::link::{self, Mode};
@@ -172,18 +173,29 @@ pub fn review(start: &Start, searcher: &mut Searcher, clock: &dyn Clock, emit: i
     review_with(start, searcher, clock, &mut |_| None, emit);
 }
 
+/// Positions with every move's exact value for the side making it, read
+/// before a review (Nine's tables for range reads, `crate::web_tables`).
+pub type Known = [(Position, Vec<(Move, Value)>)];
+
 /// [`review`] with the analysis board's own exact judge where it reaches:
 /// besides the tables, Three Men's Morris, and Six once both hands are
 /// empty, solved here as the analysis solves them (the worker with the
-/// tables, `crate::engine::run_worker_with_tablebase`).
+/// tables, `crate::engine::run_worker_with_tablebase`), and the positions
+/// `known`.
 pub fn review_solving(
     start: &Start,
     searcher: &mut Searcher,
     clock: &dyn Clock,
+    known: &Known,
     emit: impl FnMut(FromReview),
 ) {
     let mut solves = Solves::default();
-    review_with(start, searcher, clock, &mut |pos| solves.values(pos), emit);
+    let mut exact = |pos: &Position| {
+        solves
+            .values(pos)
+            .or_else(|| known.iter().find(|(p, _)| p == pos).map(|(_, v)| v.clone()))
+    };
+    review_with(start, searcher, clock, &mut exact, emit);
 }
 
 fn review_with(

@@ -1,7 +1,9 @@
 //! The connection settings as a player edits them ("Connection settings…"
 //! in a room: `components/connection_settings.rs`), read from and written
 //! back to what is stored (`mulino.relays`, `mulino.stun`, `mulino.turn`,
-//! `mulino.ice`: [`super::relay`] and [`super::ice`] read them). Nothing
+//! `mulino.ice`: [`super::relay`] and [`super::ice`] read them), and where
+//! Nine's tables for range reads are (`mulino.tables`: the tables'
+//! worker reads them from there, `crate::engine`). Nothing
 //! is written unless the whole form is right; each fault is said with the
 //! field and the text that is wrong.
 
@@ -34,7 +36,13 @@ pub struct Settings {
     /// Through the TURN server alone (the friend never sees this side's
     /// address).
     pub turn_only: bool,
+    /// The address of Nine's tables for range reads (`http://` or
+    /// `https://`); empty: `nine-web/` on this site.
+    pub tables: String,
 }
+
+/// The longest address of the tables kept.
+pub const MAX_TABLES_URL: usize = 500;
 
 /// What keeps a form from being saved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,6 +61,8 @@ pub enum SettingsError {
     TurnIncomplete,
     #[error("through TURN alone needs a TURN server")]
     TurnOnlyWithoutTurn,
+    #[error("not an address of the tables (http:// or https://, at most {MAX_TABLES_URL} characters): {0}")]
+    TablesAddress(String),
 }
 
 impl Settings {
@@ -71,6 +81,7 @@ impl Settings {
             turn_user: turn.as_ref().map(|t| t.username.clone()).unwrap_or_default(),
             turn_password: turn.map(|t| t.credential).unwrap_or_default(),
             turn_only: super::ice::relay_only(s.ice.as_deref()),
+            tables: s.tables.clone().unwrap_or_default(),
         }
     }
 
@@ -90,6 +101,7 @@ impl Settings {
             stun: (!self.stun).then(|| "off".to_string()),
             ice: self.turn_only.then(|| "relay".to_string()),
             turn,
+            tables: tables_address(&self.tables)?,
         })
     }
 
@@ -111,6 +123,29 @@ impl Settings {
         let text = format!("{} {user} {password}", list.join(","));
         let whole = !list.is_empty() && turn_from(Some(&text)).is_some();
         whole.then_some(Some(text)).ok_or(SettingsError::TurnIncomplete)
+    }
+}
+
+/// The tables' address as stored: `None` when empty (this site's), else
+/// one `http://` or `https://` address, ending in `/` (the folder whose
+/// `manifest.json` is read).
+fn tables_address(text: &str) -> Result<Option<String>, SettingsError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let list = addresses(text, &["http://", "https://"], MAX_TABLES_URL - 1)
+        .map_err(SettingsError::TablesAddress)?;
+    match list.as_slice() {
+        [one] if one.len() > "https://".len() => {
+            let folder = one.strip_suffix("manifest.json").unwrap_or(one);
+            Ok(Some(if folder.ends_with('/') {
+                folder.to_string()
+            } else {
+                format!("{folder}/")
+            }))
+        }
+        _ => Err(SettingsError::TablesAddress(cut(text))),
     }
 }
 
@@ -160,6 +195,7 @@ mod tests {
             stun: stun.map(str::to_string),
             turn: turn.map(str::to_string),
             ice: ice.map(str::to_string),
+            tables: None,
         }
     }
 
@@ -251,5 +287,45 @@ mod tests {
             Err(SettingsError::TooManyTurn)
         );
         assert!(with(&|s| s.relays = Relays::Off).is_ok());
+    }
+
+    #[test]
+    fn the_tables_address_is_this_site_by_default_or_one_http_folder() {
+        let with = |text: &str| {
+            let mut s = Settings::from_stored(&Connection::default());
+            s.tables = text.into();
+            s.to_stored().map(|c| c.tables)
+        };
+        assert_eq!(with(""), Ok(None));
+        assert_eq!(with("  "), Ok(None));
+        assert_eq!(
+            with(" https://tables.example.org/nine "),
+            Ok(Some("https://tables.example.org/nine/".into()))
+        );
+        assert_eq!(
+            with("http://127.0.0.1:9000/web/manifest.json"),
+            Ok(Some("http://127.0.0.1:9000/web/".into()))
+        );
+        assert_eq!(
+            with("ftp://x/"),
+            Err(SettingsError::TablesAddress("ftp://x/".into()))
+        );
+        assert_eq!(
+            with("https://a/ https://b/"),
+            Err(SettingsError::TablesAddress("https://a/ https://b/".into()))
+        );
+        assert_eq!(
+            with("https://"),
+            Err(SettingsError::TablesAddress("https://".into()))
+        );
+        let long = format!("https://{}", "a".repeat(MAX_TABLES_URL));
+        assert!(with(&long).is_err());
+        let stored = Connection {
+            tables: Some("https://t.example/".into()),
+            ..Connection::default()
+        };
+        let form = Settings::from_stored(&stored);
+        assert_eq!(form.tables, "https://t.example/");
+        assert_eq!(form.to_stored(), Ok(stored));
     }
 }

@@ -40,15 +40,16 @@ export function launchBrowser(extraArgs = []) {
 }
 
 /**
- * Starts the server and the browser once per test file (`args`: extra Chromium flags).
+ * Starts the server and the browser once per test file (`args`: extra Chromium flags;
+ * `mounts`: other folders served under a path, as `lib/server.mjs` says).
  * Returns { url, server, browser, newPage(options), close() }.
  */
-export async function startHarness({ args = [] } = {}) {
+export async function startHarness({ args = [], mounts = {} } = {}) {
   if (!fs.existsSync(path.join(DIST, "index.html"))) {
     throw new Error(`no built app at ${DIST} (index.html missing): run tests/browser/run.sh, or set MULINO_DIST`);
   }
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const server = await serve(DIST);
+  const server = await serve(DIST, { mounts });
   const browser = await launchBrowser(args);
   const contexts = [];
   return {

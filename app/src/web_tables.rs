@@ -1,0 +1,266 @@
+//! Nine's tables for range reads (docs/tables.md, "Nine for any static
+//! host") in the worker with the tables: a Nine position under the
+//! standard rules, both hands empty, of a class the app's own files
+//! (`crate::tablebase`) do not serve, is answered from a web set, a block
+//! at a time by `Range:` requests (`morris_solver::web::remote`), the
+//! blocks kept in the browser's Cache API across reloads.
+//!
+//! The set is read from the folder the page names (`mulino.tables` in
+//! the settings, else `nine-web/` beside the app: `crate::engine`). A
+//! value is a win, a draw or a loss, no distance, marked exact as a
+//! `.wdl` table's. The manifest and the block indexes are kept in the
+//! Cache API too, so that a page opened again offline reads the blocks
+//! it keeps. A set never opened while the host is out of reach answers
+//! nothing (there may be none), and is tried again later. Once it is
+//! open, a block not cached while the page is offline gives
+//! [`Failure::Network`] ("needs the network"), a block that does not check
+//! out [`Failure::Refused`]: never a value.
+
+use morris_core::{Position, Variant};
+// The worker's side only (and the tests): the page asks only [`wanted`].
+#[cfg(any(target_arch = "wasm32", test))]
+use {morris_core::Move, morris_engine::TableMove, morris_solver::Value};
+
+/// Why the set gives no value for a position.
+#[cfg(any(target_arch = "wasm32", test))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// A block (or the manifest, or an index) is not cached and cannot be
+    /// fetched: the page is offline or the host out of reach.
+    Network,
+    /// The host answered, but not with a value: a corrupt block, an HTTP
+    /// error, no byte ranges, or no set there at all.
+    Refused,
+    /// The set has no table for the position.
+    NotCovered,
+}
+
+/// Whether a position is asked of the web set: Nine under its standard
+/// rules, both hands empty, not over, of a class the app's own files do
+/// not serve.
+pub fn wanted(pos: &Position) -> bool {
+    *pos.rules() == Variant::Nine.rules()
+        && pos.placements_left() == 0
+        && pos.terminal().is_none()
+        && crate::tablebase::files(pos).is_none()
+}
+
+/// The positions to probe for a root's moves: each legal move's, in the
+/// order of [`Position::legal_moves`].
+#[cfg(any(target_arch = "wasm32", test))]
+pub fn children(pos: &Position) -> Vec<(Move, Position)> {
+    pos.legal_moves().into_iter().map(|m| (m, pos.play(m))).collect()
+}
+
+/// The value of one move's position for the side that moved into it: a
+/// finished game's by its outcome, else the set's `probed` value.
+#[cfg(any(target_arch = "wasm32", test))]
+fn for_mover(
+    pos: &Position,
+    child: &Position,
+    probed: Result<Option<Value>, Failure>,
+) -> Result<Value, Failure> {
+    let value = match child.terminal() {
+        Some(o) => Value::of_outcome(o, child.turn()),
+        None => probed?.ok_or(Failure::NotCovered)?,
+    };
+    Ok(value.for_mover(child, pos.turn()))
+}
+
+/// Each move of `pos` with its value for the side making it, from the
+/// answers for its [`children`] (in their order): the first failure if
+/// any move has no value (a network failure before a refusal, so that
+/// what the network may mend is said).
+#[cfg(any(target_arch = "wasm32", test))]
+pub fn root_moves(
+    pos: &Position,
+    children: &[(Move, Position)],
+    answers: Vec<Result<Option<Value>, Failure>>,
+) -> Result<Vec<TableMove>, Failure> {
+    let mut failure = None;
+    let mut moves = Vec::with_capacity(children.len());
+    for ((turn, child), probed) in children.iter().zip(answers) {
+        match for_mover(pos, child, probed) {
+            Ok(value) => moves.push(TableMove { turn: *turn, value }),
+            Err(f) => failure = Some(failure.map_or(f, |g: Failure| worse(g, f))),
+        }
+    }
+    match failure {
+        Some(f) => Err(f),
+        None if moves.len() == children.len() && !moves.is_empty() => Ok(moves),
+        None => Err(Failure::NotCovered),
+    }
+}
+
+/// Of two failures the one to say: the network's first, then a refusal.
+#[cfg(any(target_arch = "wasm32", test))]
+fn worse(a: Failure, b: Failure) -> Failure {
+    match (a, b) {
+        (Failure::Network, _) | (_, Failure::Network) => Failure::Network,
+        (Failure::Refused, _) | (_, Failure::Refused) => Failure::Refused,
+        _ => Failure::NotCovered,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use browser::WebSet;
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    //! The set over `fetch` and the Cache API, one reader a worker.
+
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+
+    use super::Failure;
+    use morris_core::Position;
+    use morris_solver::web::remote::{RemoteError, RemoteTables};
+    use morris_solver::Value;
+
+    /// What became of opening the set.
+    enum Opened {
+        Not,
+        Open(Box<RemoteTables>),
+        /// The host answered, with no set this build reads: asked no more.
+        Absent,
+    }
+
+    /// The web set of a worker: opened at its first probe (again after a
+    /// failure of the network, until then answering nothing), one probe at
+    /// a time.
+    #[derive(Clone)]
+    pub struct WebSet {
+        base: Rc<str>,
+        reader: Rc<RefCell<Opened>>,
+        busy: Rc<Cell<bool>>,
+    }
+
+    impl std::fmt::Debug for WebSet {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "WebSet({})", self.base)
+        }
+    }
+
+    fn failure(e: &RemoteError) -> Failure {
+        if e.needs_network() {
+            Failure::Network
+        } else {
+            Failure::Refused
+        }
+    }
+
+    impl WebSet {
+        /// The set in the folder `base` (its `manifest.json`); nothing
+        /// is fetched until a probe.
+        pub fn new(base: &str) -> WebSet {
+            WebSet {
+                base: base.into(),
+                reader: Rc::new(RefCell::new(Opened::Not)),
+                busy: Rc::default(),
+            }
+        }
+
+        /// The value of each position for its side to move.
+        pub async fn probe_many(&self, positions: &[Position]) -> Vec<Result<Option<Value>, Failure>> {
+            while self.busy.replace(true) {
+                self.busy.set(true);
+                crate::browser::worker_pause(5).await;
+            }
+            let answers = self.probe_now(positions).await;
+            self.busy.set(false);
+            answers
+        }
+
+        async fn probe_now(&self, positions: &[Position]) -> Vec<Result<Option<Value>, Failure>> {
+            let all = |f: Failure| positions.iter().map(|_| Err(f)).collect();
+            let current = std::mem::replace(&mut *self.reader.borrow_mut(), Opened::Not);
+            let mut reader = match current {
+                Opened::Open(reader) => reader,
+                Opened::Absent => {
+                    *self.reader.borrow_mut() = Opened::Absent;
+                    return all(Failure::NotCovered);
+                }
+                Opened::Not => match RemoteTables::open(&self.base).await {
+                    Ok(reader) => Box::new(reader),
+                    // Never opened here, and out of reach: whether there is
+                    // a set at all is not known, so nothing is said (a site
+                    // without one says nothing offline). Tried again later.
+                    Err(e) if e.needs_network() => return all(Failure::NotCovered),
+                    Err(_) => {
+                        *self.reader.borrow_mut() = Opened::Absent;
+                        return all(Failure::NotCovered);
+                    }
+                },
+            };
+            let answers = reader.probe_many(positions).await;
+            *self.reader.borrow_mut() = Opened::Open(reader);
+            answers.into_iter().map(|a| a.map_err(|e| failure(&e))).collect()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap_or_else(|e| unreachable!("{text}: {e}"))
+    }
+
+    /// Six against six, hands empty: no file of the app's own serves it.
+    const SIX_SIX: &str = "nine LD./DL./LLD/..L..L/.../DD./.D. D 0/0 0/0 -";
+
+    #[test]
+    fn only_nine_classes_the_app_does_not_serve_are_asked_of_the_set() {
+        assert!(wanted(&pos(SIX_SIX)));
+        assert!(wanted(&pos("nine LDL/DLD/LDL/DL..LL/.../.../... D 0/0 0/0 -")));
+        // Served by the app's own files: 3v3, 6v5.
+        assert!(!wanted(&pos("nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -")));
+        assert!(!wanted(&pos("nine LD./DL./LLD/..L..L/.../D../.D. D 0/0 0/0 -")));
+        // Other rules, the placing, the start.
+        assert!(!wanted(&pos(&SIX_SIX.replace("nine ", "nine:flying=off "))));
+        assert!(!wanted(&pos("nine LD./DL./LLD/..L..L/.../DD./... D 0/1 0/0 -")));
+        assert!(!wanted(&Position::new(Variant::Nine.rules())));
+    }
+
+    #[test]
+    fn a_roots_moves_take_their_values_for_the_mover_or_the_first_failure() {
+        let root = pos(SIX_SIX);
+        let kids = children(&root);
+        assert!(kids.len() > 3, "{}", kids.len());
+        // Every child a loss for its side to move: every move wins.
+        let answers = kids
+            .iter()
+            .map(|(_, c)| {
+                Ok(Some(if c.turn() == root.turn() {
+                    Value::Win(900)
+                } else {
+                    Value::Loss(900)
+                }))
+            })
+            .collect();
+        let moves = root_moves(&root, &kids, answers);
+        let Ok(moves) = moves else {
+            unreachable!("{moves:?}")
+        };
+        assert_eq!(moves.len(), kids.len());
+        assert!(
+            moves.iter().all(|m| matches!(m.value, Value::Win(_))),
+            "{moves:?}"
+        );
+        // One child needs the network, another is refused: the network is said.
+        let mut answers: Vec<_> = kids.iter().map(|_| Ok(Some(Value::Draw))).collect();
+        answers[0] = Err(Failure::Refused);
+        answers[2] = Err(Failure::Network);
+        assert_eq!(root_moves(&root, &kids, answers), Err(Failure::Network));
+        let mut answers: Vec<_> = kids.iter().map(|_| Ok(Some(Value::Draw))).collect();
+        answers[1] = Err(Failure::Refused);
+        assert_eq!(root_moves(&root, &kids, answers), Err(Failure::Refused));
+        let mut answers: Vec<_> = kids.iter().map(|_| Ok(Some(Value::Draw))).collect();
+        answers[1] = Ok(None);
+        assert_eq!(root_moves(&root, &kids, answers), Err(Failure::NotCovered));
+        let answers = kids.iter().map(|_| Ok(Some(Value::Draw))).collect();
+        let draws = root_moves(&root, &kids, answers).unwrap_or_default();
+        assert!(draws.len() == kids.len() && draws.iter().all(|m| m.value == Value::Draw));
+    }
+}
