@@ -18,7 +18,7 @@ for arg in "$@"; do
     *) echo "usage: $0 [--check]" >&2; exit 2 ;;
   esac
 done
-for f in web/morris_wasm.d.ts worker/index.d.ts board/index.d.ts; do
+for f in web/morris_wasm.d.ts worker/index.d.ts board/index.d.ts web-tables/index.d.ts; do
   [ -f "$HERE/pkg/$f" ] || { echo "morris-wasm/pkg/$f is missing: run morris-wasm/build.sh first" >&2; exit 1; }
 done
 

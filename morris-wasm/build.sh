@@ -18,6 +18,11 @@
 #                 board's own stylesheet (morris-board/board.css, then
 #                 board/embed.css: the page's shapes and highlights);
 #                 `--no-board` skips it
+#   pkg/web-tables/ the web tables module (`remote` feature alone:
+#                 `openTables`, Nine's web tables read by HTTP range
+#                 requests), index.js (its entry, initialised on import)
+#                 and node.mjs (the same in Node), so that the engine
+#                 module carries no HTTP reader
 # then optimises every module with binaryen's wasm-opt and writes
 # package.json, the README, the licences, the type declarations and the
 # API reference (docs/api).
@@ -74,6 +79,19 @@ patch_glue() { # DIR
   node "$HERE/patch-glue.mjs" dts "$(ls "$1"/*.d.ts | grep -v '_bg.wasm.d.ts' | head -n1)"
 }
 
+# A module with no search, built for size (profile `release-page`, then
+# BOARD_WASM_OPT) from morris-wasm with FEATURE alone, into pkg/DIR/NAME*.
+page_module() { # FEATURE DIR NAME WHAT
+  log "cargo build --no-default-features --features $1 ($4)"
+  cargo build --profile release-page --locked --target wasm32-unknown-unknown -p morris-wasm \
+    --no-default-features --features "$1"
+  log "wasm-bindgen --target web ($2)"
+  wasm-bindgen --target web --out-dir "$PKG/$2" --out-name "$3" \
+    "$TARGET_DIR/wasm32-unknown-unknown/release-page/morris_wasm.wasm"
+  optimise "$PKG/$2/$3_bg.wasm" "${BOARD_WASM_OPT[@]}"
+  patch_glue "$PKG/$2"
+}
+
 rm -rf "$PKG"
 mkdir -p "$PKG"
 
@@ -107,14 +125,7 @@ patch_glue "$PKG/node"
 if [ "$BOARD" = 1 ]; then
   # No search in it, so built for size as the app's page is (profile
   # `release-page`): 169 KB gzip with BOARD_WASM_OPT (docs/npm-engine.md).
-  log "cargo build --no-default-features --features board (the rules and the board, no search)"
-  cargo build --profile release-page --locked --target wasm32-unknown-unknown -p morris-wasm \
-    --no-default-features --features board
-  log "wasm-bindgen --target web (board)"
-  wasm-bindgen --target web --out-dir "$PKG/board" --out-name morris_wasm_board \
-    "$TARGET_DIR/wasm32-unknown-unknown/release-page/morris_wasm.wasm"
-  optimise "$PKG/board/morris_wasm_board_bg.wasm" "${BOARD_WASM_OPT[@]}"
-  patch_glue "$PKG/board"
+  page_module board board morris_wasm_board "the rules and the board, no search"
   # The board's stylesheet, then the embed's own marks (shapes, highlights).
   cat "$ROOT/morris-board/board.css" "$HERE/board/embed.css" >"$PKG/board/board.css"
   # Its typings, so that `import "morris-wasm/board.css"` resolves for
@@ -124,6 +135,12 @@ if [ "$BOARD" = 1 ]; then
   printf '// The board'"'"'s stylesheet: imported for its effect alone (a bundler adds it to the page).\nexport {};\n' >"$PKG/board.css.d.ts"
   cp "$HERE"/board/index.js "$HERE"/board/index.d.ts "$PKG/board/"
 fi
+
+# The web tables module: no `Game` and no search, only the reader
+# (docs/npm-engine.md, "The reader of web tables"), built for size as the
+# board module is.
+page_module remote web-tables morris_wasm_tables "the web tables' reader alone"
+cp "$HERE"/web-tables/index.js "$HERE"/web-tables/node.mjs "$HERE"/web-tables/index.d.ts "$PKG/web-tables/"
 
 # The bundler entry: the web module, initialised on import (top-level
 # await), so that code written for the former bundler target runs as is.
@@ -142,7 +159,7 @@ printf '{ "type": "commonjs" }\n' >"$PKG/node/package.json"
 # The engine worker (worker/: the message protocol's two sides) and its typings.
 mkdir -p "$PKG/worker"
 cp "$HERE"/worker/*.js "$HERE"/worker/*.mjs "$HERE"/worker/*.d.ts "$PKG/worker/"
-for dir in bundler board worker; do
+for dir in bundler board worker web-tables; do
   [ -d "$PKG/$dir" ] && printf '{ "type": "module" }\n' >"$PKG/$dir/package.json"
 done
 # `morris-wasm/web` for resolvers without `exports` (TypeScript's node10).
@@ -153,7 +170,7 @@ printf '{ "type": "module", "main": "./morris_wasm.js", "types": "./morris_wasm.
 cat >"$PKG/node/index.mjs" <<'JS'
 import wasm from "./morris_wasm.js";
 
-export const { Engine, Game, Tables, RemoteTables, openTables, perft, variants, isMorrisError } = wasm;
+export const { Engine, Game, Tables, perft, variants, isMorrisError } = wasm;
 
 /** Nothing to do in Node: the module is ready once imported. */
 export default async function init() {}
@@ -187,6 +204,6 @@ VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n1)"
 node "$HERE/package-json.mjs" "$VERSION" "$BOARD" "${MORRIS_WASM_REPOSITORY:-}" >"$PKG/package.json"
 
 log "built $PKG:"
-( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm nets/nine.nnue; do
+( cd "$PKG" && for f in web/morris_wasm_bg.wasm board/morris_wasm_board_bg.wasm web-tables/morris_wasm_tables_bg.wasm nets/nine.nnue; do
     [ -f "$f" ] && printf '  %-36s %8d bytes, %7d gzip\n' "$f" "$(wc -c <"$f")" "$(gzip -9c "$f" | wc -c)" >&2
   done )

@@ -50,13 +50,20 @@ const exports = {
     node: "./worker/node.mjs",
     default: "./worker/web.js",
   },
+  // The web tables module (`openTables`), initialised on import; in Node
+  // its .wasm read from the file beside it.
+  "./web-tables": {
+    types: "./web-tables/index.d.ts",
+    node: "./web-tables/node.mjs",
+    default: "./web-tables/index.js",
+  },
   "./package.json": "./package.json",
   "./tables/three-3v3.tb": "./tables/three-3v3.tb",
   // The learned evaluation's network, a data file as the table is: read by
   // its path in Node, or fetched by its URL (the worker does it itself).
   "./nets/nine.nnue": "./nets/nine.nnue",
 };
-const files = ["node/", "web/", "bundler/", "worker/", "tables/", "nets/", "docs/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
+const files = ["node/", "web/", "bundler/", "worker/", "web-tables/", "tables/", "nets/", "docs/", "README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"];
 if (board === "1") {
   // The board module's entry: the game, the engine and the board of one module.
   exports["./board"] = { types: "./board/index.d.ts", default: "./board/index.js" };
@@ -84,7 +91,7 @@ const pkg = {
   files,
   // Importing these runs code: the Node glue instantiates the module (and
   // the ESM wrapper imports it), the bundler entry initialises the web
-  // module, the worker scripts listen for messages, and the board's
+  // module (and the web tables' entries theirs), the worker scripts listen for messages, and the board's
   // stylesheet styles the page (`import "morris-wasm/board.css"` imports
   // nothing a bundler could see used). The rest only declare (the glue's
   // additions to its own classes go with them), so a bundler may leave
@@ -94,6 +101,8 @@ const pkg = {
     "./node/morris_wasm.js",
     "./node/index.mjs",
     "./bundler/index.js",
+    "./web-tables/index.js",
+    "./web-tables/node.mjs",
     "./worker/web-worker.js",
     "./worker/node-worker.mjs",
   ],

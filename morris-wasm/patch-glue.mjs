@@ -67,9 +67,12 @@ function notInstance(instance, klass) {
       "        if (String(module_or_path).startsWith(\"file:\")) throw nodeEntry();\n        module_or_path = fetch(module_or_path);",
     );
     // The board's module has no initialised entry: its own init() it is.
+    // The web tables' glue is initialised by its entry, morris-wasm/web-tables.
     const entry = file.endsWith("morris_wasm_board.js")
       ? "`await init()` (the default export of morris-wasm/board) before any other call of morris-wasm/board, mountBoard too"
-      : "`await init()` before any other call (or import morris-wasm/bundler, which initialises it on import)";
+      : file.endsWith("morris_wasm_tables.js")
+        ? "import morris-wasm/web-tables, which initialises it on import"
+        : "`await init()` before any other call (or import morris-wasm/bundler, which initialises it on import)";
     text += `
 /** The module before \`init()\` has finished: every use throws a StateError. */
 function notInitialised() {
@@ -98,7 +101,10 @@ function morrisThrown(message) {
     if (freed) error.name = "StateError";
     return error;
 }
-
+`;
+  // Game methods made of other methods (the web tables module has no Game).
+  if (/\bclass Game \{/.test(text)) {
+    text += `
 // Game methods made of other methods: JavaScript, so they add nothing to the module.
 Object.assign(Game.prototype, {
     /** The side to move. */
@@ -125,13 +131,15 @@ Object.assign(Game.prototype, {
     },
 });
 `;
+  }
   // isMorrisError (types.d.ts declares it), exported as the glue exports:
   // an ES module, or the Node build's CommonJS. That build also gets a
   // default \`init\`, which does nothing (the module is ready once
   // required), so that \`import init from "morris-wasm"\` compiled to
   // CommonJS runs as it does in a browser.
   const names = ["MoveSyntaxError", "IllegalMoveError", "PositionError", "RecordError", "OptionError",
-    "ArgumentError", "TableFileError", "NetworkFileError", "GameOverError", "StateError", "MemoryError"];
+    "ArgumentError", "TableFileError", "NetworkFileError", "GameOverError", "StateError", "MemoryError",
+    "NeedsNetworkError", "TablesHostError"];
   const commonjs = !text.includes("let wasmModule, wasmInstance, wasm");
   text += `
 const MORRIS_ERROR_NAMES = ${JSON.stringify(names)};
@@ -192,7 +200,10 @@ exports.default = async function init() {};
   // The two modules' Game classes are different classes: distinct types
   // too (a private name makes a class nominal), so that TypeScript refuses
   // a Game of one module where the other's is expected, as the module does.
-  replace("export class Game {\n", "export class Game {\n  #private;\n");
+  // (The web tables module has no Game: it takes positions as text.)
+  if (!file.endsWith("morris_wasm_tables.d.ts")) {
+    replace("export class Game {\n", "export class Game {\n  #private;\n");
+  }
   if (text.includes("export interface InitOutput {")) {
     // wasm-bindgen's loader: its raw exports (\`__wbg_*\`, \`memory\`, …),
     // what it takes, and initSync stay out of the API reference (typedoc's

@@ -9,6 +9,7 @@ use morris_core::{
     GameOverError, IllegalMoveError, MoveError, ParseMoveError, PositionTextError, RecordError, RuleError,
 };
 use morris_engine::net::NetError;
+#[cfg(feature = "remote")]
 use morris_solver::web::remote::RemoteError;
 use morris_solver::TableFileError;
 use thiserror::Error;
@@ -76,11 +77,13 @@ pub enum ApiError {
     /// checksum, `TablesHostError` for a host that answers with an HTTP
     /// error, without byte ranges, or with no manifest of web tables.
     /// (The message is made where the error is converted, so that the
-    /// board module, which never reads web tables, carries none of it.)
+    /// engine and board modules, which never read web tables, carry none
+    /// of it.)
     #[error("{message}")]
     Remote { name: &'static str, message: String },
 }
 
+#[cfg(feature = "remote")]
 impl From<RemoteError> for ApiError {
     fn from(e: RemoteError) -> ApiError {
         let name = if e.needs_network() {
@@ -263,7 +266,8 @@ mod tests {
         let Err(over) = over else {
             return assert!(over.is_err());
         };
-        let one_of_each = [
+        #[allow(unused_mut)] // the errors of web tables only with feature `remote`
+        let mut one_of_each = vec![
             ApiError::from(ParseMoveError {
                 token: "z9".into(),
                 problem: "it is not one",
@@ -281,31 +285,11 @@ mod tests {
             ApiError::from(over),
             ApiError::State("the board was destroyed"),
             ApiError::Memory(String::new()),
-            ApiError::from(RemoteError::Offline {
-                url: "http://host/nine-9v9-0.wdlb".into(),
-                why: "offline".into(),
-            }),
-            ApiError::from(RemoteError::NoRanges {
-                url: "http://host/nine-9v9-0.wdlb".into(),
-                status: 200,
-            }),
         ];
+        #[cfg(feature = "remote")]
+        one_of_each.extend(remote_errors());
         let names: Vec<&str> = one_of_each.iter().map(ApiError::name).collect();
-        assert_eq!(names, ApiError::NAMES);
-        // A corrupt block of web tables is a table file's error.
-        let corrupt = ApiError::from(RemoteError::Corrupt(
-            morris_solver::web::WebTableError::BlockChecksum {
-                class: "9v9".into(),
-                block: 3,
-            },
-        ));
-        assert_eq!(
-            (corrupt.name(), corrupt.to_string().as_str()),
-            (
-                "TableFileError",
-                "block 3 of 9v9 fails its checksum: it is corrupt"
-            )
-        );
+        assert_eq!(names, ApiError::NAMES[..names.len()]);
 
         let types = include_str!("types.d.ts");
         let union = types
@@ -319,5 +303,41 @@ mod tests {
             .filter(|n| !n.is_empty())
             .collect();
         assert_eq!(declared, ApiError::NAMES);
+    }
+
+    /// Web tables' errors: one that needs the network, one of the host.
+    #[cfg(feature = "remote")]
+    fn remote_errors() -> [ApiError; 2] {
+        use morris_solver::web::remote::RemoteError;
+        [
+            ApiError::from(RemoteError::Offline {
+                url: "http://host/nine-9v9-0.wdlb".into(),
+                why: "offline".into(),
+            }),
+            ApiError::from(RemoteError::NoRanges {
+                url: "http://host/nine-9v9-0.wdlb".into(),
+                status: 200,
+            }),
+        ]
+    }
+
+    #[cfg(feature = "remote")]
+    #[test]
+    fn web_tables_errors_are_named_and_a_corrupt_block_is_a_table_files() {
+        let names: Vec<&str> = remote_errors().iter().map(ApiError::name).collect();
+        assert_eq!(names, ["NeedsNetworkError", "TablesHostError"]);
+        let corrupt = ApiError::from(morris_solver::web::remote::RemoteError::Corrupt(
+            morris_solver::web::WebTableError::BlockChecksum {
+                class: "9v9".into(),
+                block: 3,
+            },
+        ));
+        assert_eq!(
+            (corrupt.name(), corrupt.to_string().as_str()),
+            (
+                "TableFileError",
+                "block 3 of 9v9 fails its checksum: it is corrupt"
+            )
+        );
     }
 }

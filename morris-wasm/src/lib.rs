@@ -5,9 +5,10 @@
 //! Each JavaScript class or function has its own module: [`Game`] in
 //! `game` (its chess.js-style calls in `game_api`), [`Engine`] in
 //! `engine`, [`perft`] in `perft`, [`variants`] with the rule options in
-//! `options`, [`Tables`] (endgame tables) in `tables`, `openTables` (web
-//! table files on a static host, read by range requests) in `remote`, the learned
-//! evaluation's network files (`engine.useNetwork`) in `network`. Values cross the boundary as typed objects made by
+//! `options`, [`Tables`] (endgame tables) in `tables`, the learned
+//! evaluation's network files (`engine.useNetwork`) in `network`,
+//! `openTables` (web table files on a static host, read by range
+//! requests; feature `remote`, the web tables module) in `remote`. Values cross the boundary as typed objects made by
 //! `serde-wasm-bindgen` from the views in `views`, whose TypeScript types
 //! live in `types.d.ts`. Every failure is a JavaScript `Error` whose
 //! `name` says its kind (`MoveSyntaxError`, `IllegalMoveError`, …) and whose
@@ -20,20 +21,26 @@
 
 #[cfg(feature = "board")]
 mod board;
+#[cfg(any(feature = "engine", feature = "board"))]
 mod clock;
 #[cfg(feature = "engine")]
 mod engine;
 mod error;
+#[cfg(any(feature = "engine", feature = "board"))]
 mod game;
+#[cfg(any(feature = "engine", feature = "board"))]
 mod game_api;
 #[cfg(feature = "engine")]
 mod memory;
 #[cfg(feature = "engine")]
 mod network;
+#[cfg(any(feature = "engine", feature = "board"))]
 mod options;
+#[cfg(any(feature = "engine", feature = "board"))]
 mod perft;
-#[cfg(feature = "engine")]
+#[cfg(feature = "remote")]
 mod remote;
+mod table_views;
 #[cfg(feature = "engine")]
 mod tables;
 mod views;
@@ -43,16 +50,21 @@ pub use board::{mount_board, BoardHandle};
 #[cfg(feature = "engine")]
 pub use engine::{Engine, SearchOptions, Stoppable};
 pub use error::ApiError;
+#[cfg(any(feature = "engine", feature = "board"))]
 pub use game::Game;
+#[cfg(any(feature = "engine", feature = "board"))]
 pub use game_api::move_info;
+#[cfg(any(feature = "engine", feature = "board"))]
 pub use options::{rules_from_options, variants, OptionValue};
+#[cfg(any(feature = "engine", feature = "board"))]
 pub use perft::{perft, perft_count};
-#[cfg(all(feature = "engine", target_arch = "wasm32"))]
+#[cfg(all(feature = "remote", target_arch = "wasm32"))]
 pub use remote::{open_tables, RemoteTablesHandle};
+#[cfg(feature = "remote")]
+pub use remote::{probe_moves, probe_position, RemoteStatsView};
+pub use table_views::{MoveValueView, TableValueView};
 #[cfg(feature = "engine")]
-pub use remote::{probe_game, probe_moves, RemoteStatsView};
-#[cfg(feature = "engine")]
-pub use tables::{TableInfoView, TableValueView, Tables};
+pub use tables::{TableInfoView, Tables};
 pub use views::{
     InfoView, LineView, OutcomeView, RulesView, ScoreView, SearchView, StateView, ThinkView, VariantView,
 };

@@ -4,17 +4,23 @@
 //! scope has the Cache API) across reloads. A position's value and each
 //! legal move's value are promises: a block may have to be fetched.
 //!
-//! The values of a game from a reader ([`probe_game`], [`probe_moves`])
-//! are plain Rust over any [`RemoteReader`]; the JavaScript class
-//! (`RemoteTables`, wasm32 only) queues its calls so that one reader
-//! answers one at a time.
+//! It is a module of its own (feature `remote`, the package's
+//! `morris-wasm/web-tables`), so that pages that use the engine alone do
+//! not download the reader: a position comes to it as its position text
+//! (a `Game` of any module gives it, `game.position()`), which crosses
+//! from one WebAssembly module to another where a `Game` cannot.
+//!
+//! The values of a position from a reader ([`probe_position`],
+//! [`probe_moves`]) are plain Rust over any [`RemoteReader`]; the
+//! JavaScript class (`RemoteTables`, wasm32 only) queues its calls so that
+//! one reader answers one at a time.
 
 use morris_core::Position;
 use morris_solver::web::remote::{BlockStore, RangeSource, RemoteReader, RemoteStats};
 use morris_solver::Value;
 use serde::Serialize;
 
-use crate::tables::{MoveValueView, TableValueView};
+use crate::table_views::{MoveValueView, TableValueView};
 use crate::ApiError;
 
 /// What `remote.stats()` returns.
@@ -40,16 +46,16 @@ impl From<RemoteStats> for RemoteStatsView {
     }
 }
 
-/// The value of a game's position for its side to move; `None` once the
-/// game is over or where the tables do not cover it.
-pub async fn probe_game<S: RangeSource, C: BlockStore>(
+/// The value of a position for its side to move; `None` when the game is
+/// over in it or where the tables do not cover it.
+pub async fn probe_position<S: RangeSource, C: BlockStore>(
     reader: &mut RemoteReader<S, C>,
-    game: &morris_core::Game,
+    pos: &Position,
 ) -> Result<Option<TableValueView>, ApiError> {
-    if game.outcome().is_some() {
+    if pos.terminal().is_some() {
         return Ok(None);
     }
-    let answer = reader.probe_many(std::slice::from_ref(game.position())).await;
+    let answer = reader.probe_many(std::slice::from_ref(pos)).await;
     match answer.into_iter().next() {
         Some(Ok(Some(value))) => Ok(Some(value.into())),
         Some(Ok(None)) | None => Ok(None),
@@ -57,20 +63,19 @@ pub async fn probe_game<S: RangeSource, C: BlockStore>(
     }
 }
 
-/// Each legal move of a game whose position after it the tables cover
-/// (a move that ends the game counts, where they cover the game's
+/// Each legal move of a position whose position after it the tables
+/// cover (a move that ends the game counts, where they cover the
 /// position), with its value for the side that makes it; the positions
 /// after the moves are probed together, every block they need fetched at
 /// once. The first error (a block that needs the network, a corrupt one)
 /// is the answer when any position after a move has one.
 pub async fn probe_moves<S: RangeSource, C: BlockStore>(
     reader: &mut RemoteReader<S, C>,
-    game: &morris_core::Game,
+    pos: &Position,
 ) -> Result<Vec<MoveValueView>, ApiError> {
-    if game.outcome().is_some() {
+    if pos.terminal().is_some() {
         return Ok(Vec::new());
     }
-    let pos = game.position();
     let ends_count = reader.covers(pos);
     let moves = pos.legal_moves();
     let after: Vec<Position> = moves.iter().map(|&m| pos.play(m)).collect();
@@ -99,14 +104,13 @@ mod js {
     use std::future::Future;
     use std::rc::Rc;
 
-    use js_sys::{Promise, Reflect};
+    use js_sys::{Function, Promise, Reflect};
+    use morris_core::Position;
     use morris_solver::web::remote::{RemoteStats, RemoteTables};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-    use super::{probe_game, probe_moves, RemoteStatsView};
-    use crate::game::Game;
-    use crate::options::{bad_argument, OptionValue};
+    use super::{probe_moves, probe_position, RemoteStatsView};
     use crate::views::to_js;
     use crate::ApiError;
 
@@ -130,7 +134,35 @@ mod js {
             return Ok(s);
         }
         let href = Reflect::get(url, &"href".into()).ok().and_then(|h| h.as_string());
-        href.ok_or_else(|| bad_argument("the tables' URL", "a string or a URL", &OptionValue::from_js(url)))
+        href.ok_or_else(|| misfit("the tables' URL", "a string or a URL", url))
+    }
+
+    /// The `ArgumentError` for an argument of another kind than `expected`.
+    fn misfit(label: &str, expected: &str, got: &JsValue) -> ApiError {
+        let kind = if got.is_null() {
+            "null".into()
+        } else {
+            got.js_typeof().as_string().unwrap_or_default()
+        };
+        ApiError::Argument(format!("{label} must be {expected}, not {kind}"))
+    }
+
+    /// The position given: a position text, or a `Game` of any of the
+    /// package's modules (anything whose `position()` gives one). A game's
+    /// own error (a freed one's) is thrown as it is.
+    fn position_arg(arg: &JsValue) -> Result<Position, JsValue> {
+        let text = match arg.as_string() {
+            Some(text) => Some(text),
+            None => match Reflect::get(arg, &"position".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<Function>().ok())
+            {
+                Some(position) => position.call0(arg)?.as_string(),
+                None => None,
+            },
+        };
+        let text = text.ok_or_else(|| misfit("the position", "a position text or a Game", arg))?;
+        Ok(text.parse::<Position>().map_err(ApiError::from)?)
     }
 
     /// Opens the web tables at `url` (the folder of their
@@ -176,19 +208,28 @@ mod js {
 
     #[wasm_bindgen(js_class = RemoteTables)]
     impl RemoteTablesHandle {
-        /// The exact value of the game's position for its side to move
-        /// (`{ result, plies: null }`: win, draw or loss), or `undefined`
-        /// when the tables do not cover it; rejects with a
-        /// `NeedsNetworkError` when its block is not cached and the host
-        /// cannot be reached, a `TableFileError` for a corrupt block.
+        /// The exact value of a position for its side to move (`{ result,
+        /// plies: null }`: win, draw or loss), or `undefined` when the
+        /// tables do not cover it or the game is over in it; the position
+        /// is a position text or a `Game` (`game.position()` is read).
+        /// Rejects with a `NeedsNetworkError` when its block is not cached
+        /// and the host cannot be reached, a `TableFileError` for a
+        /// corrupt block, a `PositionError` for a text that is not a
+        /// position.
         #[wasm_bindgen(unchecked_return_type = "Promise<TableValue | undefined>")]
-        pub fn probe(&self, game: &Game) -> Promise {
-            let game = game.core().clone();
+        pub fn probe(
+            &self,
+            #[wasm_bindgen(unchecked_param_type = "PositionLike")] position: JsValue,
+        ) -> Promise {
+            let pos = position_arg(&position);
             self.queue(move |mut reader| async move {
-                let answer = match probe_game(&mut reader, &game).await {
-                    Ok(Some(value)) => to_js(&value).map_err(JsValue::from),
-                    Ok(None) => Ok(JsValue::UNDEFINED),
-                    Err(e) => Err(e.into()),
+                let answer = match pos {
+                    Ok(pos) => match probe_position(&mut reader, &pos).await {
+                        Ok(Some(value)) => to_js(&value).map_err(JsValue::from),
+                        Ok(None) => Ok(JsValue::UNDEFINED),
+                        Err(e) => Err(e.into()),
+                    },
+                    Err(e) => Err(e),
                 };
                 (reader, answer)
             })
@@ -198,12 +239,18 @@ mod js {
         /// its value for the side that makes it (`{ move, result, plies:
         /// null }`); the positions after the moves are probed together.
         #[wasm_bindgen(js_name = probeMoves, unchecked_return_type = "Promise<MoveValue[]>")]
-        pub fn probe_moves(&self, game: &Game) -> Promise {
-            let game = game.core().clone();
+        pub fn probe_moves(
+            &self,
+            #[wasm_bindgen(unchecked_param_type = "PositionLike")] position: JsValue,
+        ) -> Promise {
+            let pos = position_arg(&position);
             self.queue(move |mut reader| async move {
-                let answer = match probe_moves(&mut reader, &game).await {
-                    Ok(values) => to_js(&values).map_err(JsValue::from),
-                    Err(e) => Err(e.into()),
+                let answer = match pos {
+                    Ok(pos) => match probe_moves(&mut reader, &pos).await {
+                        Ok(values) => to_js(&values).map_err(JsValue::from),
+                        Err(e) => Err(e.into()),
+                    },
+                    Err(e) => Err(e),
                 };
                 (reader, answer)
             })

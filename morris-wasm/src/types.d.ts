@@ -210,7 +210,15 @@ export interface TableValue {
   plies: number | null;
 }
 
-/** What `remote.stats()` says of web tables read so far. */
+/**
+ * A position as `RemoteTables` (`morris-wasm/web-tables`) takes it: its
+ * position text, or a `Game` of any of the package's modules, whose
+ * `position()` gives it (a position crosses from one WebAssembly module to
+ * another as text).
+ */
+export type PositionLike = string | { position(): string };
+
+/** What `remote.stats()` (web tables, `morris-wasm/web-tables`) says of the tables read so far. */
 export interface RemoteStats {
   /** Range requests sent: one for each block no cache held. */
   rangeRequests: number;
@@ -259,7 +267,8 @@ export interface MoveValue extends TableValue {
  *   `morris-wasm`'s `Engine`), an element that is not one (`mountBoard`).
  * - `"TableFileError"`: bytes that are not a usable endgame table
  *   (`tables.load`), or a block or an index of web tables that fails its
- *   checksum (`remote.probe`, `remote.probeMoves`): never read as a value.
+ *   checksum (`remote.probe`, `remote.probeMoves` of
+ *   `morris-wasm/web-tables`): never read as a value.
  * - `"NetworkFileError"`: bytes that are not a learned evaluation's
  *   network the engine reads (`engine.useNetwork`).
  * - `"GameOverError"`: `game.resign` or `game.agreeDraw` after the end.
@@ -268,9 +277,10 @@ export interface MoveValue extends TableValue {
  * - `"MemoryError"`: more memory than the module can have (an engine's
  *   `ttMb`, many engines never freed, a huge table file); the module keeps
  *   working.
- * - `"NeedsNetworkError"`: web tables (`openTables`) need a block (or the
- *   manifest, or an index) that is not cached, and the host cannot be
- *   reached: the page is offline. The positions already cached answer.
+ * - `"NeedsNetworkError"`: web tables (`openTables` of
+ *   `morris-wasm/web-tables`) need a block (or the manifest, or an index)
+ *   that is not cached, and the host cannot be reached: the page is
+ *   offline. The positions already cached answer.
  * - `"TablesHostError"`: the web tables' host answers with an HTTP error,
  *   or with the whole file to a range request (it does not serve byte
  *   ranges: the body is not read), or other bytes than those asked for, or

@@ -1,12 +1,15 @@
-// Web tables (`openTables`) in Chromium: the blocks a page fetched are kept
+// Web tables (`openTables` of morris-wasm/web-tables) in Chromium: the blocks a page fetched are kept
 // in the Cache API, so that after a reload its positions answer with no
 // range request (read back and checked), and with the host down they
 // still answer while a position whose block was never fetched needs the
 // network. The set is Nine's classes up to 4v4 (scripts/web-tables-test.sh),
-// served beside the package by a range-capable host on 127.0.0.1.
+// served beside the package by a range-capable host on 127.0.0.1. The
+// reader is a module of its own: a page using the engine alone never
+// loads it, and one that probes loads it beside the engine's.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { ROOT, launch } from "./lib/harness.mjs";
@@ -38,12 +41,14 @@ after(async () => {
 /** Opens the tables on a page of the host and probes `texts`: each value, or the error's name. */
 async function probe(page, texts) {
   return page.evaluate(async (texts) => {
-    const { default: init, Game, openTables } = await import("/morris-wasm/pkg/web/morris_wasm.js");
+    const { default: init, Game } = await import("/morris-wasm/pkg/web/morris_wasm.js");
+    const { openTables } = await import("/morris-wasm/pkg/web-tables/index.js");
     await init();
     const tables = window.tables ?? (window.tables = await openTables("/tables/"));
     const out = [];
     for (const text of texts) {
       try {
+        // The engine module's Game: the reader takes its position().
         out.push((await tables.probe(Game.fromPosition(text)))?.result ?? "none");
       } catch (e) {
         out.push(e.name);
@@ -82,4 +87,55 @@ test("after a reload the cached blocks answer from the Cache API, checked, with 
     host.log.down = false;
   }
   assert.deepEqual(errors, []);
+});
+
+/** The .wasm files the page fetched so far (their paths). */
+function wasmFetched(page) {
+  return page.evaluate(() =>
+    performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.endsWith(".wasm")),
+  );
+}
+
+test("a page using the engine alone never loads the web tables' module; one that probes does", async () => {
+  const page = await browser.newPage();
+  const requested = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${host.base}/tests/embed/readme.html`);
+  const move = await page.evaluate(async () => {
+    const { default: init, Game, Engine } = await import("/morris-wasm/pkg/web/morris_wasm.js");
+    await init();
+    const game = Game.fromPosition("nine L.D/.../.L./D....L/.D./L../..D L 0/0 0/0 -");
+    return new Engine({ level: 1 }).bestMove(game).move;
+  });
+  assert.equal(typeof move, "string");
+  assert.deepEqual(await wasmFetched(page), ["/morris-wasm/pkg/web/morris_wasm_bg.wasm"]);
+  assert.deepEqual(requested.filter((p) => p.includes("web-tables") || p.startsWith("/tables/")), []);
+
+  const probed = await probe(page, [WARM]);
+  assert.ok(["win", "draw", "loss"].includes(probed.out[0]), probed.out[0]);
+  assert.deepEqual((await wasmFetched(page)).sort(), [
+    "/morris-wasm/pkg/web-tables/morris_wasm_tables_bg.wasm",
+    "/morris-wasm/pkg/web/morris_wasm_bg.wasm",
+  ]);
+});
+
+test("the README's web tables example runs in a page, its host's URL that of the test set", async () => {
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const blocks = [...readme.matchAll(/^```js tables-host\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  assert.equal(blocks.length, 1);
+  const code = blocks[0].replace("https://example.org/nine-tables/", "/tables/");
+  assert.notEqual(code, blocks[0], "the example's URL is not the one replaced");
+  const page = await browser.newPage();
+  const errors = [];
+  const logs = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => logs.push(m.text()));
+  await page.goto(`${host.base}/tests/embed/readme.html`);
+  await page.addScriptTag({ type: "module", content: `${code}\nwindow.__done = true;` });
+  await page.waitForFunction(() => window.__done === true, null, { timeout: 10000 }).catch(() => {});
+  assert.deepEqual(errors, [], code);
+  assert.equal(await page.evaluate(() => window.__done), true, code);
+  // Each move with its value, then the stats.
+  assert.ok(logs.some((l) => /^\S+ (win|draw|loss) (win|draw|loss)$/.test(l)), logs.join("\n"));
+  assert.ok(logs.some((l) => l.includes("rangeRequests")), logs.join("\n"));
 });

@@ -35,13 +35,16 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test("package.json has exports, files, types and the files with side effects", () => {
   const pkg = JSON.parse(readFileSync(path.join(installed(), "package.json"), "utf8"));
   assert.equal(pkg.name, "morris-wasm");
-  // The Node glue and the bundler entry instantiate their module on import,
-  // the worker scripts listen, and the board's stylesheet styles the page.
+  // The Node glue, the bundler entry and the web tables' entries
+  // instantiate their module on import, the worker scripts listen, and the
+  // board's stylesheet styles the page.
   assert.deepEqual(pkg.sideEffects, [
     "./board/board.css",
     "./node/morris_wasm.js",
     "./node/index.mjs",
     "./bundler/index.js",
+    "./web-tables/index.js",
+    "./web-tables/node.mjs",
     "./worker/web-worker.js",
     "./worker/node-worker.mjs",
   ]);
@@ -131,9 +134,9 @@ test("each WebAssembly module is in the package once", () => {
       e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith(".wasm") && wasm.push(path.relative(installed(), path.join(d, e.name))),
     );
   walk(installed());
-  assert.deepEqual(wasm.sort(), ["board/morris_wasm_board_bg.wasm", "web/morris_wasm_bg.wasm"]);
+  assert.deepEqual(wasm.sort(), ["board/morris_wasm_board_bg.wasm", "web-tables/morris_wasm_tables_bg.wasm", "web/morris_wasm_bg.wasm"]);
   const bytes = wasm.map((f) => createHash("sha256").update(readFileSync(path.join(installed(), f))).digest("hex"));
-  assert.notEqual(bytes[0], bytes[1]);
+  assert.equal(new Set(bytes).size, 3);
 });
 
 test("morris-wasm/bundler in Node is the Node build, so one Game goes with the other entry's Engine", () => {
@@ -175,8 +178,9 @@ test("Are the Types Wrong finds no problem but the ESM-only entries the README a
   // Left out: `tables/three-3v3.tb` and `nets/nine.nnue`, data files read
   // by their paths (or fetched by their URLs), which resolve to no types
   // (the README says so); `board.css` has its typings.
-  // Ignored: `cjs-resolves-to-esm`, since `morris-wasm/web`, `/worker` and
-  // `/board` are ES modules only (see the README, "Installing").
+  // Ignored: `cjs-resolves-to-esm`, since `morris-wasm/web`, `/worker`,
+  // `/board` and `/web-tables` are ES modules only (see the README,
+  // "Installing").
   const args = [tarball, "--format", "json", "--exclude-entrypoints", "./tables/three-3v3.tb", "./nets/nine.nnue"];
   const run = (extra) => {
     try {
@@ -189,7 +193,7 @@ test("Are the Types Wrong finds no problem but the ESM-only entries the README a
   const kinds = [...new Set(all.analysis.problems.map((p) => p.kind))];
   assert.deepEqual(kinds, ["CJSResolvesToESM"]);
   const entries = [...new Set(all.analysis.problems.map((p) => p.entrypoint))].sort();
-  assert.deepEqual(entries, ["./board", "./web", "./worker"]);
+  assert.deepEqual(entries, ["./board", "./web", "./web-tables", "./worker"]);
   const ignored = run(["--ignore-rules", "cjs-resolves-to-esm"]);
   assert.equal(ignored.code, 0, ignored.out);
   // Without leaving anything out, the two data files are the only entries that do not resolve.

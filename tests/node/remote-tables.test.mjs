@@ -1,20 +1,26 @@
-// Web table files read over HTTP (`openTables`, issue 58) from a static
+// Web table files read over HTTP (`openTables` of morris-wasm/web-tables,
+// a module of its own, issue 58) from a static
 // host on 127.0.0.1 written here, serving Nine's classes up to 4v4 made by
 // scripts/web-tables-test.sh: values equal `morris tb probe`'s; a block
 // not cached costs one range request and a cached one none; a corrupted
 // block is refused; a host that ignores `Range:` is refused clearly; with
 // the host gone, cached positions answer and the others need the network.
+// Positions come as texts or as the engine module's `Game`; the engine
+// module carries no reader.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-import init, { Game, openTables, ROOT } from "./lib/pkg.mjs";
+import init, { Game, PKG, ROOT } from "./lib/pkg.mjs";
 import { serveTables } from "./lib/range-host.mjs";
 
 await init();
+const webTables = await import(pathToFileURL(path.join(PKG, "web-tables", "node.mjs")).href);
+const { openTables, isMorrisError } = webTables;
 
 const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target");
 const SET = process.env.MULINO_WEB_TABLES_TEST ?? path.join(TARGET, "web-tables-test");
@@ -113,7 +119,9 @@ test("every value and every move's value equal `morris tb probe` on the same pos
   for (const [i, text] of texts.entries()) {
     const game = Game.fromPosition(text);
     assert.deepEqual(await tables.probe(game), { result: expected[i], plies: null }, text);
+    assert.deepEqual(await tables.probe(text), { result: expected[i], plies: null }, text);
     const moves = await tables.probeMoves(game);
+    assert.deepEqual(await tables.probeMoves(text), moves, text);
     assert.deepEqual(moves.map((m) => m.move).sort(), [...game.legalMoves()].sort(), `${text}: every move valued`);
     const after = moves.map((m) => {
       const child = Game.fromPosition(text);
@@ -134,6 +142,26 @@ test("every value and every move's value equal `morris tb probe` on the same pos
   assert.equal(await tables.probe(Game.fromPosition("six .../.LD/..../..L/D.. L 4/4 0/0 -")), undefined);
   assert.deepEqual(await tables.probeMoves(new Game("nine")), []);
   assert.equal(host.log.ranges.length, before);
+}));
+
+test("a position is a position text or a Game; anything else is refused by name", withHost(async (host) => {
+  const tables = await openTables(host.url);
+  const text = positions(5, 1)[0];
+  const game = Game.fromPosition(text);
+  // A game played on: its position now, whatever its record.
+  const played = Game.fromPosition(text);
+  played.play(played.legalMoves()[0]);
+  assert.deepEqual(await tables.probe(played), await tables.probe(played.position()));
+  await assert.rejects(tables.probe("nine L.D/..."), (e) => e.name === "PositionError" && isMorrisError(e));
+  await assert.rejects(tables.probe(42), (e) => e.name === "ArgumentError" && /the position must be a position text or a Game, not number/.test(e.message));
+  await assert.rejects(tables.probeMoves({}), { name: "ArgumentError" });
+  await assert.rejects(tables.probe(null), /not null/);
+  // A freed game's own error, as it threw it.
+  const freed = Game.fromPosition(text);
+  freed.free();
+  await assert.rejects(tables.probe(freed), { name: "StateError" });
+  // Refused calls leave the reader to the next one.
+  assert.deepEqual(await tables.probe(game), await tables.probe(text));
 }));
 
 test("a block not cached costs exactly one range request, a cached one none, a whole part never", withHost(async (host) => {
@@ -205,6 +233,7 @@ test("with the host gone, cached positions answer and the others need the networ
       assert.deepEqual(await tables.probe(Game.fromPosition(text)), { result: expected[i], plies: null }, text);
     } catch (e) {
       assert.equal(e.name, "NeedsNetworkError", String(e));
+      assert.equal(isMorrisError(e), true);
       assert.match(e.message, /^needs the network: `http:\/\/127\.0\.0\.1:\d+\/nine-4v4-0\.wdlb` could not be fetched/);
       needed++;
     }
@@ -213,4 +242,25 @@ test("with the host gone, cached positions answer and the others need the networ
   // A class whose index was never fetched needs the network too, and so does opening.
   await assert.rejects(tables.probe(Game.fromPosition(positions(22, 1)[0])), { name: "NeedsNetworkError" });
   await assert.rejects(openTables(host.url), { name: "NeedsNetworkError" });
+});
+
+test("the engine module carries no reader of web tables: they are a module of their own", async () => {
+  const engineEntries = [
+    await import(pathToFileURL(path.join(PKG, "node", "index.mjs")).href),
+    await import(pathToFileURL(path.join(PKG, "web", "morris_wasm.js")).href),
+  ];
+  for (const name of ["openTables", "RemoteTables"]) {
+    for (const entry of engineEntries) assert.equal(name in entry, false, `an engine entry exports ${name}`);
+    assert.equal(typeof webTables[name], "function", `morris-wasm/web-tables exports no ${name}`);
+  }
+  const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(path.join(PKG, file)))).map((e) => e.name);
+  const engine = exportsOf("web/morris_wasm_bg.wasm");
+  const tables = exportsOf("web-tables/morris_wasm_tables_bg.wasm");
+  assert.ok(engine.includes("engine_bestMove"), "not the engine's module");
+  assert.deepEqual(engine.filter((n) => /remotetables|opentables/i.test(n)), []);
+  assert.ok(tables.includes("openTables") && tables.includes("remotetables_probe"), tables.join(", "));
+  // Nor does the reader's module carry the search or the rules' objects.
+  assert.deepEqual(tables.filter((n) => /^(engine|game|tables)_|^(perft|variants)$/.test(n)), []);
+  const pkg = JSON.parse(readFileSync(path.join(PKG, "package.json"), "utf8"));
+  assert.deepEqual(pkg.exports["./web-tables"], { types: "./web-tables/index.d.ts", node: "./web-tables/node.mjs", default: "./web-tables/index.js" });
 });

@@ -7,5 +7,5 @@ export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const PKG = process.env.MORRIS_WASM_PKG ?? path.join(ROOT, "morris-wasm", "pkg");
 
 const wasm = await import(pathToFileURL(path.join(PKG, "node", "index.mjs")).href);
-export const { Game, Engine, Tables, RemoteTables, openTables, perft, variants } = wasm;
+export const { Game, Engine, Tables, perft, variants } = wasm;
 export default wasm.default;

@@ -1,0 +1,1 @@
+export * from "./morris_wasm_tables.js";
