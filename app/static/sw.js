@@ -55,7 +55,10 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      // Only the app's own older caches: the blocks of Nine's tables for
+      // range reads (the cache "mulino-web-tables", kept by the worker with
+      // the tables) outlive a new version of the app.
+      for (const key of await caches.keys()) if (key.startsWith("mulino-v") && key !== CACHE) await caches.delete(key);
       await self.clients.claim();
     })(),
   );

@@ -187,6 +187,34 @@ test("offline after one visit: a kept position still answers, another needs the 
   await screenshot(other, "web-tables-needs-network");
 });
 
+test("a new version of the app keeps the blocks: the kept position still answers offline after its service worker takes over", { timeout: 180_000 }, async () => {
+  const { context, page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  assert.equal(await analyse(page, SIX_DARK), "values");
+  const before = await listed(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Another build: sw.js changes, the browser installs it and it takes over.
+  h.server.alter = (pathname, body) => (pathname === "/sw.js" ? Buffer.concat([body, Buffer.from("\n// another build\n")]) : body);
+  try {
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration.update();
+      const worker = registration.installing ?? registration.waiting;
+      if (!worker) throw new Error("no new service worker");
+      if (worker.state !== "activated") {
+        await new Promise((done) => worker.addEventListener("statechange", () => worker.state === "activated" && done()));
+      }
+    });
+  } finally {
+    h.server.alter = null;
+  }
+  // The set's host gone: the blocks kept before the update still answer.
+  await context.route("**/nine-web/**", (route) => route.abort("internetdisconnected"));
+  await page.close();
+  const again = await context.newPage();
+  assert.equal(await analyse(again, SIX_DARK), "values", "the kept position answers after the update");
+  assert.deepEqual(await listed(again), before);
+});
+
 test("a damaged block is refused by its checksum: no value shown", { timeout: 120_000 }, async () => {
   // A fresh profile keeps no block; every block sent has a byte changed.
   h.server.alter = (pathname, bytes) => {
