@@ -144,6 +144,11 @@ async fn send(url: &str, range: Option<&str>) -> Result<Response, RemoteError> {
         let headers = Object::new();
         Reflect::set(&headers, &"Range".into(), &range.into()).map_err(|e| offline(&e))?;
         Reflect::set(&init, &"headers".into(), &headers).map_err(|e| offline(&e))?;
+        // Past the browser's HTTP cache, which the reader does not need (it
+        // keeps the blocks itself): through it Chromium sends the ranges of
+        // one file one after another, a round trip each, where without it
+        // they go out together.
+        Reflect::set(&init, &"cache".into(), &"no-store".into()).map_err(|e| offline(&e))?;
     }
     let promise = global_fetch(url, &init).map_err(|e| offline(&e))?;
     let answer = JsFuture::from(promise).await.map_err(|e| offline(&e))?;
