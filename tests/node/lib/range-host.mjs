@@ -62,9 +62,11 @@ export async function serveTables(dir, { prefix = "/", root = null } = {}) {
     if (bytes === null) return res.writeHead(404).end();
     answerTable(req, res, pathname.slice(prefix.length), bytes, log);
   });
-  // A test process may block (a child process run synchronously): an idle
-  // connection must not be closed under a request that reuses it.
-  server.keepAliveTimeout = 120_000;
+  // A test process may block (a child process run synchronously, for over
+  // two minutes on a loaded machine): an idle connection must never be
+  // closed under a request that reuses it, so idle connections stay open
+  // (0: no keep-alive timeout) until `close()` ends them all.
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   const close = () =>
