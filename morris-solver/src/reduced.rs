@@ -50,7 +50,64 @@ struct LightSets {
 const MAX_SYMS: usize = 32;
 
 impl LightSets {
+    /// The canonical sets of `light` points, found orbit by orbit: the
+    /// sets are visited in rank order (the rank is colex, which is the
+    /// order of their bits as numbers), so a set no earlier orbit reached
+    /// is the smallest of its own; its images are numbered with it at once,
+    /// each with the smallest symmetry that takes it back. The same tables
+    /// as [`LightSets::build_by_search`] (a test compares them), in about a
+    /// sixth of the time: one image a set instead of two searches through
+    /// every symmetry (0.5 s for nine light pieces in a browser's worker,
+    /// before a first probe of 9v9 could be answered).
     fn build(board: BoardKind, light: u32) -> LightSets {
+        let geo = board.geometry();
+        let mut syms = Symmetries::of(geo);
+        if syms.len() > MAX_SYMS {
+            syms = Symmetries::identity_only();
+        }
+        let group = Group::of(&syms, geo.len());
+        let n = geo.len() as u32;
+        let count = binomial(n, light) as usize;
+        let mut by_rank = vec![u32::MAX; count];
+        let mut sets = Vec::new();
+        let mut stabiliser = Vec::new();
+        let mut set = if light == 0 { 0 } else { u32::MAX >> (32 - light) };
+        let mut images = [0u32; MAX_SYMS];
+        for r in 0..count {
+            if by_rank[r] == u32::MAX {
+                let id = sets.len() as u32;
+                let mut stab = 0u32;
+                for (k, image) in images.iter_mut().enumerate().take(syms.len()) {
+                    *image = syms.map(k, Bitboard(set)).0;
+                    if *image == set {
+                        stab |= 1 << k;
+                    }
+                }
+                for (j, &image) in images.iter().enumerate().take(syms.len()) {
+                    let slot = &mut by_rank[rank_set(image) as usize];
+                    if *slot == u32::MAX {
+                        *slot = id << 5 | group.back(j, stab);
+                    }
+                }
+                sets.push(set);
+                stabiliser.push(stab);
+            }
+            if r + 1 < count {
+                set = next_set(set);
+            }
+        }
+        LightSets {
+            syms,
+            by_rank,
+            sets,
+            stabiliser,
+        }
+    }
+
+    /// [`LightSets::build`] as the definition says it: each set's smallest
+    /// image under every symmetry, the first symmetry that gives it.
+    #[cfg(test)]
+    fn build_by_search(board: BoardKind, light: u32) -> LightSets {
         let geo = board.geometry();
         let mut syms = Symmetries::of(geo);
         if syms.len() > MAX_SYMS {
@@ -125,6 +182,68 @@ impl LightSets {
     fn asymmetric(&self, set: Bitboard) -> bool {
         let id = self.by_rank[rank_set(set.0) as usize] >> 5;
         self.stabiliser[id as usize] == 1
+    }
+}
+
+/// The set after `set` among those of as many points, in the order of
+/// their bits as numbers (Gosper's step); `set` is not empty and not the
+/// last of its size below 2^31.
+#[inline]
+fn next_set(set: u32) -> u32 {
+    let low = set & set.wrapping_neg();
+    let up = set + low;
+    (((up ^ set) >> 2) / low) | up
+}
+
+/// How the symmetries compose: what [`LightSets::build`] needs to name
+/// the symmetry that takes an image back to its set.
+struct Group {
+    /// `inverse[j]`: the symmetry that undoes symmetry `j`.
+    inverse: Vec<usize>,
+    /// `compose[h][k]`: symmetry `h` after symmetry `k`.
+    compose: Vec<Vec<usize>>,
+}
+
+impl Group {
+    fn of(syms: &Symmetries, points: usize) -> Group {
+        let perms: Vec<Vec<usize>> = (0..syms.len())
+            .map(|k| {
+                syms.permutation(k)[..points]
+                    .iter()
+                    .map(|&p| usize::from(p))
+                    .collect()
+            })
+            .collect();
+        let find = |target: &[usize]| perms.iter().position(|p| p == target).unwrap_or(0);
+        let compose: Vec<Vec<usize>> = perms
+            .iter()
+            .map(|h| {
+                perms
+                    .iter()
+                    .map(|k| find(&k.iter().map(|&p| h[p]).collect::<Vec<_>>()))
+                    .collect()
+            })
+            .collect();
+        let inverse = (0..perms.len())
+            .map(|j| compose.iter().position(|row| row[j] == 0).unwrap_or(0))
+            .collect();
+        Group { inverse, compose }
+    }
+
+    /// The smallest symmetry that takes image `j` of a set (the set under
+    /// symmetry `j`) back to the set, whose stabiliser is `stab`: one of
+    /// `h` after the inverse of `j`, for each `h` keeping the set.
+    #[inline]
+    fn back(&self, j: usize, stab: u32) -> u32 {
+        let undo = self.inverse[j];
+        if stab == 1 {
+            return undo as u32;
+        }
+        (0..self.compose.len())
+            .filter(|&h| stab & (1 << h) != 0)
+            .map(|h| self.compose[h][undo])
+            .min()
+            .unwrap_or(undo) as u32
     }
 }
 
@@ -334,5 +453,35 @@ impl Numbering for SymIndexer {
             .copied()
             .unwrap_or_else(|| self.full.free_set(rank));
         (Bitboard(light), self.full.dark_among(free, light), turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every board's canonical sets, orbit by orbit, equal those of the
+    /// definition (each set's smallest image, the first symmetry giving
+    /// it): the tables' entries depend on both.
+    #[test]
+    fn canonical_sets_built_by_orbits_equal_the_definition() {
+        for board in [
+            BoardKind::Mill,
+            BoardKind::MillDiagonals,
+            BoardKind::Sotho,
+            BoardKind::Small,
+            BoardKind::Three,
+            BoardKind::Seven,
+        ] {
+            let points = board.geometry().len() as u32;
+            let most = if board == BoardKind::Mill { 9 } else { 6 };
+            for light in (0..=most.min(points)).chain([points]) {
+                let fast = LightSets::build(board, light);
+                let slow = LightSets::build_by_search(board, light);
+                assert_eq!(fast.sets, slow.sets, "{board:?} {light}");
+                assert_eq!(fast.stabiliser, slow.stabiliser, "{board:?} {light}");
+                assert!(fast.by_rank == slow.by_rank, "{board:?} {light}");
+            }
+        }
     }
 }

@@ -96,6 +96,11 @@ impl Symmetries {
         self.perms.is_empty()
     }
 
+    /// Symmetry `k` as the image of each point (`u8::MAX` past the board).
+    pub(crate) fn permutation(&self, k: usize) -> &[u8; MAX_POINTS] {
+        &self.perms[k]
+    }
+
     /// The image of point `p` under symmetry `k`.
     #[inline]
     pub fn map_point(&self, k: usize, p: Point) -> Point {
