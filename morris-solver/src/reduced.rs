@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use morris_core::{Bitboard, BoardKind, Color, Position, Rules};
 
-use super::index::{binomial, compress, rank_set, split_turn, unrank_set, Class, Indexer, Numbering};
+use super::index::{binomial, compress, rank_set, split_turn, Class, Indexer, Numbering};
 use super::Symmetries;
 
 /// The canonical light sets of one board and piece count.
@@ -130,7 +130,7 @@ impl LightSets {
         let mut sets = Vec::new();
         let mut stabiliser = Vec::new();
         for (r, slot) in by_rank.iter_mut().enumerate() {
-            let set = unrank_set(r as u64, light, n);
+            let set = super::index::unrank_set(r as u64, light, n);
             if image_min(set).0 == set {
                 *slot = (sets.len() as u32) << 5;
                 let mut stab = 0u32;
@@ -148,7 +148,7 @@ impl LightSets {
             if by_rank[r] != u32::MAX {
                 continue;
             }
-            let set = unrank_set(r as u64, light, n);
+            let set = super::index::unrank_set(r as u64, light, n);
             let (canon, k) = image_min(set);
             let id = by_rank[rank_set(canon) as usize] >> 5;
             by_rank[r] = id << 5 | k;
