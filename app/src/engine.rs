@@ -459,12 +459,13 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
     }
 }
 
-/// A request's answer from Nine's tables for range reads, when its
-/// position is for them (`crate::web_tables::wanted`): a probe's value
-/// (loading first, then the value, "needs the network", or missing for a
-/// block refused), or the move of a request that [`keeps_values`], among
-/// the moves that keep the value its successors' blocks say (fetched
-/// together). `None`: answered as any other request.
+/// A request's answer from Nine's tables for range reads: a probe's value
+/// where its position is for them (`crate::web_tables::wanted`; loading
+/// first, then the value, "needs the network", or missing for a block
+/// refused), or the move of a request that [`keeps_values`] where they
+/// value its moves (`crate::web_tables::moves_valued`: Nine's last
+/// placement too), among the moves that keep the value its successors'
+/// blocks say (fetched together). `None`: answered as any other request.
 #[cfg(target_arch = "wasm32")]
 async fn web_reply(
     state: &RefCell<WorkerState>,
@@ -474,7 +475,12 @@ async fn web_reply(
     use crate::web_tables::{self, Failure};
     let game = unfinished(request)?;
     let pos = *game.position();
-    if !web_tables::wanted(&pos) || !(request.probe || keeps_values(request)) {
+    let asked = if request.probe {
+        web_tables::wanted(&pos)
+    } else {
+        keeps_values(request) && web_tables::moves_valued(&pos)
+    };
+    if !asked {
         return None;
     }
     let web = state.borrow().web.clone();
@@ -582,7 +588,7 @@ async fn web_known(
     let roots: Vec<_> = game.positions()[..game.moves().len()]
         .iter()
         .copied()
-        .filter(web_tables::wanted)
+        .filter(web_tables::moves_valued)
         .collect();
     let children: Vec<_> = roots.iter().map(web_tables::children).collect();
     let all: Vec<_> = children.iter().flatten().map(|(_, c)| *c).collect();
@@ -729,7 +735,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
 const TABLES_GLOBAL: &str = "mulinoTables";
 /// The global the worker's loader sets to the folder of Nine's tables for
 /// range reads (its `manifest.json`).
-const WEB_GLOBAL: &str = "mulinoWeb";
+pub(crate) const WEB_GLOBAL: &str = "mulinoWeb";
 /// Where Nine's tables for range reads are by default: beside the app
 /// (`scripts/run.sh` serves them there when they have been made).
 const WEB_TABLES_DIR: &str = "nine-web/";

@@ -45,6 +45,23 @@ pub fn wanted(pos: &Position) -> bool {
         && crate::tablebase::files(pos).is_none()
 }
 
+/// Whether a position's moves are valued from the web set: a position
+/// [`wanted`] of it, or Nine's last placement (the side to move has the
+/// last piece in hand), every move of which ends the placing in a position
+/// of the set (or a finished game). Referee's decision: the last
+/// placement is the only placing turn read so; a turn earlier, the
+/// positions that end the placing are two plies away, some 300 of them,
+/// too many blocks to fetch for one move (docs/tables.md).
+pub fn moves_valued(pos: &Position) -> bool {
+    wanted(pos) || ends_placing(pos)
+}
+
+/// Whether every move of `pos` ends the placing of Nine under its
+/// standard rules.
+fn ends_placing(pos: &Position) -> bool {
+    *pos.rules() == Variant::Nine.rules() && pos.placements_left() == 1 && pos.terminal().is_none()
+}
+
 /// The positions to probe for a root's moves: each legal move's, in the
 /// order of [`Position::legal_moves`].
 #[cfg(any(target_arch = "wasm32", test))]
@@ -221,6 +238,19 @@ mod tests {
         assert!(!wanted(&pos(&SIX_SIX.replace("nine ", "nine:flying=off "))));
         assert!(!wanted(&pos("nine LD./DL./LLD/..L..L/.../DD./... D 0/1 0/0 -")));
         assert!(!wanted(&Position::new(Variant::Nine.rules())));
+    }
+
+    #[test]
+    fn the_last_placement_has_its_moves_valued_from_the_set() {
+        // Dark places its last piece: every move ends the placing.
+        let last = pos("nine LDL/DLD/L.D/DL..DL/LD./.L./D.L D 0/1 0/0 -");
+        assert!(last.placements_left() == 1 && !wanted(&last) && moves_valued(&last));
+        assert!(children(&last).iter().all(|(_, c)| c.placements_left() == 0));
+        // A placement earlier, and another rule set: not.
+        let earlier = pos("nine LDL/DLD/L.D/DL..DL/L../.../D.L L 1/1 0/0 -");
+        assert!(!moves_valued(&earlier));
+        assert!(!moves_valued(&pos(&SIX_SIX.replace("nine ", "nine:flying=off "))));
+        assert!(moves_valued(&pos(SIX_SIX)));
     }
 
     #[test]

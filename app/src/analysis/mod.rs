@@ -6,10 +6,13 @@
 //! line of play, the turn shown, and an epoch that changes with the shown
 //! position, so that an answer about an earlier position is dropped (as
 //! the computer's own replies are, `crate::engine`). `protocol` is the
-//! wire, `think` the worker's side, `worker` its loop in the browser.
+//! wire, `think` the worker's side, `worker` its loop in the browser,
+//! `web_worker` the worker of Nine's tables for range reads beside it.
 
 pub mod protocol;
 pub mod think;
+#[cfg(target_arch = "wasm32")]
+pub mod web_worker;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 

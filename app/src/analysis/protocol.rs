@@ -3,7 +3,9 @@
 //! (`crate::engine`), so that both sides are tested natively.
 //!
 //! The page says `a <epoch> <game link>` (think about the game's position
-//! until told otherwise) or `s` (stop). The worker answers, under the
+//! until told otherwise; `an` when the page reads Nine's tables for range
+//! reads itself, in a worker of their own: `crate::analysis::web_worker`)
+//! or `s` (stop). The worker answers, under the
 //! epoch it was asked with, the best lines after each finished search
 //! (`al`) and, where the endgame tables or a solve cover the position, the
 //! exact value of every legal move (`ae`). Fields are separated by tabs.
@@ -16,8 +18,11 @@ use crate::tablebase::{self, Probe};
 /// What the page asks of the analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToAnalysis {
-    /// Think about the position of this game (link text) from now on.
-    Analyse { epoch: u32, game: String },
+    /// Think about the position of this game (link text) from now on;
+    /// `web`: also give the exact values Nine's tables for range reads
+    /// have (the analysis board asks them of a worker of their own, which
+    /// answers while this one searches).
+    Analyse { epoch: u32, game: String, web: bool },
     /// Think no more.
     Stop,
 }
@@ -66,7 +71,10 @@ pub enum FromAnalysis {
 impl ToAnalysis {
     pub fn encode(&self) -> String {
         match self {
-            ToAnalysis::Analyse { epoch, game } => format!("a\t{epoch}\t{game}"),
+            ToAnalysis::Analyse { epoch, game, web } => {
+                let kind = if *web { "a" } else { "an" };
+                format!("{kind}\t{epoch}\t{game}")
+            }
             ToAnalysis::Stop => "s".into(),
         }
     }
@@ -75,10 +83,17 @@ impl ToAnalysis {
         if text == "s" {
             return Some(ToAnalysis::Stop);
         }
-        let (epoch, game) = text.strip_prefix("a\t")?.split_once('\t')?;
+        let (kind, rest) = text.split_once('\t')?;
+        let web = match kind {
+            "a" => true,
+            "an" => false,
+            _ => return None,
+        };
+        let (epoch, game) = rest.split_once('\t')?;
         Some(ToAnalysis::Analyse {
             epoch: epoch.parse().ok()?,
             game: game.to_string(),
+            web,
         })
     }
 }
@@ -198,6 +213,12 @@ mod tests {
             ToAnalysis::Analyse {
                 epoch: 12,
                 game: "variant=nine&moves=a1,b2".into(),
+                web: true,
+            },
+            ToAnalysis::Analyse {
+                epoch: 13,
+                game: "variant=nine&moves=a1".into(),
+                web: false,
             },
             ToAnalysis::Stop,
         ] {
@@ -207,6 +228,8 @@ mod tests {
             "",
             "a\t1",
             "a\tx\tvariant=nine",
+            "an\t1",
+            "ab\t1\tvariant=nine",
             "q\t1\t3\t0\tvariant=nine",
             "stop",
         ] {

@@ -24,6 +24,8 @@ struct Job {
     depth: u32,
     stalls: u32,
     exact_sent: bool,
+    /// Whether the values of Nine's tables for range reads are asked here.
+    web: bool,
 }
 
 #[derive(Default)]
@@ -87,12 +89,13 @@ impl Analysis {
         let start = {
             let mut t = self.thinking.borrow_mut();
             t.job = match msg {
-                ToAnalysis::Analyse { epoch, game } => link::parse(&game).ok().map(|o| Job {
+                ToAnalysis::Analyse { epoch, game, web } => link::parse(&game).ok().map(|o| Job {
                     epoch,
                     game: o.game,
                     depth: 0,
                     stalls: 0,
                     exact_sent: false,
+                    web,
                 }),
                 ToAnalysis::Stop => None,
             };
@@ -124,15 +127,15 @@ impl Analysis {
                 let job = t.job.as_mut();
                 job.map(|j| {
                     let first = !std::mem::replace(&mut j.exact_sent, true);
-                    (j.epoch, j.game.clone(), j.depth, j.stalls, first)
+                    (j.epoch, j.game.clone(), j.depth, j.stalls, first.then_some(j.web))
                 })
             };
             let Some((epoch, game, depth, stalls, first)) = next else {
                 self.thinking.borrow_mut().running = false;
                 return;
             };
-            if first {
-                self.send_exact(epoch, &game).await;
+            if let Some(web) = first {
+                self.send_exact(epoch, &game, web).await;
                 if !self.current(epoch) {
                     continue;
                 }
@@ -171,11 +174,15 @@ impl Analysis {
     }
 
     /// Loads the tables the position needs (or solves its class) and sends
-    /// the exact value of each move, if anything covers it.
-    async fn send_exact(&self, epoch: u32, game: &Game) {
+    /// the exact value of each move, if anything covers it; Nine's tables
+    /// for range reads only when `web` (else the page asks them itself).
+    async fn send_exact(&self, epoch: u32, game: &Game, web: bool) {
         let pos = *game.position();
-        if crate::web_tables::wanted(&pos) {
-            return self.send_web_exact(epoch, &pos).await;
+        if crate::web_tables::moves_valued(&pos) {
+            if web {
+                self.send_web_exact(epoch, &pos).await;
+            }
+            return;
         }
         let files = crate::tablebase::files(&pos).unwrap_or_default();
         let missing: Vec<_> = {
@@ -208,32 +215,37 @@ impl Analysis {
         self.post(&FromAnalysis::Exact { epoch, exact });
     }
 
-    /// The exact value of each move from Nine's tables for range reads,
-    /// their blocks fetched together: or that they need the network, or
-    /// (a block refused) that they cannot be had; nothing where the set
-    /// does not cover the position.
+    /// The exact value of each move from Nine's tables for range reads
+    /// ([`web_exact`]).
     async fn send_web_exact(&self, epoch: u32, pos: &Position) {
-        use crate::web_tables::{self, Failure};
         self.post(&FromAnalysis::Exact {
             epoch,
             exact: Exact::Loading,
         });
         let web = self.state.borrow().web.clone();
-        let children = web_tables::children(pos);
-        let positions: Vec<_> = children.iter().map(|(_, c)| *c).collect();
-        let answers = web.probe_many(&positions).await;
-        if !self.current(epoch) {
-            return;
+        let exact = web_exact(&web, pos).await;
+        if self.current(epoch) {
+            self.post(&FromAnalysis::Exact { epoch, exact });
         }
-        let exact = match web_tables::root_moves(pos, &children, answers) {
-            Ok(moves) => Exact::Values(think::best_first(
-                pos,
-                moves.into_iter().map(|m| (m.turn, m.value)).collect(),
-            )),
-            Err(Failure::Network) => Exact::Network,
-            Err(Failure::Refused) => Exact::Missing,
-            Err(Failure::NotCovered) => Exact::Values(Vec::new()),
-        };
-        self.post(&FromAnalysis::Exact { epoch, exact });
+    }
+}
+
+/// The exact value of each move of `pos` from Nine's tables for range
+/// reads, their blocks fetched together: or that they need the network,
+/// or (a block refused) that they cannot be had; no values where the set
+/// does not cover the position.
+pub async fn web_exact(web: &crate::web_tables::WebSet, pos: &Position) -> Exact {
+    use crate::web_tables::{self, Failure};
+    let children = web_tables::children(pos);
+    let positions: Vec<_> = children.iter().map(|(_, c)| *c).collect();
+    let answers = web.probe_many(&positions).await;
+    match web_tables::root_moves(pos, &children, answers) {
+        Ok(moves) => Exact::Values(think::best_first(
+            pos,
+            moves.into_iter().map(|m| (m.turn, m.value)).collect(),
+        )),
+        Err(Failure::Network) => Exact::Network,
+        Err(Failure::Refused) => Exact::Missing,
+        Err(Failure::NotCovered) => Exact::Values(Vec::new()),
     }
 }

@@ -78,31 +78,75 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
             )
         })
     };
+    // Nine's tables for range reads: a worker of their own, started at the
+    // first position they serve, answers while the search thinks.
+    let web = use_mut_ref(|| None::<Result<EngineLink, String>>);
     {
         let (send, game) = (said.dispatcher(), study.shown());
         use_effect_with((study.epoch, running), move |&(e, running)| {
             let moved = epoch.replace(e) != e;
             live.set(running);
-            match &*link {
-                Ok(link) => {
-                    let msg = if running {
-                        ToAnalysis::Analyse {
-                            epoch: e,
-                            game: link::format(Mode::default(), &game, &[], None),
-                        }
-                    } else {
-                        ToAnalysis::Stop
-                    };
-                    link.send_text(msg.encode());
+            let text = link::format(Mode::default(), &game, &[], None);
+            let ask = |web| {
+                if running {
+                    ToAnalysis::Analyse {
+                        epoch: e,
+                        game: text.clone(),
+                        web,
+                    }
+                } else {
+                    ToAnalysis::Stop
                 }
+                .encode()
+            };
+            match &*link {
+                Ok(link) => link.send_text(ask(false)),
                 Err(why) => send.dispatch(Said::Heard(FromAnalysis::Failed(why.clone()))),
             }
             if running || moved {
                 send.dispatch(Said::Forget);
             }
+            let for_web = running && crate::web_tables::moves_valued(game.position());
+            let mut web = web.borrow_mut();
+            if for_web && web.is_none() {
+                *web = Some(spawn_web(send.clone(), epoch.clone()));
+            }
+            match web.as_ref() {
+                Some(Ok(link)) => link.send_text(if for_web {
+                    ask(true)
+                } else {
+                    ToAnalysis::Stop.encode()
+                }),
+                Some(Err(_)) if for_web => send.dispatch(Said::Heard(FromAnalysis::Exact {
+                    epoch: e,
+                    exact: Exact::Missing,
+                })),
+                _ => {}
+            }
         });
     }
     (*said).clone()
+}
+
+/// The worker of Nine's tables for range reads
+/// (`crate::analysis::web_worker`): its values of the shown position
+/// (`epoch`) go where the search's go; if it cannot start or breaks, they
+/// cannot be had, and the search goes on.
+fn spawn_web(send: UseReducerDispatcher<Analysed>, epoch: Rc<Cell<u32>>) -> Result<EngineLink, String> {
+    EngineLink::spawn_with(
+        "./worker-web.js",
+        FromAnalysis::decode,
+        FromAnalysis::Failed,
+        move |msg| match msg {
+            FromAnalysis::Exact { epoch: e, .. } if e != epoch.get() => {}
+            FromAnalysis::Exact { .. } => send.dispatch(Said::Heard(msg)),
+            FromAnalysis::Failed(_) => send.dispatch(Said::Heard(FromAnalysis::Exact {
+                epoch: epoch.get(),
+                exact: Exact::Missing,
+            })),
+            FromAnalysis::Lines { .. } => {}
+        },
+    )
 }
 
 /// Whether the analysis thinks about the shown position (`epoch`): it

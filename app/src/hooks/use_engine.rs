@@ -204,6 +204,9 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
     let tablebase =
         tablebase::files(model.game.position()).is_some() || crate::web_tables::wanted(model.game.position());
     let covered = tablebase && model.outcome().is_none();
+    // Level 10's move and the hint at Nine's last placement read its
+    // moves' values there too.
+    let valued = tablebase || crate::web_tables::moves_valued(model.game.position());
     // A game one capture from the tables fetches them ahead, for offline.
     let ahead = !tablebase::soon(model.game.position()).is_empty();
     use_effect_with(
@@ -223,8 +226,8 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
                 worker.send(&Request::prefetch(epoch, &game));
             }
             if wants_move || wants_hint {
-                worker.ensure(tablebase);
                 let request = Request::new(epoch, &game, level, !wants_move).within(budget);
+                worker.ensure(tablebase || (valued && crate::engine::keeps_values(&request)));
                 if worker.link.borrow().is_some() {
                     *worker.asked_at.borrow_mut() = now_ms();
                     worker.send(&request);

@@ -132,6 +132,7 @@ pub fn use_exact_values() -> ExactValues {
                     ToAnalysis::Analyse {
                         epoch,
                         game: link::format(Mode::default(), &Game::from_position(pos), &[], None),
+                        web: true,
                     }
                     .encode(),
                 ),

@@ -174,7 +174,7 @@ pub fn needs_tables_worker(game: &Game) -> bool {
         || game
             .positions()
             .iter()
-            .any(|p| crate::analysis::think::solvable(p) || crate::web_tables::wanted(p))
+            .any(|p| crate::analysis::think::solvable(p) || crate::web_tables::moves_valued(p))
 }
 
 /// A score for the graph: a forced result at the edge.
