@@ -38,6 +38,9 @@
 // - level 10 (dark) in a 9v8 position: from the click that ends the human's
 //   move until the computer's reply is in the move list; then again in the
 //   page opened again in the same profile.
+// - level 10's last two placements (light's, valued two plies on; dark's,
+//   one ply on): from the human's placement until the computer's is in the
+//   move list, each in a fresh profile.
 // Each timing starts when the server has had no request for a second (the
 // page's own first load and its service worker's caching over). The server
 // counts the requests to nine-web/ and the bytes it sent in each.
@@ -67,6 +70,27 @@ const NINE_NINE = [
 // c5-d5 d6-d5 e3-d3).
 const NINE_EIGHT = "nine L.L/LDD/D.L/LD.DLD/L.D/DL./..L L 0/0 0/0 -";
 const HUMAN_MOVE = ["a7", "d7"];
+// The last two placements, from the fair suite (docs/suites/nine-match-placing.book,
+// its first positions with three and two placements left): the human places, then
+// level 10 places the last piece of its side, valuing its moves from the set (light's
+// last: the positions two plies on; dark's: one ply on). `keeps`: the moves that keep
+// the draw there, as the suite says.
+const LAST_PLACEMENTS = [
+  {
+    name: "light's last placement",
+    text: "nine LDD/.L./.D./LDLDL./.L./LDD/.L. D 1/2 0/0 -",
+    human: "dark",
+    place: "a1",
+    keeps: ["e5", "e3", "c5", "b6"],
+  },
+  {
+    name: "dark's last placement",
+    text: "nine LDD/.L./.D./LDLDL./.L./LDD/DL. L 1/1 0/0 -",
+    human: "light",
+    place: "e5",
+    keeps: null,
+  },
+];
 /** How long the human looks at the board before moving (the page may open the set meanwhile). */
 const HUMAN_THINKS_MS = 3_000;
 const TIMEOUT_MS = 60_000;
@@ -382,6 +406,34 @@ async function levelTenMove(page) {
   return { ms, right, note: right ? `reply ${moves[1]}` : `move list ${JSON.stringify(moves)}` };
 }
 
+/** The human places on `point` in an open game; ms until level 10's reply is in the move list, and the reply. */
+async function levelTenPlacement(page, spot) {
+  await armTimer(page, { listed: 2 });
+  await clickPoint(page, spot.place);
+  const ms = await elapsed(page);
+  const moves = (await page.locator("[data-move-list] > *").allInnerTexts()).map((m) => moveText(m.replace(/\s+/g, " ")));
+  const reply = moves[1] ?? "";
+  const keeps = spot.keeps === null || spot.keeps.some((k) => reply.startsWith(k));
+  const right = ms !== null && moves[0]?.startsWith(spot.place) && moves.length === 2 && keeps;
+  return { ms, right, note: right ? `reply ${reply}` : `move list ${JSON.stringify(moves)}` };
+}
+
+/** Level 10's last placements, each in a fresh profile. */
+async function lastPlacementsRun(browser, url, server, verbose) {
+  const rows = [];
+  for (const spot of LAST_PLACEMENTS) {
+    const { context, page } = await newProfile(browser);
+    try {
+      await openGame(page, gameLink(url, { variant: "nine", mode: "vs-engine", color: spot.human, level: 10, position: encodeURIComponent(spot.text) }));
+      await page.waitForTimeout(HUMAN_THINKS_MS);
+      rows.push(await measured(server, `level 10, ${spot.name} (fresh profile)`, verbose, () => levelTenPlacement(page, spot)));
+    } finally {
+      await context.close();
+    }
+  }
+  return rows;
+}
+
 /** Level 10's move in a fresh profile, and again in the page opened again in the same profile. */
 async function levelTenRun(browser, url, server, verbose) {
   const { context, page } = await newProfile(browser);
@@ -451,6 +503,7 @@ async function main() {
         rows.push(...(await analysisRun(browser, proxy.url, server, position, NINE_NINE[(i + 1) % NINE_NINE.length], opt.verbose)));
       }
       rows.push(...(await levelTenRun(browser, proxy.url, server, opt.verbose)));
+      rows.push(...(await lastPlacementsRun(browser, proxy.url, server, opt.verbose)));
       console.log(`# run ${run} done, load ${os.loadavg()[0].toFixed(2)}`);
     }
   } finally {

@@ -501,10 +501,9 @@ async fn web_reply(
         return Some(FromWorker::tablebase_value(request.epoch, value));
     }
     let started = JsClock.now_ms();
-    let children = web_tables::children(&pos);
-    let positions: Vec<_> = children.iter().map(|(_, c)| *c).collect();
-    let answers = web.probe_many(&positions).await;
-    let kept = web_tables::root_moves(&pos, &children, answers).unwrap_or_default();
+    let leaves = web_tables::Leaves::of(&pos);
+    let answers = web.probe_many(leaves.positions()).await;
+    let kept = leaves.values(answers).unwrap_or_default();
     // The blocks' time is the move's: the search gets what is left of it.
     let spent = JsClock.now_ms().saturating_sub(started);
     let left = request.budget_ms.unwrap_or(MOVE_TIME_MS).saturating_sub(spent);
@@ -590,16 +589,19 @@ async fn web_known(
         .copied()
         .filter(web_tables::moves_valued)
         .collect();
-    let children: Vec<_> = roots.iter().map(web_tables::children).collect();
-    let all: Vec<_> = children.iter().flatten().map(|(_, c)| *c).collect();
+    let leaves: Vec<_> = roots.iter().map(web_tables::Leaves::of).collect();
+    let all: Vec<_> = leaves
+        .iter()
+        .flat_map(|l| l.positions().iter().copied())
+        .collect();
     if all.is_empty() {
         return Vec::new();
     }
     let mut answers = web.probe_many(&all).await.into_iter();
     let mut known = Vec::new();
-    for (root, kids) in roots.into_iter().zip(children) {
-        let mine: Vec<_> = answers.by_ref().take(kids.len()).collect();
-        if let Ok(moves) = web_tables::root_moves(&root, &kids, mine) {
+    for (root, leaves) in roots.into_iter().zip(leaves) {
+        let mine: Vec<_> = answers.by_ref().take(leaves.positions().len()).collect();
+        if let Ok(moves) = leaves.values(mine) {
             known.push((root, moves.into_iter().map(|m| (m.turn, m.value)).collect()));
         }
     }

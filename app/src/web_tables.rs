@@ -46,27 +46,110 @@ pub fn wanted(pos: &Position) -> bool {
 }
 
 /// Whether a position's moves are valued from the web set: a position
-/// [`wanted`] of it, or Nine's last placement (the side to move has the
-/// last piece in hand), every move of which ends the placing in a position
-/// of the set (or a finished game). Referee's decision: the last
-/// placement is the only placing turn read so; a turn earlier, the
-/// positions that end the placing are two plies away, some 300 of them,
-/// too many blocks to fetch for one move (docs/tables.md).
+/// [`wanted`] of it, or one of Nine's two last placements (each side's
+/// last piece), every move of which ends the placing in a position of the
+/// set, or leads to the other side's last placement, each of whose moves
+/// does. Referee's decision: the placing is read so only there; the
+/// light's last placement asks for the positions two plies on (about 100,
+/// against 9 for the dark's: docs/tables.md), a placement earlier would
+/// ask for about a thousand.
 pub fn moves_valued(pos: &Position) -> bool {
-    wanted(pos) || ends_placing(pos)
+    wanted(pos) || last_placements(pos)
 }
 
-/// Whether every move of `pos` ends the placing of Nine under its
+/// Whether `pos` is one of the last two placements of Nine under its
 /// standard rules.
-fn ends_placing(pos: &Position) -> bool {
-    *pos.rules() == Variant::Nine.rules() && pos.placements_left() == 1 && pos.terminal().is_none()
+fn last_placements(pos: &Position) -> bool {
+    *pos.rules() == Variant::Nine.rules()
+        && (1..=2).contains(&pos.placements_left())
+        && pos.terminal().is_none()
 }
 
 /// The positions to probe for a root's moves: each legal move's, in the
 /// order of [`Position::legal_moves`].
 #[cfg(any(target_arch = "wasm32", test))]
-pub fn children(pos: &Position) -> Vec<(Move, Position)> {
+pub fn children(pos: &Position) -> Children {
     pos.legal_moves().into_iter().map(|m| (m, pos.play(m))).collect()
+}
+
+/// Moves with the positions after them.
+#[cfg(any(target_arch = "wasm32", test))]
+type Children = Vec<(Move, Position)>;
+
+/// What the set is asked for a root's moves ([`moves_valued`]): the
+/// position after each move, and where that is still the placing (the
+/// light's last placement is the root), the positions after each of its
+/// moves; every position once.
+#[cfg(any(target_arch = "wasm32", test))]
+#[derive(Clone, Debug)]
+pub struct Leaves {
+    root: Position,
+    /// Each root move, its position and that position's own moves (none
+    /// where it is probed itself).
+    moves: Vec<(Move, Position, Children)>,
+    probes: Vec<Position>,
+}
+
+#[cfg(any(target_arch = "wasm32", test))]
+impl Leaves {
+    pub fn of(root: &Position) -> Leaves {
+        let mut probes = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut ask = |p: Position| {
+            if p.terminal().is_none() && seen.insert(p) {
+                probes.push(p);
+            }
+        };
+        let moves = children(root)
+            .into_iter()
+            .map(|(m, child)| {
+                let on = if child.placements_left() > 0 && child.terminal().is_none() {
+                    children(&child)
+                } else {
+                    Vec::new()
+                };
+                if on.is_empty() {
+                    ask(child);
+                }
+                on.iter().for_each(|&(_, p)| ask(p));
+                (m, child, on)
+            })
+            .collect();
+        Leaves {
+            root: *root,
+            moves,
+            probes,
+        }
+    }
+
+    /// The positions to probe, each once.
+    pub fn positions(&self) -> &[Position] {
+        &self.probes
+    }
+
+    /// Each root move with its value for the side making it, from the
+    /// answers for [`Leaves::positions`] (in their order): a position two
+    /// plies on valued by its best move. The first failure if any move
+    /// has no value (the network's before a refusal).
+    pub fn values(&self, answers: Vec<Result<Option<Value>, Failure>>) -> Result<Vec<TableMove>, Failure> {
+        let found: std::collections::HashMap<Position, Result<Option<Value>, Failure>> =
+            self.probes.iter().copied().zip(answers).collect();
+        let answer = |p: &Position| found.get(p).copied().unwrap_or(Err(Failure::NotCovered));
+        let children: Vec<(Move, Position)> = self.moves.iter().map(|(m, c, _)| (*m, *c)).collect();
+        let answers = self
+            .moves
+            .iter()
+            .map(|(_, child, on)| {
+                if on.is_empty() {
+                    return answer(child);
+                }
+                let probed = on.iter().map(|(_, p)| answer(p)).collect();
+                let moves = root_moves(child, on, probed)?;
+                Ok(moves.into_iter().map(|m| m.value).max_by_key(|v| v.score()))
+            })
+            .collect();
+        root_moves(&self.root, &children, answers)
+    }
 }
 
 /// The value of one move's position for the side that moved into it: a
@@ -85,11 +168,12 @@ fn for_mover(
 }
 
 /// Each move of `pos` with its value for the side making it, from the
-/// answers for its [`children`] (in their order): the first failure if
+/// answers for its [`children`] (in their order: [`Leaves::values`] for a
+/// root): the first failure if
 /// any move has no value (a network failure before a refusal, so that
 /// what the network may mend is said).
 #[cfg(any(target_arch = "wasm32", test))]
-pub fn root_moves(
+fn root_moves(
     pos: &Position,
     children: &[(Move, Position)],
     answers: Vec<Result<Option<Value>, Failure>>,
@@ -241,16 +325,67 @@ mod tests {
     }
 
     #[test]
-    fn the_last_placement_has_its_moves_valued_from_the_set() {
+    fn the_last_placements_have_their_moves_valued_from_the_set() {
         // Dark places its last piece: every move ends the placing.
         let last = pos("nine LDL/DLD/L.D/DL..DL/LD./.L./D.L D 0/1 0/0 -");
         assert!(last.placements_left() == 1 && !wanted(&last) && moves_valued(&last));
-        assert!(children(&last).iter().all(|(_, c)| c.placements_left() == 0));
-        // A placement earlier, and another rule set: not.
-        let earlier = pos("nine LDL/DLD/L.D/DL..DL/L../.../D.L L 1/1 0/0 -");
+        let leaves = Leaves::of(&last);
+        assert_eq!(leaves.positions().len(), children(&last).len());
+        assert!(leaves.positions().iter().all(|c| c.placements_left() == 0));
+        // Light's last: the positions two plies on, every one once.
+        let light = pos("nine LDL/DLD/L.D/DL..DL/L../.../D.L L 1/1 0/0 -");
+        assert!(moves_valued(&light));
+        let leaves = Leaves::of(&light);
+        let two_on: std::collections::HashSet<Position> = children(&light)
+            .iter()
+            .flat_map(|(_, c)| children(c).into_iter().map(|(_, p)| p))
+            .collect();
+        assert_eq!(leaves.positions().len(), two_on.len());
+        assert!(two_on.len() > 30 && leaves.positions().iter().all(|p| two_on.contains(p)));
+        // Two placements earlier, and another rule set: not.
+        let earlier = pos("nine LDL/DLD/L.D/DL..DL/L../.../D.. L 1/2 0/0 -");
         assert!(!moves_valued(&earlier));
         assert!(!moves_valued(&pos(&SIX_SIX.replace("nine ", "nine:flying=off "))));
         assert!(moves_valued(&pos(SIX_SIX)));
+    }
+
+    #[test]
+    fn light_s_last_placement_is_valued_by_dark_s_best_reply() {
+        let root = pos("nine LDL/DLD/L.D/DL..DL/L../.../D.L L 1/1 0/0 -");
+        let leaves = Leaves::of(&root);
+        let kids = children(&root);
+        // Every position two plies on a draw: every move draws.
+        let draws = leaves.values(leaves.positions().iter().map(|_| Ok(Some(Value::Draw))).collect());
+        let Ok(draws) = draws else {
+            unreachable!("{draws:?}")
+        };
+        assert_eq!(draws.len(), kids.len());
+        assert!(draws.iter().all(|m| m.value == Value::Draw), "{draws:?}");
+        // One reply of dark's to the first move leaves light lost: that move
+        // loses, and only it (no other move allows that position).
+        let (first, after_first) = kids[0];
+        let lost = children(&after_first)[0].1;
+        let others: Vec<Position> = kids[1..]
+            .iter()
+            .flat_map(|(_, c)| children(c).into_iter().map(|(_, p)| p))
+            .collect();
+        assert!(!others.contains(&lost));
+        let answers = leaves
+            .positions()
+            .iter()
+            .map(|p| Ok(Some(if *p == lost { Value::Loss(40) } else { Value::Draw })))
+            .collect();
+        let Ok(moves) = leaves.values(answers) else {
+            unreachable!()
+        };
+        for m in &moves {
+            let loses = matches!(m.value, Value::Loss(_));
+            assert_eq!(loses, m.turn == first, "{m:?}");
+        }
+        // A position two plies on that needs the network: so does the root.
+        let mut answers: Vec<_> = leaves.positions().iter().map(|_| Ok(Some(Value::Draw))).collect();
+        answers[3] = Err(Failure::Network);
+        assert_eq!(leaves.values(answers), Err(Failure::Network));
     }
 
     #[test]

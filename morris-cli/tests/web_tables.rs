@@ -94,6 +94,43 @@ fn web_files_are_made_split_checked_and_kept() {
             assert_eq!(said.trim(), exact.split(' ').next().unwrap().trim(), "{text}");
         }
     }
+    // And a file of positions: a line each, as from the tables; one of the
+    // placing is named and the run fails, the others still written.
+    let some: Vec<String> = (0..indexer.len())
+        .step_by(1_000_000)
+        .map(|i| indexer.position(i).unwrap().to_string())
+        .collect();
+    let list = tmp.path().join("positions.txt");
+    std::fs::write(&list, some.join("\n")).unwrap();
+    let (l, table_lines) = (
+        list.to_str().unwrap(),
+        ok(&["tb", "probe", "--table", t, "--positions", list.to_str().unwrap()]),
+    );
+    let wdl_only = |text: &str| {
+        text.lines()
+            .map(|x| x.split(" in ").next().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        wdl_only(&ok(&["tb", "probe", "--table", w, "--positions", l])),
+        wdl_only(&table_lines)
+    );
+    std::fs::write(
+        &list,
+        format!("{}\nnine LD./DL./.../....../.../.../... L 7/7 0/0 -\n", some[0]),
+    )
+    .unwrap();
+    let run = common::morris(&["tb", "probe", "--table", w, "--positions", l]);
+    let (said, err) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    assert!(!run.status.success() && said.lines().count() == 1, "{said}");
+    assert!(
+        err.contains(":2: ") && err.contains("1 of 2 positions were not valued"),
+        "{err}"
+    );
+
     let manifest = std::fs::read(web.join("manifest.json")).unwrap();
     let again = small_parts(t, w);
     assert_eq!(again.matches(" kept\n").count(), 3, "{again}");

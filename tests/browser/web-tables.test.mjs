@@ -29,6 +29,11 @@ const SIX_DARK = "nine LD./DL./LLD/..L..L/.../DD./.D. D 0/0 0/0 -";
 const SIX_LIGHT = SIX_DARK.replace(" D 0/0", " L 0/0");
 // Another six against six, far from those: its blocks are not fetched by them.
 const SIX_OTHER = "nine D.L/.L./DDL/L.D..L/.D./L.D/... L 0/0 0/0 -";
+// Light's last placement, five against five on the board (three of each
+// taken): every placing ends in 6v6, 6v5 or 5v6 two plies on, in the set.
+// A draw, 10 of its 14 placements keep it (`morris tb probe` solves the
+// rest of the placing down to the tables).
+const LAST_LIGHT = "nine L../.L./..L/L....D/.D./L.D/DD. L 1/1 0/0 -";
 
 let h;
 let web;
@@ -159,6 +164,42 @@ test("a 6v6 game's review judges its turn by the tables for range reads: the win
   assert.match(explain, /d1-g1 \(Dark\) is a blunder .*Better: (d2-d3|b6-b4)/, explain);
   assert.ok(setRequests(from).some((r) => r.status === 206), "its successors' blocks by range requests");
   await screenshot(page, "web-tables-review");
+  assertNoErrors(page);
+});
+
+/** What `morris tb probe` says of a placing position from the set's tables: its result and the moves that keep it. */
+function placingTruth(position) {
+  const tables = path.join(path.dirname(web), "tables");
+  const out = execFileSync(MORRIS, ["tb", "probe", "--table", tables, "--position", position], { encoding: "utf8" }).split("\n");
+  const keep = out[1].match(/moves keep it: (.*)$/);
+  return { result: out[0].trim(), keep: keep ? keep[1].trim().split(" ") : [] };
+}
+
+test("light's last placement in the analysis board: every move's value, read two plies on from the tables for range reads", { timeout: 180_000 }, async () => {
+  const { result, keep } = placingTruth(LAST_LIGHT);
+  assert.equal(result, "draw");
+  const from = h.server.log.length;
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  assert.equal(await analyse(page, LAST_LIGHT), "values");
+  const moves = await listed(page);
+  assert.equal(moves.length, 14, `every placement listed: ${JSON.stringify(moves)}`);
+  const draws = moves.filter(([, mark]) => mark === "=").map(([move]) => move);
+  assert.deepEqual(draws.sort(), [...keep].sort(), `the placements that keep the draw, as the tables say: ${JSON.stringify(moves)}`);
+  assert.ok(moves.every(([, mark]) => mark === "=" || mark === "-"), `the others lose: ${JSON.stringify(moves)}`);
+  assert.ok(setRequests(from).some((r) => r.status === 206), "blocks by range requests");
+  await screenshot(page, "web-tables-last-placement");
+  assertNoErrors(page);
+});
+
+test("level 10 keeps the draw at light's last placement, its moves valued from the set first", { timeout: 180_000 }, async () => {
+  const { keep } = placingTruth(LAST_LIGHT);
+  const from = h.server.log.length;
+  const { page } = await h.newPage();
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "dark", level: 10, position: encodeURIComponent(LAST_LIGHT) }));
+  const snap = await waitForState(page, (s) => moveCount(s) >= 1, "the computer's placement", ENGINE_TIMEOUT);
+  const played = moveText(snap.moves[0]);
+  assert.ok(keep.includes(played), `${played} keeps the draw (${keep.join(", ")})`);
+  assert.ok(setRequests(from).some((r) => r.status === 206), "the blocks two plies on by range requests");
   assertNoErrors(page);
 });
 

@@ -235,11 +235,10 @@ impl Analysis {
 /// or (a block refused) that they cannot be had; no values where the set
 /// does not cover the position.
 pub async fn web_exact(web: &crate::web_tables::WebSet, pos: &Position) -> Exact {
-    use crate::web_tables::{self, Failure};
-    let children = web_tables::children(pos);
-    let positions: Vec<_> = children.iter().map(|(_, c)| *c).collect();
-    let answers = web.probe_many(&positions).await;
-    match web_tables::root_moves(pos, &children, answers) {
+    use crate::web_tables::{Failure, Leaves};
+    let leaves = Leaves::of(pos);
+    let answers = web.probe_many(leaves.positions()).await;
+    match leaves.values(answers) {
         Ok(moves) => Exact::Values(think::best_first(
             pos,
             moves.into_iter().map(|m| (m.turn, m.value)).collect(),

@@ -625,6 +625,11 @@ fn probe_many(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let Some((_, first)) = positions.first() else {
         return Err(CliError::input(format!("{} holds no position", file.display())));
     };
+    if let [dir] = args.table.as_slice() {
+        if dir.join(morris_solver::web::MANIFEST_FILE).is_file() {
+            return super::web::probe_many(dir, file, &positions, out);
+        }
+    }
     let tables = Tablebases::from_base(tablebase_of(*first.rules(), &args.table)?);
     let mut memo = PlacingMemo::new();
     let mut failed = 0;

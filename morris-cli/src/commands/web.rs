@@ -236,23 +236,59 @@ pub fn run(args: &WebArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// `tb probe` of a position from a folder of web tables: win, draw or
 /// loss, read from the one block that holds it.
 pub fn probe(dir: &Path, pos: &Position, out: &mut dyn Write) -> Result<(), CliError> {
-    let value = match pos.terminal() {
-        Some(outcome) => Value::of_outcome(outcome, pos.turn()),
-        None => {
-            let web =
-                DiskWebTables::open(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
-            let value = web.probe(pos).map_err(web_error)?;
-            let class = Class::of(pos);
-            value.ok_or_else(|| {
-                CliError::input(format!(
-                    "the web tables hold no class of the position ({}v{}, {}/{} in hand)",
-                    class.light, class.dark, class.light_hand, class.dark_hand
-                ))
-            })?
-        }
-    };
-    writeln!(out, "{value}")?;
+    let web = open_dir(dir)?;
+    writeln!(out, "{}", value_of(&web, pos)?)?;
     Ok(())
+}
+
+/// `tb probe --positions FILE` from a folder of web tables: each
+/// position's line `POSITION ; VALUE`, as from table files; one the
+/// tables do not value (the placing, a class not made) is named on
+/// standard error and the run goes on, ending in an error that counts
+/// them.
+pub fn probe_many(
+    dir: &Path,
+    file: &Path,
+    positions: &[(usize, Position)],
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let web = open_dir(dir)?;
+    let mut failed = 0;
+    for (line, pos) in positions {
+        match value_of(&web, pos) {
+            Ok(value) => writeln!(out, "{pos} ; {value}")?,
+            Err(e) => {
+                failed += 1;
+                eprintln!("{}:{line}: {pos}: {e}", file.display());
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(CliError::input(format!(
+            "{failed} of {} positions were not valued (see above); the others are written",
+            positions.len()
+        )));
+    }
+    Ok(())
+}
+
+fn open_dir(dir: &Path) -> Result<DiskWebTables, CliError> {
+    DiskWebTables::open(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))
+}
+
+/// A position's win, draw or loss: a finished game's by its outcome, else
+/// the web tables'.
+fn value_of(web: &DiskWebTables, pos: &Position) -> Result<Value, CliError> {
+    if let Some(outcome) = pos.terminal() {
+        return Ok(Value::of_outcome(outcome, pos.turn()));
+    }
+    let class = Class::of(pos);
+    web.probe(pos).map_err(web_error)?.ok_or_else(|| {
+        CliError::input(format!(
+            "the web tables hold no class of the position ({}v{}, {}/{} in hand)",
+            class.light, class.dark, class.light_hand, class.dark_hand
+        ))
+    })
 }
 
 /// Win, draw or loss of a table's value.

@@ -8,8 +8,11 @@ use crate::web::WebTableError;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RemoteError {
     /// A file or block is not cached and could not be fetched: the page
-    /// is offline, or the host cannot be reached.
-    #[error("needs the network: `{url}` could not be fetched ({why})")]
+    /// is offline, or the host cannot be reached. A browser tells a host
+    /// on another origin that does not allow the page's (no
+    /// `Access-Control-Allow-Origin`) apart from neither, so the message
+    /// names that too.
+    #[error("needs the network: `{url}` could not be fetched ({why}): offline, the host out of reach, or a host on another origin that does not allow this page's (CORS: Access-Control-Allow-Origin)")]
     Offline { url: String, why: String },
     /// The host answered with an HTTP error.
     #[error("`{url}` answered HTTP {status}")]

@@ -113,15 +113,17 @@ fn class_of(value: &JsValue) -> Result<ManifestClass, WebTableError> {
 pub struct Http {
     /// The folder's address, ending in `/`.
     base: String,
+    /// The folder address's query (`?…`, or empty), asked with every file:
+    /// a host that wants a token in it gets it each time.
+    query: String,
 }
 
 impl Http {
+    /// The folder at `base_url`; a query in it is kept for every file,
+    /// a fragment (`#…`) dropped.
     pub fn new(base_url: &str) -> Http {
-        let mut base = base_url.to_owned();
-        if !base.ends_with('/') {
-            base.push('/');
-        }
-        Http { base }
+        let (base, query) = super::split_folder_url(base_url);
+        Http { base, query }
     }
 }
 
@@ -176,7 +178,7 @@ fn drop_body(response: &Response) {
 
 impl RangeSource for Http {
     fn url(&self, file: &str) -> String {
-        format!("{}{file}", self.base)
+        format!("{}{file}{}", self.base, self.query)
     }
 
     async fn fetch_file(&self, file: &str) -> Result<Vec<u8>, RemoteError> {

@@ -111,6 +111,23 @@ pub async fn manifest_bytes<S: RangeSource, C: BlockStore>(
     }
 }
 
+/// A folder's address as its path, ending in `/`, and its query (`?…`,
+/// or empty), which is asked with every file of the folder; a fragment
+/// (`#…`) is dropped: `https://host/set?token=1` reads
+/// `https://host/set/manifest.json?token=1`.
+pub fn split_folder_url(url: &str) -> (String, String) {
+    let url = url.split('#').next().unwrap_or_default();
+    let (path, query) = match url.find('?') {
+        Some(i) => url.split_at(i),
+        None => (url, ""),
+    };
+    let mut base = path.to_owned();
+    if !base.ends_with('/') {
+        base.push('/');
+    }
+    (base, query.to_owned())
+}
+
 /// What a reader has fetched and found so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RemoteStats {

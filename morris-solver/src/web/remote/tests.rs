@@ -388,3 +388,21 @@ fn the_lru_drops_the_least_recently_used_first() {
     assert_eq!(lru.remove(&'c'), Some(3));
     assert_eq!(lru.len(), 1);
 }
+
+#[test]
+fn a_folder_address_keeps_its_query_for_every_file() {
+    use super::split_folder_url;
+    let split = |u: &str| split_folder_url(u);
+    assert_eq!(split("https://h/set/"), ("https://h/set/".into(), String::new()));
+    assert_eq!(split("https://h/set"), ("https://h/set/".into(), String::new()));
+    assert_eq!(
+        split("https://h/set/?token=1"),
+        ("https://h/set/".into(), "?token=1".into())
+    );
+    assert_eq!(
+        split("https://h/set?a=1&b=2#x"),
+        ("https://h/set/".into(), "?a=1&b=2".into())
+    );
+    assert_eq!(split("nine-web/#top"), ("nine-web/".into(), String::new()));
+    assert_eq!(split(""), ("/".into(), String::new()));
+}
