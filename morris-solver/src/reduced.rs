@@ -65,7 +65,7 @@ impl LightSets {
         if syms.len() > MAX_SYMS {
             syms = Symmetries::identity_only();
         }
-        let group = Group::of(&syms, geo.len());
+        let inverse = inverses(&syms, geo.len());
         let n = geo.len() as u32;
         let count = binomial(n, light) as usize;
         let mut by_rank = vec![u32::MAX; count];
@@ -85,9 +85,20 @@ impl LightSets {
                 }
                 for (j, &image) in images.iter().enumerate().take(syms.len()) {
                     let slot = &mut by_rank[rank_set(image) as usize];
-                    if *slot == u32::MAX {
-                        *slot = id << 5 | group.back(j, stab);
+                    if *slot != u32::MAX {
+                        continue;
                     }
+                    // The smallest symmetry taking the image back: the
+                    // inverse of `j` alone, unless a symmetry keeps the
+                    // set (rare: then one of several, searched).
+                    let back = if stab == 1 {
+                        inverse[j]
+                    } else {
+                        (0..syms.len())
+                            .find(|&k| syms.map(k, Bitboard(image)).0 == set)
+                            .unwrap_or(0)
+                    };
+                    *slot = id << 5 | back as u32;
                 }
                 sets.push(set);
                 stabiliser.push(stab);
@@ -195,56 +206,22 @@ fn next_set(set: u32) -> u32 {
     (((up ^ set) >> 2) / low) | up
 }
 
-/// How the symmetries compose: what [`LightSets::build`] needs to name
-/// the symmetry that takes an image back to its set.
-struct Group {
-    /// `inverse[j]`: the symmetry that undoes symmetry `j`.
-    inverse: Vec<usize>,
-    /// `compose[h][k]`: symmetry `h` after symmetry `k`.
-    compose: Vec<Vec<usize>>,
-}
-
-impl Group {
-    fn of(syms: &Symmetries, points: usize) -> Group {
-        let perms: Vec<Vec<usize>> = (0..syms.len())
-            .map(|k| {
-                syms.permutation(k)[..points]
-                    .iter()
-                    .map(|&p| usize::from(p))
-                    .collect()
-            })
-            .collect();
-        let find = |target: &[usize]| perms.iter().position(|p| p == target).unwrap_or(0);
-        let compose: Vec<Vec<usize>> = perms
-            .iter()
-            .map(|h| {
-                perms
-                    .iter()
-                    .map(|k| find(&k.iter().map(|&p| h[p]).collect::<Vec<_>>()))
-                    .collect()
-            })
-            .collect();
-        let inverse = (0..perms.len())
-            .map(|j| compose.iter().position(|row| row[j] == 0).unwrap_or(0))
-            .collect();
-        Group { inverse, compose }
-    }
-
-    /// The smallest symmetry that takes image `j` of a set (the set under
-    /// symmetry `j`) back to the set, whose stabiliser is `stab`: one of
-    /// `h` after the inverse of `j`, for each `h` keeping the set.
-    #[inline]
-    fn back(&self, j: usize, stab: u32) -> u32 {
-        let undo = self.inverse[j];
-        if stab == 1 {
-            return undo as u32;
-        }
-        (0..self.compose.len())
-            .filter(|&h| stab & (1 << h) != 0)
-            .map(|h| self.compose[h][undo])
-            .min()
-            .unwrap_or(undo) as u32
-    }
+/// `inverse[j]`: the symmetry that undoes symmetry `j` (on a board of
+/// `points` points).
+fn inverses(syms: &Symmetries, points: usize) -> Vec<usize> {
+    let perm = |k: usize| &syms.permutation(k)[..points];
+    (0..syms.len())
+        .map(|j| {
+            (0..syms.len())
+                .find(|&i| {
+                    perm(j)
+                        .iter()
+                        .enumerate()
+                        .all(|(p, &q)| perm(i).get(usize::from(q)) == Some(&(p as u8)))
+                })
+                .unwrap_or(0)
+        })
+        .collect()
 }
 
 /// The light pieces of a position as [`SymIndexer::canonical`] sees

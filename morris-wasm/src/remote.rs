@@ -166,7 +166,10 @@ mod js {
     }
 
     /// Opens the web tables at `url` (the folder of their
-    /// `manifest.json`): fetches and checks the manifest.
+    /// `manifest.json`; a query in it is asked with every file):
+    /// fetches and checks the manifest. A host on another origin than the
+    /// page's must allow it (`Access-Control-Allow-Origin`), or every
+    /// fetch fails as if the host were out of reach.
     #[wasm_bindgen(js_name = openTables, unchecked_return_type = "Promise<RemoteTables>")]
     pub fn open_tables(#[wasm_bindgen(unchecked_param_type = "string | URL")] url: JsValue) -> Promise {
         future_to_promise(async move {

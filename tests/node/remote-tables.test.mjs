@@ -189,6 +189,20 @@ test("a block not cached costs exactly one range request, a cached one none, a w
   assert.ok(host.log.ranges.every((r) => /\.wdlb \d+-\d+$/.test(r)), "only parts, by range");
 }));
 
+test("a folder address with a query asks every file with it: a host that wants a token", async () => {
+  const host = await serveTables(web, { token: "s3cret" });
+  try {
+    await assert.rejects(openTables(host.url), (e) => e.name === "TablesHostError" && /manifest\.json` answered HTTP 403/.test(e.message));
+    const tables = await openTables(`${host.url}?token=s3cret`);
+    const [text] = positions(31, 1);
+    assert.deepEqual(await tables.probe(text), { result: probedByCli([text])[0], plies: null });
+    assert.ok(host.log.ranges.length >= 1);
+    assert.deepEqual([...new Set(host.log.queries)], ["", "?token=s3cret"], "every file asked with the query");
+  } finally {
+    await host.close();
+  }
+});
+
 test("a corrupted block is refused by its checksum: a TableFileError, never a value", withHost(async (host) => {
   const tables = await openTables(host.url);
   const manifest = JSON.parse(readFileSync(path.join(web, "manifest.json"), "utf8"));

@@ -1,7 +1,9 @@
 // Nine's tables for range reads, made for the browser tests: the classes
 // 3v3 … 6v6 solved (`morris tb generate --up-to 6`) and written as a web
 // set (`morris tb web`: manifest.json, block indexes, parts), standing in
-// for all of Nine. Made once under the cargo target dir and kept: a set
+// for all of Nine. Made once under the cargo target dir (a folder of its
+// own: the Node tests' set of 3v3 … 4v4 is `web-tables-test`, whose
+// tables `morris tb probe` reads in seconds) and kept: a set
 // whose manifest holds 6v6 is used as it is, and both commands keep what
 // is already whole, so a run cut short goes on where it stopped.
 import { execFileSync } from "node:child_process";
@@ -12,7 +14,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target");
 /** The folder of the set (MULINO_WEB_SET to use another). */
-export const WEB_SET_DIR = process.env.MULINO_WEB_SET ?? path.join(TARGET, "web-tables-test");
+export const WEB_SET_DIR = process.env.MULINO_WEB_SET ?? path.join(TARGET, "web-tables-test-6");
 
 /** The classes of a set's manifest (`6v6`, …), none when it is not there. */
 export function webSetClasses(web) {

@@ -51,12 +51,18 @@ function answerFile(res, root, pathname) {
   }
 }
 
-/** Serves the set in `dir` at `prefix` (and `root`'s files elsewhere); resolves to `{ url, base, log, close }`. */
-export async function serveTables(dir, { prefix = "/", root = null } = {}) {
-  const log = { ranges: [], whole: [], ignoreRange: false, down: false, changed: new Map() };
+/**
+ * Serves the set in `dir` at `prefix` (and `root`'s files elsewhere); resolves to `{ url, base, log, close }`.
+ * `token`: the set's files answer 403 unless their query is `?token=TOKEN` (a host that wants a token).
+ */
+export async function serveTables(dir, { prefix = "/", root = null, token = null } = {}) {
+  const log = { ranges: [], whole: [], queries: [], ignoreRange: false, down: false, changed: new Map() };
   const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, "http://host").pathname);
+    const url = new URL(req.url, "http://host");
+    const pathname = decodeURIComponent(url.pathname);
     if (!pathname.startsWith(prefix)) return root ? answerFile(res, root, pathname) : res.writeHead(404).end();
+    log.queries.push(url.search);
+    if (token !== null && url.search !== `?token=${token}`) return res.writeHead(403).end();
     if (log.down) return req.socket.destroy();
     const bytes = tableFile(dir, pathname.slice(prefix.length), log);
     if (bytes === null) return res.writeHead(404).end();
