@@ -78,8 +78,10 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
             )
         })
     };
-    // Nine's tables for range reads: a worker of their own, started at the
-    // first position they serve, answers while the search thinks.
+    // Nine's tables for range reads: a worker of their own, started with
+    // the board on a game of Nine's standard rules (its start is then not
+    // in the time of the first position the tables serve; nothing of them
+    // is fetched before that position), answers while the search thinks.
     let web = use_mut_ref(|| None::<Result<EngineLink, String>>);
     {
         let (send, game) = (said.dispatcher(), study.shown());
@@ -107,8 +109,9 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
                 send.dispatch(Said::Forget);
             }
             let for_web = running && crate::web_tables::moves_valued(game.position());
+            let nine = *game.position().rules() == morris_core::Variant::Nine.rules();
             let mut web = web.borrow_mut();
-            if for_web && web.is_none() {
+            if nine && web.is_none() {
                 *web = Some(spawn_web(send.clone(), epoch.clone()));
             }
             match web.as_ref() {
