@@ -171,6 +171,9 @@ pub struct TurnReview {
     pub played_score: Score,
     pub cost: Cost,
     pub mark: Mark,
+    /// Judged by exact values (the searcher's tables or the exact judge
+    /// of [`Reviewer::step_with`]), not by a search.
+    pub exact: bool,
 }
 
 impl TurnReview {
@@ -336,7 +339,11 @@ impl Reviewer {
             Cost::Value(_) => Cost::None,
             cost => cost,
         };
-        Some(self.reviewed(i, pos, played, (best, best_score), played_score, cost))
+        let judged = self.reviewed(i, pos, played, (best, best_score), played_score, cost);
+        Some(TurnReview {
+            exact: true,
+            ..judged
+        })
     }
 
     /// The review of the turn of index `i`, `played` from `pos`, against
@@ -359,6 +366,7 @@ impl Reviewer {
             played_score,
             cost,
             mark: Mark::of(cost, self.margin),
+            exact: false,
         }
     }
 
@@ -634,6 +642,8 @@ mod tests {
         let mut alone = Reviewer::new(game.clone(), Limits::depth(12), DEFAULT_MARGIN).turns(10, 10);
         let searched = alone.step(&mut Searcher::new(1), &NoClock, &stop);
         assert_eq!(searched.map(|t| t.mark), Some(Mark::Blunder), "{searched:?}");
+        assert_eq!(searched.map(|t| t.exact), Some(false), "searched, not exact");
+        assert!(turns.iter().all(|t| t.exact), "every turn judged by the solve");
         // Every turn is judged by the values: a mark only where the best
         // move's result is strictly better than the turn played's.
         let mut base = morris_solver::Tablebase::new(Variant::Three.rules());

@@ -162,6 +162,8 @@ test("a 6v6 game's review judges its turn by the tables for range reads: the win
   await page.locator('.review-turn[data-turn="1"]').click();
   const explain = await page.locator('[data-review-explain="1"]').innerText();
   assert.match(explain, /d1-g1 \(Dark\) is a blunder .*Better: (d2-d3|b6-b4)/, explain);
+  assert.match(explain, /The review read the exact values of the endgame tables\. Before the move: Dark wins\. After it: Light wins\./, explain);
+  assert.doesNotMatch(explain, /plies deep/, "a turn judged by exact values names no depth");
   assert.ok(setRequests(from).some((r) => r.status === 206), "its successors' blocks by range requests");
   await screenshot(page, "web-tables-review");
   assertNoErrors(page);

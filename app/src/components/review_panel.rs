@@ -135,6 +135,13 @@ fn both_lose(v: &ReviewView, review: &Review, line: &TurnLine, texts: &[String])
 /// after say that loss instead of the same words twice (in words too: no
 /// figures).
 fn basis(lang: Lang, line: &TurnLine, mover: Color) -> String {
+    if line.exact {
+        let said = |s: Score| match s {
+            Score::Value(0) => lang.t("review.exact-draw"),
+            s => plain_text(lang, s, Color::Light),
+        };
+        return lang.fmt("review.basis-exact", &[&said(line.before), &said(line.after)]);
+    }
     let (was, then) = (
         plain_text(lang, line.before, Color::Light),
         plain_text(lang, line.after, Color::Light),
@@ -268,6 +275,7 @@ mod tests {
             best: "d2".into(),
             before: Score::Value(before),
             after: Score::Value(after),
+            exact: false,
         }
     }
 
@@ -283,5 +291,29 @@ mod tests {
         assert!(dark.contains("After it: Dark had given up"), "{dark}");
         let apart = basis(Lang::En, &line(20, -90), Color::Light);
         assert!(apart.contains("After it: Dark is slightly ahead."), "{apart}");
+    }
+
+    #[test]
+    fn a_turn_judged_by_exact_values_says_so_not_a_depth() {
+        let exact = TurnLine {
+            before: Score::Value(0),
+            after: Score::Loss(u32::from(morris_solver::FAR)),
+            exact: true,
+            ..line(0, 0)
+        };
+        let said = basis(Lang::En, &exact, Color::Light);
+        assert_eq!(
+            said,
+            "The review read the exact values of the endgame tables. Before the move: a draw with perfect play. After it: Dark wins."
+        );
+        assert!(!said.contains("plies deep"));
+        // In every language, a sentence of its own.
+        for lang in Lang::ALL {
+            let said = basis(lang, &exact, Color::Light);
+            assert!(
+                !said.contains("review.") && !said.contains('{'),
+                "{lang:?}: {said}"
+            );
+        }
     }
 }

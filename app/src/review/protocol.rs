@@ -70,6 +70,8 @@ pub struct TurnLine {
     pub before: Score,
     /// The value after the turn played, from light's side.
     pub after: Score,
+    /// Both values are exact (endgame tables, a solve), not a search's.
+    pub exact: bool,
 }
 
 impl TurnLine {
@@ -85,6 +87,7 @@ impl TurnLine {
             },
             before: t.light_score_before(),
             after: t.light_score(),
+            exact: t.exact,
         }
     }
 }
@@ -127,16 +130,18 @@ fn read_mark(text: &str) -> Option<Mark> {
 }
 
 impl FromReview {
-    /// `vt`, epoch, turn, mark, best, before, after; or `vd`, epoch.
+    /// `vt`, epoch, turn, mark, best, before, after, exact (`1` or `0`);
+    /// or `vd`, epoch.
     pub fn encode(&self) -> String {
         match self {
             FromReview::Turn { epoch, line } => format!(
-                "vt\t{epoch}\t{}\t{}\t{}\t{}\t{}",
+                "vt\t{epoch}\t{}\t{}\t{}\t{}\t{}\t{}",
                 line.turn,
                 line.mark.as_str(),
                 line.best,
                 score_text(line.before),
-                score_text(line.after)
+                score_text(line.after),
+                u8::from(line.exact)
             ),
             FromReview::Done { epoch } => format!("vd\t{epoch}"),
         }
@@ -149,8 +154,13 @@ impl FromReview {
             });
         }
         let f: Vec<&str> = text.strip_prefix("vt\t")?.split('\t').collect();
-        let [epoch, turn, mark, best, before, after] = f.as_slice() else {
+        let [epoch, turn, mark, best, before, after, exact] = f.as_slice() else {
             return None;
+        };
+        let exact = match *exact {
+            "1" => true,
+            "0" => false,
+            _ => return None,
         };
         Some(FromReview::Turn {
             epoch: epoch.parse().ok()?,
@@ -160,6 +170,7 @@ impl FromReview {
                 best: (*best).to_string(),
                 before: read_score(before)?,
                 after: read_score(after)?,
+                exact,
             },
         })
     }
@@ -250,6 +261,7 @@ mod tests {
                     best: "c5-g1".into(),
                     before: Score::Value(-35),
                     after: Score::Loss(2),
+                    exact: false,
                 },
             },
             FromReview::Turn {
@@ -260,13 +272,15 @@ mod tests {
                     best: String::new(),
                     before: Score::Win(9),
                     after: Score::Value(0),
+                    exact: true,
                 },
             },
         ] {
             assert_eq!(FromReview::decode(&msg.encode()), Some(msg));
         }
-        assert_eq!(FromReview::decode("vt\t1\t2\t!\t\tv0\tv0"), None);
-        assert_eq!(FromReview::decode("vt\t1\t2\t?\t\tv0"), None);
+        assert_eq!(FromReview::decode("vt\t1\t2\t!\t\tv0\tv0\t0"), None);
+        assert_eq!(FromReview::decode("vt\t1\t2\t?\t\tv0\tv0"), None);
+        assert_eq!(FromReview::decode("vt\t1\t2\t?\t\tv0\tv0\tx"), None);
         assert_eq!(FromReview::decode("r\t1"), None);
     }
 
