@@ -660,10 +660,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
         .ok()
         .and_then(|v| v.as_string())
         .unwrap_or_default();
-    let web = js_sys::Reflect::get(&scope, &JsValue::from_str(WEB_GLOBAL))
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default();
+
     let state = Rc::new(RefCell::new(WorkerState {
         searcher: Searcher::new(TT_MB),
         tablebase: std::sync::Arc::new(Tablebases::new()),
@@ -671,7 +668,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
         ahead: Vec::new(),
         queue: std::collections::VecDeque::new(),
         busy: false,
-        web: crate::web_tables::WebSet::new(&web),
+        web: crate::web_tables::WebSet::from_loader(&scope),
     }));
     // A review loads the tables of every covered position of its game
     // first (those that cannot be had are searched instead).
@@ -738,6 +735,11 @@ const TABLES_GLOBAL: &str = "mulinoTables";
 /// The global the worker's loader sets to the folder of Nine's tables for
 /// range reads (its `manifest.json`).
 pub(crate) const WEB_GLOBAL: &str = "mulinoWeb";
+/// The global the worker's loader sets to `true` when that folder is the
+/// one chosen in the settings, not the default: then a set that cannot be
+/// read there is said, where the default's absence (most sites have no
+/// set) says nothing.
+pub(crate) const WEB_CHOSEN_GLOBAL: &str = "mulinoWebChosen";
 /// Where Nine's tables for range reads are by default: beside the app
 /// (`scripts/run.sh` serves them there when they have been made).
 const WEB_TABLES_DIR: &str = "nine-web/";
@@ -834,12 +836,14 @@ impl EngineLink {
             .href();
         // Nine's tables for range reads: where the settings say
         // (`mulino.tables`), else `nine-web/` beside the app.
-        let web = crate::storage::load_tables_url().unwrap_or_else(|| WEB_TABLES_DIR.to_string());
+        let chosen = crate::storage::load_tables_url();
+        let web_chosen = chosen.is_some();
+        let web = chosen.unwrap_or_else(|| WEB_TABLES_DIR.to_string());
         let web = web_sys::Url::new_with_base(&web, &js)
             .map_err(|e| js_reason(&e))?
             .href();
         let shim = format!(
-            "self.{TABLES_GLOBAL}={tables};self.{WEB_GLOBAL}={web};\
+            "self.{TABLES_GLOBAL}={tables};self.{WEB_GLOBAL}={web};self.{WEB_CHOSEN_GLOBAL}={web_chosen};\
              function fail(e){{postMessage('failed\\t'+((e&&e.message)||String(e)));}}\
              try{{importScripts({js});wasm_bindgen({{module_or_path:{wasm}}}).catch(fail);}}catch(e){{fail(e);}}",
             js = quote(&js),

@@ -232,6 +232,10 @@ mod browser {
     #[derive(Clone)]
     pub struct WebSet {
         base: Rc<str>,
+        /// The folder was chosen in the settings: a set that cannot be
+        /// read there is said (refused, or needing the network), not
+        /// taken for no set at all.
+        chosen: bool,
         reader: Rc<RefCell<Opened>>,
         busy: Rc<Cell<bool>>,
     }
@@ -253,12 +257,24 @@ mod browser {
     impl WebSet {
         /// The set in the folder `base` (its `manifest.json`); nothing
         /// is fetched until a probe.
-        pub fn new(base: &str) -> WebSet {
+        pub fn new(base: &str, chosen: bool) -> WebSet {
             WebSet {
                 base: base.into(),
+                chosen,
                 reader: Rc::new(RefCell::new(Opened::Not)),
                 busy: Rc::default(),
             }
+        }
+
+        /// The set the worker's loader names (`crate::engine`'s globals:
+        /// the folder, and whether the settings chose it).
+        pub fn from_loader(scope: &web_sys::DedicatedWorkerGlobalScope) -> WebSet {
+            use crate::engine::{WEB_CHOSEN_GLOBAL, WEB_GLOBAL};
+            use wasm_bindgen::JsValue;
+            let global = |name: &str| js_sys::Reflect::get(scope, &JsValue::from_str(name)).ok();
+            let base = global(WEB_GLOBAL).and_then(|v| v.as_string()).unwrap_or_default();
+            let chosen = global(WEB_CHOSEN_GLOBAL).is_some_and(|v| v.as_bool() == Some(true));
+            WebSet::new(&base, chosen)
         }
 
         /// The value of each position for its side to move.
@@ -274,22 +290,30 @@ mod browser {
 
         async fn probe_now(&self, positions: &[Position]) -> Vec<Result<Option<Value>, Failure>> {
             let all = |f: Failure| positions.iter().map(|_| Err(f)).collect();
+            // No set where the settings chose one is said; at the default
+            // folder it is no set at all.
+            let (unreachable, absent) = if self.chosen {
+                (Failure::Network, Failure::Refused)
+            } else {
+                (Failure::NotCovered, Failure::NotCovered)
+            };
             let current = std::mem::replace(&mut *self.reader.borrow_mut(), Opened::Not);
             let mut reader = match current {
                 Opened::Open(reader) => reader,
                 Opened::Absent => {
                     *self.reader.borrow_mut() = Opened::Absent;
-                    return all(Failure::NotCovered);
+                    return all(absent);
                 }
                 Opened::Not => match RemoteTables::open(&self.base).await {
                     Ok(reader) => Box::new(reader),
-                    // Never opened here, and out of reach: whether there is
-                    // a set at all is not known, so nothing is said (a site
-                    // without one says nothing offline). Tried again later.
-                    Err(e) if e.needs_network() => return all(Failure::NotCovered),
+                    // Never opened here, and out of reach: at the default
+                    // folder whether there is a set at all is not known, so
+                    // nothing is said (a site without one says nothing
+                    // offline). Tried again later.
+                    Err(e) if e.needs_network() => return all(unreachable),
                     Err(_) => {
                         *self.reader.borrow_mut() = Opened::Absent;
-                        return all(Failure::NotCovered);
+                        return all(absent);
                     }
                 },
             };

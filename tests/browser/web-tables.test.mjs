@@ -303,7 +303,45 @@ test("the tables' address set in Connection settings: a wrong one refused, a rig
     assert.ok(host.log.some((r) => r.status === 206), "blocks by range requests from there");
     assert.deepEqual(setRequests(from), [], "nothing from this site's nine-web/");
     assertNoErrors(analysis);
+
+    // An address that holds no set (a folder the host answers 404 for):
+    // said, not taken for no set at all.
+    await analysis.evaluate((url) => localStorage.setItem("mulino.tables", url), `${host.url}nope/`);
+    const wrong = await context.newPage();
+    assert.equal(await analyse(wrong, SIX_DARK), "missing", "the tables cannot be had there, said");
+    assert.equal(await dialog(wrong).locator(".exact-move").count(), 0, "no value shown");
+    assertNoErrors(wrong, [/404/]);
   } finally {
     await host.close();
   }
+});
+
+test("a position that needs the network gets its values when the browser is back online", { timeout: 180_000 }, async () => {
+  const { context, page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  // The set opened online, then offline: a position whose blocks are not kept.
+  assert.equal(await analyse(page, SIX_DARK), "values");
+  await context.setOffline(true);
+  await dialog(page).locator(".analysis-paste").fill(SIX_OTHER);
+  await clickAction(page, "analyse-paste");
+  await dialog(page).locator(".analysis-exact[data-exact='needs-network']").waitFor({ timeout: ENGINE_TIMEOUT });
+  // Back online, nothing else done: the values come.
+  await context.setOffline(false);
+  await dialog(page).locator(".analysis-exact[data-exact='values'] .exact-move").first().waitFor({ timeout: ENGINE_TIMEOUT });
+  assert.equal(RESULT[(await listed(page))[0][1]], truth(SIX_OTHER));
+  assertNoErrors(page, [/ERR_INTERNET_DISCONNECTED|Failed to fetch/]);
+});
+
+test("the analysis board's arrow keys still step after a move of the values' list is clicked; a pasted position shows its board on a phone", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  assert.equal(await analyse(page, SIX_DARK), "values");
+  // The board's top in view after the paste box was scrolled to.
+  const top = await dialog(page).locator("[data-point]").first().boundingBox();
+  assert.ok(top && top.y >= 0 && top.y < 844, `the board's first point in view: ${JSON.stringify(top)}`);
+  // A move of the values' list played, then the arrow key: back before it.
+  await dialog(page).locator(".exact-move").first().click();
+  const current = "[data-analysis] [data-ply='1'] button[aria-current]";
+  await page.waitForFunction((sel) => document.querySelector(sel), current);
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((sel) => !document.querySelector(sel), current, { timeout: 5_000 });
+  assertNoErrors(page);
 });

@@ -22,7 +22,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::protocol::{Exact, FromAnalysis, ToAnalysis};
 use super::worker::web_exact;
-use crate::engine::{FromWorker, WEB_GLOBAL};
+use crate::engine::FromWorker;
 use crate::link;
 use crate::web_tables::{self, WebSet};
 
@@ -41,12 +41,8 @@ struct WebWorker {
 /// answers the page's lines until the worker ends.
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let base = js_sys::Reflect::get(&scope, &JsValue::from_str(WEB_GLOBAL))
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default();
     let worker = WebWorker {
-        web: WebSet::new(&base),
+        web: WebSet::from_loader(&scope),
         asked: Rc::default(),
         latest: Rc::default(),
         running: Rc::default(),

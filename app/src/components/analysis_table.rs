@@ -21,7 +21,9 @@ use super::modal::Modal;
 use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
 use crate::browser::base_url;
-use crate::hooks::{thinking_toggle, use_analysis, use_review, use_shown_in_view, use_thinking};
+use crate::hooks::{
+    show_board_top, thinking_toggle, use_analysis, use_keys_kept, use_review, use_shown_in_view, use_thinking,
+};
 use crate::i18n::Lang;
 use crate::link::analysis_link;
 use crate::review::Status;
@@ -89,6 +91,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
     let side = use_shown_in_view(study.ply);
+    let root = use_keys_kept(study.epoch);
     let title = use_focus_at_open();
     let shown = study.shown();
     let pos = *shown.position();
@@ -144,15 +147,16 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     };
     let link = AttrValue::from(format!("{}#{}", base_url(), analysis_link(&shown)));
     let on_open = {
-        let send = study.dispatcher();
+        let (send, root) = (study.dispatcher(), root.clone());
         Callback::from(move |game: Game| {
             let n = game.moves().len();
             send.dispatch(StudyAction::Open(Box::new(game), n));
+            show_board_top(&root);
         })
     };
     html! {
         <Modal labelled_by="analysis-title" on_close={p.on_close.clone()}>
-            <div class="dialog analysis" tabindex="-1" onkeydown={on_key} data-analysis="">
+            <div class="dialog analysis" tabindex="-1" onkeydown={on_key} data-analysis="" ref={root}>
                 <h2 id="analysis-title" ref={title} tabindex="-1">{ lang.t("analysis.title") }</h2>
                 <div class="analysis-body">
                     { analysis_board(&board) }

@@ -26,7 +26,9 @@ mod use_warm_up;
 mod use_welcome;
 
 pub use use_address::use_address;
-pub use use_analysis::{thinking_toggle, use_analysis, use_shown_in_view, use_thinking, Analysed};
+pub use use_analysis::{
+    show_board_top, thinking_toggle, use_analysis, use_keys_kept, use_shown_in_view, use_thinking, Analysed,
+};
 pub use use_board_look::use_board_look;
 pub use use_clock::use_clock;
 pub use use_coach::{use_coach, CoachChoice};

@@ -5,7 +5,7 @@
 //! when the thinking stops: asked, at its limit on one position, or
 //! when the tab is hidden ([`use_pauses`]).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_events::EventListener;
@@ -83,7 +83,10 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
     // in the time of the first position the tables serve; nothing of them
     // is fetched before that position), answers while the search thinks.
     let web = use_mut_ref(|| None::<Result<EngineLink, String>>);
+    // The line the worker of the tables was asked last, to ask again.
+    let asked_web = use_mut_ref(|| None::<String>);
     {
+        let (asked_web, web) = (asked_web.clone(), web.clone());
         let (send, game) = (said.dispatcher(), study.shown());
         use_effect_with((study.epoch, running), move |&(e, running)| {
             let moved = epoch.replace(e) != e;
@@ -114,6 +117,7 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
             if nine && web.is_none() {
                 *web = Some(spawn_web(send.clone(), epoch.clone()));
             }
+            *asked_web.borrow_mut() = for_web.then(|| ask(true));
             match web.as_ref() {
                 Some(Ok(link)) => link.send_text(if for_web {
                     ask(true)
@@ -128,7 +132,31 @@ pub fn use_analysis(study: &Study, running: bool) -> Analysed {
             }
         });
     }
+    let needs_network = matches!(said.exact.as_deref(), Some(Exact::Network));
+    use_ask_again_online(needs_network, web, asked_web);
     (*said).clone()
+}
+
+/// While the shown position's values need the network, asks the worker
+/// of the tables again when the browser is back online (`online`), so
+/// that "needs the network" goes once it is there.
+#[hook]
+fn use_ask_again_online(
+    needs: bool,
+    web: Rc<RefCell<Option<Result<EngineLink, String>>>>,
+    asked: Rc<RefCell<Option<String>>>,
+) {
+    use_effect_with(needs, move |&needs| {
+        let listener = web_sys::window().filter(|_| needs).map(|w| {
+            EventListener::new(&w, "online", move |_| {
+                let line = asked.borrow().clone();
+                if let (Some(Ok(link)), Some(line)) = (web.borrow().as_ref(), line) {
+                    link.send_text(line);
+                }
+            })
+        });
+        move || drop(listener)
+    });
 }
 
 /// The worker of Nine's tables for range reads
@@ -220,6 +248,42 @@ fn use_pauses(epoch: u32, running: bool, pause: Callback<Pause>) {
         });
         move || drop(listener)
     });
+}
+
+/// The analysis board's root, kept where its keys are read: when the
+/// shown position changes (`epoch`) and the focus has left it (a clicked
+/// line or move is drawn anew, and the focus falls to the dialog), the
+/// root takes it back, so that the arrow keys still step through the game.
+#[hook]
+pub fn use_keys_kept(epoch: u32) -> NodeRef {
+    let root = use_node_ref();
+    {
+        let root = root.clone();
+        use_effect_with(epoch, move |_| {
+            let Some(el) = root.cast::<web_sys::HtmlElement>() else {
+                return;
+            };
+            let active = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element());
+            if !active.is_some_and(|a| el.contains(Some(&a))) {
+                let _ = el.focus();
+            }
+        });
+    }
+    root
+}
+
+/// Shows the top of the analysis board under `root` (a pasted position's
+/// board, where a phone's page was scrolled down to the paste box).
+pub fn show_board_top(root: &NodeRef) {
+    let Some(el) = root.cast::<web_sys::Element>() else {
+        return;
+    };
+    el.set_scroll_top(0);
+    if let Some(body) = el.query_selector(".analysis-body").ok().flatten() {
+        body.set_scroll_top(0);
+    }
 }
 
 /// Keeps the shown turn (`ply`) in view: on each change, the line of play
