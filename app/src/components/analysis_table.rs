@@ -91,7 +91,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
     let side = use_shown_in_view(study.ply);
-    let root = use_keys_kept(study.epoch);
+    let root = use_keys_kept();
     let title = use_focus_at_open();
     let shown = study.shown();
     let pos = *shown.position();

@@ -251,22 +251,24 @@ fn use_pauses(epoch: u32, running: bool, pause: Callback<Pause>) {
 }
 
 /// The analysis board's root, kept where its keys are read: when the
-/// shown position changes (`epoch`) and the focus has left it (a clicked
-/// line or move is drawn anew, and the focus falls to the dialog), the
-/// root takes it back, so that the arrow keys still step through the game.
+/// focus is lost (a clicked line or move is drawn away, and the focus
+/// falls to the dialog or the page's body), the root takes it back after
+/// the render, so that the arrow keys still step through the game. Focus
+/// on any element is left where it is.
 #[hook]
-pub fn use_keys_kept(epoch: u32) -> NodeRef {
+pub fn use_keys_kept() -> NodeRef {
     let root = use_node_ref();
     {
         let root = root.clone();
-        use_effect_with(epoch, move |_| {
+        use_effect(move || {
             let Some(el) = root.cast::<web_sys::HtmlElement>() else {
                 return;
             };
             let active = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.active_element());
-            if !active.is_some_and(|a| el.contains(Some(&a))) {
+            let lost = active.is_none_or(|a| matches!(a.tag_name().as_str(), "BODY" | "DIALOG"));
+            if lost {
                 let _ = el.focus();
             }
         });
