@@ -32,6 +32,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::link::{self, Mode};
 use crate::tablebase::Probe;
+use crate::web_tables::{WEB_CHOSEN_GLOBAL, WEB_GLOBAL};
 
 /// The strongest level offered (the search's own strongest).
 pub const MAX_LEVEL: u8 = Level::MAX;
@@ -732,14 +733,6 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
 
 /// The global the worker's loader sets to the tables' folder.
 const TABLES_GLOBAL: &str = "mulinoTables";
-/// The global the worker's loader sets to the folder of Nine's tables for
-/// range reads (its `manifest.json`).
-pub(crate) const WEB_GLOBAL: &str = "mulinoWeb";
-/// The global the worker's loader sets to `true` when that folder is the
-/// one chosen in the settings, not the default: then a set that cannot be
-/// read there is said, where the default's absence (most sites have no
-/// set) says nothing.
-pub(crate) const WEB_CHOSEN_GLOBAL: &str = "mulinoWebChosen";
 /// Where Nine's tables for range reads are by default: beside the app
 /// (`scripts/run.sh` serves them there when they have been made).
 const WEB_TABLES_DIR: &str = "nine-web/";

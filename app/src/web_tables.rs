@@ -35,6 +35,15 @@ pub enum Failure {
     NotCovered,
 }
 
+/// The global a worker's loader (`crate::engine`) sets to the folder of
+/// Nine's tables for range reads (its `manifest.json`).
+pub const WEB_GLOBAL: &str = "mulinoWeb";
+/// The global the worker's loader sets to `true` when that folder is the
+/// one chosen in the settings, not the default: then a set that cannot be
+/// read there is said, where the default's absence (most sites have no
+/// set) says nothing.
+pub const WEB_CHOSEN_GLOBAL: &str = "mulinoWebChosen";
+
 /// Whether a position is asked of the web set: Nine under its standard
 /// rules, both hands empty, not over, of a class the app's own files do
 /// not serve.
@@ -269,7 +278,7 @@ mod browser {
         /// The set the worker's loader names (`crate::engine`'s globals:
         /// the folder, and whether the settings chose it).
         pub fn from_loader(scope: &web_sys::DedicatedWorkerGlobalScope) -> WebSet {
-            use crate::engine::{WEB_CHOSEN_GLOBAL, WEB_GLOBAL};
+            use super::{WEB_CHOSEN_GLOBAL, WEB_GLOBAL};
             use wasm_bindgen::JsValue;
             let global = |name: &str| js_sys::Reflect::get(scope, &JsValue::from_str(name)).ok();
             let base = global(WEB_GLOBAL).and_then(|v| v.as_string()).unwrap_or_default();
