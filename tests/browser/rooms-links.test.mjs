@@ -155,6 +155,9 @@ test("rooms: hostile links are refused and the room is unchanged; names are text
   await openLink(guest, await offeredLink(host));
   await guest.locator('[data-field="name"]').fill('<img src=x onerror="window.pwned=1">');
   await guest.locator('[data-field="name"]').blur();
+  // As the guest sees it at their seat before sending the link (the link
+  // taken before the name was applied carried none: a race under load).
+  await guest.locator('[data-seat="bottom"] [data-seat-name]').filter({ hasText: "You (<img src=x" }).waitFor();
   await pass(guest, host);
   await turnByLink(host, guest, "a1", "light");
   const older = await offeredLink(host);
