@@ -465,7 +465,7 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
 /// first, then the value, "needs the network", or missing for a block
 /// refused), or the move of a request that [`keeps_values`] where they
 /// value its moves (`crate::web_tables::moves_valued`: Nine's last
-/// placement too), among the moves that keep the value its successors'
+/// two placements too), among the moves that keep the value its successors'
 /// blocks say (fetched together). `None`: answered as any other request.
 #[cfg(target_arch = "wasm32")]
 async fn web_reply(

@@ -442,14 +442,7 @@ mod tests {
     /// it): the tables' entries depend on both.
     #[test]
     fn canonical_sets_built_by_orbits_equal_the_definition() {
-        for board in [
-            BoardKind::Mill,
-            BoardKind::MillDiagonals,
-            BoardKind::Sotho,
-            BoardKind::Small,
-            BoardKind::Three,
-            BoardKind::Seven,
-        ] {
+        for board in BoardKind::EVERY {
             let points = board.geometry().len() as u32;
             let most = if board == BoardKind::Mill { 9 } else { 6 };
             for light in (0..=most.min(points)).chain([points]) {
