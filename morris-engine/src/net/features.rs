@@ -13,7 +13,7 @@
 //! Every input is 0 or 1 and a position has at most 20 of them set, so the
 //! first layer is a sum of a few columns: the accumulator.
 
-use morris_core::{Color, Position};
+use morris_core::{Bitboard, Color, Position};
 
 /// Points of Nine's board.
 pub const POINTS: usize = 24;
@@ -54,6 +54,12 @@ pub fn count_input(owner: Owner, pieces: u32) -> usize {
 /// The inputs set in `pos` seen by `side`, in increasing order; how many
 /// were written to `out`.
 pub fn active(pos: &Position, side: Color, out: &mut [u16; MOST_ACTIVE]) -> usize {
+    active_of(pos.pieces(side), pos.pieces(!side), out)
+}
+
+/// The inputs set for a point of view whose own pieces are `own` and the
+/// opponent's `theirs`, in increasing order; how many were written.
+pub fn active_of(own: Bitboard, theirs: Bitboard, out: &mut [u16; MOST_ACTIVE]) -> usize {
     let mut n = 0;
     let mut put = |feature: usize| {
         if let Some(slot) = out.get_mut(n) {
@@ -61,7 +67,6 @@ pub fn active(pos: &Position, side: Color, out: &mut [u16; MOST_ACTIVE]) -> usiz
             n += 1;
         }
     };
-    let (own, theirs) = (pos.pieces(side), pos.pieces(!side));
     for p in own {
         put(piece_input(Owner::Own, p.index()));
     }

@@ -33,10 +33,10 @@
 mod features;
 mod stack;
 
-pub use features::{active, bucket, BUCKETS, INPUTS, MOST_ACTIVE};
+pub use features::{active, active_of, bucket, BUCKETS, INPUTS, MOST_ACTIVE};
 pub use stack::NetStack;
 
-use morris_core::{Color, Position, Variant};
+use morris_core::{Bitboard, Color, Position, Variant};
 
 /// The first layer's scale: 1.0 is 255.
 pub const QA: i32 = 255;
@@ -259,11 +259,17 @@ impl Network {
 
     /// The first layer for `pos` seen by `side`, from scratch.
     pub fn accumulate(&self, pos: &Position, side: Color, acc: &mut [i16]) {
+        self.accumulate_pieces(pos.pieces(side), pos.pieces(!side), acc);
+    }
+
+    /// The first layer of a point of view whose own pieces are `own` and
+    /// the opponent's `theirs`, from scratch.
+    pub fn accumulate_pieces(&self, own: Bitboard, theirs: Bitboard, acc: &mut [i16]) {
         let h = self.hidden;
         let Some(acc) = acc.get_mut(..h) else { return };
         acc.copy_from_slice(&self.b1);
         let mut inputs = [0u16; MOST_ACTIVE];
-        let n = active(pos, side, &mut inputs);
+        let n = active_of(own, theirs, &mut inputs);
         for &f in inputs.get(..n).unwrap_or_default() {
             let start = usize::from(f) * h;
             if let Some(column) = self.w1.get(start..start + h) {

@@ -34,9 +34,6 @@ pub struct NetStack {
     acc: Vec<i16>,
 }
 
-/// Changes from one ply to the next beyond which a sum from scratch is as quick.
-const MOST_CHANGES: u32 = 6;
-
 fn side_index(c: Color) -> usize {
     match c {
         Color::Light => 0,
@@ -77,7 +74,7 @@ impl NetStack {
         if !Network::applies(pos) || ply >= self.plies.len() {
             return None;
         }
-        self.make(ply, pos);
+        self.make(ply);
         let h = self.net.hidden();
         let at = ply * 2 * h;
         let both = self.acc.get(at..at + 2 * h)?;
@@ -89,9 +86,13 @@ impl NetStack {
         Some(self.net.output(us, them, bucket(pos)))
     }
 
-    /// Makes the accumulators of `ply` (whose position is `pos`) from the
-    /// nearest made ply above it, or from scratch.
-    fn make(&mut self, ply: usize, pos: &Position) {
+    /// Makes the accumulators of `ply` from the nearest made ply above it,
+    /// step by step, so that every ply between is made too and the next
+    /// position below any of them starts there; with no made ply above, the
+    /// root's are summed from scratch first. (Summing only the evaluated
+    /// ply from scratch would leave its parent unmade, and every sibling
+    /// after it summed from scratch again.)
+    fn make(&mut self, ply: usize) {
         if self.plies.get(ply).is_some_and(|p| p.made) {
             return;
         }
@@ -99,32 +100,29 @@ impl NetStack {
         while from > 0 && !self.plies.get(from).is_some_and(|p| p.made) {
             from -= 1;
         }
-        let start_made = self.plies.get(from).is_some_and(|p| p.made);
-        if !start_made || self.changes(from, ply) > MOST_CHANGES * (ply - from).max(1) as u32 {
-            self.refresh(ply, pos);
-            return;
+        if !self.plies.get(from).is_some_and(|p| p.made) {
+            self.refresh(from);
         }
         for k in from + 1..=ply {
             self.step(k);
         }
     }
 
-    /// Inputs that change between two plies' boards, at most.
-    fn changes(&self, from: usize, to: usize) -> u32 {
-        match (self.plies.get(from), self.plies.get(to)) {
-            (Some(a), Some(b)) => (0..2).map(|c| (a.pieces[c].0 ^ b.pieces[c].0).count_ones()).sum(),
-            _ => u32::MAX,
-        }
-    }
-
-    /// Sums `ply`'s accumulators from scratch.
-    fn refresh(&mut self, ply: usize, pos: &Position) {
+    /// Sums `ply`'s accumulators from scratch, from its pieces.
+    fn refresh(&mut self, ply: usize) {
         let h = self.net.hidden();
         let at = ply * 2 * h;
+        let Some(&Ply {
+            pieces: [light_pieces, dark_pieces],
+            ..
+        }) = self.plies.get(ply)
+        else {
+            return;
+        };
         if let Some(both) = self.acc.get_mut(at..at + 2 * h) {
             let (light, dark) = both.split_at_mut(h);
-            self.net.accumulate(pos, Color::Light, light);
-            self.net.accumulate(pos, Color::Dark, dark);
+            self.net.accumulate_pieces(light_pieces, dark_pieces, light);
+            self.net.accumulate_pieces(dark_pieces, light_pieces, dark);
         }
         if let Some(p) = self.plies.get_mut(ply) {
             p.made = true;
@@ -164,8 +162,8 @@ impl NetStack {
 }
 
 /// The most inputs of one point of view that [`NetStack::step`] changes:
-/// the pieces that changed (at most [`MOST_CHANGES`] across both sides, as
-/// [`NetStack::make`] sums from scratch beyond) and both counts, twice.
+/// every point's piece and both counts, twice (a turn changes at most
+/// three pieces).
 const MOST_STEP: usize = 2 * 24 + 4;
 
 /// The inputs of `side`'s point of view that differ between two boards,
