@@ -56,6 +56,23 @@ struct DataArgs {
     /// The most plies each game plays past the placing
     #[arg(long, value_name = "N", default_value_t = Plan::default().moving_plies)]
     moving_plies: u32,
+    /// The engine's node budgets for a placing move, one drawn per game
+    /// [default: 200,600,2000,6000]
+    #[arg(long, value_name = "N,N,…", value_delimiter = ',',
+          value_parser = clap::value_parser!(u64).range(1..))]
+    placing_nodes: Vec<u64>,
+    /// Share of games whose placing is wholly random
+    #[arg(long, value_name = "SHARE", default_value_t = Plan::default().random_placing,
+          value_parser = share)]
+    random_placing: f64,
+}
+
+/// A share: a number from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text} is not a share from 0 to 1")),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -87,6 +104,11 @@ struct TrainArgs {
     augment: bool,
     #[arg(long, value_name = "LR", default_value_t = 0.002)]
     lr: f64,
+    /// Train the network to be read as the engine reads it: blended with
+    /// the hand-written evaluation (`params::NET_SHARE`), so that it
+    /// learns what that evaluation misses
+    #[arg(long)]
+    blended: bool,
     /// Also write 64 held-out positions with the float and the integer values
     #[arg(long, value_name = "FILE")]
     fixtures: Option<PathBuf>,
@@ -129,6 +151,12 @@ fn run_data(args: &DataArgs, out: &mut dyn Write) -> Result<(), String> {
     let plan = Plan {
         starts: args.starts.as_ref().map(starts).transpose()?.unwrap_or_default(),
         moving_plies: args.moving_plies,
+        random_placing: args.random_placing,
+        placing_nodes: if args.placing_nodes.is_empty() {
+            Plan::default().placing_nodes
+        } else {
+            args.placing_nodes.clone()
+        },
         ..Plan::default()
     };
     let _ = writeln!(
@@ -193,6 +221,9 @@ fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
         loss: args.loss,
         augment: args.augment,
         lr: args.lr,
+        blended: args
+            .blended
+            .then(|| f64::from(morris_engine::params::NET_SHARE) / 100.0),
     };
     let _ = writeln!(out, "{}", provenance::describe(&records));
     let t = train::train(&records, &settings, out).map_err(|e| e.to_string())?;
@@ -219,8 +250,13 @@ fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
     }
     let _ = writeln!(
         out,
-        "holdout ({} positions):\n  network    {}\n  evaluation {}",
+        "holdout ({} positions):\n  {:<10} {}\n  evaluation {}",
         t.holdout.len(),
+        if settings.blended.is_some() {
+            "blend"
+        } else {
+            "network"
+        },
         show(&t.after),
         show(&t.baseline)
     );

@@ -33,14 +33,41 @@ pub struct Model {
 }
 
 /// One batch's inputs: both points of view's inputs (`n × INPUTS`, 0 or
-/// 1), each position's bucket as a one-hot row (`n × BUCKETS`) and the
-/// targets (`n`).
+/// 1), each position's bucket as a one-hot row (`n × BUCKETS`), the
+/// targets (`n`), and what the logit is read with ([`Blend`]).
 #[derive(Debug)]
 pub struct Batch {
     pub us: Tensor,
     pub them: Tensor,
     pub buckets: Tensor,
     pub targets: Tensor,
+    /// The network's share of the logit the loss sees.
+    pub share: f64,
+    /// The hand-written evaluation's part of that logit (`n`), zero when
+    /// the network is trained alone.
+    pub offsets: Tensor,
+}
+
+/// How the loss reads the network: alone, or as the engine blends it with
+/// the hand-written evaluation (`morris_engine::params::NET_SHARE`), so
+/// that the network learns what the hand-written evaluation misses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Blend {
+    /// The network's logit alone.
+    Alone,
+    /// `share × logit + (1 − share) × eval / k`: the blend's logit, `k`
+    /// the hand-written evaluation's fitted scale (which becomes the
+    /// network's scale, so that the engine's blend is the same sum).
+    WithClassic { share: f64, k: f64 },
+}
+
+/// One position of a batch: the position, its target, and the
+/// hand-written evaluation of it for the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Example {
+    pub pos: Position,
+    pub target: f32,
+    pub eval: i16,
 }
 
 /// The training loss.
@@ -53,14 +80,14 @@ pub enum Loss {
 }
 
 impl Batch {
-    /// The batch of `positions` (each with its target).
-    pub fn of(positions: &[(Position, f32)]) -> candle_core::Result<Batch> {
+    /// The batch of `positions`, read as `blend` says.
+    pub fn of(positions: &[Example], blend: Blend) -> candle_core::Result<Batch> {
         let n = positions.len();
         let mut us = vec![0f32; n * INPUTS];
         let mut them = vec![0f32; n * INPUTS];
         let mut buckets = vec![0f32; n * BUCKETS];
         let mut inputs = [0u16; MOST_ACTIVE];
-        for (i, (pos, _)) in positions.iter().enumerate() {
+        for (i, Example { pos, .. }) in positions.iter().enumerate() {
             for (side, rows) in [(pos.turn(), &mut us), (!pos.turn(), &mut them)] {
                 let k = active(pos, side, &mut inputs);
                 for &f in inputs.get(..k).unwrap_or_default() {
@@ -73,13 +100,25 @@ impl Batch {
                 *x = 1.0;
             }
         }
-        let targets: Vec<f32> = positions.iter().map(|&(_, t)| t).collect();
+        let targets: Vec<f32> = positions.iter().map(|e| e.target).collect();
+        let (share, offsets): (f64, Vec<f32>) = match blend {
+            Blend::Alone => (1.0, vec![0.0; n]),
+            Blend::WithClassic { share, k } => (
+                share,
+                positions
+                    .iter()
+                    .map(|e| ((1.0 - share) * f64::from(e.eval) / k) as f32)
+                    .collect(),
+            ),
+        };
         let cpu = Device::Cpu;
         Ok(Batch {
             us: Tensor::from_vec(us, (n, INPUTS), &cpu)?,
             them: Tensor::from_vec(them, (n, INPUTS), &cpu)?,
             buckets: Tensor::from_vec(buckets, (n, BUCKETS), &cpu)?,
             targets: Tensor::from_vec(targets, n, &cpu)?,
+            share,
+            offsets: Tensor::from_vec(offsets, n, &cpu)?,
         })
     }
 }
@@ -110,8 +149,15 @@ impl Model {
         vec![self.w1.clone(), self.b1.clone(), self.w2.clone(), self.b2.clone()]
     }
 
-    /// The logits of a batch (`n`).
+    /// The logits the loss sees (`n`): the network's, or the blend's.
     pub fn logits(&self, batch: &Batch) -> candle_core::Result<Tensor> {
+        self.network_logits(batch)?
+            .affine(batch.share, 0.0)?
+            .add(&batch.offsets)
+    }
+
+    /// The network's own logits of a batch (`n`).
+    pub fn network_logits(&self, batch: &Batch) -> candle_core::Result<Tensor> {
         let half = |x: &Tensor| -> candle_core::Result<Tensor> {
             x.matmul(self.w1.as_tensor())?
                 .broadcast_add(self.b1.as_tensor())?

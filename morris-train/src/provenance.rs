@@ -84,6 +84,17 @@ pub fn network_notes(t: &Trained, s: &Settings, data: &[PathBuf], data_notes: &s
         "- hidden {}, epochs {}, batch {}, seed {}, loss {:?}, symmetry augmentation {}, learning rate {} (cosine to a twentieth), AdamW",
         s.hidden, s.epochs, s.batch, s.seed, s.loss, s.augment, s.lr
     );
+    let _ = writeln!(
+        md,
+        "- {}",
+        match s.blended {
+            Some(share) => format!(
+                "trained blended: the loss saw {:.0} % of the network's logit and the rest of the hand-written evaluation's (eval / the file's scale), as the engine reads it",
+                100.0 * share
+            ),
+            None => "trained alone: the loss saw the network's logit".to_string(),
+        }
+    );
     let hashes: Vec<String> = data
         .iter()
         .map(|d| sha256_file(d).unwrap_or_else(|e| format!("unreadable: {e}")))
@@ -110,13 +121,18 @@ pub fn network_notes(t: &Trained, s: &Settings, data: &[PathBuf], data_notes: &s
     );
     let _ = writeln!(md, "- time {:.0} s\n", t.seconds);
     let _ = writeln!(md, "## On the {} held-out positions\n", t.holdout.len());
-    let _ = writeln!(md, "- the network: {}", show(&t.after));
+    let what = if s.blended.is_some() {
+        "the network blended with the hand-written evaluation"
+    } else {
+        "the network"
+    };
+    let _ = writeln!(md, "- {what}: {}", show(&t.after));
     let _ = writeln!(
         md,
         "- the hand-written evaluation, sigmoid(eval / K): {}",
         show(&t.baseline)
     );
-    let _ = writeln!(md, "- the network before training: {}", show(&t.before));
+    let _ = writeln!(md, "- {what}, before training: {}", show(&t.before));
     let _ = writeln!(
         md,
         "- the integer network against the float one: {:.2} hundredths of a piece apart at most, {:.2} on average\n",

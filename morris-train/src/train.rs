@@ -12,7 +12,7 @@ use morris_engine::net::{Network, LIMIT};
 use morris_solver::Symmetries;
 
 use crate::fit::{fit_scale, Figures};
-use crate::model::{Batch, FloatNet, Loss, Model};
+use crate::model::{Batch, Blend, Example, FloatNet, Loss, Model};
 use crate::record::Record;
 use crate::rng::Rng;
 
@@ -31,6 +31,10 @@ pub struct Settings {
     /// The learning rate at the start; it falls along a cosine to a
     /// twentieth of that.
     pub lr: f64,
+    /// Trained to be read blended with the hand-written evaluation, this
+    /// share (0 < share ≤ 1) of the network's value: the engine's
+    /// `params::NET_SHARE` as a fraction. `None`: trained alone.
+    pub blended: Option<f64>,
 }
 
 /// Why training failed.
@@ -53,7 +57,8 @@ pub struct Trained {
     pub k: f64,
     pub train_size: usize,
     pub holdout: Vec<Record>,
-    /// The network before training, after, and the hand-written evaluation
+    /// The network (blended with the hand-written evaluation if it was
+    /// trained so) before training, after, and the hand-written evaluation
     /// through `sigmoid(eval / K)`.
     pub before: Figures,
     pub after: Figures,
@@ -85,19 +90,29 @@ fn image(syms: &Symmetries, k: usize, r: &Record) -> Position {
     )
 }
 
-/// The model's logits of `records`, batch by batch.
-fn logits(model: &Model, records: &[Record], batch: usize) -> Result<Vec<f32>, TrainError> {
+/// The example of `r` seen as `pos`.
+fn example(r: &Record, pos: Position) -> Example {
+    Example {
+        pos,
+        target: r.target(),
+        eval: r.eval,
+    }
+}
+
+/// The logits the loss sees of `records` (the network's or the blend's,
+/// as `blend` says), batch by batch.
+fn logits(model: &Model, records: &[Record], batch: usize, blend: Blend) -> Result<Vec<f32>, TrainError> {
     let mut out = Vec::with_capacity(records.len());
     for chunk in records.chunks(batch.max(1)) {
-        let positions: Vec<(Position, f32)> = chunk.iter().map(|r| (r.position(), r.target())).collect();
-        out.extend(model.logits(&Batch::of(&positions)?)?.to_vec1::<f32>()?);
+        let examples: Vec<Example> = chunk.iter().map(|r| example(r, r.position())).collect();
+        out.extend(model.logits(&Batch::of(&examples, blend)?)?.to_vec1::<f32>()?);
     }
     Ok(out)
 }
 
-fn figures(model: &Model, records: &[Record], batch: usize) -> Result<Figures, TrainError> {
+fn figures(model: &Model, records: &[Record], batch: usize, blend: Blend) -> Result<Figures, TrainError> {
     let targets: Vec<f32> = records.iter().map(Record::target).collect();
-    let l = logits(model, records, batch)?;
+    let l = logits(model, records, batch, blend)?;
     Ok(Figures::of(l.into_iter().map(f64::from), &targets))
 }
 
@@ -108,6 +123,7 @@ fn epoch(
     train: &[Record],
     s: &Settings,
     rng: &mut Rng,
+    blend: Blend,
     schedule: &mut dyn FnMut() -> f64,
 ) -> Result<f64, TrainError> {
     let syms = Symmetries::of(Variant::Nine.rules().geometry());
@@ -115,15 +131,15 @@ fn epoch(
     rng.shuffle(&mut order);
     let (mut sum, mut batches) = (0.0, 0usize);
     for chunk in order.chunks(s.batch.max(1)) {
-        let positions: Vec<(Position, f32)> = chunk
+        let examples: Vec<Example> = chunk
             .iter()
             .filter_map(|&i| train.get(i))
             .map(|r| {
                 let k = if s.augment { rng.below(syms.len()) } else { 0 };
-                (image(&syms, k, r), r.target())
+                example(r, image(&syms, k, r))
             })
             .collect();
-        let loss = model.loss(&Batch::of(&positions)?, s.loss)?;
+        let loss = model.loss(&Batch::of(&examples, blend)?, s.loss)?;
         opt.set_learning_rate(schedule());
         opt.backward_step(&loss)?;
         model.clip()?;
@@ -151,9 +167,16 @@ pub fn train(records: &[Record], s: &Settings, out: &mut dyn Write) -> Result<Tr
         show(&baseline)
     );
 
+    // The scale the network file will carry, and so the one the blend
+    // is trained with.
+    let scale = k.round().clamp(1.0, 100_000.0);
+    let blend = match s.blended {
+        Some(share) => Blend::WithClassic { share, k: scale },
+        None => Blend::Alone,
+    };
     let mut rng = Rng::stream(s.seed, 0x7a1);
     let model = Model::new(s.hidden, &mut rng)?;
-    let before = figures(&model, &holdout, s.batch)?;
+    let before = figures(&model, &holdout, s.batch, blend)?;
     let mut opt = AdamW::new(
         model.vars(),
         ParamsAdamW {
@@ -170,8 +193,8 @@ pub fn train(records: &[Record], s: &Settings, out: &mut dyn Write) -> Result<Tr
     };
     for e in 0..s.epochs {
         let t = Instant::now();
-        let train_loss = epoch(&model, &mut opt, &train, s, &mut rng, &mut schedule)?;
-        let held = figures(&model, &holdout, s.batch)?;
+        let train_loss = epoch(&model, &mut opt, &train, s, &mut rng, blend, &mut schedule)?;
+        let held = figures(&model, &holdout, s.batch, blend)?;
         let _ = writeln!(
             out,
             "epoch {}/{}: training loss {train_loss:.5}; holdout {} ({:.0} s)",
@@ -182,8 +205,8 @@ pub fn train(records: &[Record], s: &Settings, out: &mut dyn Write) -> Result<Tr
         );
     }
     let float = model.floats()?;
-    let net = float.quantize(k.round().clamp(1.0, 100_000.0) as i32)?;
-    let after = figures(&model, &holdout, s.batch)?;
+    let net = float.quantize(scale as i32)?;
+    let after = figures(&model, &holdout, s.batch, blend)?;
     let (max_quantization_error, mean_quantization_error) = quantization_error(&float, &net, &holdout);
     Ok(Trained {
         float,

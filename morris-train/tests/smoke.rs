@@ -13,6 +13,7 @@ use morris_engine::{Tablebases, Wdl};
 use morris_solver::Symmetries;
 use morris_train::data::{generate, Generated, Job};
 use morris_train::exclude::Excluded;
+use morris_train::fit::Figures;
 use morris_train::games::Plan;
 use morris_train::model::Loss;
 use morris_train::rng::Rng;
@@ -92,6 +93,7 @@ fn a_tiny_network_learns_the_small_tables_and_the_engine_reads_it() {
         loss: Loss::Bce,
         augment: true,
         lr: 0.005,
+        blended: None,
     };
     let t = train(&made.records, &settings, &mut std::io::sink()).unwrap();
     assert!(t.after.bce < t.before.bce, "{:?} then {:?}", t.before, t.after);
@@ -136,6 +138,55 @@ fn a_suite_position_and_its_images_are_kept_out_of_the_data() {
     // The same seed plays the same games: the rest is as before.
     let rest: Vec<_> = before.records.iter().filter(|r| **r != kept_out).collect();
     assert_eq!(rest, after.records.iter().take(rest.len()).collect::<Vec<_>>());
+}
+
+/// Trained blended, the network learns what the hand-written evaluation
+/// misses: the blend the engine reads is right more often than that
+/// evaluation alone, on positions neither saw.
+#[test]
+fn a_network_trained_blended_improves_the_hand_written_evaluation() {
+    let tables = app_tables();
+    let made = data(&tables, 3_000, 2, &Excluded::new());
+    let settings = Settings {
+        hidden: 16,
+        epochs: 4,
+        seed: 1,
+        batch: 128,
+        holdout: 0.1,
+        loss: Loss::Bce,
+        augment: false,
+        lr: 0.005,
+        blended: Some(0.5),
+    };
+    let t = train(&made.records, &settings, &mut std::io::sink()).unwrap();
+    assert!(t.after.bce < t.before.bce, "{:?} then {:?}", t.before, t.after);
+    assert!(
+        t.after.bce < t.baseline.bce,
+        "the blend {:?} against the hand-written evaluation {:?}",
+        t.after,
+        t.baseline
+    );
+    // What was measured is the blend: half the network's logit, half the
+    // hand-written evaluation over the file's scale (its fitted one).
+    assert_eq!(f64::from(t.net.scale()), t.k.round());
+    let targets: Vec<f32> = t.holdout.iter().map(|r| r.target()).collect();
+    let logit = |r: &morris_train::record::Record| f64::from(t.float.logit(&r.position()));
+    let blend = Figures::of(
+        t.holdout
+            .iter()
+            .map(|r| 0.5 * logit(r) + 0.5 * f64::from(r.eval) / t.k.round()),
+        &targets,
+    );
+    let alone = Figures::of(t.holdout.iter().map(logit), &targets);
+    assert!(
+        (blend.bce - t.after.bce).abs() < 1e-4,
+        "{blend:?} against {:?}",
+        t.after
+    );
+    assert!(
+        (alone.bce - t.after.bce).abs() > 1e-3,
+        "the network alone {alone:?}"
+    );
 }
 
 #[test]
