@@ -227,8 +227,8 @@ fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
     };
     let _ = writeln!(out, "{}", provenance::describe(&records));
     let t = train::train(&records, &settings, out).map_err(|e| e.to_string())?;
-    let bytes = t.net.to_bytes();
-    std::fs::write(&args.out, &bytes).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    // The notes first: they name the commit, and a tree whose committed
+    // network is being written over would read as changed.
     let notes = provenance::network_notes(
         &t,
         &settings,
@@ -241,6 +241,8 @@ fn run_train(args: &TrainArgs, out: &mut dyn Write) -> Result<(), String> {
             .join("\n"),
         &args.out,
     );
+    let bytes = t.net.to_bytes();
+    std::fs::write(&args.out, &bytes).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     let mut notes_path = args.out.as_os_str().to_owned();
     notes_path.push(".md");
     std::fs::write(&notes_path, notes).map_err(|e| format!("cannot write {}.md: {e}", args.out.display()))?;
