@@ -9,7 +9,9 @@
 # and records their moving positions with the tables' values
 # (DIR/nine-net.data and its notes DIR/nine-net.data.md; `morris-train
 # data`), and a third as many from the first six plies after the placing
-# (DIR/nine-ends.data, `--moving-plies 6`), trains the network on both (`morris-train train`) and writes OUT
+# (DIR/nine-ends.data, `--moving-plies 6`), trains the network on both for
+# the engine's blend with the hand-written evaluation (`morris-train train
+# --blended`) and writes OUT
 # (default morris-engine/nets/nine.nnue), OUT.md (its provenance) and
 # the fixtures beside it (nine.fixtures for nine.nnue: held-out positions
 # with the float and the integer values). Each step prints its time.
@@ -69,7 +71,7 @@ echo "data: $(since "$t")"
 say "training: hidden $hidden, $epochs epochs, seed $seed"
 t=$(date +%s)
 "$train" train --data "$dir/nine-net.data" --data "$dir/nine-ends.data" --out "$out" --hidden "$hidden" --epochs "$epochs" \
-  --seed "$seed" --fixtures "${out%.nnue}.fixtures"
+  --seed "$seed" --blended --fixtures "${out%.nnue}.fixtures"
 echo "training: $(since "$t")"
 
 say "done in $(since "$started"): $out, $out.md, ${out%.nnue}.fixtures"

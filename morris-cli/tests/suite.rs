@@ -51,6 +51,7 @@ fn the_shipped_suites_read_and_name_every_position() {
         ("nine-placing-losses.book", 19),
         ("nine-placing-losses-effort3.book", 10),
         ("nine-match-placing.book", 1325),
+        ("nine-engine-games.book", 1534),
     ];
     for (name, count) in suites {
         let path = format!("{}/../docs/suites/{name}", env!("CARGO_MANIFEST_DIR"));

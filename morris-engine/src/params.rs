@@ -103,10 +103,10 @@ pub const FLYING: PhaseWeights = PhaseWeights {
 
 /// Where the learned network applies, the evaluation is this share (in
 /// percent) of the network's value and the rest of the hand-written one's.
-/// The two err on different positions: on the fair placing suite at
-/// 100,000 nodes the network alone kept 1,242 of 1,325, the hand-written
-/// evaluation 1,248, their mean 1,253 (docs/strength.md, "The learned
-/// evaluation").
+/// The two err on different positions, so their mean keeps more drawn
+/// placing positions than either (docs/strength.md, "The learned
+/// evaluation"); the committed network is trained for this blend
+/// (`morris-train train --blended` reads this share).
 pub const NET_SHARE: i32 = 50;
 
 /// Aspiration window: the first half-width, and the depth it starts at.
