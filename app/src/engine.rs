@@ -277,6 +277,16 @@ pub fn keeps_values(request: &Request) -> bool {
     !request.probe && !request.prefetch && (request.hint || request.level >= MAX_LEVEL)
 }
 
+/// Whether `request` is searched with the learned evaluation
+/// (`crate::network`): a move of the strongest level (not a hint, a probe
+/// or a fetch ahead) in a game the network applies to.
+pub fn takes_network(request: &Request) -> bool {
+    !request.hint
+        && !request.probe
+        && !request.prefetch
+        && link::parse(&request.game).is_ok_and(|o| crate::network::at_level(&o.game, request.level))
+}
+
 /// [`answer`] with `kept`, every root move's exact value for the side
 /// making it (none: unknown): a move that [`keeps_values`] is one of those
 /// that keep the best value, the search choosing among them.
@@ -399,6 +409,9 @@ pub struct WorkerState {
     /// Nine's tables for range reads, for the classes the files above do
     /// not serve.
     pub(crate) web: crate::web_tables::WebSet,
+    /// The learned evaluation's network (`crate::network`), shared by the
+    /// game's requests, the review and the analysis.
+    pub(crate) network: Rc<RefCell<crate::network::Slot>>,
 }
 
 /// Loads a table file (again from the network if the cached copy does not
@@ -433,6 +446,7 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
             state.borrow_mut().busy = false;
             return;
         };
+        let request = with_network(&state, &base, request).await;
         if let Some(text) = web_reply(&state, &request, &out).await {
             let _ = out.post_message(&JsValue::from_str(&text));
             continue;
@@ -458,6 +472,31 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
         };
         let _ = out.post_message(&JsValue::from_str(&text));
     }
+}
+
+/// Gives the searcher the learned evaluation's network if `request`
+/// [takes it](takes_network), else none. The time its first fetch
+/// took is the move's: the request then asks for what is left of it.
+#[cfg(target_arch = "wasm32")]
+async fn with_network(state: &RefCell<WorkerState>, base: &str, request: Request) -> Request {
+    if !takes_network(&request) {
+        state.borrow_mut().searcher.set_network(None);
+        return request;
+    }
+    let started = JsClock.now_ms();
+    let slot = Rc::clone(&state.borrow().network);
+    let net = crate::network::load(&slot, base).await;
+    state.borrow_mut().searcher.set_network(net);
+    let spent = JsClock.now_ms().saturating_sub(started);
+    if spent == 0 {
+        return request;
+    }
+    let placing = unfinished(&request).is_some_and(|g| g.position().placements_left() > 0);
+    let limit = request
+        .budget_ms
+        .unwrap_or(think_limit_ms(request.level, placing));
+    let left = limit.saturating_sub(spent).max(MIN_TIME_MS);
+    request.within(Some(left))
 }
 
 /// A request's answer from Nine's tables for range reads: a probe's value
@@ -670,6 +709,7 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
         queue: std::collections::VecDeque::new(),
         busy: false,
         web: crate::web_tables::WebSet::from_loader(&scope),
+        network: Rc::default(),
     }));
     // A review loads the tables of every covered position of its game
     // first (those that cannot be had are searched instead).
@@ -678,19 +718,26 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
         move |start: crate::review::protocol::Start| {
             let (state, base, out) = (state.clone(), base.clone(), out.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                let game = link::parse(&start.game).map(|o| o.game);
-                let names = game.map(|g| crate::review::tables_for(&g)).unwrap_or_default();
-                for name in names {
+                let Ok(game) = link::parse(&start.game).map(|o| o.game) else {
+                    return review_game(&out, &mut state.borrow_mut().searcher, &start, Some(&[]));
+                };
+                for name in crate::review::tables_for(&game) {
                     if !state.borrow().tried.contains(&name) {
                         load_class(&state, &base, name).await;
                     }
                 }
                 let web = state.borrow().web.clone();
-                let known = match link::parse(&start.game) {
-                    Ok(opened) => web_known(&web, &opened.game).await,
-                    Err(_) => Vec::new(),
+                let known = web_known(&web, &game).await;
+                // Reviewed as the analysis board sees it, at full strength.
+                let net = if crate::network::applies(&game) {
+                    let slot = Rc::clone(&state.borrow().network);
+                    crate::network::load(&slot, &base).await
+                } else {
+                    None
                 };
-                review_game(&out, &mut state.borrow_mut().searcher, &start, Some(&known));
+                let mut s = state.borrow_mut();
+                s.searcher.set_network(net);
+                review_game(&out, &mut s.searcher, &start, Some(&known));
             });
         }
     };
@@ -920,6 +967,28 @@ impl Drop for EngineLink {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_level_10_moves_of_standard_nine_take_the_network() {
+        let nine = Game::new(morris_core::Variant::Nine.rules());
+        assert!(takes_network(&Request::new(1, &nine, MAX_LEVEL, false)));
+        assert!(
+            !takes_network(&Request::new(1, &nine, MAX_LEVEL - 1, false)),
+            "level 9"
+        );
+        assert!(!takes_network(&Request::new(1, &nine, MAX_LEVEL, true)), "a hint");
+        assert!(!takes_network(&Request::probe(1, &nine)));
+        assert!(!takes_network(&Request::prefetch(1, &nine)));
+        let six = Game::new(morris_core::Variant::Six.rules());
+        assert!(!takes_network(&Request::new(1, &six, MAX_LEVEL, false)));
+        let mut rules = morris_core::Variant::Nine.rules();
+        rules.flying = false;
+        let other = Game::new(rules);
+        assert!(
+            !takes_network(&Request::new(1, &other, MAX_LEVEL, false)),
+            "its rules go by link"
+        );
+    }
     use morris_core::{Rules, Variant};
     use morris_engine::NoClock;
 

@@ -27,6 +27,7 @@ pub mod lab;
 mod learn;
 mod link;
 mod model;
+mod network;
 mod on_demand;
 mod opening;
 mod plural;

@@ -223,7 +223,7 @@ pub fn soon(pos: &Position) -> Vec<&'static str> {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::fetch_class;
+pub use browser::{download, fetch_class, Download};
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
@@ -271,17 +271,39 @@ mod browser {
         Ok(())
     }
 
-    async fn download(scope: &web_sys::WorkerGlobalScope, url: &str) -> Result<Vec<u8>, String> {
+    /// Why a download failed.
+    #[derive(Debug)]
+    pub enum Download {
+        /// No answer: offline, or the request was blocked.
+        Unreachable(String),
+        /// An answer other than 200 OK: its status.
+        Status(u16),
+    }
+
+    impl std::fmt::Display for Download {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            match self {
+                Download::Unreachable(why) => f.write_str(why),
+                Download::Status(status) => write!(f, "HTTP {status}"),
+            }
+        }
+    }
+
+    /// The bytes at `url`, fetched from the worker (through the service
+    /// worker, which keeps what the app fetches for offline use).
+    pub async fn download(url: &str) -> Result<Vec<u8>, Download> {
+        let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+        let unreachable = |e: JsValue| Download::Unreachable(reason(&e));
         let res: web_sys::Response = JsFuture::from(scope.fetch_with_str(url))
             .await
-            .map_err(|e| reason(&e))?
+            .map_err(unreachable)?
             .unchecked_into();
         if !res.ok() {
-            return Err(format!("{url}: HTTP {}", res.status()));
+            return Err(Download::Status(res.status()));
         }
-        let buf = JsFuture::from(res.array_buffer().map_err(|e| reason(&e))?)
+        let buf = JsFuture::from(res.array_buffer().map_err(unreachable)?)
             .await
-            .map_err(|e| reason(&e))?;
+            .map_err(unreachable)?;
         Ok(js_sys::Uint8Array::new(&buf).to_vec())
     }
 
@@ -298,7 +320,8 @@ mod browser {
                 return Ok(bytes);
             }
         }
-        let bytes = download(&scope, &super::url(base, name)).await?;
+        let url = super::url(base, name);
+        let bytes = download(&url).await.map_err(|e| format!("{url}: {e}"))?;
         if let Some(db) = &db {
             let _ = put(db, &key, &bytes).await;
         }

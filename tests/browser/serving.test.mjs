@@ -82,7 +82,7 @@ test("hashed files are cached for a year, immutable; the page, sw.js, the manife
     assert.match(cc ?? "", /\bimmutable\b/, `${name}: ${cc}`);
     assert.ok(maxAge(cc) >= YEAR, `${name} is kept a year: ${cc}`);
   }
-  const unhashed = ["", "index.html", "sw.js", "manifest.webmanifest", "i18n/de.txt", "robots.txt", "worker.js"];
+  const unhashed = ["", "index.html", "sw.js", "manifest.webmanifest", "i18n/de.txt", "robots.txt", "worker.js", "nets/nine.nnue"];
   for (const name of unhashed) {
     assert.ok(fs.existsSync(path.join(DIST, name || "index.html")), `${name || "index.html"} is in the build`);
     const res = await get(host.url + name);

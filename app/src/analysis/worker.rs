@@ -136,6 +136,7 @@ impl Analysis {
             };
             if let Some(web) = first {
                 self.send_exact(epoch, &game, web).await;
+                self.take_network(&game).await;
                 if !self.current(epoch) {
                     continue;
                 }
@@ -171,6 +172,18 @@ impl Analysis {
             }
             pause().await;
         }
+    }
+
+    /// Searches `game` with the learned evaluation where it applies
+    /// (`crate::network`), fetching it the first time.
+    async fn take_network(&self, game: &Game) {
+        let net = if crate::network::applies(game) {
+            let slot = std::rc::Rc::clone(&self.state.borrow().network);
+            crate::network::load(&slot, &self.base).await
+        } else {
+            None
+        };
+        self.state.borrow_mut().searcher.set_network(net);
     }
 
     /// Loads the tables the position needs (or solves its class) and sends

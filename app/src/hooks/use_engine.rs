@@ -5,7 +5,9 @@
 //! actions. When a game needs the endgame tables, the worker that has
 //! them takes the other's place and stays (see `tablebase`); if that
 //! worker cannot start (offline before it was ever fetched), the other
-//! one plays on without them.
+//! one plays on without them. The strongest level's games of Nine start
+//! with the worker with the tables, the one with the learned evaluation
+//! (`crate::network`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -18,6 +20,7 @@ use crate::engine::{clock_budget_ms, EngineLink, FromWorker, Request};
 use crate::first_screen::when_drawn;
 use crate::link::{self, Mode};
 use crate::model::{Action, Model};
+use crate::network;
 use crate::tablebase::{self, Probe};
 
 /// The shortest time between the person's turn and the computer's answer,
@@ -175,22 +178,28 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
         dispatcher: model.dispatcher(),
         perfect: perfect.clone(),
     };
-    {
-        let worker = worker.clone();
-        // Started ahead of its first move, once the first screen is drawn.
-        use_effect_with(model.mode.engine().is_some(), move |&seated| {
-            if seated {
-                when_drawn(move || worker.ensure(false));
-            }
-        });
-    }
-    // Ask for the computer's move or a hint when one is due, and the
-    // tables for their value.
-    let wants_move = model.engine_to_move() && model.view.is_none();
     let level = match model.mode {
         Mode::VsEngine { level, .. } => level,
         Mode::TwoPlayers { .. } => link::DEFAULT_LEVEL,
     };
+    // The strongest level plays Nine with the learned evaluation, which only
+    // the worker with the tables carries (`crate::network`).
+    let learned = network::at_level(&model.game, level);
+    {
+        let worker = worker.clone();
+        // Started ahead of its first move, once the first screen is drawn.
+        use_effect_with(
+            (model.mode.engine().is_some(), learned),
+            move |&(seated, learned)| {
+                if seated {
+                    when_drawn(move || worker.ensure(learned));
+                }
+            },
+        );
+    }
+    // Ask for the computer's move or a hint when one is due, and the
+    // tables for their value.
+    let wants_move = model.engine_to_move() && model.view.is_none();
     let game = model.game.clone();
     // On the clock the computer keeps to its time.
     let turn = model.game.position().turn();
@@ -227,7 +236,8 @@ pub fn use_engine(model: &UseReducerHandle<Model>) -> Perfect {
             }
             if wants_move || wants_hint {
                 let request = Request::new(epoch, &game, level, !wants_move).within(budget);
-                worker.ensure(tablebase || (valued && crate::engine::keeps_values(&request)));
+                let values = valued && crate::engine::keeps_values(&request);
+                worker.ensure(tablebase || values || crate::engine::takes_network(&request));
                 if worker.link.borrow().is_some() {
                     *worker.asked_at.borrow_mut() = now_ms();
                     worker.send(&request);

@@ -168,9 +168,12 @@ pub fn tables_for(game: &Game) -> Vec<&'static str> {
 /// the tables cover one of its positions, Nine's tables for range reads
 /// may (`crate::web_tables`), or the analysis solves one on the spot
 /// (Three Men's Morris, Six once both hands are empty), so that the
-/// review's judgement there is the analysis's exact one.
+/// review's judgement there is the analysis's exact one; and every game
+/// of Nine's standard rules, which the review searches with the learned
+/// evaluation as the analysis board does (`crate::network`).
 pub fn needs_tables_worker(game: &Game) -> bool {
-    !tables_for(game).is_empty()
+    crate::network::applies(game)
+        || !tables_for(game).is_empty()
         || game
             .positions()
             .iter()
@@ -311,8 +314,13 @@ mod tests {
         });
         assert_eq!(alone.lines[9].mark, Mark::Blunder);
         assert!(!needs_tables_worker(&Game::new(
-            morris_core::Variant::Nine.rules()
+            morris_core::Variant::Six.rules()
         )));
+        let nine = Game::new(morris_core::Variant::Nine.rules());
+        assert!(
+            needs_tables_worker(&nine),
+            "the worker with the learned evaluation"
+        );
     }
 
     #[test]
