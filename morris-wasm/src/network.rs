@@ -4,6 +4,7 @@
 //! they are not one.
 
 use morris_engine::net::{NetError, Network, BUCKETS, INPUTS, MAX_HIDDEN};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::options::{bad_argument, OptionValue};
@@ -16,6 +17,16 @@ const HEADER: usize = 8 + 5 * 4;
 /// layer (its weights `i16`, the output's biases `i32`, the checksum).
 const MAX_BYTES: usize =
     HEADER + 2 * (INPUTS * MAX_HIDDEN + MAX_HIDDEN + BUCKETS * 2 * MAX_HIDDEN) + 4 * BUCKETS + 8;
+
+/// Whether a network evaluates in `game`: Nine's standard rules, the only
+/// ones it knows (the search keeps the hand-written evaluation in any
+/// other game). The engine worker asks before it fetches the network, so
+/// that a game of another variant downloads nothing; it is no part of the
+/// typings.
+#[wasm_bindgen(js_name = networkApplies, skip_typescript)]
+pub fn network_applies(game: &crate::Game) -> bool {
+    *game.inner.rules() == morris_core::Variant::Nine.rules()
+}
 
 /// The network in `value`, a `Uint8Array` (a Node `Buffer` is one) or an
 /// `ArrayBuffer`. Bytes longer than any network are refused by their

@@ -68,7 +68,7 @@ function wholeNumber(key, value, [min, max]) {
 }
 
 /**
- * The option `network`: `true` (the package's network), `false` (none), or
+ * The option `network`: `true` (the package's network, the default), `false` (none), or
  * where another file is, a URL or (in Node) a path. A relative URL is
  * resolved against the page's, as `fetch` would, before the worker gets it.
  */
@@ -234,7 +234,7 @@ export class EngineWorker extends EventTarget {
    * The learned evaluation's network, as the worker last said: `{ loaded,
    * url, error }` (`error` an `Error` when it did not load), or `null`
    * before its first search that plays with one (full strength or level
-   * 10), and with `network: false`.
+   * 10, in Nine's standard rules), and with `network: false`.
    */
   get network() {
     return this.#network;

@@ -64,12 +64,11 @@ export interface EngineWorkerEventMap {
 export interface EngineWorkerOptions extends EngineOptions {
   /**
    * The network that evaluates Nine's moving phase at full strength and
-   * at level 10 (the levels below keep the hand-written evaluation):
-   * `true` loads the package's `nets/nine.nnue` before the first such
-   * search, `false` (the default, while the network is weaker than the
-   * hand-written evaluation on the project's placing suite) plays without
-   * one, and a URL (or in Node a file's path) loads another file; a
-   * relative URL is the page's.
+   * at level 10 (the levels below keep the hand-written evaluation), in
+   * Nine's standard rules: `true` (the default) loads the package's
+   * `nets/nine.nnue` before the first such search, `false` plays without
+   * one and loads nothing, and a URL (or in Node a file's path) loads
+   * another file; a relative URL is the page's.
    */
   network?: boolean | string | URL;
 }
@@ -93,7 +92,7 @@ export interface WorkerPerftOptions extends GameOptions {
  *
  * At full strength and at level 10 the worker loads the package's learned
  * evaluation of Nine's moving phase (`nets/nine.nnue`, or the option
- * `network`) before its first search, once, and says whether it did
+ * `network`) before its first search of Nine's standard rules, once, and says whether it did
  * (`network`, and the `network` event); a network that does not load
  * leaves the engine on its hand-written evaluation, and is told on
  * `console.warn` unless a listener calls `preventDefault()`.

@@ -6,10 +6,11 @@
 // file, and `load(source)`, which resolves to a file's bytes). Requests are
 // handled one at a time, in order; every reply carries the request's `id`.
 //
-// The network is loaded lazily, when asked for (`network: true` or a
-// URL; none by default): before the first search of an engine that
-// plays with one (full strength or level 10, as `Engine.useNetwork` says),
-// once per source, its bytes kept for every engine a `new` makes later.
+// The network is loaded lazily (`network: true`, the default, or a URL;
+// `false`: never): before the first search of Nine's standard rules by an
+// engine that plays with one (full strength or level 10, as
+// `Engine.useNetwork` says), once per source, its bytes kept for every
+// engine a `new` makes later. A game of another variant loads nothing.
 // Whether it loaded is posted once per source (`{ type: "network", loaded,
 // url, error }`); a network that does not load leaves the engine on its
 // hand-written evaluation, and the searches go on.
@@ -45,9 +46,10 @@ export function serve(wasm, post, listen, network) {
     return loads.get(url);
   }
 
-  /** Gives the engine the network before its search, if it plays with one (see `Engine.useNetwork`). */
-  async function equip(engine) {
+  /** Gives the engine the network before its search of `game`, if it plays with one there (see `Engine.useNetwork`). */
+  async function equip(engine, game) {
     if (given || source === null || (engine.level !== undefined && engine.level !== 10)) return;
+    if (!wasm.networkApplies(game)) return;
     given = true;
     const url = String(source);
     const first = !loads.has(url);
@@ -70,7 +72,7 @@ export function serve(wasm, post, listen, network) {
       engine?.free();
       engine = null;
       given = false;
-      const { network: choice = false, ...rest } = options ?? {};
+      const { network: choice = true, ...rest } = options ?? {};
       source = choice === true ? network.bundled : choice === false ? null : choice;
       try {
         engine = new wasm.Engine(rest);
@@ -82,9 +84,9 @@ export function serve(wasm, post, listen, network) {
       return null;
     },
     async go({ id, record, options, stop }) {
-      await equip(current());
       const game = wasm.Game.fromRecord(record);
       try {
+        await equip(current(), game);
         return current().think(game, options, (info) => post({ id, type: "info", info }), stop);
       } finally {
         game.free();

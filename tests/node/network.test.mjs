@@ -88,8 +88,8 @@ test("a file that is not a network is a NetworkFileError, and the engine keeps i
   assert.deepEqual(values(engine), before);
 });
 
-test("the worker at level 10 loads the package's network once when asked and plays legal moves", async () => {
-  const engine = new EngineWorker({ level: 10, network: true });
+test("the worker at level 10 loads the package's network once by default and plays legal moves", async () => {
+  const engine = new EngineWorker({ level: 10 });
   const events = [];
   engine.addEventListener("network", (e) => events.push({ loaded: e.loaded, url: e.url, error: e.error }));
   assert.equal(engine.network, null, "nothing loaded before a search");
@@ -105,15 +105,25 @@ test("the worker at level 10 loads the package's network once when asked and pla
   engine.terminate();
 });
 
-test("the worker's network: full strength loads it when asked, level 5, network: false and the default do not, another path is read", async () => {
-  const analyst = new EngineWorker({ network: true });
-  await analyst.analyze(Game.fromPosition(MOVING[1]), { depth: 2 });
-  assert.equal(analyst.network?.loaded, true);
-  analyst.terminate();
-  for (const options of [{ level: 5, network: true }, { level: 10, network: false }, { network: false }, { level: 10 }, {}]) {
+test("the worker's network: full strength loads it, level 5, network: false and other variants do not, another path is read", async () => {
+  for (const options of [{}, { network: true }]) {
+    const analyst = new EngineWorker(options);
+    await analyst.analyze(Game.fromPosition(MOVING[1]), { depth: 2 });
+    assert.equal(analyst.network?.loaded, true, JSON.stringify(options));
+    analyst.terminate();
+  }
+  for (const options of [{ level: 5, network: true }, { level: 5 }, { level: 10, network: false }, { network: false }]) {
     const engine = new EngineWorker(options);
     await engine.bestMove(Game.fromPosition(MOVING[1]), { movetimeMs: 50 });
     assert.equal(engine.network, null, JSON.stringify(options));
+    engine.terminate();
+  }
+  // The network knows only Nine's standard rules: a game of Six, or of
+  // Nine with another rule, loads nothing.
+  for (const game of [new Game("six"), new Game("nine", { flying: false })]) {
+    const engine = new EngineWorker({ level: 10 });
+    await engine.bestMove(game, { movetimeMs: 50 });
+    assert.equal(engine.network, null, game.variant);
     engine.terminate();
   }
   const other = new EngineWorker({ network: NET });

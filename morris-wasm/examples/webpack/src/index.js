@@ -14,7 +14,7 @@ async function main() {
   game.play("d6");
   // Level 10 plays with the package's learned evaluation, which the worker
   // fetches itself (the bundler emits it, found by its `new URL(…)`).
-  const engine = new EngineWorker({ level: 10, network: true });
+  const engine = new EngineWorker({ level: 10 });
   const { move } = await engine.bestMove(game, { movetimeMs: 300 });
   document.querySelector("#network").textContent = engine.network?.loaded ? "loaded" : `not loaded: ${engine.network?.error?.message}`;
   engine.terminate();
