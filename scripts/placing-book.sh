@@ -47,7 +47,9 @@
 # by the match (default: the machine's cores, at most 2 games);
 # MULINO_GAMES the games of app, app5 and ultra (default 110: a smaller
 # even number tries them out); MULINO_PLACING_EFFORT the level-10 engine's
-# placing effort (default: the app's; 1 plays as before it had one). The perfect player solves the rest of the
+# placing effort (default: the app's; 1 plays as before it had one);
+# MULINO_EVAL its evaluation (default net, the app's; classic: the
+# hand-written evaluation alone, as the matches before it). The perfect player solves the rest of the
 # placing at each of its moves past the book (`--placing-solve-plies`,
 # MULINO_PERFECT_PLIES, default 24: every placement; up to
 # `--placing-solve-nodes` 10,000,000,000 positions): an engine's default
@@ -157,6 +159,8 @@ app_engine() { # LEVEL
   local engine="$morris engine --variant $variant --level $1"
   if [ "$1" = 10 ]; then
     engine="$engine --placing-effort ${effort:?no PLACING_EFFORT in app/src/engine.rs}"
+    # The learned evaluation, as the app's level 10 plays (the default).
+    engine="$engine --eval ${MULINO_EVAL:-net}"
   fi
   if [ "$variant" = nine ]; then
     engine="$engine --tables $(pwd)/app/static/tb --tables $(pwd)/app/static/wdl"

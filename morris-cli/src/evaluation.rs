@@ -1,10 +1,11 @@
 //! Which evaluation the strongest level searches Nine's moving phase with:
-//! the hand-written evaluation (the default), the learned network built
-//! into the program (`morris_engine::net`) or a network file. `morris
-//! engine`, `morris suite` and `morris bench` share these options. The
-//! network is not the default while it keeps fewer drawn placing positions
-//! than the hand-written evaluation (docs/strength.md, "The learned
-//! evaluation").
+//! the learned network built into the program (`morris_engine::net`, the
+//! default, blended with the hand-written evaluation), a network file, or
+//! the hand-written evaluation alone (`--eval classic`). `morris engine`,
+//! `morris suite` and `morris bench` share these options. The network is
+//! the default as it is in the app's level 10 and the npm package's
+//! worker: in the same time it keeps more drawn placing positions
+//! (docs/strength.md, "The learned evaluation").
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,8 +29,8 @@ pub enum Evaluation {
 #[derive(Debug, Args)]
 pub struct EvalArgs {
     /// The evaluation of the strongest level (10) in Nine's moving phase:
-    /// the learned network or the hand-written one (the default, unless
-    /// `--net` is given); the UCI option `UseNetwork`
+    /// the learned network (the default) or the hand-written one alone;
+    /// the UCI option `UseNetwork`
     #[arg(long = "eval", value_enum)]
     pub eval: Option<Evaluation>,
 
@@ -41,9 +42,9 @@ pub struct EvalArgs {
 }
 
 impl EvalArgs {
-    /// The evaluation chosen: `--eval`, else the network when `--net`
-    /// names one, else the hand-written one. A network file with `--eval
-    /// classic` would go unused, so it is refused rather than ignored.
+    /// The evaluation chosen: `--eval`, else the network (of `--net`, or
+    /// the built-in one). A network file with `--eval classic` would go
+    /// unused, so it is refused rather than ignored.
     pub fn evaluation(&self) -> Result<Evaluation, CliError> {
         match (self.eval, &self.net) {
             (Some(Evaluation::Classic), Some(path)) => Err(CliError::input(format!(
@@ -51,8 +52,7 @@ impl EvalArgs {
                 path.display()
             ))),
             (Some(eval), _) => Ok(eval),
-            (None, Some(_)) => Ok(Evaluation::Net),
-            (None, None) => Ok(Evaluation::Classic),
+            (None, _) => Ok(Evaluation::Net),
         }
     }
 

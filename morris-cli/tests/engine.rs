@@ -424,7 +424,7 @@ fn last_cp(lines: &[String]) -> Option<i64> {
 }
 
 #[test]
-fn level_10_judges_the_moving_phase_with_the_network_when_told_to() {
+fn level_10_judges_the_moving_phase_with_the_network_unless_told_not_to() {
     // Nine, every piece placed, 8 against 8: no table of the test's.
     let fen = "position fen nine LD./DL./LLD/.LD.DL/L.D/.D./LDL L 0/0 1/1 -";
     let score_of = |args: &[&str], setting: Option<&str>| {
@@ -441,14 +441,10 @@ fn level_10_judges_the_moving_phase_with_the_network_when_told_to() {
     let net = score_of(&["--hash", "4", "--eval", "net"], None);
     let classic = score_of(&["--hash", "4", "--eval", "classic"], None);
     assert_ne!(net, classic, "the network and the hand-written evaluation differ");
+    assert_eq!(score_of(&["--hash", "4"], None), net, "the network by default");
     assert_eq!(
-        score_of(&["--hash", "4"], None),
-        classic,
-        "the hand-written one by default"
-    );
-    assert_eq!(
-        score_of(&["--hash", "4"], Some("setoption name UseNetwork value true")),
-        net
+        score_of(&["--hash", "4"], Some("setoption name UseNetwork value false")),
+        classic
     );
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../morris-engine/nets/nine.nnue");
     assert_eq!(
@@ -490,7 +486,7 @@ fn a_file_that_is_no_network_is_refused_with_its_name() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name UseNetwork type check default false"),
+            .any(|l| l == "option name UseNetwork type check default true"),
         "{lines:#?}"
     );
     assert!(

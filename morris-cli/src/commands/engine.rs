@@ -44,13 +44,14 @@
 //! decides a placing position, the search takes N times the nodes and
 //! the time its `go` asks (docs/strength.md, "More search in the placing").
 //!
-//! The learned evaluation (`--eval net` or `setoption name UseNetwork
-//! value true`; the hand-written evaluation, `--eval classic`, is the
-//! default): at level 10, Nine's moving phase is evaluated by the network
-//! built into the program (`morris_engine::net`), or by a network file given with
-//! `--net FILE` (which means `--eval net`; with `--eval classic` it is
-//! refused) or `setoption name NetworkFile value FILE` (`none`: the
-//! built-in one again). The other levels keep the hand-written evaluation.
+//! The learned evaluation (the default; `--eval classic` or `setoption
+//! name UseNetwork value false` keeps the hand-written evaluation alone):
+//! at level 10, Nine's moving phase is evaluated by the network built into
+//! the program (`morris_engine::net`) blended with the hand-written
+//! evaluation, or by a network file given with `--net FILE` (with `--eval
+//! classic` it is refused) or `setoption name NetworkFile value FILE`
+//! (`none`: the built-in one again). The other levels keep the
+//! hand-written evaluation.
 //!
 //! Ultra-strong play (`--ultra-strong`, `setoption name UltraStrong value
 //! true`): where the tables or the placing solve decide, of the moves that
