@@ -424,7 +424,7 @@ fn last_cp(lines: &[String]) -> Option<i64> {
 }
 
 #[test]
-fn level_10_judges_the_moving_phase_with_the_network_unless_told_not_to() {
+fn level_10_judges_the_moving_phase_with_the_network_unless_told_not_to_and_lower_levels_when_told() {
     // Nine, every piece placed, 8 against 8: no table of the test's.
     let fen = "position fen nine LD./DL./LLD/.LD.DL/L.D/.D./LDL L 0/0 1/1 -";
     let score_of = |args: &[&str], setting: Option<&str>| {
@@ -456,6 +456,20 @@ fn level_10_judges_the_moving_phase_with_the_network_unless_told_not_to() {
         score_of(&["--hash", "4", "--level", "9", "--eval", "net"], None),
         score_of(&["--hash", "4", "--level", "9"], None),
         "level 9 keeps the hand-written one"
+    );
+    // The app's hints: level 8 with the network.
+    let level_8 =
+        |more: &[&str], setting| score_of(&[&["--hash", "4", "--level", "8"], more].concat(), setting);
+    let hint = level_8(&["--network-from-level", "8"], None);
+    assert_ne!(hint, level_8(&[], None), "level 8 with the network from level 8");
+    assert_eq!(
+        level_8(&[], Some("setoption name NetworkFromLevel value 8")),
+        hint
+    );
+    assert_eq!(
+        level_8(&["--network-from-level", "8", "--eval", "classic"], None),
+        level_8(&[], None),
+        "--eval classic keeps it off at every level"
     );
 }
 

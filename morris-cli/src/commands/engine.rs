@@ -51,7 +51,9 @@
 //! evaluation, or by a network file given with `--net FILE` (with `--eval
 //! classic` it is refused) or `setoption name NetworkFile value FILE`
 //! (`none`: the built-in one again). The other levels keep the
-//! hand-written evaluation.
+//! hand-written evaluation, unless `--network-from-level N` (`setoption
+//! name NetworkFromLevel value N`) lowers where the network starts: the
+//! app's hints are level 8 with it.
 //!
 //! Ultra-strong play (`--ultra-strong`, `setoption name UltraStrong value
 //! true`): where the tables or the placing solve decide, of the moves that
@@ -151,6 +153,14 @@ pub struct EngineArgs {
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLACING_EFFORT)))]
     pub placing_effort: u32,
 
+    /// The lowest level that evaluates with the learned network (while
+    /// `--eval` keeps it on): 10, the strongest, as in the app's levels;
+    /// 8 with `--level 8` plays as the app's hints do. The UCI option
+    /// `NetworkFromLevel`
+    #[arg(long, value_name = "LEVEL", default_value_t = Level::MAX,
+          value_parser = clap::value_parser!(u8).range(i64::from(Level::MIN)..=i64::from(Level::MAX)))]
+    pub network_from_level: u8,
+
     #[command(flatten)]
     pub evaluation: EvalArgs,
 }
@@ -202,7 +212,8 @@ struct Engine {
     book: Option<Arc<Book>>,
     book_paths: String,
     /// The learned evaluation (the built-in network, or the file of
-    /// `NetworkFile`), used at the strongest level while `UseNetwork` is on.
+    /// `NetworkFile`), used from the level `NetworkFromLevel` up while
+    /// `UseNetwork` is on.
     network: Arc<morris_engine::net::Network>,
     network_path: String,
 }
@@ -253,6 +264,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             },
             placing_effort: args.placing_effort,
             use_network,
+            network_from_level: args.network_from_level,
         },
         game: None,
         searcher: None,
@@ -524,8 +536,9 @@ impl Engine {
         let tables = self.tables.clone();
         let faults = (self.tables.clone(), Arc::clone(&self.table_faults));
         let book = self.book.clone();
-        let network = Some(Arc::clone(&self.network))
-            .filter(|_| self.options.use_network && self.options.level.number() == Level::MAX);
+        let network = Some(Arc::clone(&self.network)).filter(|_| {
+            self.options.use_network && self.options.level.number() >= self.options.network_from_level
+        });
         let threads = self.options.threads;
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);

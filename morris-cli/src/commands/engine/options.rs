@@ -21,8 +21,10 @@ pub(super) struct Options {
     pub ultra_strong: bool,
     pub placing: PlacingLimits,
     pub placing_effort: u32,
-    /// The strongest level evaluates Nine's moving phase with the learned network.
+    /// The levels from `network_from_level` up evaluate Nine's moving
+    /// phase with the learned network.
     pub use_network: bool,
+    pub network_from_level: u8,
 }
 
 /// What values an option takes.
@@ -49,7 +51,7 @@ fn fit<T: TryFrom<u64> + Copy>(n: u64, max: T) -> T {
 }
 
 /// Every number and switch option, in the order `uci` lists them.
-pub(super) const OPTIONS: [EngineOption; 10] = [
+pub(super) const OPTIONS: [EngineOption; 11] = [
     EngineOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -134,6 +136,15 @@ pub(super) const OPTIONS: [EngineOption; 10] = [
         get: |o| u64::from(o.use_network),
         set: |o, n| o.use_network = n == 1,
     },
+    EngineOption {
+        name: "NetworkFromLevel",
+        kind: Kind::Spin {
+            min: Level::MIN as u64,
+            max: Level::MAX as u64,
+        },
+        get: |o| u64::from(o.network_from_level),
+        set: |o, n| o.network_from_level = fit(n, Level::MAX),
+    },
 ];
 
 impl EngineOption {
@@ -206,6 +217,7 @@ mod tests {
             placing: PlacingLimits::default(),
             placing_effort: 1,
             use_network: false,
+            network_from_level: Level::MAX,
         }
     }
 
