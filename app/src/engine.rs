@@ -66,7 +66,9 @@ pub fn think_limit_ms(level: u8, placing: bool) -> u64 {
 pub fn clock_budget_ms(left: u64, increment: u64) -> u64 {
     (left / 20 + increment * 3 / 4).min(left / 2).max(MIN_TIME_MS)
 }
-/// The level hints are searched at.
+/// The level hints are searched at, with the learned evaluation in
+/// Nine (`crate::network`): at its depth, 10, it gives better hints than
+/// the hand-written evaluation alone (docs/strength.md).
 const HINT_LEVEL: u8 = 8;
 /// Transposition table size in the worker, in megabytes.
 #[cfg(target_arch = "wasm32")]
@@ -278,13 +280,13 @@ pub fn keeps_values(request: &Request) -> bool {
 }
 
 /// Whether `request` is searched with the learned evaluation
-/// (`crate::network`): a move of the strongest level (not a hint, a probe
-/// or a fetch ahead) in a game the network applies to.
+/// (`crate::network`): a move of the strongest level, or a hint (not a
+/// probe or a fetch ahead), in a game the network applies to.
 pub fn takes_network(request: &Request) -> bool {
-    !request.hint
-        && !request.probe
+    !request.probe
         && !request.prefetch
-        && link::parse(&request.game).is_ok_and(|o| crate::network::at_level(&o.game, request.level))
+        && (request.hint || request.level >= MAX_LEVEL)
+        && link::parse(&request.game).is_ok_and(|o| crate::network::applies(&o.game))
 }
 
 /// [`answer`] with `kept`, every root move's exact value for the side
@@ -476,7 +478,8 @@ async fn drain(state: Rc<RefCell<WorkerState>>, base: String, out: web_sys::Dedi
 
 /// Gives the searcher the learned evaluation's network if `request`
 /// [takes it](takes_network), else none. The time its first fetch
-/// took is the move's: the request then asks for what is left of it.
+/// took is the move's: the request then asks for what is left of it (a
+/// hint keeps its own time, the fetch before it).
 #[cfg(target_arch = "wasm32")]
 async fn with_network(state: &RefCell<WorkerState>, base: &str, request: Request) -> Request {
     if !takes_network(&request) {
@@ -488,7 +491,7 @@ async fn with_network(state: &RefCell<WorkerState>, base: &str, request: Request
     let net = crate::network::load(&slot, base).await;
     state.borrow_mut().searcher.set_network(net);
     let spent = JsClock.now_ms().saturating_sub(started);
-    if spent == 0 {
+    if spent == 0 || request.hint {
         return request;
     }
     let placing = unfinished(&request).is_some_and(|g| g.position().placements_left() > 0);
@@ -501,7 +504,7 @@ async fn with_network(state: &RefCell<WorkerState>, base: &str, request: Request
 
 /// A request's answer from Nine's tables for range reads: a probe's value
 /// where its position is for them (`crate::web_tables::wanted`; loading
-/// first, then the value, "needs the network", or missing for a block
+/// first where a set is there, then the value, "needs the network", or missing for a block
 /// refused), or the move of a request that [`keeps_values`] where they
 /// value its moves (`crate::web_tables::moves_valued`: Nine's last
 /// two placements too), among the moves that keep the value its successors'
@@ -525,8 +528,10 @@ async fn web_reply(
     }
     let web = state.borrow().web.clone();
     if request.probe {
-        let loading = FromWorker::tablebase_value(request.epoch, Some(Probe::Loading));
-        let _ = out.post_message(&JsValue::from_str(&loading));
+        if web.present().await {
+            let loading = FromWorker::tablebase_value(request.epoch, Some(Probe::Loading));
+            let _ = out.post_message(&JsValue::from_str(&loading));
+        }
         let answer = web
             .probe_many(&[pos])
             .await
@@ -729,12 +734,8 @@ pub fn run_worker_with_tablebase<H: Fn(&str) + 'static>(
                 let web = state.borrow().web.clone();
                 let known = web_known(&web, &game).await;
                 // Reviewed as the analysis board sees it, at full strength.
-                let net = if crate::network::applies(&game) {
-                    let slot = Rc::clone(&state.borrow().network);
-                    crate::network::load(&slot, &base).await
-                } else {
-                    None
-                };
+                let slot = Rc::clone(&state.borrow().network);
+                let net = crate::network::for_game(&slot, &base, &game).await;
                 let mut s = state.borrow_mut();
                 s.searcher.set_network(net);
                 review_game(&out, &mut s.searcher, &start, Some(&known));
@@ -967,21 +968,32 @@ impl Drop for EngineLink {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use morris_core::{Rules, Variant};
+    use morris_engine::NoClock;
 
     #[test]
-    fn only_level_10_moves_of_standard_nine_take_the_network() {
-        let nine = Game::new(morris_core::Variant::Nine.rules());
+    fn only_level_10_moves_and_hints_of_standard_nine_take_the_network() {
+        let nine = Game::new(Variant::Nine.rules());
         assert!(takes_network(&Request::new(1, &nine, MAX_LEVEL, false)));
         assert!(
             !takes_network(&Request::new(1, &nine, MAX_LEVEL - 1, false)),
             "level 9"
         );
-        assert!(!takes_network(&Request::new(1, &nine, MAX_LEVEL, true)), "a hint");
+        for level in [1, 5, MAX_LEVEL] {
+            assert!(
+                takes_network(&Request::new(1, &nine, level, true)),
+                "a hint at level {level}"
+            );
+        }
         assert!(!takes_network(&Request::probe(1, &nine)));
         assert!(!takes_network(&Request::prefetch(1, &nine)));
-        let six = Game::new(morris_core::Variant::Six.rules());
+        let six = Game::new(Variant::Six.rules());
         assert!(!takes_network(&Request::new(1, &six, MAX_LEVEL, false)));
-        let mut rules = morris_core::Variant::Nine.rules();
+        assert!(
+            !takes_network(&Request::new(1, &six, MAX_LEVEL, true)),
+            "a hint in Six"
+        );
+        let mut rules = Variant::Nine.rules();
         rules.flying = false;
         let other = Game::new(rules);
         assert!(
@@ -989,8 +1001,6 @@ mod tests {
             "its rules go by link"
         );
     }
-    use morris_core::{Rules, Variant};
-    use morris_engine::NoClock;
 
     #[test]
     fn the_engine_answers_with_a_legal_move() {

@@ -1,15 +1,18 @@
 //! The learned evaluation (`morris_engine::net`) in the app's strongest
-//! play of Nine's standard rules: level 10's moves, the analysis board and
-//! the review. The search then evaluates with the committed network
-//! blended with the hand-written evaluation, which keeps more drawn
-//! placings than the hand-written evaluation alone in the same time
-//! (docs/strength.md, "The learned evaluation"); hints and the levels below
-//! keep the hand-written one, so that the levels still rise one by one.
+//! play of Nine's standard rules: level 10's moves, the hints, the
+//! analysis board and the review. The search then evaluates with the
+//! committed network blended with the hand-written evaluation, which keeps
+//! more drawn placings than the hand-written evaluation alone in the same
+//! time, and gives hints that beat the hand-written evaluation's at their
+//! depth (docs/strength.md, "The learned evaluation"); the levels below
+//! the strongest keep the hand-written one, so that they still rise one by
+//! one.
 //!
 //! The network is a file beside the app, `nets/nine.nnue` (42 KB, 26 KB
 //! gzip; index.html copies it from `morris-engine/nets`), out of the first
 //! load: the worker with the tables fetches it at its first search that
-//! takes it, and the service worker keeps it for offline play. Only that
+//! takes it (so a hint in a game of Nine is asked of that worker), and the
+//! service worker keeps it for offline play. Only that
 //! worker is built with the network's code (the cargo feature `learned`,
 //! given to it in index.html); the worker of the first load carries none.
 //! A network that cannot be had leaves the hand-written evaluation, which
@@ -34,7 +37,7 @@ pub fn at_level(game: &Game, level: u8) -> bool {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use worker::{load, Slot};
+pub use worker::{for_game, load, Slot};
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
@@ -84,6 +87,21 @@ mod worker {
         };
         *slot.borrow_mut() = slot_now;
         net
+    }
+
+    /// The network for the strongest play of `game`, [`load`]ed where it
+    /// [applies](super::applies), else `None`: the analysis board's and
+    /// the review's evaluation.
+    pub async fn for_game(
+        slot: &RefCell<Slot>,
+        base: &str,
+        game: &morris_core::Game,
+    ) -> Option<Arc<Network>> {
+        if super::applies(game) {
+            load(slot, base).await
+        } else {
+            None
+        }
     }
 
     /// Why the network could not be had.

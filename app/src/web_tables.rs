@@ -286,12 +286,34 @@ mod browser {
             WebSet::new(&base, chosen)
         }
 
-        /// The value of each position for its side to move.
-        pub async fn probe_many(&self, positions: &[Position]) -> Vec<Result<Option<Value>, Failure>> {
+        /// Whether a set is open here: opened now if it was not yet
+        /// (where the host is out of reach, not yet, and tried again by
+        /// the next call). A probe says "loading" only then, so a site
+        /// without a set never flashes it.
+        pub async fn present(&self) -> bool {
+            self.lock().await;
+            if matches!(*self.reader.borrow(), Opened::Not) {
+                let opened = match RemoteTables::open(&self.base).await {
+                    Ok(reader) => Opened::Open(Box::new(reader)),
+                    Err(e) if e.needs_network() => Opened::Not,
+                    Err(_) => Opened::Absent,
+                };
+                *self.reader.borrow_mut() = opened;
+            }
+            self.busy.set(false);
+            matches!(*self.reader.borrow(), Opened::Open(_))
+        }
+
+        /// Waits until no other call reads the set, then holds it.
+        async fn lock(&self) {
             while self.busy.replace(true) {
-                self.busy.set(true);
                 crate::browser::worker_pause(5).await;
             }
+        }
+
+        /// The value of each position for its side to move.
+        pub async fn probe_many(&self, positions: &[Position]) -> Vec<Result<Option<Value>, Failure>> {
+            self.lock().await;
             let answers = self.probe_now(positions).await;
             self.busy.set(false);
             answers

@@ -19,6 +19,8 @@ const dialog = (page) => page.locator("[data-analysis]");
 const status = (page) => dialog(page).locator(".analysis-status");
 const depth = async (page) => Number(await status(page).getAttribute("data-depth"));
 const THREE_V_THREE = "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -";
+// Six against six, hands empty: a class only Nine's tables for range reads serve.
+const SIX_V_SIX = "nine LD./DL./LLD/..L..L/.../DD./.D. D 0/0 0/0 -";
 
 /** Watches long tasks from before the page's own scripts run. */
 const LONG_TASKS = () => {
@@ -107,6 +109,27 @@ test("a 3v3 endgame and Three Men's Morris show each move's exact value", { time
   assert.equal(await dialog(page).locator(".point-note").count(), 9);
   await screenshot(page, "analysis-three-390");
   assertNoErrors(page);
+});
+
+test("a 6v6 position on a site without tables for range reads: the engine's lines, and no exact values, not even a passing \"loading\"", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage();
+  await page.addInitScript(() => {
+    window.exactSeen = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll("[data-exact]")) window.exactSeen.push(el.dataset.exact);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const from = h.server.log.length;
+  await page.goto(`${h.url}#analysis&variant=nine&position=${encodeURIComponent(SIX_V_SIX)}`);
+  await page.waitForFunction(() => Number(document.querySelector(".analysis-status")?.dataset.depth) >= 4, null, { timeout: 60_000 });
+  // The set was asked for, and there is none.
+  const asked = () => h.server.log.slice(from).filter((r) => r.path === "/nine-web/manifest.json");
+  const deadline = Date.now() + 30_000;
+  while (asked().length < 1 && Date.now() < deadline) await page.waitForTimeout(200);
+  assert.ok(asked().length >= 1 && asked().every((r) => r.status === 404), JSON.stringify(asked()));
+  await page.waitForTimeout(1000);
+  assert.deepEqual(await page.evaluate(() => window.exactSeen), [], "nothing about exact values on a site that has none");
+  assertNoErrors(page, [/nine-web\//]);
 });
 
 test("the Analyse button opens the game on the table; offline after one visit", { timeout: 120_000 }, async () => {

@@ -1,5 +1,5 @@
-// The computer's worker cannot start: its script or its wasm is neither
-// online nor cached (both blocked here). The page does not break: the table
+// The computer's workers cannot start: their scripts or their wasm are
+// neither online nor cached (blocked here). The page does not break: the table
 // says "The computer is unavailable: …" where it would say the computer is
 // thinking, and two people still play on the same screen.
 import { test, before, after } from "node:test";
@@ -18,9 +18,13 @@ const UNAVAILABLE = /The computer is unavailable: .+/;
 
 for (const blocked of ["worker.js", "worker_bg.wasm"]) {
   test(`${blocked} blocked: the computer is unavailable and hot-seat still plays`, { timeout: 120_000 }, async () => {
-    // No service worker: it would serve the worker from its cache.
+    // No service worker: it would serve the worker from its cache. The
+    // worker with the tables, which gives Nine's hints, cannot come either.
     const { context, page } = await h.newPage({ serviceWorkers: "block" });
-    await context.route(`**/${blocked}`, (route) => route.abort("internetdisconnected"));
+    const tables = blocked.replace("worker", "worker-tables");
+    for (const name of [blocked, tables]) {
+      await context.route(`**/${name}`, (route) => route.abort("internetdisconnected"));
+    }
 
     // The computer plays light and opens: it cannot.
     await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "dark", level: 3 }));

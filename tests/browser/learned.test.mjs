@@ -1,14 +1,15 @@
 // The learned evaluation at the table (app/src/network.rs), as a person
 // meets it: a game of Nine against level 10 plays with the network, which
 // its worker fetches once, after the first load (nets/nine.nnue); a game
-// against level 5 never fetches it; after one visit level 10 plays with it
-// offline; a file that is not a network leaves the hand-written evaluation,
-// and the computer still answers. The worker says which on its global
-// `mulinoNetwork`.
+// against level 5 never fetches it, until the player asks for a hint, which
+// is searched with it; offline without the worker that carries it, the hint
+// still comes; after one visit level 10 plays with it offline; a file that
+// is not a network leaves the hand-written evaluation, and the computer
+// still answers. The worker says which on its global `mulinoNetwork`.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  startHarness, gameLink, openGame, snapshot, waitForState, moveCount, clickPoint, assertNoErrors,
+  startHarness, gameLink, openGame, snapshot, waitForState, moveCount, clickPoint, clickAction, assertNoErrors,
   reloadOffline, waitForBoard, ENGINE_TIMEOUT, DIST,
 } from "./lib/harness.mjs";
 import { serve } from "./lib/server.mjs";
@@ -65,6 +66,47 @@ test("level 10 plays Nine with the network, fetched once after the first load; l
   await placeAndWait(weaker, ["b4", "f4", "d2", "d6"]);
   assert.deepEqual(netRequests(h.server, mark), [], "Six does not fetch it");
   assertNoErrors(weaker);
+});
+
+/** Asks for a hint as a player does and returns the line that gives it ("Hint: …"). */
+async function askHint(page) {
+  await clickAction(page, "hint");
+  const line = page.locator(".hint-text", { hasText: /^Hint: / });
+  await line.waitFor({ state: "visible", timeout: ENGINE_TIMEOUT });
+  return (await line.innerText()).trim();
+}
+
+test("a hint in a game of Nine against level 5 is searched with the network; in Six it is not", { timeout: 180_000 }, async () => {
+  const { page } = await h.newPage();
+  const from = h.server.log.length;
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", level: 5, color: "light" }));
+  await placeAndWait(page, PLAN);
+  assert.deepEqual(netRequests(h.server, from), [], "no hint asked, no network");
+  const hint = await askHint(page);
+  assert.match(hint, /^Hint: [a-g][1-7]$/, "a placement to make");
+  assert.deepEqual(netRequests(h.server, from), [200], "fetched for the hint");
+  assert.deepEqual(await saidByWorkers(page), ["loaded"]);
+  // The game goes on: level 5 still answers.
+  await placeAndWait(page, PLAN);
+  assertNoErrors(page);
+
+  const six = (await h.newPage()).page;
+  const mark = h.server.log.length;
+  await openGame(six, gameLink(h.url, { variant: "six", mode: "two-players" }));
+  assert.match(await askHint(six), /^Hint: /);
+  assert.deepEqual(netRequests(h.server, mark), [], "Six does not fetch it");
+  assertNoErrors(six);
+});
+
+test("offline, with the worker that carries the network never fetched, a hint in Nine still comes", { timeout: 120_000 }, async () => {
+  // No service worker: it would serve that worker from its cache.
+  const { context, page } = await h.newPage({ serviceWorkers: "block" });
+  await context.route("**/worker-tables*", (route) => route.abort("internetdisconnected"));
+  await context.route(`**${NET}`, (route) => route.abort("internetdisconnected"));
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "d2,f4" }));
+  assert.match(await askHint(page), /^Hint: [a-g][1-7]$/);
+  assert.equal(await page.locator("[data-engine='unavailable']").count(), 0, "the computer is not called unavailable");
+  assertNoErrors(page, [/worker-tables/, /nine\.nnue/]);
 });
 
 test("a file that is not a network: the hand-written evaluation plays on, and the worker says why", { timeout: 120_000 }, async () => {

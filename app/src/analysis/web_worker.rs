@@ -87,7 +87,11 @@ impl WebWorker {
                 self.running.set(false);
                 return;
             };
-            self.post(epoch, Exact::Loading);
+            // "Loading" only where there is a set: a site without one
+            // says nothing, not a flash of it.
+            if self.web.present().await {
+                self.post(epoch, Exact::Loading);
+            }
             let exact = web_exact(&self.web, &pos).await;
             if self.latest.get() == Some(epoch) {
                 self.post(epoch, exact);

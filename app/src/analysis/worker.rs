@@ -177,12 +177,8 @@ impl Analysis {
     /// Searches `game` with the learned evaluation where it applies
     /// (`crate::network`), fetching it the first time.
     async fn take_network(&self, game: &Game) {
-        let net = if crate::network::applies(game) {
-            let slot = std::rc::Rc::clone(&self.state.borrow().network);
-            crate::network::load(&slot, &self.base).await
-        } else {
-            None
-        };
+        let slot = std::rc::Rc::clone(&self.state.borrow().network);
+        let net = crate::network::for_game(&slot, &self.base, game).await;
         self.state.borrow_mut().searcher.set_network(net);
     }
 
@@ -231,11 +227,13 @@ impl Analysis {
     /// The exact value of each move from Nine's tables for range reads
     /// ([`web_exact`]).
     async fn send_web_exact(&self, epoch: u32, pos: &Position) {
-        self.post(&FromAnalysis::Exact {
-            epoch,
-            exact: Exact::Loading,
-        });
         let web = self.state.borrow().web.clone();
+        if web.present().await {
+            self.post(&FromAnalysis::Exact {
+                epoch,
+                exact: Exact::Loading,
+            });
+        }
         let exact = web_exact(&web, pos).await;
         if self.current(epoch) {
             self.post(&FromAnalysis::Exact { epoch, exact });
