@@ -129,3 +129,18 @@ test("the move list's buttons by keyboard: Home on Previous move goes to the sta
   await screenshot(page, "keyboard-move-list-buttons");
   assertNoErrors(page);
 });
+
+test("Enter on Hint: the hint comes and the focus stays on the button, so Enter asks again", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6,b4`);
+  await waitForBoard(page);
+  const hint = page.locator('[data-action="hint"]');
+  // Tab to it, as a person does.
+  for (let i = 0; i < 40 && !(await hint.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+  assert.ok(await hint.evaluate((b) => b === document.activeElement), "Tab reaches Hint");
+  await page.keyboard.press("Enter");
+  await page.locator(".hint-text", { hasText: /^Hint: / }).waitFor({ timeout: 30_000 });
+  assert.ok(await hint.evaluate((b) => b === document.activeElement), "the focus is still on Hint");
+  assert.equal(await hint.getAttribute("aria-disabled"), null, "and it can be pressed again");
+  assertNoErrors(page);
+});

@@ -39,6 +39,24 @@ fn pass_button(ui: &Ui) -> Html {
     }
 }
 
+/// The Hint button. While the hint is worked out it is only marked
+/// disabled (`aria-disabled`, a second press changes nothing): a button
+/// that turned `disabled` would throw the keyboard's focus off to the page,
+/// and a person who pressed Enter on it would have to Tab round the whole
+/// page to come back.
+fn hint_button(ui: &Ui) -> Html {
+    let t = &ui.model;
+    let enabled = t.accepts_input() && t.engine_error.is_none();
+    let busy = t.hint_pending.then_some("true");
+    html! {
+        <button type="button" class="btn" data-action="hint" disabled={!enabled}
+                aria-disabled={busy} aria-busy={busy}
+                onclick={sends(&ui.send, Action::AskHint)}>
+            { ui.lang.t("action.hint") }
+        </button>
+    }
+}
+
 /// The buttons that apply now; `on_new_game` opens the new-game dialog.
 pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
     let (t, lang) = (&ui.model, ui.lang);
@@ -86,7 +104,7 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 if t.pass_due() { { pass_button(ui) } }
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { button("redo", !t.redo.is_empty(), Action::Redo, false) }
-                { button("hint", t.accepts_input() && !t.hint_pending && t.engine_error.is_none(), Action::AskHint, false) }
+                { hint_button(ui) }
                 if draw_open && !computer_down { { button("offer-draw", can_offer, Action::OfferDraw, false) } }
                 if resign { { button("resign", true, Action::Resign, false) } }
             }
