@@ -82,12 +82,10 @@ impl<'a> Scene<'a> {
         let state = props.marking().state(p);
         Marks {
             state,
+            // Every point of the turn: where a piece goes from and to,
+            // and the pieces its mill takes.
             suggested: props.suggestion.is_some_and(|m| {
-                if m.is_play() {
-                    m.to() == p || m.from() == Some(p)
-                } else {
-                    m.removals().contains(p)
-                }
+                m.removals().contains(p) || (m.is_play() && (m.to() == p || m.from() == Some(p)))
             }),
             pressable: props.interactive && (!self.removing || state.removable),
         }

@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   startHarness, gameLink, openGame, snapshot, waitForState, moveCount, isOver, actionVisible,
-  clickAction, clickPoint, playMove, screenshot, assertNoErrors, ENGINE_TIMEOUT,
+  clickAction, clickPoint, playMove, screenshot, assertNoErrors, removable, ENGINE_TIMEOUT,
 } from "./lib/harness.mjs";
 import { linkPlayer, hostRoom, offeredLink, openLink, notice, waitForMoves } from "./lib/rooms.mjs";
 
@@ -226,4 +226,22 @@ test("the first screen's \"Play the computer\" asks for the level and colour fir
   assert.equal(moveCount(await snapshot(other.page)), 0, "still no game");
   assertNoErrors(page);
   assertNoErrors(other.page);
+});
+
+test("a hint that closes a mill marks the point to place on and the piece to take, before and after the placing", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // Light to place, g1 closes a1-d1-g1.
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2,d1,d2" }));
+  await clickAction(page, "hint");
+  const line = page.locator(".hint-text", { hasText: /^Hint: / });
+  await line.waitFor({ timeout: ENGINE_TIMEOUT });
+  const [, to, taken] = (await line.innerText()).trim().match(/^Hint: ([a-g][1-7])x([a-g][1-7])$/) ?? [];
+  assert.ok(to && taken, `the hint closes the mill: ${await line.innerText()}`);
+  const marked = () => page.locator("[data-point][data-suggested]").evaluateAll((els) => els.map((e) => e.dataset.point).sort());
+  assert.deepEqual(await marked(), [to, taken].sort(), "where to place, and which piece to take");
+  await clickPoint(page, to);
+  await waitForState(page, (s) => removable(s).includes(taken), `${taken} removable`);
+  assert.deepEqual(await marked(), [to, taken].sort(), "still both once placed: the red piece to take stands out");
+  await screenshot(page, "table-hint-mill-390");
+  assertNoErrors(page);
 });
