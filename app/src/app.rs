@@ -123,7 +123,7 @@ pub fn app() -> Html {
     );
     let fields = use_fields();
     let moves = use_move_list_scroll(&t);
-    let (coach, on_coach) = use_coach(&t);
+    let (coach, on_coach) = use_coach(&t, in_play(greeting.shown, &t));
     use_notice_expiry(&t, lang, model.dispatcher());
 
     let send = greeting.closing_on_press(send_to(&model));
@@ -233,11 +233,16 @@ struct Side<'a> {
     saved: &'a Saved,
 }
 
+/// Whether the game's own parts show beside the board: on the first
+/// screen (`greeting_shown`) they wait, unless it is a game in progress
+/// (what "Continue" would go back to).
+fn in_play(greeting_shown: bool, t: &Model) -> bool {
+    !greeting_shown || t.room.is_some() || !t.game.moves().is_empty()
+}
+
 fn side(s: &Side) -> Html {
     let (ui, t, lang) = (s.ui, &s.ui.model, s.ui.lang);
-    // On the first screen the game's own parts wait, unless it is a game
-    // in progress (what "Continue" would go back to).
-    let playing = !s.greeting.shown || t.room.is_some() || !t.game.moves().is_empty();
+    let playing = in_play(s.greeting.shown, t);
     let first_screen = WelcomeProps {
         ui,
         on_engine: (s.open)(Dialog::Computer),

@@ -107,6 +107,20 @@ test("the coach speaks the rules on the table: Dooz's hand, a blocked player's p
   assertNoErrors(shut);
 });
 
+test("a newcomer who only looked at the first screen and came back still gets the first tip", async () => {
+  const { page } = await h.newPage();
+  await page.goto(h.url, { waitUntil: "domcontentloaded" });
+  await page.locator("[data-welcome-screen]").waitFor({ state: "visible" });
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => localStorage.getItem("mulino.coach")), null, "no tip counted as seen");
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.locator("[data-welcome-screen]").waitFor({ state: "visible" });
+  // A piece placed from the first screen starts the game; the tip comes.
+  await clickPoint(page, "d6");
+  await page.locator("[data-coach='place']").waitFor({ state: "visible" });
+  assertNoErrors(page);
+});
+
 test("turning the coach off keeps it off after a reload", async () => {
   const { page } = await h.newPage();
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players" }));

@@ -16,11 +16,13 @@ pub enum CoachChoice {
     TurnOff,
 }
 
-/// The coach for the model on the table, and where the person's choices go.
+/// The coach for the model on the table, and where the person's choices
+/// go. While the tip cannot be shown (`shown` false: the first screen
+/// over the table) it waits: a tip counts as seen only once it could be.
 #[hook]
-pub fn use_coach(model: &Model) -> (Coach, Callback<CoachChoice>) {
+pub fn use_coach(model: &Model, shown: bool) -> (Coach, Callback<CoachChoice>) {
     let coach = use_state(|| Coach::load(storage::load_coach().as_deref()));
-    let next = coach.update(model);
+    let next = if shown { coach.update(model) } else { *coach };
     {
         let coach = coach.clone();
         use_effect_with(next, move |&next| {
