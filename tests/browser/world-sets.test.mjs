@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   startHarness, gameLink, openGame, snapshot, waitForState, moveCount, targets, removable, piecesOf,
-  clickPoint, clickAction, screenshot, assertNoErrors,
+  clickPoint, clickAction, screenshot, assertNoErrors, cursorAt,
 } from "./lib/harness.mjs";
 import { WORLD_VARIANTS, SEVEN_POINTS } from "./lib/boards.mjs";
 
@@ -134,7 +134,9 @@ test("a hint in a blocked position marks the Pass button, or the red piece to ta
 test("with the keyboard, Enter on a red piece takes it", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage();
   await openGame(page, positionLink(`nine:blocked=both-remove ${BLOCKED}`));
+  // Enter once the cursor shows on the piece, as a person presses it.
   await page.locator('[data-point="g4"]').focus();
+  await waitForState(page, (s) => cursorAt(s).includes("g4"), "the cursor on g4");
   await page.keyboard.press("Enter");
   let snap = await waitForState(page, (s) => moveCount(s) === 1, "light's removal by Enter");
   assert.deepEqual(snap.moves, ["xg4"]);
@@ -142,6 +144,7 @@ test("with the keyboard, Enter on a red piece takes it", { timeout: 90_000 }, as
   assert.equal(snap.statusValue, "dark remove-answer");
   assert.deepEqual(removable(snap).sort(), ["a1", "a7", "g1", "g7"]);
   await page.locator('[data-point="a1"]').focus();
+  await waitForState(page, (s) => cursorAt(s).includes("a1"), "the cursor on a1");
   await page.keyboard.press("Enter");
   snap = await waitForState(page, (s) => moveCount(s) === 2, "dark's answer by Enter");
   assert.deepEqual(snap.moves, ["xg4", "xa1"]);
