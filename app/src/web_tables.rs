@@ -293,15 +293,22 @@ mod browser {
         pub async fn present(&self) -> bool {
             self.lock().await;
             if matches!(*self.reader.borrow(), Opened::Not) {
-                let opened = match RemoteTables::open(&self.base).await {
-                    Ok(reader) => Opened::Open(Box::new(reader)),
-                    Err(e) if e.needs_network() => Opened::Not,
-                    Err(_) => Opened::Absent,
-                };
+                let opened = Self::opened(&self.base).await;
                 *self.reader.borrow_mut() = opened;
             }
             self.busy.set(false);
             matches!(*self.reader.borrow(), Opened::Open(_))
+        }
+
+        /// The set in `base` opened: `Not` where the host is out of reach
+        /// (whether there is a set is not known; tried again later),
+        /// `Absent` where it answered with no set this build reads.
+        async fn opened(base: &str) -> Opened {
+            match RemoteTables::open(base).await {
+                Ok(reader) => Opened::Open(Box::new(reader)),
+                Err(e) if e.needs_network() => Opened::Not,
+                Err(_) => Opened::Absent,
+            }
         }
 
         /// Waits until no other call reads the set, then holds it.
@@ -328,25 +335,21 @@ mod browser {
             } else {
                 (Failure::NotCovered, Failure::NotCovered)
             };
-            let current = std::mem::replace(&mut *self.reader.borrow_mut(), Opened::Not);
+            let mut current = std::mem::replace(&mut *self.reader.borrow_mut(), Opened::Not);
+            if matches!(current, Opened::Not) {
+                current = Self::opened(&self.base).await;
+            }
             let mut reader = match current {
                 Opened::Open(reader) => reader,
                 Opened::Absent => {
                     *self.reader.borrow_mut() = Opened::Absent;
                     return all(absent);
                 }
-                Opened::Not => match RemoteTables::open(&self.base).await {
-                    Ok(reader) => Box::new(reader),
-                    // Never opened here, and out of reach: at the default
-                    // folder whether there is a set at all is not known, so
-                    // nothing is said (a site without one says nothing
-                    // offline). Tried again later.
-                    Err(e) if e.needs_network() => return all(unreachable),
-                    Err(_) => {
-                        *self.reader.borrow_mut() = Opened::Absent;
-                        return all(absent);
-                    }
-                },
+                // Never opened here, and out of reach: at the default
+                // folder whether there is a set at all is not known, so
+                // nothing is said (a site without one says nothing
+                // offline). Tried again later.
+                Opened::Not => return all(unreachable),
             };
             let answers = reader.probe_many(positions).await;
             *self.reader.borrow_mut() = Opened::Open(reader);
