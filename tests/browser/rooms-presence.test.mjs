@@ -12,24 +12,15 @@
 // In a clock game the clock of a friend who is gone stands still on the
 // page of the one left behind (RULES.md §6), and runs again when they are back.
 // A real WebTorrent tracker (bittorrent-tracker) runs on 127.0.0.1.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startHarness, assertNoErrors, clickAction, playMove, snapshot } from "./lib/harness.mjs";
+import { assertNoErrors, clickAction, playMove, snapshot } from "./lib/harness.mjs";
 import {
-  hostRoom, openLink, offeredLink, notice, RTC_ARGS, LOCAL_ONLY_ARGS, livePlayer, relayPlayer, signalLink,
-  waitForLive, startTracker, waitForMoves,
+  hostRoom, openLink, offeredLink, notice, livePlayer, relayPlayer, signalLink,
+  waitForLive, waitForMoves, localRelayWorld,
 } from "./lib/rooms.mjs";
 
-let h;
-let tracker;
-before(async () => {
-  h = await startHarness({ args: [...RTC_ARGS, ...LOCAL_ONLY_ARGS] });
-  tracker = await startTracker();
-});
-after(async () => {
-  await h?.close();
-  await tracker?.kill();
-});
+const world = localRelayWorld();
 
 const connection = (page) => page.locator("[data-connection]").getAttribute("data-connection");
 
@@ -43,7 +34,7 @@ async function nothingByHand(page, who) {
 
 /** A guest (a browser of their own) opens `invite` through the relay; both pages go live. */
 async function guestJoins(host, invite) {
-  const guest = await relayPlayer(h, tracker.url);
+  const guest = await relayPlayer(world.h, world.tracker.url);
   await openLink(guest.page, invite);
   await waitForLive(guest.page);
   await waitForLive(host);
@@ -52,8 +43,8 @@ async function guestJoins(host, invite) {
 
 /** A host's room through the relay, and a guest (a browser of their own) live in it. */
 async function liveRoom() {
-  const { page: host } = await relayPlayer(h, tracker.url);
-  await hostRoom(host, h.url);
+  const { page: host } = await relayPlayer(world.h, world.tracker.url);
+  await hostRoom(host, world.h.url);
   await host.locator('[data-relay="joined"]').waitFor();
   const invite = await offeredLink(host);
   const guest = await guestJoins(host, invite);
@@ -87,7 +78,7 @@ test("a guest whose tab closes: the host is told at once, the bar stays lost, an
 
   // The guest comes back (their browser keeps the room): live again, and the host hears it.
   const back = await guest.context.newPage();
-  await back.goto(h.url, { waitUntil: "domcontentloaded" });
+  await back.goto(world.h.url, { waitUntil: "domcontentloaded" });
   await back.locator("[data-room-code]").waitFor();
   await waitForLive(back, 45_000);
   await waitForLive(host, 45_000);
@@ -98,8 +89,8 @@ test("a guest whose tab closes: the host is told at once, the bar stays lost, an
 });
 
 test("a second room in the same host tab connects with a fresh guest", { timeout: 240_000 }, async () => {
-  const { page: host } = await relayPlayer(h, tracker.url);
-  const first = await hostRoom(host, h.url);
+  const { page: host } = await relayPlayer(world.h, world.tracker.url);
+  const first = await hostRoom(host, world.h.url);
   await host.locator('[data-relay="joined"]').waitFor();
   const guest = await guestJoins(host, await offeredLink(host));
   await guest.context.close();
@@ -124,14 +115,14 @@ test("a second room in the same host tab connects with a fresh guest", { timeout
 });
 
 test("relays off: the bar says the room runs by links and what to send; live, nothing to send back", { timeout: 180_000 }, async () => {
-  const { page: host } = await livePlayer(h);
-  await hostRoom(host, h.url);
+  const { page: host } = await livePlayer(world.h);
+  await hostRoom(host, world.h.url);
   const invite = await signalLink(host, "offer");
   const hostBar = await host.locator("[data-connection]").innerText();
   assert.doesNotMatch(hostBar, /Connecting/, "nothing connects until the reply comes back");
   assert.match(hostBar, /Not connected live · send your link, then open your friend's reply here/);
 
-  const { page: guest } = await livePlayer(h);
+  const { page: guest } = await livePlayer(world.h);
   await openLink(guest, invite);
   const reply = await signalLink(guest, "answer");
   assert.match(await guest.locator("[data-connection]").innerText(), /send your reply link back to your friend/);
@@ -157,8 +148,8 @@ async function clockOf(page, color) {
 }
 
 test("a clock game: the clock of a guest whose tab closed stands still on the host's page, and runs when they are back", { timeout: 240_000 }, async () => {
-  const { page: host } = await relayPlayer(h, tracker.url);
-  await host.goto(h.url, { waitUntil: "domcontentloaded" });
+  const { page: host } = await relayPlayer(world.h, world.tracker.url);
+  await host.goto(world.h.url, { waitUntil: "domcontentloaded" });
   await host.locator("[data-point]").first().waitFor();
   await host.locator('[data-action="play-friend"]').click();
   await host.locator('[data-field="clock"]').selectOption("3+2");
@@ -178,7 +169,7 @@ test("a clock game: the clock of a guest whose tab closed stands still on the ho
   assert.doesNotMatch((await snapshot(host)).status, /ran out of time/i);
 
   const back = await guest.context.newPage();
-  await back.goto(h.url, { waitUntil: "domcontentloaded" });
+  await back.goto(world.h.url, { waitUntil: "domcontentloaded" });
   await waitForLive(back, 45_000);
   await host.locator('[data-notice="room.friend-back"]').waitFor({ timeout: 15_000 });
   await host.waitForFunction(() => document.querySelector('[data-clock="dark"]')?.hasAttribute("data-running"));
@@ -191,7 +182,7 @@ test("a guest back from a fresh browser (no seat key) is told in plain words the
   await guest.context.close();
   await toldLost(host);
   await new Promise((r) => setTimeout(r, 3_000));
-  const { page: fresh } = await relayPlayer(h, tracker.url);
+  const { page: fresh } = await relayPlayer(world.h, world.tracker.url);
   await openLink(fresh, invite);
   await fresh.locator('[data-notice="room.seat-taken"]').waitFor({ timeout: 30_000 });
   assert.match((await notice(fresh)).text, /belongs to the browser that first opened this invite/);

@@ -7,21 +7,12 @@
 // next time the room opens it meets through the relay set (a real tracker
 // on 127.0.0.1; the public ones cannot be reached from these tests).
 // "None" runs the room by links, its invite carrying the offer.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startHarness, assertNoErrors, waitForBoard, screenshot } from "./lib/harness.mjs";
-import { hostRoom, signalLink, decodeLink, startTracker, RTC_ARGS, LOCAL_ONLY_ARGS } from "./lib/rooms.mjs";
+import { assertNoErrors, waitForBoard, screenshot } from "./lib/harness.mjs";
+import { hostRoom, signalLink, decodeLink, localRelayWorld } from "./lib/rooms.mjs";
 
-let h;
-let tracker;
-before(async () => {
-  h = await startHarness({ args: [...RTC_ARGS, ...LOCAL_ONLY_ARGS] });
-  tracker = await startTracker();
-});
-after(async () => {
-  await h?.close();
-  await tracker?.kill();
-});
+const world = localRelayWorld();
 
 const dialog = (page) => page.locator("[data-connection-settings]");
 const field = (page, name) => dialog(page).locator(`[data-field="${name}"]`);
@@ -45,7 +36,7 @@ async function refused(page, message) {
 }
 
 test("connection settings: set by a player, checked, stored, shown again and used by the room", { timeout: 180_000 }, async () => {
-  const { page } = await h.newPage({ viewport: { width: 390, height: 844 } });
+  const { page } = await world.h.newPage({ viewport: { width: 390, height: 844 } });
   // STUN off at the first load only (the form shows it so; a reload keeps what was saved).
   await page.addInitScript(() => {
     if (!sessionStorage.getItem("seeded")) {
@@ -53,7 +44,7 @@ test("connection settings: set by a player, checked, stored, shown again and use
       sessionStorage.setItem("seeded", "1");
     }
   });
-  await hostRoom(page, h.url);
+  await hostRoom(page, world.h.url);
   // The defaults: the public trackers, out of reach here.
   await page.locator('[data-relay="unreachable"]').waitFor();
   await openSettings(page);
@@ -66,7 +57,7 @@ test("connection settings: set by a player, checked, stored, shown again and use
   await field(page, "relays-own").check();
   await field(page, "relays-list").fill("http://127.0.0.1:1");
   await refused(page, /Not a relay address \(ws:\/\/ or wss:\/\/\): http:\/\/127\.0\.0\.1:1/);
-  await field(page, "relays-list").fill(tracker.url);
+  await field(page, "relays-list").fill(world.tracker.url);
   await field(page, "turn-urls").fill("stun:127.0.0.1:3478");
   await refused(page, /Not a TURN address \(turn: or turns:\): stun:127\.0\.0\.1:3478/);
   await field(page, "turn-urls").fill("turn:127.0.0.1:3478");
@@ -76,12 +67,12 @@ test("connection settings: set by a player, checked, stored, shown again and use
   await field(page, "stun").check();
   await dialog(page).locator('[data-action="save-connection"]').click();
   await dialog(page).waitFor({ state: "detached" });
-  assert.deepEqual(await stored(page), { relays: tracker.url, stun: null, turn: "turn:127.0.0.1:3478 ann s3cret", ice: null });
+  assert.deepEqual(await stored(page), { relays: world.tracker.url, stun: null, turn: "turn:127.0.0.1:3478 ann s3cret", ice: null });
 
   // Shown again as stored.
   await openSettings(page);
   assert.equal(await field(page, "relays-own").isChecked(), true);
-  assert.equal(await field(page, "relays-list").inputValue(), tracker.url);
+  assert.equal(await field(page, "relays-list").inputValue(), world.tracker.url);
   assert.equal(await field(page, "turn-user").inputValue(), "ann");
   assert.equal(await field(page, "turn-password").getAttribute("type"), "password");
   await dialog(page).locator("button", { hasText: "Cancel" }).click();

@@ -8,7 +8,8 @@
 //! browser holds the seat's connection; or, `taken`, that the seat is
 //! another browser's; by links, what to send for a live connection), and
 //! "Connect live" when there is no connection (and no other tab makes
-//! it, and the seat is this browser's).
+//! it, none is being made, no relay is looked for, and the seat is this
+//! browser's).
 
 use yew::prelude::*;
 
@@ -35,8 +36,13 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
     // Another tab meets the friend, or the seat is another browser's:
     // this page makes no connection.
     let no_connection = matches!(live.relay, RelayState::Elsewhere | RelayState::Taken);
-    let can_connect =
-        live.supported && !no_connection && matches!(connection, Connection::ByLink | Connection::Lost);
+    // "Connect live" where there is no live connection and none is being
+    // made (nor a relay looked for). It sits beside the connection's line,
+    // which is two lines high: it comes and goes without moving anything below.
+    let can_connect = live.supported
+        && !no_connection
+        && live.relay != RelayState::Trying
+        && matches!(connection, Connection::ByLink | Connection::Lost);
     let on_connect = {
         let (live, code) = (live.clone(), room.code.clone());
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
@@ -74,13 +80,15 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
             if inviting {
                 <button type="button" class="btn primary" data-action="copy-invite" onclick={on_copy}>{ lang.t("room.copy-invite") }</button>
             }
-            <span class={classes!("conn", connection.id())} data-connection={connection.id()} role="status"
-                  data-relay={relay} data-relay-dropped={relay.map(|_| live.dropped.to_string())}>
-                <span class="conn-dot" aria-hidden="true"></span>{ conn_text }
-            </span>
-            if can_connect {
-                <button type="button" class="btn" data-action="connect-live" onclick={on_connect}>{ lang.t("room.connect-live") }</button>
-            }
+            <div class="conn-row">
+                <span class={classes!("conn", connection.id())} data-connection={connection.id()} role="status"
+                      data-relay={relay} data-relay-dropped={relay.map(|_| live.dropped.to_string())}>
+                    <span class="conn-dot" aria-hidden="true"></span>{ conn_text }
+                </span>
+                if can_connect {
+                    <button type="button" class="btn" data-action="connect-live" onclick={on_connect}>{ lang.t("room.connect-live") }</button>
+                }
+            </div>
         </div>
     }
 }

@@ -55,6 +55,9 @@ struct Port {
     seat: Option<ToRoom>,
     outgoing: Option<ToRoom>,
     dispatch: Callback<Action>,
+    /// Whether the module came (it runs) or could not: until then, a
+    /// room on the table shows itself connecting, not "by link" for a moment.
+    settled: UseStateSetter<bool>,
 }
 
 /// The page's live connection, as a hook's handle.
@@ -120,11 +123,13 @@ fn room_heard(code: &str, text: &str, dispatch: &Callback<Action>) {
 #[hook]
 pub fn use_live(dispatch: Callback<Action>) -> Live {
     let supported = *use_state(peer::supported);
+    let settled = use_state_eq(|| false);
     let port = use_mut_ref(|| Port {
         module: Module::Absent,
         seat: None,
         outgoing: None,
         dispatch: dispatch.clone(),
+        settled: settled.setter(),
     });
     let view = use_state_eq(no_meeting);
     {
@@ -147,8 +152,15 @@ pub fn use_live(dispatch: Callback<Action>) -> Live {
             move || drop(listener)
         });
     }
+    // Until the module runs (from the room's first frame: the seat is
+    // asked for once it is drawn), a browser that can connect live is about to.
+    let connection = if !*settled && supported {
+        Connection::Connecting
+    } else {
+        view.connection
+    };
     Live {
-        connection: view.connection,
+        connection,
         supported,
         signal: view.signal.clone(),
         by_hand: view.by_hand,
@@ -221,6 +233,7 @@ impl Live {
                     queue.push(message);
                 }
                 port.module = Module::Coming(queue);
+                port.settled.set(false);
                 drop(port);
                 self.fetch();
             }
@@ -243,6 +256,7 @@ impl Live {
                     Module::Coming(queue) => queue,
                     _ => Vec::new(),
                 };
+                port.settled.set(true);
                 (waiting, port.dispatch.clone())
             };
             match result {

@@ -1,9 +1,10 @@
 // Helpers for the room tests: two people, each in a browser context of
 // their own (own localStorage, own clipboard), meeting in a room.
+import { before, after } from "node:test";
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import Server from "bittorrent-tracker/server";
-import { waitForBoard, waitForState, moveCount, seatText, snapshot } from "./harness.mjs";
+import { startHarness, waitForBoard, waitForState, moveCount, seatText, snapshot } from "./harness.mjs";
 
 /**
  * A whole Nine Men's Morris game, light (the host) against dark: the
@@ -249,4 +250,23 @@ export async function startTracker(port = 0) {
       return new Promise((resolve) => t.close(resolve));
     },
   };
+}
+
+/**
+ * The browser of a test file whose rooms meet through a relay of its own:
+ * Chromium with WebRTC on loopback and nothing but 127.0.0.1 resolving,
+ * and a real tracker on 127.0.0.1, started before the file's tests and
+ * closed after them (`world.h`, `world.tracker` once started).
+ */
+export function localRelayWorld() {
+  const world = { h: null, tracker: null };
+  before(async () => {
+    world.h = await startHarness({ args: [...RTC_ARGS, ...LOCAL_ONLY_ARGS] });
+    world.tracker = await startTracker();
+  });
+  after(async () => {
+    await world.h?.close();
+    await world.tracker?.kill();
+  });
+  return world;
 }

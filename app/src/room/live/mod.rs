@@ -141,7 +141,7 @@ impl Live {
         let (effects, view) = {
             let mut inner = self.inner.borrow_mut();
             let effects = inner.meeting.handle(now_ms(), e);
-            let view = inner.meeting.view().clone();
+            let view = inner.meeting.view();
             let changed = inner.shown.as_ref() != Some(&view);
             (effects, changed.then(|| inner.shown.insert(view).clone()))
         };

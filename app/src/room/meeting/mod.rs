@@ -291,6 +291,9 @@ pub struct Meeting {
     sent: Option<u32>,
     /// The host's page made its invite's offer by itself for this seat.
     invited: bool,
+    /// The seat of the room on the table is asked for (this tab waits
+    /// for its lock): shown as connecting, for a browser that can.
+    seating: bool,
 }
 
 impl std::fmt::Debug for Meeting {
@@ -330,12 +333,19 @@ impl Meeting {
             outgoing: None,
             sent: None,
             invited: false,
+            seating: false,
         }
     }
 
-    /// What the page shows now.
-    pub fn view(&self) -> &View {
-        &self.view
+    /// What the page shows now: while the seat is asked for (a moment),
+    /// a room about to connect says so, rather than "by link" with
+    /// "Connect live" that go as soon as the seat is held.
+    pub fn view(&self) -> View {
+        let mut view = self.view.clone();
+        if self.seating && view.connection == Connection::ByLink {
+            view.connection = Connection::Connecting;
+        }
+        view
     }
 
     /// Takes event `e` at time `now` (ms); returns what to do.
@@ -344,8 +354,14 @@ impl Meeting {
         let mut out = Vec::new();
         match e {
             Event::Seat { seat, relays } => self.seat_held(seat, relays, &mut out),
-            Event::Waiting(code) => self.leave(Some(&code), &mut out),
-            Event::Elsewhere => self.view.relay = RelayState::Elsewhere,
+            Event::Waiting(code) => {
+                self.leave(Some(&code), &mut out);
+                self.seating = self.supported;
+            }
+            Event::Elsewhere => {
+                self.seating = false;
+                self.view.relay = RelayState::Elsewhere;
+            }
             Event::Open(id) if self.is_current(id) => self.opened(&mut out),
             Event::Closed(id) if self.is_current(id) => self.lost(&mut out),
             Event::Message(id, text) if self.is_current(id) => self.message(text, &mut out),
@@ -391,6 +407,7 @@ impl Meeting {
     /// The seat held changed (or its friend's key, or whether the guest
     /// sat down).
     fn seat_held(&mut self, seat: Option<Seat>, relays: usize, out: &mut Vec<Effect>) {
+        self.seating = false;
         if let (Some(old), Some(new)) = (self.seat.as_mut(), seat.as_ref()) {
             if old.code == new.code && old.me == new.me {
                 if !new.their_key.is_empty() {

@@ -275,7 +275,7 @@ impl World {
         self.run();
     }
 
-    fn view(&self, p: usize) -> &View {
+    fn view(&self, p: usize) -> View {
         self.pages[p].m.view()
     }
 
@@ -574,7 +574,7 @@ fn events_of_a_peer_left_behind_change_nothing() {
     let (host, _guest) = met(&mut w, A);
     let old = *w.pages[host].peers.last().unwrap_or(&0);
     w.seat(host, B, Role::Host, "", 1);
-    let (view, said) = (w.view(host).clone(), w.pages[host].said.len());
+    let (view, said) = (w.view(host), w.pages[host].said.len());
     for e in [
         Event::Closed(old),
         Event::Open(old),
@@ -582,7 +582,7 @@ fn events_of_a_peer_left_behind_change_nothing() {
     ] {
         w.send(host, e);
     }
-    assert_eq!(w.view(host), &view);
+    assert_eq!(w.view(host), view);
     assert_eq!(w.pages[host].said.len(), said);
 }
 
@@ -627,6 +627,56 @@ fn no_relay_within_five_seconds_runs_the_room_by_links_and_a_relay_down_is_tried
     // A relay that answers after all: the room meets there.
     m.handle(11_500.0, Event::Joined(0));
     assert_eq!(m.view().relay, RelayState::Joined);
+}
+
+#[test]
+fn while_the_seat_is_asked_for_the_room_says_it_connects_then_what_the_seat_brings() {
+    let seat = |me, invite| Seat {
+        code: A.into(),
+        me,
+        their_key: String::new(),
+        invite,
+    };
+    // The host's invite by links: connecting, then the offer to send.
+    let mut m = Meeting::new(true, Box::new(|| [9; 20]));
+    m.handle(0.0, Event::Waiting(A.into()));
+    assert_eq!(
+        m.view().connection,
+        Connection::Connecting,
+        "no \"by link\" nor \"Connect live\" for a moment"
+    );
+    let out = m.handle(
+        5.0,
+        Event::Seat {
+            seat: Some(seat(Role::Host, true)),
+            relays: 0,
+        },
+    );
+    assert_eq!(out, vec![Effect::NewPeer(1), Effect::Offer(1)]);
+    assert_eq!(
+        (m.view().connection, m.view().by_hand),
+        (Connection::Connecting, Some(ByHand::Offer))
+    );
+    // A guest's seat by links with nothing to answer: by link, once held.
+    let mut m = Meeting::new(true, Box::new(|| [9; 20]));
+    m.handle(0.0, Event::Waiting(A.into()));
+    m.handle(
+        5.0,
+        Event::Seat {
+            seat: Some(seat(Role::Guest, false)),
+            relays: 0,
+        },
+    );
+    assert_eq!(m.view().connection, Connection::ByLink);
+    // Held in another tab: not connecting here.
+    let mut m = Meeting::new(true, Box::new(|| [9; 20]));
+    m.handle(0.0, Event::Waiting(A.into()));
+    m.handle(5.0, Event::Elsewhere);
+    assert_eq!(m.view().connection, Connection::ByLink);
+    // A browser without WebRTC never says it connects.
+    let mut m = Meeting::new(false, Box::new(|| [9; 20]));
+    m.handle(0.0, Event::Waiting(A.into()));
+    assert_eq!(m.view().connection, Connection::ByLink);
 }
 
 #[test]
