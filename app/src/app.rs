@@ -12,9 +12,9 @@ use crate::board_look::BoardLook;
 use crate::browser::base_url;
 use crate::clock::{Clocks, TimeControl};
 use crate::components::{
-    analyse_buttons, announce, board_settings, controls, engine_notes, game_board, move_list, notice_bar,
-    offers, recent_list, record_panel, room_bar, room_list, room_panel, score_line, seat, status_line,
-    top_bar, welcome, NewGameDialog, RoomPanel, TopBarProps, Ui, Unfold, WelcomeProps,
+    analyse_buttons, announce, board_settings, controls, engine_notes, game_board, hint_line, move_list,
+    notice_bar, offers, recent_list, record_panel, room_bar, room_list, room_panel, score_line, seat,
+    status_line, top_bar, welcome, NewGameDialog, RoomPanel, TopBarProps, Ui, Unfold, WelcomeProps,
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
@@ -275,6 +275,8 @@ fn side(s: &Side) -> Html {
                 if t.room.is_none() || t.outcome().is_some() {
                     { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
                 }
+                // Under every button of the game: when it comes, none moves.
+                { hint_line(ui) }
                 if let Some((room, link)) = s.room_link {
                     { room_panel(&RoomPanel { ui, room, link, fields: s.fields, live: s.live,
                                               on_settings: &on_connection }) }

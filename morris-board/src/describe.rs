@@ -20,6 +20,8 @@ pub struct Marking<'a> {
     /// Dead points (docs/RULES.md §7.2 "mark and delay"): nobody may place
     /// there until the placing ends.
     pub markers: Bitboard,
+    /// A suggested turn (the hint).
+    pub suggestion: Option<Move>,
 }
 
 /// What is true of one point now.
@@ -39,6 +41,9 @@ pub struct PointState {
     pub removed: bool,
     /// A dead marker stands here.
     pub marker: bool,
+    /// A point of the suggested turn: where its piece goes from or to, or
+    /// a piece its mill takes.
+    pub suggested: bool,
 }
 
 impl Marking<'_> {
@@ -55,6 +60,9 @@ impl Marking<'_> {
             last_to: last.filter(|m| m.is_play()).map(Move::to) == Some(p),
             removed: last.is_some_and(|m| m.removals().contains(p)),
             marker: self.markers.contains(p),
+            suggested: self.suggestion.is_some_and(|m| {
+                m.removals().contains(p) || (m.is_play() && (m.to() == p || m.from() == Some(p)))
+            }),
         }
     }
 }
@@ -72,6 +80,7 @@ pub struct PointWords {
     pub last_to: String,
     pub removed: String,
     pub marker: String,
+    pub suggested: String,
 }
 
 impl Default for PointWords {
@@ -88,6 +97,7 @@ impl Default for PointWords {
             last_to: "last move to here".into(),
             removed: "taken in the last move".into(),
             marker: "marked: no piece may go here until the placing ends".into(),
+            suggested: "part of the hint".into(),
         }
     }
 }
@@ -114,6 +124,7 @@ impl PointWords {
             (s.last_to, &self.last_to),
             (s.removed, &self.removed),
             (s.marker, &self.marker),
+            (s.suggested, &self.suggested),
         ];
         let mut out = base.to_string();
         for (_, word) in marks.iter().filter(|(on, _)| *on) {
@@ -154,6 +165,7 @@ mod tests {
             selected: Some(pt("d2")),
             last_move: Some(Move::slide(pt("a7"), pt("g7"))),
             markers: Bitboard::EMPTY,
+            suggestion: None,
         };
         assert_eq!(says(&m, "d2"), "d2, light piece, selected");
         assert_eq!(says(&m, "d1"), "d1, empty point, legal destination");
@@ -174,6 +186,7 @@ mod tests {
             selected: None,
             last_move: Some(placed),
             markers: Bitboard::EMPTY,
+            suggestion: None,
         };
         assert_eq!(says(&m, "b2"), "b2, dark piece, can be taken");
         assert_eq!(says(&m, "a1"), "a1, empty point");
@@ -190,6 +203,7 @@ mod tests {
             selected: None,
             last_move: Some(Move::remove([pt("b4")].into_iter().collect())),
             markers: [pt("d7")].into_iter().collect(),
+            suggestion: None,
         };
         assert_eq!(
             says(&m, "d7"),
@@ -199,5 +213,25 @@ mod tests {
         let origin = Point::ORIGIN;
         let name = BoardKind::Mill.geometry().coord(origin).to_string();
         assert!(!says(&m, &name).contains("last move"), "{}", says(&m, &name));
+    }
+
+    #[test]
+    fn the_hint_is_said_on_each_of_its_points() {
+        let mut pieces = vec![None; 24];
+        pieces[pt("d2").index()] = Some(Color::Light);
+        pieces[pt("b2").index()] = Some(Color::Dark);
+        let m = Marking {
+            pieces: &pieces,
+            targets: Bitboard::EMPTY,
+            removable: Bitboard::EMPTY,
+            selected: None,
+            last_move: None,
+            markers: Bitboard::EMPTY,
+            suggestion: Some(Move::slide(pt("d2"), pt("d3")).with_removals([pt("b2")].into_iter().collect())),
+        };
+        assert_eq!(says(&m, "d2"), "d2, light piece, part of the hint");
+        assert_eq!(says(&m, "d3"), "d3, empty point, part of the hint");
+        assert_eq!(says(&m, "b2"), "b2, dark piece, part of the hint");
+        assert_eq!(says(&m, "d1"), "d1, empty point");
     }
 }

@@ -41,7 +41,6 @@ pub(crate) struct Scene<'a> {
 #[derive(Clone, Copy, Debug)]
 struct Marks {
     state: PointState,
-    suggested: bool,
     pressable: bool,
 }
 
@@ -82,11 +81,6 @@ impl<'a> Scene<'a> {
         let state = props.marking().state(p);
         Marks {
             state,
-            // Every point of the turn: where a piece goes from and to,
-            // and the pieces its mill takes.
-            suggested: props.suggestion.is_some_and(|m| {
-                m.removals().contains(p) || (m.is_play() && (m.to() == p || m.from() == Some(p)))
-            }),
             pressable: props.interactive && (!self.removing || state.removable),
         }
     }
@@ -217,6 +211,9 @@ impl<'a> Scene<'a> {
         };
         let last = s.last_from || s.last_to;
         let premove = props.premove.contains(p);
+        // The hint's ring goes round the keyboard's focus ring on the
+        // cursor's point, which would otherwise cover it.
+        let suggest_r = if self.cursor == Some(p) { r + 4.0 } else { r + 2.2 };
         html! {
             <g key={name.clone()} {class}
                transform={translate(self.layout.xy(p))}
@@ -228,7 +225,7 @@ impl<'a> Scene<'a> {
                data-last={last.then_some("")}
                data-removed={s.removed.then_some("")}
                data-marker={s.marker.then_some("")}
-               data-suggested={m.suggested.then_some("")}
+               data-suggested={s.suggested.then_some("")}
                data-premove={premove.then_some("")}
                role="button"
                tabindex={if self.tab_point == Some(p) { "0" } else { "-1" }}
@@ -242,7 +239,7 @@ impl<'a> Scene<'a> {
                 { self.marker(m) }
                 if s.target { <circle class="target-mark" r={f(target_r)} /> }
                 { self.piece(p, m) }
-                if m.suggested { <circle class="suggest-mark" r={f(r + 2.2)} /> }
+                if s.suggested { <circle class="suggest-mark" r={f(suggest_r)} /> }
                 if s.removable { <circle class="removable-mark" r={f(r + 1.6)} /> }
                 if s.selected || premove {
                     <circle class={if premove { "premove-mark" } else { "selected-mark" }} r={f(r + 1.8)} />

@@ -101,6 +101,7 @@ impl BoardProps {
             selected: self.selected,
             last_move: self.last_move,
             markers: self.markers,
+            suggestion: self.suggestion,
         }
     }
 

@@ -144,3 +144,39 @@ test("Enter on Hint: the hint comes and the focus stays on the button, so Enter 
   assert.equal(await hint.getAttribute("aria-disabled"), null, "and it can be pressed again");
   assertNoErrors(page);
 });
+
+test("the hint by keyboard: its points say they are part of it, and its ring shows round the focus ring", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  // Light to place; g1 closes a1-d1-g1 and takes a dark piece.
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=a1,b2,d1,d2`);
+  await waitForBoard(page);
+  const hint = page.locator('[data-action="hint"]');
+  for (let i = 0; i < 40 && !(await hint.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  const line = page.locator(".hint-text", { hasText: /^Hint: / });
+  await line.waitFor({ timeout: 30_000 });
+  const [, to, taken] = (await line.innerText()).trim().match(/^Hint: ([a-g][1-7])x([a-g][1-7])$/) ?? [];
+  assert.ok(to && taken, `the hint closes a mill: ${await line.innerText()}`);
+  const label = (p) => page.locator(`[data-point="${p}"]`).getAttribute("aria-label");
+  assert.match(await label(to), new RegExp(`^${to}, empty point, .*part of the hint`), "where to place says it is the hint");
+  assert.match(await label(taken), new RegExp(`^${taken}, dark piece, .*part of the hint`), "the piece to take too");
+  assert.doesNotMatch(await label("a4"), /hint/, "and no other point");
+  // Shift+Tab back to the board, then the cursor onto the hint's point.
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.hasAttribute("data-point"))); i++) {
+    await page.keyboard.press("Shift+Tab");
+  }
+  await page.locator(`[data-point="${to}"]`).focus();
+  const rings = await page.locator(`[data-point="${to}"]`).evaluate((g) => {
+    const ring = (sel) => {
+      const c = g.querySelector(sel);
+      return { r: Number(c.getAttribute("r")), width: parseFloat(getComputedStyle(c).strokeWidth), stroke: getComputedStyle(c).stroke };
+    };
+    return { focused: g.matches(":focus-visible"), halo: ring(".focus-halo"), hint: ring(".suggest-mark") };
+  });
+  assert.ok(rings.focused, "the focus ring shows on the hint's point");
+  assert.notEqual(rings.halo.stroke, "none");
+  assert.ok(rings.hint.r - rings.hint.width / 2 > rings.halo.r + rings.halo.width / 2,
+    `the hint's ring lies outside the focus ring: ${JSON.stringify(rings)}`);
+  await screenshot(page, "keyboard-hint-focus");
+  assertNoErrors(page);
+});

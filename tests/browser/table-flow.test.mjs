@@ -245,3 +245,33 @@ test("a hint that closes a mill marks the point to place on and the piece to tak
   await screenshot(page, "table-hint-mill-390");
   assertNoErrors(page);
 });
+
+test("the Hint button and its neighbours stay under the finger while the hint is worked out and shown, on a phone and a desktop", { timeout: 60_000 }, async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const { page, context } = await h.newPage({ viewport });
+    // Every position the game's buttons take, recorded in the page at each change.
+    await context.addInitScript(() => {
+      window.buttonSpots = new Set();
+      window.recordSpots = () => {
+        const spots = [...document.querySelectorAll(".controls .btn")].map((b) => {
+          const r = b.getBoundingClientRect();
+          return `${b.dataset.action}@${Math.round(r.x)},${Math.round(r.y)}`;
+        });
+        if (spots.length) window.buttonSpots.add(spots.join(" "));
+      };
+      new MutationObserver(() => window.recordSpots())
+        .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2,d1,d2" }));
+    // Where they are as the finger comes down on Hint, then at every change.
+    await page.evaluate(() => {
+      window.buttonSpots.clear();
+      window.recordSpots();
+    });
+    await clickAction(page, "hint");
+    await page.locator(".hint-text", { hasText: /^Hint: / }).waitFor({ timeout: ENGINE_TIMEOUT });
+    const spots = await page.evaluate(() => [...window.buttonSpots]);
+    assert.equal(spots.length, 1, `at ${viewport.width} px the buttons never moved: ${JSON.stringify(spots)}`);
+    assertNoErrors(page);
+  }
+});

@@ -56,6 +56,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
         selected: turn.from,
         last_move,
         markers: pos.markers(),
+        suggestion: None,
     };
     let labels = labels(lang, pos.geometry(), &marking);
     html! {

@@ -27,6 +27,7 @@ pub fn editor_board(lang: Lang, setup: &Setup, on_press: Callback<Point>) -> Htm
         selected: None,
         last_move: None,
         markers: setup.markers,
+        suggestion: None,
     };
     let labels = labels(lang, geometry, &marking);
     html! {

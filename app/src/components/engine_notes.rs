@@ -1,7 +1,8 @@
 //! What the computer and the endgame tables have to say beside the
 //! status line: the tables' exact value (whose win, in how many plies) or
-//! why it cannot be had, the hint, and why the computer is unavailable
-//! (said here when the status line does not say it).
+//! why it cannot be had, and why the computer is unavailable (said here
+//! when the status line does not say it); and, under the game's buttons
+//! (Analyse and Review too), the hint.
 
 use yew::prelude::*;
 
@@ -52,12 +53,6 @@ pub fn engine_notes(ui: &Ui, perfect: Perfect, shown: bool, on_toggle: &Callback
         .map(|(_, v)| tablebase::describe(lang, v, |wins| winner(t, wins)));
     let switch = (perfect.is_some() && spoils(t)).then(|| perfect_switch(lang, shown, on_toggle));
     let perfect = perfect.filter(|_| shown || !spoils(t));
-    let hint = if t.hint_pending {
-        Some(lang.t("hint.thinking"))
-    } else {
-        t.suggestion
-            .map(|m| lang.fmt("hint.show", &[&t.game.position().notation(m)]))
-    };
     // Said once: by the status line when the computer is to move, else here.
     let engine_error = t
         .engine_error
@@ -68,8 +63,23 @@ pub fn engine_notes(ui: &Ui, perfect: Perfect, shown: bool, on_toggle: &Callback
         <>
             if let Some((value, text)) = perfect { <p class="perfect" data-perfect={value}>{ text }</p> }
             if let Some(switch) = switch { { switch } }
-            if let Some(h) = hint { <p class="hint-text">{ h }</p> }
             if let Some(why) = engine_error { <p class="engine-error" role="alert" data-engine="unavailable">{ why }</p> }
         </>
+    }
+}
+
+/// The hint, worked out or shown, under the game's buttons: it comes and
+/// goes below the Hint button that asked for it and its neighbours, and
+/// moves none of them.
+pub fn hint_line(ui: &Ui) -> Html {
+    let (t, lang) = (&ui.model, ui.lang);
+    let hint = if t.hint_pending {
+        Some(lang.t("hint.thinking"))
+    } else {
+        t.suggestion
+            .map(|m| lang.fmt("hint.show", &[&t.game.position().notation(m)]))
+    };
+    html! {
+        if let Some(h) = hint { <p class="hint-text">{ h }</p> }
     }
 }

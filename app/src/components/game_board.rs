@@ -46,6 +46,7 @@ fn words(lang: Lang) -> PointWords {
         last_to: t("last-to"),
         removed: t("removed"),
         marker: t("marker"),
+        suggested: t("suggested"),
         ..PointWords::default()
     }
 }
@@ -111,6 +112,7 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
     let pieces = pieces(t, &pos);
     let selected = if at_live_ply { t.turn.from } else { None };
     let last_move = t.shown_last_move();
+    let suggestion = if at_live_ply { t.suggestion } else { None };
     let marking = Marking {
         pieces: &pieces,
         targets: hints.targets,
@@ -118,6 +120,7 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
         selected,
         last_move,
         markers: pos.markers(),
+        suggestion,
     };
     let premove = premove_points(t);
     let labels = labels_with_premove(lang, pos.geometry(), &marking, premove);
@@ -128,7 +131,7 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
             <Board board={pos.geometry().kind()} {pieces} {flipped}
                    targets={hints.targets} removable={hints.removable} movable={hints.movable}
                    {selected} cursor={t.cursor}
-                   {last_move} taken={taken(t)} markers={pos.markers()} suggestion={if at_live_ply { t.suggestion } else { None }}
+                   {last_move} taken={taken(t)} markers={pos.markers()} {suggestion}
                    {premove} {labels} label={lang.fmt("board.label", &[&variant_name])}
                    interactive={t.accepts_input() || t.takes_premove()}
                    on_press={send.reform(Action::Press)} on_cursor={send.reform(Action::Cursor)}

@@ -63,7 +63,7 @@ pub use coach::coach_tip;
 pub use connection_settings::ConnectionSettings;
 pub use controls::controls;
 pub use editor_table::PositionEditor;
-pub use engine_notes::engine_notes;
+pub use engine_notes::{engine_notes, hint_line};
 pub use game_board::game_board;
 pub use move_list::move_list;
 pub use new_game_dialog::NewGameDialog;

@@ -287,6 +287,7 @@ pub fn solver(p: &SolverProps) -> Html {
         selected,
         last_move,
         markers: pos.markers(),
+        suggestion: None,
     };
     let labels = labels(lang, pos.geometry(), &marking);
     let suggestion = (solving.stage == Stage::Shown)
