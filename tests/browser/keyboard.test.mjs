@@ -180,3 +180,29 @@ test("the hint by keyboard: its points say they are part of it, and its ring sho
   await screenshot(page, "keyboard-hint-focus");
   assertNoErrors(page);
 });
+
+test("Start in the new-game dialog from the first screen leaves the focus on the board, which Enter plays at once, on every board", { timeout: 90_000 }, async () => {
+  for (const variant of ["nine", "three", "twelve"]) {
+    const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(h.url, { waitUntil: "domcontentloaded" });
+    await waitForBoard(page);
+    // Tab to "A friend on this screen", as a person does; Enter opens the dialog.
+    const two = page.locator('[data-welcome="two"]');
+    for (let i = 0; i < 40 && !(await two.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.locator("dialog[open]").waitFor();
+    await page.locator('dialog[open] [data-field="variant"]').selectOption(variant);
+    const start = page.locator('dialog[open] [data-action="confirm"]');
+    for (let i = 0; i < 40 && !(await start.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.locator("dialog[open]").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.closest("svg.board [data-point]"), null, { timeout: 5_000 })
+      .catch(() => {});
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-point") ?? document.activeElement?.tagName);
+    assert.match(focused, /^[a-g][1-7]$/, `${variant}: the focus is on a point of the board, not lost: ${focused}`);
+    await page.keyboard.press("Enter");
+    await waitForState(page, (s) => moveCount(s) === 1, `${variant}: Enter placed a piece`);
+    assertNoErrors(page);
+    await page.context().close();
+  }
+});

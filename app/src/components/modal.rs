@@ -3,10 +3,12 @@
 //! inert (no click, no focus, hidden from assistive technology behind it).
 //! Tab and Shift+Tab go round inside it, Escape closes it, and on closing
 //! the focus goes back to what opened it (or, where that is gone, to the
-//! board). Every dialog of the app and the lab is one of these.
+//! board's point that takes Tab). Every dialog of the app and the lab is one of these.
 
 use std::cell::Cell;
 use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlElement};
@@ -31,19 +33,55 @@ fn focused() -> Option<Element> {
     web_sys::window()?.document()?.active_element()
 }
 
-/// Gives the focus back to `opener`, or to the table's board where the
-/// opener left the page meanwhile (the lab going from one view to another).
+/// Gives the focus back to `opener`, or to the table's board (its point
+/// that takes Tab) where the opener left the page meanwhile: the first
+/// screen's choice that opened the new-game dialog, gone with the first
+/// screen once the game starts, or the lab going from one view to another.
 fn give_back(opener: Option<Element>) {
-    let target = opener.filter(|e| e.is_connected()).or_else(|| {
-        let doc = web_sys::window()?.document()?;
-        doc.query_selector("svg.board").ok().flatten()
-    });
-    if let Some(e) = target {
-        if let Some(h) = e.dyn_ref::<HtmlElement>() {
-            let _ = h.focus();
-        } else if let Some(s) = e.dyn_ref::<web_sys::SvgElement>() {
-            let _ = s.focus();
+    match opener.filter(|e| e.is_connected()) {
+        Some(e) => focus(&e),
+        None => to_board(BOARD_TRIES),
+    }
+}
+
+/// How many times, [`BOARD_TRY_MS`] apart, the focus goes to the board
+/// while nothing holds it: the game that starts as a dialog closes may
+/// draw its board afresh (another board's points) a moment later.
+const BOARD_TRIES: u32 = 8;
+const BOARD_TRY_MS: u32 = 60;
+
+/// Puts the focus on the board's point that takes Tab, once the page is
+/// drawn again, while nothing else holds it (the page's body), `tries` times.
+fn to_board(tries: u32) {
+    Timeout::new(if tries == BOARD_TRIES { 0 } else { BOARD_TRY_MS }, move || {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let free = doc
+            .active_element()
+            .is_none_or(|a| doc.body().is_some_and(|b| a == *b.unchecked_ref::<Element>()));
+        if free {
+            if let Some(p) = doc
+                .query_selector("svg.board [data-point][tabindex='0']")
+                .ok()
+                .flatten()
+            {
+                focus(&p);
+            }
         }
+        if tries > 1 {
+            to_board(tries - 1);
+        }
+    })
+    .forget();
+}
+
+/// Focuses `e`, an HTML or an SVG element.
+fn focus(e: &Element) {
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        let _ = h.focus();
+    } else if let Some(s) = e.dyn_ref::<web_sys::SvgElement>() {
+        let _ = s.focus();
     }
 }
 
