@@ -300,6 +300,11 @@ mod browser {
             matches!(*self.reader.borrow(), Opened::Open(_))
         }
 
+        /// Whether the host answered that it has no set this build reads.
+        pub fn absent(&self) -> bool {
+            matches!(*self.reader.borrow(), Opened::Absent)
+        }
+
         /// The set in `base` opened: `Not` where the host is out of reach
         /// (whether there is a set is not known; tried again later),
         /// `Absent` where it answered with no set this build reads.

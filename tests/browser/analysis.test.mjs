@@ -111,7 +111,7 @@ test("a 3v3 endgame and Three Men's Morris show each move's exact value", { time
   assertNoErrors(page);
 });
 
-test("a 6v6 position on a site without tables for range reads: the engine's lines, and no exact values, not even a passing \"loading\"", { timeout: 120_000 }, async () => {
+test("a 6v6 position on a site without tables for range reads: the engine's lines, whose turn and whose scores, and why no exact values, never a passing \"loading\"", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage();
   await page.addInitScript(() => {
     window.exactSeen = [];
@@ -127,8 +127,15 @@ test("a 6v6 position on a site without tables for range reads: the engine's line
   const deadline = Date.now() + 30_000;
   while (asked().length < 1 && Date.now() < deadline) await page.waitForTimeout(200);
   assert.ok(asked().length >= 1 && asked().every((r) => r.status === 404), JSON.stringify(asked()));
-  await page.waitForTimeout(1000);
-  assert.deepEqual(await page.evaluate(() => window.exactSeen), [], "nothing about exact values on a site that has none");
+  await page.locator('[data-exact="unserved"]').waitFor({ timeout: 30_000 });
+  const seen = [...new Set(await page.evaluate(() => window.exactSeen))];
+  assert.deepEqual(seen, ["unserved"], "only why there are none: no \"loading\" first, no values");
+  assert.match(await page.locator('[data-exact="unserved"]').innerText(),
+    /No exact values for this position: this site does not serve the full endgame tables of Nine Men's Morris/);
+  // Whose turn it is, and from whose side the lines' scores are.
+  const turn = page.locator(".analysis-turn");
+  const mover = await turn.getAttribute("data-turn");
+  assert.match(await turn.innerText(), new RegExp(`^${mover === "light" ? "Light" : "Dark"} to play · Scores are for Light: \\+ favours Light, − favours Dark\\.$`));
   assertNoErrors(page, [/nine-web\//]);
 });
 

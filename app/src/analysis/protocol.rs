@@ -35,6 +35,9 @@ pub struct PvLine {
     pub moves: Vec<String>,
 }
 
+/// [`Exact::Unserved`] on the wire (no move's notation, no probe's answer).
+const UNSERVED: &str = "unserved";
+
 /// What is exactly known of a position's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exact {
@@ -47,6 +50,9 @@ pub enum Exact {
     /// Nine's tables for range reads cover it, but blocks its moves need
     /// are not kept on this device and the network is out of reach.
     Network,
+    /// Only Nine's tables for range reads would answer it, and the site
+    /// serves none (its host answered: no set there).
+    Unserved,
 }
 
 /// What the analysis says.
@@ -142,6 +148,7 @@ impl FromAnalysis {
                     Exact::Loading => tablebase::encode(Probe::Loading),
                     Exact::Missing => tablebase::encode(Probe::Missing),
                     Exact::Network => tablebase::encode(Probe::Network),
+                    Exact::Unserved => UNSERVED.into(),
                     Exact::Values(moves) => moves
                         .iter()
                         .map(|(m, v)| format!("{m}={}", tablebase::encode(Probe::Value(*v))))
@@ -160,6 +167,7 @@ impl FromAnalysis {
         if let Some(rest) = text.strip_prefix("ae\t") {
             let (epoch, body) = rest.split_once('\t')?;
             let exact = match tablebase::decode(body) {
+                _ if body == UNSERVED => Exact::Unserved,
                 Some(Probe::Loading) => Exact::Loading,
                 Some(Probe::Missing) => Exact::Missing,
                 Some(Probe::Network) => Exact::Network,
@@ -283,6 +291,10 @@ mod tests {
             FromAnalysis::Exact {
                 epoch: 2,
                 exact: Exact::Network,
+            },
+            FromAnalysis::Exact {
+                epoch: 3,
+                exact: Exact::Unserved,
             },
             FromAnalysis::Failed("NetworkError".into()),
         ] {

@@ -256,6 +256,7 @@ pub async fn web_exact(web: &crate::web_tables::WebSet, pos: &Position) -> Exact
         )),
         Err(Failure::Network) => Exact::Network,
         Err(Failure::Refused) => Exact::Missing,
+        Err(Failure::NotCovered) if web.absent() => Exact::Unserved,
         Err(Failure::NotCovered) => Exact::Values(Vec::new()),
     }
 }

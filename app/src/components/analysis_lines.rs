@@ -1,4 +1,5 @@
-//! The engine's side of the analysis board: the evaluation bar, the depth
+//! The engine's side of the analysis board: the evaluation bar, whose
+//! turn it is and from whose side the scores are (Light's), the depth
 //! reached, the three best lines (each a button that plays it), the
 //! button that stops or resumes the thinking, and why it stopped. Where
 //! the tables (or a solve) answer the position, its exact values say what
@@ -148,6 +149,11 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
                  aria-label={meter_name} data-eval={best_text}>
                 <div class="eval-light" style={format!("width:{share:.1}%")}></div>
             </div>
+            if !over {
+                <p class="analysis-turn" data-turn={turn.name()}>
+                    { lang.fmt("status.to_play", &[&color_name(lang, turn)]) }{ " · " }{ lang.t("analysis.scores") }
+                </p>
+            }
             <p class="analysis-status" role="status" data-depth={depth.to_string()} data-done={done.then_some("")}
                data-exact={exact.is_some().then_some("")}
                data-stopped={stopped.map(Pause::name)}>

@@ -23,6 +23,9 @@ pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: 
         Some(Exact::Network) => {
             return html! { <p class="analysis-exact" data-exact="needs-network">{ lang.t("perfect.needs-network") }</p> }
         }
+        Some(Exact::Unserved) => {
+            return html! { <p class="analysis-exact" data-exact="unserved">{ lang.fmt("analysis.unserved", &[&lang.t("variant.nine")]) }</p> }
+        }
         Some(Exact::Values(v)) if v.is_empty() => return html! {},
         Some(Exact::Values(v)) => v,
     };

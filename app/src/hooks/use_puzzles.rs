@@ -76,6 +76,7 @@ fn take_told(asked: &Asked, msg: FromAnalysis) -> Option<(u32, Told)> {
             Exact::Loading => return None,
             Exact::Missing => Told::Missing("no table".into()),
             Exact::Network => Told::Missing("needs the network".into()),
+            Exact::Unserved => Told::Missing("no tables served".into()),
             Exact::Values(v) => Told::Values(Rc::new(
                 v.iter()
                     .filter_map(|(text, value)| pos.parse_move(text).ok().map(|m| (m, *value)))
