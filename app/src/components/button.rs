@@ -14,9 +14,25 @@ pub fn action_button(
     onclick: Callback<MouseEvent>,
     primary: bool,
 ) -> Html {
+    busy_button(lang, name, enabled, false, onclick, primary)
+}
+
+/// [`action_button`] that may be `busy` with what it asked: then only
+/// marked disabled (`aria-disabled`, `aria-busy`; its own action ignores a
+/// second press), since a button that turned `disabled` would throw the
+/// keyboard's focus off to the page.
+pub fn busy_button(
+    lang: Lang,
+    name: &'static str,
+    enabled: bool,
+    busy: bool,
+    onclick: Callback<MouseEvent>,
+    primary: bool,
+) -> Html {
+    let busy = busy.then_some("true");
     html! {
         <button type="button" class={classes!("btn", primary.then_some("primary"))} data-action={name}
-                disabled={!enabled} {onclick}>
+                disabled={!enabled} aria-disabled={busy} aria-busy={busy} {onclick}>
             { lang.t(&format!("action.{name}")) }
         </button>
     }

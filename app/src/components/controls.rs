@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::button::{action_button, sends};
+use super::button::{action_button, busy_button, sends};
 use super::ui::Ui;
 use crate::link::Mode;
 use crate::model::{Action, Model};
@@ -40,21 +40,19 @@ fn pass_button(ui: &Ui) -> Html {
 }
 
 /// The Hint button. While the hint is worked out it is only marked
-/// disabled (`aria-disabled`, a second press changes nothing): a button
-/// that turned `disabled` would throw the keyboard's focus off to the page,
-/// and a person who pressed Enter on it would have to Tab round the whole
-/// page to come back.
+/// disabled (a second press changes nothing): a person who pressed Enter
+/// on it keeps the focus there, and need not Tab round the whole page.
 fn hint_button(ui: &Ui) -> Html {
     let t = &ui.model;
     let enabled = t.accepts_input() && t.engine_error.is_none();
-    let busy = t.hint_pending.then_some("true");
-    html! {
-        <button type="button" class="btn" data-action="hint" disabled={!enabled}
-                aria-disabled={busy} aria-busy={busy}
-                onclick={sends(&ui.send, Action::AskHint)}>
-            { ui.lang.t("action.hint") }
-        </button>
-    }
+    busy_button(
+        ui.lang,
+        "hint",
+        enabled,
+        t.hint_pending,
+        sends(&ui.send, Action::AskHint),
+        false,
+    )
 }
 
 /// The buttons that apply now; `on_new_game` opens the new-game dialog.
