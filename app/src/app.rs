@@ -185,7 +185,8 @@ pub fn app() -> Html {
     let layout = classes!(
         "app",
         room_link.is_some().then_some("in-room"),
-        greeting.shown.then_some("greeting")
+        greeting.shown.then_some("greeting"),
+        greeting.held.then_some("greeted")
     );
     html! {
         <div class={layout}>

@@ -290,3 +290,22 @@ test("rooms: an unsigned or forged invite is refused; a fair one seats the guest
 function zlibBomb() {
   return zlib.deflateRawSync(Buffer.alloc(200_000, 32), { level: 9 }).toString("base64url");
 }
+
+test("a name typed slowly in a clock game, the clock ticking all along, is kept and names this side once the field is left", { timeout: 120_000 }, async () => {
+  const { page: host } = await linkPlayer(h);
+  await hostRoom(host, h.url, { clock: "3+2" });
+  const { page: guest } = await linkPlayer(h);
+  await openLink(guest, await offeredLink(host));
+  await pass(guest, host);
+  // The host moves: the guest's clock runs on the host's page, which is
+  // drawn again at every tick while the host types.
+  await playMove(host, "a1", "light");
+  const field = host.locator('[data-field="name"]');
+  await field.click();
+  await field.pressSequentially("Alice", { delay: 250 });
+  assert.equal(await field.inputValue(), "Alice", "nothing typed is wiped by the clock's ticks");
+  await host.keyboard.press("Tab");
+  await host.locator('[data-seat="bottom"] [data-seat-name]').filter({ hasText: "You (Alice)" }).waitFor();
+  assertNoErrors(host);
+  assertNoErrors(guest);
+});

@@ -32,6 +32,7 @@ mod leave_room;
 mod modal;
 mod move_list;
 mod move_rows;
+mod name_field;
 mod new_game_dialog;
 mod notice;
 mod offers;

@@ -36,7 +36,12 @@ pub fn room_list(ui: &Ui, rooms: &[Summary], refresh: &Callback<()>) -> Html {
                 <code>{ code.clone() }</code>
                 <span class="room-friend">{ friend }</span>
                 <span class="room-state">{ lang.fmt(&format!("room.state.{}", s.state), &[&s.plies.to_string(), &s.game_no.to_string()]) }</span>
-                if !here { <button type="button" class="btn" data-room-open={code.clone()} onclick={open}>{ lang.t("room.open") }</button> }
+                // Named with the room's code: "Open" alone would be one of
+                // several (the room panel's own, for a pasted link).
+                if !here {
+                    <button type="button" class="btn" data-room-open={code.clone()} onclick={open}
+                            aria-label={format!("{} {code}", lang.t("room.open"))}>{ lang.t("room.open") }</button>
+                }
                 <LeaveRoom {code} {lang} {on_table} send={ui.send.clone()} refresh={refresh.clone()} />
             </li>
         }

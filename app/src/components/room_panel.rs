@@ -6,14 +6,13 @@
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::name_field::NameField;
 use super::ui::Ui;
 use crate::browser::{can_share, copy_text, share_link};
 use crate::hooks::{Fields, Live};
 use crate::model::{Action, Notice};
 use crate::opening::{follow_room_link, room_payload};
-use crate::room::codec::MAX_NAME;
-use crate::room::{clean_name, Connection, Role, Room, Signal};
-use crate::storage;
+use crate::room::{Connection, Role, Room, Signal};
 
 /// What the room panel shows: the room on the table, its link from this
 /// side (an invite while the seat is free), the live connection.
@@ -181,16 +180,6 @@ fn paste_box(props: &RoomPanel, pasting: bool) -> Html {
             area.set_value("");
         })
     };
-    let rename = {
-        let send = props.ui.send.clone();
-        Callback::from(move |e: Event| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                let name = clean_name(&input.value());
-                storage::save_name(&name);
-                send.emit(Action::Rename(name));
-            }
-        })
-    };
     let r = props.room;
     html! {
         <div class="room-box">
@@ -199,14 +188,11 @@ fn paste_box(props: &RoomPanel, pasting: bool) -> Html {
                 <textarea id="room-paste" rows="2" spellcheck="false" data-field="room-paste" ref={field.clone()}
                           placeholder={lang.t("room.paste-placeholder")} />
                 <div class="row">
-                    <button type="button" class="btn" data-action="open-room-paste" onclick={open}>{ lang.t("room.paste-open") }</button>
+                    <button type="button" class="btn" data-action="open-room-paste" onclick={open}
+                            aria-label={format!("{}: {}", lang.t("room.paste-open"), lang.t("room.paste-title"))}>{ lang.t("room.paste-open") }</button>
                 </div>
             }
-            <label class="name-field">
-                <span>{ lang.t("room.name") }</span>
-                <input type="text" maxlength={MAX_NAME.to_string()} data-field="name"
-                       value={r.name(r.me).to_string()} onchange={rename} autocomplete="nickname" />
-            </label>
+            <NameField {lang} name={AttrValue::from(r.name(r.me).to_string())} send={props.ui.send.clone()} />
             <button type="button" class="btn link" data-action="connection-settings"
                     onclick={props.on_settings.reform(|_: MouseEvent| ())}>{ lang.t("conn.open") }</button>
         </div>

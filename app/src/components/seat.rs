@@ -51,7 +51,8 @@ pub fn seat(ui: &Ui, bottom: bool) -> Html {
     let in_hand = pos.in_hand(color);
     let lost = pos.removed(color);
     let active = t.outcome().is_none() && t.game.position().turn() == color && t.view.is_none();
-    let thinking = active && t.mode.engine() == Some(color);
+    let computer = t.mode.engine() == Some(color);
+    let thinking = active && computer;
     let (name, free) = match &t.room {
         Some(room) => room_seat_name(room, lang, bottom),
         None => (seat_name(t, lang, bottom), false),
@@ -67,7 +68,12 @@ pub fn seat(ui: &Ui, bottom: bool) -> Html {
                 <span class={classes!("seat-disc", color.name())} aria-hidden="true"></span>
                 <span class="seat-name" data-seat-name="">{ name }</span>
                 <span class="seat-color">{ color_name(lang, color) }</span>
-                if thinking { <span class="thinking-dots" aria-hidden="true"><i></i><i></i><i></i></span> }
+                // The computer's seat keeps the dots' place when it is not
+                // thinking: its name does not wrap, nor the board below
+                // move, at each of its turns on a narrow screen.
+                if computer {
+                    <span class={classes!("thinking-dots", thinking.then_some("on"))} aria-hidden="true"><i></i><i></i><i></i></span>
+                }
                 if let Some(c) = &t.clock { { clock(lang, c, color, t.game.position().turn()) } }
                 if active { <span class="sr-only" data-seat-turn="">{ lang.t(if thinking { "seat.thinking" } else { "seat.to-move" }) }</span> }
             </div>

@@ -11,8 +11,14 @@ use crate::opening::greets;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Welcome {
     pub shown: bool,
+    /// The first screen went away at a press on the board, and the table
+    /// still holds that game: the board keeps the size it had under the
+    /// finger (the first screen's), and grows only with the next game.
+    pub held: bool,
     /// Puts the first screen away.
     pub close: Callback<()>,
+    /// Puts it away at a press on the board.
+    pressed: Callback<()>,
 }
 
 impl Welcome {
@@ -22,10 +28,10 @@ impl Welcome {
         if !self.shown {
             return send;
         }
-        let close = self.close.clone();
+        let pressed = self.pressed.clone();
         Callback::from(move |a: Action| {
             if matches!(a, Action::Press(_)) {
-                close.emit(());
+                pressed.emit(());
             }
             send.emit(a);
         })
@@ -37,12 +43,22 @@ impl Welcome {
 #[hook]
 pub fn use_welcome(model: &Model) -> Welcome {
     let greeted = use_state(|| greets().then_some(model.replaced));
+    let held = use_state(|| None);
     let close = {
         let greeted = greeted.clone();
         Callback::from(move |()| greeted.set(None))
     };
+    let pressed = {
+        let (greeted, held) = (greeted.clone(), held.clone());
+        Callback::from(move |()| {
+            held.set(*greeted);
+            greeted.set(None);
+        })
+    };
     Welcome {
         shown: *greeted == Some(model.replaced),
+        held: held.is_some() && *held == Some(model.replaced),
         close,
+        pressed,
     }
 }

@@ -348,6 +348,9 @@ impl Model {
             let side = self.acting_side();
             if self.game.resign(side).is_ok() {
                 self.draw_offer = None;
+                // What was said of the game's last moment (a draw declined)
+                // is over with it.
+                self.notice = self.notice.take().filter(Notice::lasting);
                 self.changed();
             }
         }
@@ -668,6 +671,22 @@ mod tests {
         t.apply(Action::Confirm);
         t.apply(Action::Undo);
         assert!(t.outcome().is_none());
+    }
+
+    #[test]
+    fn a_resignation_takes_the_last_moment_s_notice_with_it() {
+        let mut t = vs_engine(3);
+        press(&mut t, "d2");
+        t.apply(Action::OfferDraw);
+        engine_plays(&mut t, "b4", 0);
+        assert_eq!(t.notice.as_ref().map(|n| n.key), Some("draw.engine_declines"));
+        t.apply(Action::Resign);
+        t.apply(Action::Confirm);
+        assert!(t.outcome().is_some());
+        assert_eq!(
+            t.notice, None,
+            "no \"The computer declines the draw\" beside the resignation"
+        );
     }
 
     #[test]

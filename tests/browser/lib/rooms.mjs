@@ -31,14 +31,15 @@ export async function linkPlayer(h) {
   return { context, page };
 }
 
-/** Opens the page, clicks "Play a friend", picks the variant and opens the room. */
-export async function hostRoom(page, url, { variant = "nine", color = "light" } = {}) {
+/** Opens the page, clicks "Play a friend", picks the variant (and a clock) and opens the room. */
+export async function hostRoom(page, url, { variant = "nine", color = "light", clock = null } = {}) {
   await page.goto(url, { waitUntil: "domcontentloaded" });
   await waitForBoard(page);
   await page.locator('[data-action="play-friend"]').click();
   await page.locator('[data-field="variant"]').selectOption(variant);
   assert.equal(await page.locator('[data-field="mode"]').inputValue(), "room", "the dialog opens set to a room");
   await page.locator('[data-field="color"]').selectOption(color);
+  if (clock) await page.locator('[data-field="clock"]').selectOption(clock);
   await page.locator('.dialog [data-action="confirm"]').click();
   await page.locator("[data-room-code]").waitFor();
   return (await page.locator("[data-room-code]").innerText()).trim();

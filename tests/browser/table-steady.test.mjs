@@ -1,0 +1,76 @@
+// The table under a newcomer's finger (a trial at phone, tablet and 320 px
+// widths): the board does not grow or move when the first tap on it puts
+// the first screen away, nor while the computer thinks (its seat's dots); a resignation does not leave "The computer
+// declines the draw" beside it; the analysis board's title shows no focus
+// ring after a tap (only for the keyboard).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startHarness, waitForBoard, waitForState, moveCount, clickAction, clickPoint, assertNoErrors, gameLink, openGame } from "./lib/harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h?.close());
+
+for (const viewport of [{ width: 768, height: 1024 }, { width: 320, height: 640 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width}×${viewport.height} the first tap on the board plays there and the board stays where it was`, { timeout: 60_000 }, async () => {
+    const { page, context } = await h.newPage({ viewport, isMobile: true, hasTouch: true });
+    // Every box the board takes, recorded in the page at each change.
+    await context.addInitScript(() => {
+      window.boardBoxes = new Set();
+      window.recordBoard = () => {
+        const r = document.querySelector("svg.board")?.getBoundingClientRect();
+        if (r) window.boardBoxes.add([r.x, r.y, r.width, r.height].map(Math.round).join(","));
+      };
+      new MutationObserver(() => window.recordBoard())
+        .observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(h.url, { waitUntil: "domcontentloaded" });
+    await waitForBoard(page);
+    await page.locator("[data-welcome-screen]").waitFor();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      window.boardBoxes.clear();
+      window.recordBoard();
+    });
+    await page.locator('[data-point="d6"]').tap();
+    // The first screen's game is against the computer: it thinks, then replies.
+    await waitForState(page, (s) => moveCount(s) === 2, "the tap placed a piece and the computer replied", 30_000);
+    await page.locator("[data-welcome-screen]").waitFor({ state: "detached" });
+    await page.waitForTimeout(300);
+    const boxes = await page.evaluate(() => [...window.boardBoxes]);
+    assert.equal(boxes.length, 1, `the board never moved or grew, the computer's thinking included: ${JSON.stringify(boxes)}`);
+    assertNoErrors(page);
+  });
+}
+
+test("a resignation after a declined draw shows the result alone, not the computer's answer", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 1 }));
+  await clickPoint(page, "d6");
+  await clickAction(page, "offer-draw");
+  await page.locator('[data-notice="draw.engine_declines"]').waitFor({ timeout: 30_000 });
+  await clickAction(page, "resign");
+  await clickAction(page, "confirm");
+  await page.locator(".status", { hasText: /resigns|resigned/ }).first().waitFor();
+  assert.equal(await page.locator('[data-notice="draw.engine_declines"]').count(), 0, "the draw's answer went with the game");
+  assertNoErrors(page);
+});
+
+test("the analysis board opened by a tap shows no focus ring on its title; by the keyboard it does", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2" }));
+  await page.locator('[data-action="analyse"]').tap();
+  const title = page.locator("dialog[open] h2[tabindex]").first();
+  await title.waitFor();
+  await page.waitForFunction(() => document.activeElement?.matches("dialog[open] h2[tabindex]"));
+  assert.equal(await title.evaluate((e) => getComputedStyle(e).outlineStyle), "none", "no ring after a tap");
+  await page.keyboard.press("Escape");
+  await page.locator("dialog[open]").waitFor({ state: "detached" });
+  await page.locator('[data-action="analyse"]').focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement?.matches("dialog[open] h2[tabindex]"));
+  assert.equal(await page.locator("dialog[open] h2[tabindex]").first().evaluate((e) => getComputedStyle(e).outlineStyle), "solid", "the ring for the keyboard");
+  assertNoErrors(page);
+});
