@@ -206,3 +206,39 @@ test("Start in the new-game dialog from the first screen leaves the focus on the
     await page.context().close();
   }
 });
+
+test("buttons that go as they are pressed leave the focus on the table: Got it, Offer draw, its Cancel, Resign, its Cancel, Yes resign", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6,b4`);
+  await waitForBoard(page);
+  const active = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a === document.body || !a ? "body" : a.getAttribute("data-action") ?? a.getAttribute("data-point") ?? a.tagName;
+  });
+  /** Tabs to the button `action` (as a person does) and presses Enter on it. */
+  const press = async (action) => {
+    const b = page.locator(`[data-action="${action}"]`).first();
+    for (let i = 0; i < 60 && !(await b.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    assert.ok(await b.evaluate((el) => el === document.activeElement), `Tab reaches ${action}`);
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(150);
+  };
+  // The coach's tip for the placing is up: Got it takes it away.
+  await press("coach-ok");
+  assert.notEqual(await active(), "body", "after Got it the focus stays on the table");
+  await press("offer-draw");
+  assert.equal(await active(), "cancel", "the offer's Cancel takes the focus, not the page");
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(150);
+  assert.notEqual(await active(), "body", "after Cancel the focus stays on the table");
+  await press("resign");
+  assert.equal(await active(), "cancel", "the question's safe answer takes the focus");
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(150);
+  assert.notEqual(await active(), "body", "after Cancel the focus stays on the table");
+  await press("resign");
+  await press("confirm");
+  assert.ok(await page.locator(".status.over").count(), "the game is over");
+  assert.notEqual(await active(), "body", "after Yes, resign the focus stays on the table");
+  assertNoErrors(page);
+});
