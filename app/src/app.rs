@@ -18,9 +18,9 @@ use crate::components::{
 };
 use crate::components::{coach_tip, rules_button, rules_card};
 use crate::hooks::{
-    use_address, use_board_look, use_clock, use_coach, use_engine, use_escape, use_fields, use_focus_rescue,
-    use_lang_telling, use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_perfect_shown,
-    use_saving, use_sounds, use_warm_up, use_welcome, CoachChoice, Fields, Live, Perfect, Saved, Welcome,
+    use_address, use_board_look, use_clock, use_coach, use_engine, use_escape, use_fields, use_lang_telling,
+    use_latest, use_live_room, use_move_list_scroll, use_notice_expiry, use_perfect_shown, use_saving,
+    use_sounds, use_warm_up, use_welcome, CoachChoice, Fields, Live, Perfect, Saved, Welcome,
     PUZZLE_VARIANTS,
 };
 use crate::i18n::Lang;
@@ -113,7 +113,6 @@ pub fn app() -> Html {
     let saved = use_saving(&t, send_to(&model), latest.clone());
     use_escape(model.dispatcher());
     let greeting = use_welcome(&t);
-    use_focus_rescue();
     let lab = use_lab(send_to(&model), latest.clone(), greeting.close.clone());
     use_address(
         model.dispatcher(),
@@ -122,7 +121,11 @@ pub fn app() -> Html {
         lab.open.reform(LabView::at_end),
         lab.open.reform(LabView::Editor),
     );
-    let fields = use_fields();
+    let fields = use_fields(
+        t.room
+            .as_ref()
+            .map(|r| (r.code.clone(), r.name(r.me).to_string())),
+    );
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t, in_play(greeting.shown, &t));
     use_notice_expiry(&t, lang, model.dispatcher());

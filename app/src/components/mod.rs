@@ -32,7 +32,6 @@ mod leave_room;
 mod modal;
 mod move_list;
 mod move_rows;
-mod name_field;
 mod new_game_dialog;
 mod notice;
 mod offers;

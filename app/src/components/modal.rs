@@ -8,8 +8,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
-
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlElement};
 use yew::prelude::*;
@@ -37,43 +35,18 @@ fn focused() -> Option<Element> {
 /// that takes Tab) where the opener left the page meanwhile: the first
 /// screen's choice that opened the new-game dialog, gone with the first
 /// screen once the game starts, or the lab going from one view to another.
+/// A game on another board draws its points afresh a moment later: the
+/// page's focus keeper (`index.html`) then puts the focus on the new board.
 fn give_back(opener: Option<Element>) {
-    match opener.filter(|e| e.is_connected()) {
-        Some(e) => focus(&e),
-        None => to_board(BOARD_TRIES),
+    let target = opener.filter(|e| e.is_connected()).or_else(|| {
+        let doc = web_sys::window()?.document()?;
+        doc.query_selector("svg.board [data-point][tabindex='0']")
+            .ok()
+            .flatten()
+    });
+    if let Some(e) = target {
+        focus(&e);
     }
-}
-
-/// How many times, [`BOARD_TRY_MS`] apart, the focus goes to the board
-/// while nothing holds it: the game that starts as a dialog closes may
-/// draw its board afresh (another board's points) a moment later.
-const BOARD_TRIES: u32 = 8;
-const BOARD_TRY_MS: u32 = 60;
-
-/// Puts the focus on the board's point that takes Tab, once the page is
-/// drawn again, while nothing else holds it (the page's body), `tries` times.
-fn to_board(tries: u32) {
-    Timeout::new(if tries == BOARD_TRIES { 0 } else { BOARD_TRY_MS }, move || {
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        let free = doc
-            .active_element()
-            .is_none_or(|a| doc.body().is_some_and(|b| a == *b.unchecked_ref::<Element>()));
-        if free {
-            if let Some(p) = doc
-                .query_selector("svg.board [data-point][tabindex='0']")
-                .ok()
-                .flatten()
-            {
-                focus(&p);
-            }
-        }
-        if tries > 1 {
-            to_board(tries - 1);
-        }
-    })
-    .forget();
 }
 
 /// Focuses `e`, an HTML or an SVG element.

@@ -6,13 +6,14 @@
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use super::name_field::NameField;
 use super::ui::Ui;
 use crate::browser::{can_share, copy_text, share_link};
 use crate::hooks::{Fields, Live};
 use crate::model::{Action, Notice};
 use crate::opening::{follow_room_link, room_payload};
-use crate::room::{Connection, Role, Room, Signal};
+use crate::room::codec::MAX_NAME;
+use crate::room::{clean_name, Connection, Role, Room, Signal};
+use crate::storage;
 
 /// What the room panel shows: the room on the table, its link from this
 /// side (an invite while the seat is free), the live connection.
@@ -180,7 +181,16 @@ fn paste_box(props: &RoomPanel, pasting: bool) -> Html {
             area.set_value("");
         })
     };
-    let r = props.room;
+    let rename = {
+        let send = props.ui.send.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                let name = clean_name(&input.value());
+                storage::save_name(&name);
+                send.emit(Action::Rename(name));
+            }
+        })
+    };
     html! {
         <div class="room-box">
             if pasting {
@@ -192,7 +202,14 @@ fn paste_box(props: &RoomPanel, pasting: bool) -> Html {
                             aria-label={format!("{}: {}", lang.t("room.paste-open"), lang.t("room.paste-title"))}>{ lang.t("room.paste-open") }</button>
                 </div>
             }
-            <NameField {lang} name={AttrValue::from(r.name(r.me).to_string())} send={props.ui.send.clone()} />
+            // No `value` here: the page is drawn again often (a clock's
+            // tick, the friend's move) and a drawn value would wipe what is
+            // being typed. `use_fields` writes the room's name into it.
+            <label class="name-field">
+                <span>{ lang.t("room.name") }</span>
+                <input type="text" maxlength={MAX_NAME.to_string()} data-field="name" ref={props.fields.name.clone()}
+                       onchange={rename} autocomplete="nickname" />
+            </label>
             <button type="button" class="btn link" data-action="connection-settings"
                     onclick={props.on_settings.reform(|_: MouseEvent| ())}>{ lang.t("conn.open") }</button>
         </div>

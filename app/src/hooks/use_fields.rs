@@ -15,14 +15,37 @@ pub struct Fields {
     pub friend: NodeRef,
     /// The box for a reply or a link from the friend.
     pub paste: NodeRef,
+    /// This side's name in the room: written from the room (its code and
+    /// the name), never while it has the focus, so that what is typed is
+    /// kept until the field is left.
+    pub name: NodeRef,
 }
 
 #[hook]
-pub fn use_fields() -> Fields {
+pub fn use_fields(room_name: Option<(String, String)>) -> Fields {
+    let name = use_node_ref();
+    {
+        let name = name.clone();
+        use_effect_with(room_name, move |room_name| {
+            let input = name.cast::<web_sys::HtmlInputElement>();
+            let focused = || {
+                let active = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.active_element());
+                active.is_some_and(|a| input.as_ref().is_some_and(|i| a == ***i))
+            };
+            if let (Some(i), Some((_, text))) = (&input, room_name) {
+                if !focused() {
+                    i.set_value(text);
+                }
+            }
+        });
+    }
     Fields {
         record: use_node_ref(),
         invite: use_node_ref(),
         friend: use_node_ref(),
         paste: use_node_ref(),
+        name,
     }
 }
