@@ -358,3 +358,20 @@ test("two tabs of the same seat: one meets the friend, the other says so and pla
   assertNoErrors(second);
   assertNoErrors(guest);
 });
+
+test("a guest with no relay in reach presses Connect live: the bar says what to send, and the link carries the offer", { timeout: 120_000 }, async () => {
+  // The host meets through the test's relay: its invite carries no offer.
+  const { page: host } = await relayPlayer(h, relays);
+  await hostRoom(host, h.url);
+  await host.locator('[data-relay="joined"]').waitFor();
+  const invite = await offeredLink(host);
+  // The guest's browser has the default relays, none of them in reach here.
+  const { page: guest } = await h.newPage({ viewport: { width: 390, height: 844 } });
+  await openLink(guest, invite);
+  await guest.locator('[data-relay="unreachable"]').waitFor({ timeout: 20_000 });
+  await guest.locator('[data-action="connect-live"]').click();
+  await guest.locator("[data-connection]", { hasText: /send your link, then open your friend's reply here to connect/ }).waitFor();
+  assert.ok(decodeLink(await signalLink(guest, "offer")).x, "the link for the friend carries the offer");
+  assertNoErrors(host);
+  assertNoErrors(guest, [/tracker|wss:/]);
+});

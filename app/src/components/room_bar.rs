@@ -47,6 +47,7 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         let (live, code) = (live.clone(), room.code.clone());
         Callback::from(move |_: MouseEvent| live.connect(&code, false))
     };
+    let inviting = room.me == Role::Host && !room.joined;
     // One line says how the room runs: live, or, until then, through a
     // relay or by links (the relay's state in place of "by link"), and,
     // by links with a connection offered or answered, what to send.
@@ -58,6 +59,15 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
             Role::Host => "room.relay-joined",
             Role::Guest => "room.relay-joined-guest",
         },
+        // Away from the host's invite (whose box says what it carries), an
+        // exchange by hand says what to send, whatever the relays did: a
+        // "Connect live" pressed with no relay in reach shows what it did.
+        (Connection::Connecting, RelayState::Unreachable) if !inviting && live.by_hand.is_some() => {
+            match live.by_hand {
+                Some(ByHand::Answer) => "room.by-link-answer",
+                _ => "room.by-link-offer",
+            }
+        }
         (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",
         (Connection::ByLink, RelayState::Off) => "room.by-link",
         (Connection::Connecting, RelayState::Off) => match live.by_hand {
@@ -72,7 +82,6 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
     });
     let relay = (live.relay != RelayState::Off).then(|| live.relay.id());
     let code = room.code.clone();
-    let inviting = room.me == Role::Host && !room.joined;
     html! {
         <div class="room-bar" data-room={code.clone()}>
             <span class="room-label">{ lang.t("room.code") }</span>
