@@ -21,6 +21,15 @@ use crate::room::meeting::ByHand;
 use crate::room::relay::RelayState;
 use crate::room::{Connection, Role, Room};
 
+/// What a connection being made says: by hand, what to send.
+fn by_hand_text(by_hand: Option<ByHand>) -> &'static str {
+    match by_hand {
+        Some(ByHand::Offer) => "room.by-link-offer",
+        Some(ByHand::Answer) => "room.by-link-answer",
+        None => "room.connecting",
+    }
+}
+
 /// The bar of `room`, whose link from this side is `link`; `field` is the
 /// invite's field in the room panel, selected on copy.
 pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) -> Html {
@@ -63,18 +72,11 @@ pub fn room_bar(ui: &Ui, room: &Room, link: &str, field: &NodeRef, live: &Live) 
         // exchange by hand says what to send, whatever the relays did: a
         // "Connect live" pressed with no relay in reach shows what it did.
         (Connection::Connecting, RelayState::Unreachable) if !inviting && live.by_hand.is_some() => {
-            match live.by_hand {
-                Some(ByHand::Answer) => "room.by-link-answer",
-                _ => "room.by-link-offer",
-            }
+            by_hand_text(live.by_hand)
         }
         (Connection::ByLink | Connection::Connecting, RelayState::Unreachable) => "room.relay-unreachable",
         (Connection::ByLink, RelayState::Off) => "room.by-link",
-        (Connection::Connecting, RelayState::Off) => match live.by_hand {
-            Some(ByHand::Offer) => "room.by-link-offer",
-            Some(ByHand::Answer) => "room.by-link-answer",
-            None => "room.connecting",
-        },
+        (Connection::Connecting, RelayState::Off) => by_hand_text(live.by_hand),
         (Connection::Connecting, _) => "room.connecting",
         (Connection::Live, _) => "room.live",
         (Connection::Lost, _) if ui.model.friend_away == Some(Presence::Left) => "room.lost-left",

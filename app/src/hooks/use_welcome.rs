@@ -57,7 +57,7 @@ pub fn use_welcome(model: &Model) -> Welcome {
     };
     Welcome {
         shown: *greeted == Some(model.replaced),
-        held: held.is_some() && *held == Some(model.replaced),
+        held: *held == Some(model.replaced),
         close,
         pressed,
     }
