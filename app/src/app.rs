@@ -273,10 +273,16 @@ fn side(s: &Side) -> Html {
                 { score_line(ui) }
                 { engine_notes(ui, perfect, perfect_shown, on_perfect) }
             }
+            if playing {
+                { controls(ui, (s.open)(Dialog::NewGame)) }
+            }
+            // What comes and goes (a question, an offer, a notice) comes
+            // under the game's buttons, so that none moves under a finger
+            // reaching for it; a question right under the button that
+            // asked it.
+            if playing { { offers(ui) } }
             { notice_bar(ui) }
             if playing {
-                { offers(ui) }
-                { controls(ui, (s.open)(Dialog::NewGame)) }
                 if t.room.is_none() || t.outcome().is_some() {
                     { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
                 }

@@ -207,7 +207,7 @@ test("Start in the new-game dialog from the first screen leaves the focus on the
   }
 });
 
-test("buttons that go as they are pressed leave the focus on the table: Got it, Offer draw, its Cancel, Resign, its Cancel, Yes resign", { timeout: 90_000 }, async () => {
+test("buttons that go or wait disabled as they are pressed leave the focus on the table: Got it, Offer draw, its Cancel, Resign, its Cancel, Yes resign", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d6,b4`);
   await waitForBoard(page);

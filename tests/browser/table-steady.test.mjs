@@ -1,6 +1,8 @@
 // The table under a newcomer's finger (a trial at phone, tablet and 320 px
 // widths): the board does not grow or move when the first tap on it puts
-// the first screen away, nor while the computer thinks (its seat's dots); a resignation does not leave "The computer
+// the first screen away, nor while the computer thinks (its seat's dots);
+// the game's buttons stay where they are through Resign's question, a draw
+// offer and the computer's answer; a resignation does not leave "The computer
 // declines the draw" beside it; the analysis board's title shows no focus
 // ring after a tap (only for the keyboard).
 import { test, before, after } from "node:test";
@@ -44,6 +46,52 @@ for (const viewport of [{ width: 768, height: 1024 }, { width: 320, height: 640 
     assertNoErrors(page);
   });
 }
+
+test("on a phone, Resign and Offer draw keep the game's buttons where they were: the question comes under them", { timeout: 60_000 }, async () => {
+  const { page, context } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // Every box the game's buttons take, recorded in the page at each change.
+  await context.addInitScript(() => {
+    window.rowBoxes = new Set();
+    window.recordRow = () => {
+      const boxes = [...document.querySelectorAll(".controls:not(.analyse) button")].map((b) => {
+        const r = b.getBoundingClientRect();
+        return `${b.dataset.action}@${Math.round(r.x)},${Math.round(r.y + window.scrollY)}`;
+      });
+      if (boxes.length) window.rowBoxes.add(boxes.join(" "));
+    };
+    new MutationObserver(() => window.recordRow())
+      .observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 1 }));
+  await page.locator('[data-point="d6"]').tap();
+  await waitForState(page, (s) => moveCount(s) === 2, "the computer replied", 30_000);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.rowBoxes.clear();
+    window.recordRow();
+  });
+  const resign = page.locator('[data-action="resign"]');
+  const spot = await resign.boundingBox();
+  await resign.tap();
+  const yes = page.locator('[data-action="confirm"]');
+  await yes.waitFor();
+  const answer = await yes.boundingBox();
+  assert.ok(answer.y + answer.height <= 844, `the answer is in view: ${JSON.stringify(answer)}`);
+  // A second tap where Resign was does not resign: the button is there, waiting.
+  await page.touchscreen.tap(spot.x + spot.width / 2, spot.y + spot.height / 2);
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator(".status.over").count(), 0, "a double tap on Resign does not end the game");
+  await page.locator('[data-action="cancel"]').tap();
+  await page.locator('[data-action="offer-draw"]').tap();
+  await page.locator('[data-waiting="draw"]').waitFor();
+  // The offer goes with the next move; the computer answers it.
+  await page.locator('[data-point="a1"]').tap();
+  await page.locator('[data-notice="draw.engine_declines"]').waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  const rows = await page.evaluate(() => [...window.rowBoxes]);
+  assert.equal(rows.length, 1, `the buttons never moved through the question, the offer and the computer's answer: ${JSON.stringify(rows)}`);
+  assertNoErrors(page);
+});
 
 test("a resignation after a declined draw shows the result alone, not the computer's answer", { timeout: 60_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 } });

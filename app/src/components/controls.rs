@@ -67,6 +67,9 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
     // computer also while it thinks), and not to a computer that is down.
     let can_offer = (t.accepts_input() || t.engine_to_move()) && !t.confirm_resign;
     let computer_down = t.mode.engine().is_some() && t.engine_error.is_some();
+    // While their matter waits (an offer open, resigning to confirm), the
+    // buttons stay in their places, disabled: the row does not change
+    // under the finger that pressed one.
     let resign = !t.confirm_resign;
     if let Some(room) = &t.room {
         // Offers and resigning wait for the friend to sit down.
@@ -77,8 +80,8 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                     if room.rematch_by.is_none() { { button("rematch", true, Action::Rematch, true) } }
                 } else {
                     if t.pass_due() { { pass_button(ui) } }
-                    if draw_open && seated { { button("offer-draw", !t.confirm_resign, Action::OfferDraw, false) } }
-                    if resign && seated { { button("resign", true, Action::Resign, false) } }
+                    if seated { { button("offer-draw", draw_open && resign, Action::OfferDraw, false) } }
+                    if seated { { button("resign", resign, Action::Resign, false) } }
                 }
             </div>
         };
@@ -103,8 +106,8 @@ pub fn controls(ui: &Ui, on_new_game: Callback<()>) -> Html {
                 { button("undo", can_undo(t), Action::Undo, false) }
                 { button("redo", !t.redo.is_empty(), Action::Redo, false) }
                 { hint_button(ui) }
-                if draw_open && !computer_down { { button("offer-draw", can_offer, Action::OfferDraw, false) } }
-                if resign { { button("resign", true, Action::Resign, false) } }
+                if !computer_down { { button("offer-draw", draw_open && can_offer, Action::OfferDraw, false) } }
+                { button("resign", resign, Action::Resign, false) }
             }
         </div>
     }
