@@ -3,7 +3,8 @@
 // task over 100 ms; stepping back follows the shown position and a line plays;
 // a Nine 3v3 endgame and Three Men's Morris from the empty board show every
 // move's exact value, in the list and on the board; it works offline after
-// one visit; the "Analyse" button opens the game on the table.
+// one visit; the "Analyse" button opens the game on the table; a move of
+// one's own at an earlier turn keeps the game's turns to go back to.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "./lib/server.mjs";
@@ -81,6 +82,32 @@ test("a Nine position by link: three lines while it thinks, no long task, steppi
   await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
   await clickAction(page, "close-analysis");
   assert.equal(await dialog(page).count(), 0);
+  assertNoErrors(page);
+});
+
+test("a move of one's own at an earlier turn keeps the game's turns: the board says what it replaced, and Back to the game brings them back", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);
+  await dialog(page).waitFor();
+  const turns = () => dialog(page).locator("[data-analysis-moves] li").evaluateAll((els) => els.map((e) => e.textContent.trim()));
+  assert.deepEqual(await turns(), ["d6", "d2", "f4", "b4"]);
+  assert.equal(await dialog(page).locator(".side-line").count(), 0, "the game itself: nothing to go back to");
+  // Back to the first turn, and another reply than the game's d2.
+  await dialog(page).locator('[data-ply="1"] button').tap();
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor();
+  await dialog(page).locator('[data-point="a1"]').tap();
+  await dialog(page).locator('[data-ply="2"] button[aria-current]').waitFor();
+  assert.deepEqual(await turns(), ["d6", "a1"], "the line tried");
+  const note = dialog(page).locator(".side-line");
+  assert.match(await note.innerText(), /in place of the game's d2/);
+  await screenshot(page, "analysis-side-line-390");
+  // And on again: the game's turns wait all the while.
+  await dialog(page).locator('[data-point="g7"]').tap();
+  await dialog(page).locator('[data-ply="3"] button[aria-current]').waitFor();
+  await note.locator('[data-action="back-to-game"]').tap();
+  await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor();
+  assert.deepEqual(await turns(), ["d6", "d2", "f4", "b4"], "the game's turns, all of them");
+  assert.equal(await note.count(), 0);
   assertNoErrors(page);
 });
 

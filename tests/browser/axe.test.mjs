@@ -44,6 +44,7 @@ const VIEWS = [
   ["a room just opened", scenes.room],
   ["the rules card", scenes.rulesCard],
   ["the analysis board", scenes.analysis],
+  ["the analysis board on a line of one's own", scenes.analysisSideLine],
   ["the game's review", scenes.review],
   ["the position editor", scenes.editor],
   ["the puzzles", scenes.puzzles],

@@ -28,6 +28,9 @@ use crate::i18n::Lang;
 /// The analysis board: a line of play and the turn shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Study {
+    /// The game as it was opened: its own turns, kept while a line of
+    /// one's own is tried from one of them ([`Study::side_line`]).
+    pub game: Game,
     /// The whole line (turns after the shown one can be stepped to).
     pub line: Game,
     /// How many of its turns are played on the board.
@@ -44,16 +47,35 @@ pub enum StudyAction {
     /// Show the position after this many turns.
     Go(usize),
     /// Play these turns from the shown position (a move, or a whole line
-    /// of which the first is then shown); turns after the shown one that
-    /// differ are dropped.
+    /// of which the first is then shown); turns of the line after the
+    /// shown one that differ are dropped (the game's own are kept).
     Play(Vec<Move>),
+    /// Back to the game's own turns from a line of one's own, shown where
+    /// that line left them.
+    BackToGame,
 }
 
 impl Study {
     pub fn new(game: Game, ply: usize) -> Study {
         let ply = ply.min(game.moves().len());
         let line = replay(&game, game.moves().len());
-        Study { line, ply, epoch: 0 }
+        Study {
+            game: line.clone(),
+            line,
+            ply,
+            epoch: 0,
+        }
+    }
+
+    /// Where the line leaves the game's own turns, if it does: the number
+    /// of turns they share. A line that only plays on after the game's
+    /// last turn keeps them all, and is none.
+    pub fn side_line(&self) -> Option<usize> {
+        let (own, line) = (self.game.moves(), self.line.moves());
+        if line.starts_with(own) {
+            return None;
+        }
+        Some(own.iter().zip(line).take_while(|(a, b)| a == b).count())
     }
 
     /// The game up to the shown turn (no declared end: it is analysed).
@@ -91,6 +113,12 @@ impl Study {
                     }
                     self.line = game;
                     self.ply += 1;
+                }
+            }
+            StudyAction::BackToGame => {
+                if let Some(shared) = self.side_line() {
+                    self.line = self.game.clone();
+                    self.ply = shared;
                 }
             }
         }
@@ -356,6 +384,49 @@ mod tests {
         assert_eq!(same.epoch, branch.epoch);
         let illegal = reduce(branch.clone(), StudyAction::Play(vec![d7]));
         assert_eq!(illegal, branch);
+    }
+
+    #[test]
+    fn a_line_of_ones_own_keeps_the_games_turns_to_go_back_to() {
+        let s = Study::new(game(&["a1", "b2", "a4", "d2"]), 4);
+        assert_eq!(s.side_line(), None, "the game itself");
+        let Ok(d7) = s.game.positions()[1].parse_move("d7") else {
+            unreachable!()
+        };
+        let tried = reduce(reduce(s.clone(), StudyAction::Go(1)), StudyAction::Play(vec![d7]));
+        assert_eq!(tried.texts(), ["a1", "d7"], "the line tried");
+        assert_eq!(
+            tried.side_line(),
+            Some(1),
+            "it leaves the game after its first turn"
+        );
+        let back = reduce(tried.clone(), StudyAction::BackToGame);
+        assert_eq!(
+            back.texts(),
+            ["a1", "b2", "a4", "d2"],
+            "the game's turns, all of them"
+        );
+        assert_eq!(back.ply, 1, "shown where the line left them");
+        assert_eq!(back.side_line(), None);
+        assert_ne!(back.epoch, tried.epoch, "another position is shown");
+        // Playing on after the game's last turn is no side line.
+        let end = *s.shown().position();
+        let Ok(g7) = end.parse_move("g7") else {
+            unreachable!()
+        };
+        let on = reduce(s.clone(), StudyAction::Play(vec![g7]));
+        assert_eq!((on.side_line(), on.texts().len()), (None, 5));
+        assert_eq!(
+            reduce(on.clone(), StudyAction::BackToGame),
+            on,
+            "nothing to go back to"
+        );
+        // Another game opened is the game to keep.
+        let other = reduce(tried, StudyAction::Open(Box::new(game(&["d7"])), 1));
+        assert_eq!(
+            (other.side_line(), other.game.move_texts()),
+            (None, vec!["d7".to_string()])
+        );
     }
 
     #[test]

@@ -37,10 +37,34 @@ pub fn step_keys(study: UseReducerHandle<Study>, go: Callback<usize>) -> Callbac
     })
 }
 
+/// Where the line is one's own, what it replaced of the game and the way
+/// back to the game's turns (`back`), which are kept.
+fn side_line(lang: Lang, study: &Study, back: &Callback<()>) -> Html {
+    let Some(shared) = study.side_line() else {
+        return html! {};
+    };
+    let replaced = study.game.move_texts().get(shared).cloned().unwrap_or_default();
+    html! {
+        <div class="row side-line" role="status" data-side-line={shared.to_string()}>
+            <p>{ lang.fmt("analysis.side-line", &[&replaced]) }</p>
+            <button type="button" class="btn" data-action="back-to-game" onclick={back.reform(|_: MouseEvent| ())}>
+                { lang.t("action.live") }
+            </button>
+        </div>
+    }
+}
+
 /// The line of `study`; `marks` are the review's, turn by turn (as far as
 /// reviewed). A turn and its mark are isolated left to right, so that they
-/// read `d1?` in a right-to-left language too.
-pub fn analysis_steps(lang: Lang, study: &Study, marks: &[Mark], go: &Callback<usize>) -> Html {
+/// read `d1?` in a right-to-left language too. `back` goes back to the
+/// game's own turns from a line of one's own.
+pub fn analysis_steps(
+    lang: Lang,
+    study: &Study,
+    marks: &[Mark],
+    go: &Callback<usize>,
+    back: &Callback<()>,
+) -> Html {
     let (shown, texts) = (study.ply, study.texts());
     let n = texts.len();
     let to = |ply: usize| go.reform(move |_: MouseEvent| ply);
@@ -58,6 +82,7 @@ pub fn analysis_steps(lang: Lang, study: &Study, marks: &[Mark], go: &Callback<u
     });
     html! {
         <section class="moves-panel analysis-steps" aria-label={lang.t("moves.title")}>
+            { side_line(lang, study, back) }
             <ol class="moves" data-analysis-moves="">{ for items }</ol>
             <div class="stepper">
                 <button type="button" class="btn icon" title={lang.t("action.first")} aria-label={lang.t("action.first")}

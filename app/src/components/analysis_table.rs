@@ -112,6 +112,13 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             send.dispatch(StudyAction::Go(ply));
         })
     };
+    let back = {
+        let (send, turn) = (study.dispatcher(), turn.clone());
+        Callback::from(move |()| {
+            turn.set(PartialTurn::default());
+            send.dispatch(StudyAction::BackToGame);
+        })
+    };
     let on_key = step_keys(study.clone(), go.clone());
     let on_toggle = thinking_toggle(&thinking);
     let exact = analysed.exact.as_deref();
@@ -164,7 +171,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                         { analysis_lines(&panel) }
                         { pass_button(lang, &legal, &on_move) }
                         { analysis_moves(lang, exact, pos.turn(), &on_move) }
-                        { analysis_steps(lang, &study, &marks, &go) }
+                        { analysis_steps(lang, &study, &marks, &go, &back) }
                         { review_explain(&reviewed) }
                         { review_panel(&reviewed) }
                         <button type="button" class="btn" data-action="edit-position"

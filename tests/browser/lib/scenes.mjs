@@ -87,6 +87,15 @@ export async function analysis(page, url) {
   await page.locator('[data-action="stop-analysis"]:visible').first().click();
 }
 
+/** The analysis board on a line of one's own: the game's second turn replaced by a1. */
+export async function analysisSideLine(page, url) {
+  await analysis(page, url);
+  await page.locator('[data-analysis] [data-ply="1"] button').click();
+  await page.locator('[data-analysis] [data-ply="1"] button[aria-current]').waitFor();
+  await page.locator('[data-analysis] [data-point="a1"]').click();
+  await page.locator("[data-analysis] .side-line").waitFor();
+}
+
 /** The game's review, finished: its graph and marks beside the board. */
 export async function review(page, url) {
   await game(page, url);
