@@ -10,7 +10,8 @@
 // from the blocks it keeps, and another says it needs the network. A
 // damaged block is refused: no value shown. A first load fetches nothing
 // of the set. A player who sets the tables' address in Connection settings
-// (a host of another origin) gets them from there.
+// (a host of another origin) gets them from there; on a site without them,
+// the analysis board's "Connection settings…" goes to that address and back.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -311,6 +312,33 @@ test("the tables' address set in Connection settings: a wrong one refused, a rig
     assert.equal(await analyse(wrong, SIX_DARK), "missing", "the tables cannot be had there, said");
     assert.equal(await dialog(wrong).locator(".exact-move").count(), 0, "no value shown");
     assertNoErrors(wrong, [/404/]);
+  } finally {
+    await host.close();
+  }
+});
+
+test("on a site without the tables, the analysis board's Connection settings… sets their address, and the board comes back with the values", { timeout: 180_000 }, async () => {
+  const host = await serve(web, { cors: true });
+  try {
+    const { context, page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // This site serves no set, as most hosts of the app.
+    await context.route("**/nine-web/**", (route) => route.fulfill({ status: 404, body: "" }));
+    assert.equal(await analyse(page, SIX_DARK), "unserved");
+    await dialog(page).locator('[data-action="tables-address"]').tap();
+    const form = page.locator("[data-connection-settings]");
+    const field = form.locator('[data-field="tables-url"]');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-field="tables-url"]'));
+    const box = await field.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 844, `the address field in view: ${JSON.stringify(box)}`);
+    await field.fill(host.url);
+    await form.locator('[data-action="save-connection"]').tap();
+    await form.waitFor({ state: "detached" });
+    // Back on the analysis board, at the same position, now with its values.
+    await exact(page).first().waitFor({ timeout: ENGINE_TIMEOUT });
+    await dialog(page).locator('.analysis-exact[data-exact="values"]').waitFor({ timeout: ENGINE_TIMEOUT });
+    assert.equal(RESULT[(await listed(page))[0][1]], truth(SIX_DARK));
+    assert.ok(host.log.some((r) => r.status === 206), "blocks by range requests from the address set");
+    assertNoErrors(page, [/nine-web\//, /404/]);
   } finally {
     await host.close();
   }

@@ -10,8 +10,28 @@ use crate::analysis::protocol::Exact;
 use crate::analysis::{point_values, value_mark, value_text};
 use crate::i18n::Lang;
 
+/// Why there are no exact values where this site serves no Nine tables,
+/// and the way to the tables' address (`on_settings`).
+fn unserved(lang: Lang, on_settings: &Callback<()>) -> Html {
+    html! {
+        <div class="analysis-exact" data-exact="unserved">
+            <p>{ lang.fmt("analysis.unserved", &[&lang.t("variant.nine")]) }</p>
+            <button type="button" class="btn" data-action="tables-address" onclick={on_settings.reform(|_: MouseEvent| ())}>
+                { lang.t("conn.open") }
+            </button>
+        </div>
+    }
+}
+
 /// The list for the side to move `mover`; nothing where nothing is exact.
-pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: &Callback<String>) -> Html {
+/// `on_settings` opens the connection settings at the tables' address.
+pub fn analysis_moves(
+    lang: Lang,
+    exact: Option<&Exact>,
+    mover: Color,
+    on_move: &Callback<String>,
+    on_settings: &Callback<()>,
+) -> Html {
     let values = match exact {
         None => return html! {},
         Some(Exact::Loading) => {
@@ -23,9 +43,7 @@ pub fn analysis_moves(lang: Lang, exact: Option<&Exact>, mover: Color, on_move: 
         Some(Exact::Network) => {
             return html! { <p class="analysis-exact" data-exact="needs-network">{ lang.t("perfect.needs-network") }</p> }
         }
-        Some(Exact::Unserved) => {
-            return html! { <p class="analysis-exact" data-exact="unserved">{ lang.fmt("analysis.unserved", &[&lang.t("variant.nine")]) }</p> }
-        }
+        Some(Exact::Unserved) => return unserved(lang, on_settings),
         Some(Exact::Values(v)) if v.is_empty() => return html! {},
         Some(Exact::Values(v)) => v,
     };

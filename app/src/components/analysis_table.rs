@@ -41,6 +41,10 @@ pub struct AnalysisProps {
     /// the review has the machine to itself).
     #[prop_or_default]
     pub review: bool,
+    /// Opens the connection settings at the tables' address, with the
+    /// line and the turn shown, to come back to.
+    #[prop_or_default]
+    pub on_settings: Callback<(Game, usize)>,
 }
 
 /// A node (the dialog's title) that takes the focus when it opens, where
@@ -119,6 +123,10 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
             send.dispatch(StudyAction::BackToGame);
         })
     };
+    let on_settings = {
+        let (line, ply) = (study.line.clone(), study.ply);
+        p.on_settings.reform(move |()| (line.clone(), ply))
+    };
     let on_key = step_keys(study.clone(), go.clone());
     let on_toggle = thinking_toggle(&thinking);
     let exact = analysed.exact.as_deref();
@@ -170,7 +178,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                     <div class="analysis-side" ref={side}>
                         { analysis_lines(&panel) }
                         { pass_button(lang, &legal, &on_move) }
-                        { analysis_moves(lang, exact, pos.turn(), &on_move) }
+                        { analysis_moves(lang, exact, pos.turn(), &on_move, &on_settings) }
                         { analysis_steps(lang, &study, &marks, &go, &back) }
                         { review_explain(&reviewed) }
                         { review_panel(&reviewed) }

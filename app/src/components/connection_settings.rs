@@ -7,6 +7,7 @@
 //! is [`crate::room::settings`]: nothing is stored unless all of it is
 //! right, and what is wrong is said with the text that is.
 
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -19,6 +20,30 @@ use crate::storage;
 pub struct ConnectionProps {
     pub lang: Lang,
     pub on_close: Callback<()>,
+    /// Opened for the tables' address (from the analysis board): that
+    /// field takes the focus, in view.
+    #[prop_or_default]
+    pub tables_first: bool,
+}
+
+/// The form's node; the tables' address field takes the focus at once
+/// if `tables_first`.
+#[hook]
+fn use_tables_first(tables_first: bool) -> NodeRef {
+    let form = use_node_ref();
+    {
+        let form = form.clone();
+        use_effect_with((), move |_| {
+            let field = form
+                .cast::<web_sys::Element>()
+                .and_then(|f| f.query_selector("[data-field=\"tables-url\"]").ok().flatten())
+                .and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(field) = field.filter(|_| tables_first) {
+                let _ = field.focus();
+            }
+        });
+    }
+    form
 }
 
 /// The form's text for a fault: its key and what to fill in.
@@ -63,9 +88,10 @@ pub fn connection_settings(p: &ConnectionProps) -> Html {
         })
     };
     let cancel = p.on_close.reform(|_: MouseEvent| ());
+    let node = use_tables_first(p.tables_first);
     html! {
         <Modal labelled_by="conn-title" on_close={p.on_close.clone()}>
-            <form class="dialog connection" data-connection-settings="" onsubmit={save}>
+            <form class="dialog connection" data-connection-settings="" onsubmit={save} ref={node}>
                 <h2 id="conn-title">{ lang.t("conn.title") }</h2>
                 <div class="dialog-body">
                     { relay_fields(lang, &form.relays, edit(|s, v| s.relays = relays_choice(&v, &s.relays)),

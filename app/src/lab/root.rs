@@ -65,13 +65,27 @@ fn lab_root() -> Html {
         let view = view.setter();
         Callback::from(move |v: LabView| view.set(Some(v)))
     };
+    // The analysis board to come back to from the connection settings
+    // opened for the tables' address.
+    let back = use_state(|| None::<LabView>);
     match &*view {
         None => Html::default(),
         Some(LabView::Analysis { game, ply, review }) => {
             let on_edit = go.reform(|pos: Position| LabView::Editor(pos.into()));
+            let on_settings = {
+                let (go, back) = (go.clone(), back.setter());
+                Callback::from(move |(game, ply): (Game, usize)| {
+                    back.set(Some(LabView::Analysis {
+                        game,
+                        ply,
+                        review: false,
+                    }));
+                    go.emit(LabView::Connection);
+                })
+            };
             html! {
                 <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review}
-                               on_close={end.reform(|()| LabExit::Closed)} {on_edit} />
+                               on_close={end.reform(|()| LabExit::Closed)} {on_edit} {on_settings} />
             }
         }
         Some(LabView::Editor(setup)) => {
@@ -88,8 +102,20 @@ fn lab_root() -> Html {
         Some(LabView::Puzzles(variant)) => html! {
             <PuzzleTable {lang} variant={*variant} on_close={end.reform(|()| LabExit::Closed)} />
         },
-        Some(LabView::Connection) => html! {
-            <ConnectionSettings {lang} on_close={end.reform(|()| LabExit::Closed)} />
-        },
+        Some(LabView::Connection) => {
+            // Closed, it goes back to the analysis board it came from.
+            let to = (*back).clone();
+            let on_close = match to.clone() {
+                Some(v) => {
+                    let (go, back) = (go.clone(), back.setter());
+                    Callback::from(move |()| {
+                        back.set(None);
+                        go.emit(v.clone());
+                    })
+                }
+                None => end.reform(|()| LabExit::Closed),
+            };
+            html! { <ConnectionSettings {lang} {on_close} tables_first={to.is_some()} /> }
+        }
     }
 }
