@@ -34,16 +34,32 @@ if (kind === "js") {
   if (text.includes("throw new Error(`expected instance of ${klass.name}`);")) {
     replace("throw new Error(`expected instance of ${klass.name}`);", "throw notInstance(instance, klass);");
     text += `
+/** The name of one of this module's classes, as written: a minifier renames the classes themselves. */
+function className(klass) {
+    const own = [
+        ["Game", typeof Game === "undefined" ? undefined : Game],
+        ["Engine", typeof Engine === "undefined" ? undefined : Engine],
+        ["Tables", typeof Tables === "undefined" ? undefined : Tables],
+        ["BoardHandle", typeof BoardHandle === "undefined" ? undefined : BoardHandle],
+        ["RemoteTables", typeof RemoteTables === "undefined" ? undefined : RemoteTables],
+    ].find(([, k]) => k !== undefined && k === klass);
+    return own ? own[0] : undefined;
+}
+
 /** The error of a value that is not an instance of \`klass\` of this module. */
 function notInstance(instance, klass) {
+    const expected = className(klass) ?? klass.name;
+    const theirs = instance !== null && typeof instance === "object" ? className(instance.constructor) : undefined;
     const what = instance === null ? "null"
         : instance === undefined ? "undefined"
         : typeof instance === "string" ? JSON.stringify(instance.length > 40 ? instance.slice(0, 40) + "…" : instance)
         : typeof instance !== "object" ? String(instance)
-        : instance.constructor?.name === klass.name
-            ? \`a \${klass.name} of another module (morris-wasm and morris-wasm/board each have their own: carry a game over with Game.fromRecord(game.record()))\`
+        : theirs ? (/^[AEIOU]/.test(theirs) ? "an " : "a ") + theirs
+        // An object of wasm-bindgen's (a pointer of its own) that is none of this module's: another module's.
+        : typeof instance.__wbg_ptr === "number" || instance.constructor?.name === klass.name
+            ? \`a \${expected} of another module (morris-wasm and morris-wasm/board each have their own: carry a game over with Game.fromRecord(game.record()))\`
             : instance.constructor && instance.constructor !== Object && instance.constructor.name ? "a " + instance.constructor.name : "an object";
-    const error = new Error(\`expected a \${klass.name} of this module, not \${what}\`);
+    const error = new Error(\`expected \${/^[AEIOU]/.test(expected) ? "an" : "a"} \${expected} of this module, not \${what}\`);
     error.name = "ArgumentError";
     return error;
 }
@@ -152,6 +168,10 @@ ${commonjs ? "" : "export "}function isMorrisError(value) {
     text += `exports.isMorrisError = isMorrisError;
 /** Nothing to do in Node: the module is ready once required. */
 exports.default = async function init() {};
+// Marked as an ES module compiled to CommonJS, as tsc and Babel mark
+// theirs: their \`import init from "morris-wasm"\` then takes
+// \`exports.default\`, not the whole module.
+Object.defineProperty(exports, "__esModule", { value: true });
 `;
   }
 } else if (kind === "node-path") {

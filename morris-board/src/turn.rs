@@ -7,7 +7,7 @@
 //! picked so far, so the board can only offer what the rules allow. A pass
 //! has no point to press: the page offers it as a button.
 
-use morris_core::{Bitboard, Move, Point, Position};
+use morris_core::{Bitboard, Color, Move, Point, Position};
 
 /// What has been picked of the turn so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,6 +47,32 @@ impl PartialTurn {
     /// turn that only removes has taken its first piece.
     pub fn removing(&self) -> bool {
         self.to.is_some() || !self.removals.is_empty()
+    }
+
+    /// The piece on each point of `pos` as the board shows it while this
+    /// turn is put together: once removals are due, the piece already
+    /// stands where it went (the one that closed the mill is seen) and the
+    /// pieces picked so far are gone.
+    pub fn shown_pieces(&self, pos: &Position) -> Vec<Option<Color>> {
+        let mut pieces: Vec<Option<Color>> = pos.geometry().points().map(|p| pos.piece_at(p)).collect();
+        if !self.removing() {
+            return pieces;
+        }
+        let mut put = |p: Point, c: Option<Color>| {
+            if let Some(slot) = pieces.get_mut(p.index()) {
+                *slot = c;
+            }
+        };
+        if let Some(from) = self.from {
+            put(from, None);
+        }
+        if let Some(to) = self.to {
+            put(to, Some(pos.turn()));
+        }
+        for &r in &self.removals {
+            put(r, None);
+        }
+        pieces
     }
 
     /// Whether the turn is one that only removes (all the `legal` moves
@@ -222,6 +248,14 @@ mod tests {
         let h = t.hints(&pos, &legal);
         assert!(h.removable.contains(pt(&pos, "b2")) && h.removable.contains(pt(&pos, "d2")));
         assert!(h.targets.is_empty());
+        // The piece that closed the mill is seen while the removal is picked.
+        let shown = t.shown_pieces(&pos);
+        assert_eq!(shown[pt(&pos, "g1").index()], Some(Color::Light));
+        assert_eq!(shown.iter().flatten().count(), 5);
+        assert_eq!(
+            PartialTurn::default().shown_pieces(&pos)[pt(&pos, "g1").index()],
+            None
+        );
         assert_eq!(t.press(pt(&pos, "a7"), &pos, &legal), Press::Ignore);
         match t.press(pt(&pos, "b2"), &pos, &legal) {
             Press::Play(m) => assert_eq!(pos.notation(m), "g1xb2"),

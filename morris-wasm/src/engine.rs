@@ -271,15 +271,6 @@ impl Engine {
         if let Some(ms) = deadline {
             limits.movetime_ms = Some(ms.saturating_mul(2));
         }
-        if stopped(stop) {
-            // Stopped before it began: the quickest answer there is.
-            limits = Limits {
-                depth: Some(1),
-                nodes: None,
-                movetime_ms: Some(1),
-                ..limits
-            };
-        }
         let root = *game.position();
         let wanted = options.lines();
         let stop_flag = AtomicBool::new(false);
@@ -298,7 +289,7 @@ impl Engine {
             // A level's own search may take long: the default second at most.
             limits.movetime_ms = limits.movetime_ms.map(|ms| ms.min(options.level_movetime_ms()));
         }
-        let result = match self.level {
+        let mut result = match self.level {
             Some(level) => {
                 let seed = self.seed;
                 self.seed = self.seed.wrapping_add(1);
@@ -318,8 +309,24 @@ impl Engine {
                     .search_game(game, limits, clock, &stop_flag, &mut report)
             }),
         };
+        let was_stopped = stopped(stop) || stop_flag.load(Ordering::Relaxed);
+        if was_stopped && result.lines.is_empty() {
+            // Stopped before its first iteration finished (or began): the
+            // quickest answer there is, one ply that no stop cuts, as the
+            // worker that cannot share memory answers such a stop.
+            let quick = Limits {
+                depth: Some(1),
+                nodes: None,
+                movetime_ms: None,
+                ..limits
+            };
+            result = with_stop_clock(None, None, |clock| {
+                self.searcher
+                    .search_game(game, quick, clock, &AtomicBool::new(false), &mut report)
+            });
+        }
         let ended = Ended {
-            stopped: stopped(stop) || stop_flag.load(Ordering::Relaxed),
+            stopped: was_stopped,
             elapsed_ms: now_ms().saturating_sub(start),
             time_ms: limits.movetime_ms,
         };

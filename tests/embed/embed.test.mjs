@@ -40,6 +40,10 @@ test("two boards side by side, moves clicked on both", async () => {
   await page.evaluate(() => { for (const m of ["a1", "b2", "d1", "d2"]) window.left.play(m); });
   await page.click(point("left", "g1"));
   await page.waitForSelector(`${point("left", "b2")}[data-hint="removable"]`);
+  // The piece that closed the mill stands on g1 while the removal is picked
+  // (a person sees a mill of three, not two).
+  assert.equal(await pieceAt(page, "left", "g1"), "light");
+  assert.match(await page.getAttribute(point("left", "g1"), "aria-label"), /^g1, light piece/);
   await page.click(point("left", "b2"));
   await page.waitForFunction(() => !document.querySelector('#left [data-point="b2"]').dataset.piece);
   assert.equal(await page.textContent("#left-last"), "g1xb2");

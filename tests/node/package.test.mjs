@@ -6,11 +6,12 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { PKG, ROOT } from "./lib/pkg.mjs";
+import { compile } from "./lib/tsc.mjs";
 
 let dir;
 let tarball;
@@ -101,6 +102,50 @@ test("require('morris-wasm') gets the nodejs build", () => {
      morris.default().then((v) => console.log(typeof morris.default, v, morris.isMorrisError(new Error("x"))));`,
   );
   assert.equal(run(["init.cjs"]).trim(), "function undefined false");
+});
+
+test("a CommonJS project in strict TypeScript: `import init, { Game } from \"morris-wasm\"` compiles and runs", () => {
+  const project = path.join(dir, "cts");
+  mkdirSync(project, { recursive: true });
+  writeFileSync(
+    path.join(project, "main.cts"),
+    `import init, { Game } from "morris-wasm";
+     init().then(() => {
+       const g = new Game();
+       g.play("d6");
+       console.log(g.turn(), typeof init);
+     });`,
+  );
+  const printed = compile(project, {
+    compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022", "dom"], strict: true, outDir: "out" },
+    files: ["main.cts"],
+  });
+  assert.equal(printed, "", "tsc compiles it");
+  // tsc's CommonJS import takes `exports.default` only from a module marked __esModule.
+  assert.equal(run([path.join(project, "out", "main.cjs")]).trim(), "dark function");
+});
+
+test("a wrong argument's error names the classes as written, also after a minifier renamed them", async () => {
+  // The web module minified as a bundler's production build does (esbuild,
+  // as Vite uses it), beside the original so that it finds its .wasm.
+  const { transformSync } = await import(path.join(ROOT, "node_modules", "esbuild", "lib", "main.js"));
+  const web = path.join(installed(), "web");
+  const minified = transformSync(readFileSync(path.join(web, "morris_wasm.js"), "utf8"), { minify: true, format: "esm" }).code;
+  assert.ok(!/\bclass Game\b/.test(minified), "the minifier renamed the classes");
+  writeFileSync(path.join(web, "minified.mjs"), minified);
+  writeFileSync(
+    path.join(dir, "minified.mjs"),
+    `import { readFileSync } from "node:fs";
+     import { initSync, Engine } from "./node_modules/morris-wasm/web/minified.mjs";
+     initSync({ module: readFileSync("./node_modules/morris-wasm/web/morris_wasm_bg.wasm") });
+     for (const wrong of ["1. d6 *", new Engine()]) {
+       try { new Engine().bestMove(wrong); } catch (e) { console.log(e.name + ": " + e.message); }
+     }`,
+  );
+  assert.deepEqual(run(["minified.mjs"]).trim().split("\n"), [
+    'ArgumentError: expected a Game of this module, not "1. d6 *"',
+    "ArgumentError: expected a Game of this module, not an Engine",
+  ]);
 });
 
 test("import from 'morris-wasm' in Node works with and without init()", () => {

@@ -104,6 +104,38 @@ for (const shared of [true, false]) {
   });
 }
 
+for (const shared of [true, false]) {
+  test(`a search stopped before its first iteration answers with one ply's lines, all of them, ${shared ? "with" : "without"} shared memory`, async () => {
+    const saved = globalThis.SharedArrayBuffer;
+    if (!shared) globalThis.SharedArrayBuffer = undefined;
+    try {
+      for (const wait of [0, 10]) {
+        // A fresh worker: its module still loading, nothing searched yet.
+        const engine = new EngineWorker();
+        const lines = engine.analyze(new Game(), { infinite: true, multiPv: 2 });
+        await sleep(wait);
+        engine.stop();
+        const got = await lines;
+        assert.equal(got.length, 2, `two lines after a stop at ${wait} ms: ${JSON.stringify(got)}`);
+        assert.ok(got.every((l) => new Game().legalMoves().includes(l.move)));
+        engine.terminate();
+      }
+      // bestMove alike: a move, one ply deep, its lines with it.
+      const engine = new EngineWorker();
+      const search = engine.bestMove(new Game(), { infinite: true });
+      engine.stop();
+      const result = await search;
+      assert.ok(new Game().legalMoves().includes(result.move));
+      assert.equal(result.depth, 1);
+      assert.equal(result.lines.length, 1);
+      assert.equal(result.stoppedBy, "stop");
+      engine.terminate();
+    } finally {
+      globalThis.SharedArrayBuffer = saved;
+    }
+  });
+}
+
 test("stop() ends a long search early with a move", async () => {
   const engine = new EngineWorker();
   const search = engine.bestMove(new Game(), { movetimeMs: 60_000 });

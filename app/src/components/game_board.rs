@@ -3,7 +3,7 @@
 //! the labels in the interface's language) and where its presses go.
 
 use morris_board::{Board, Marking, PointWords};
-use morris_core::{Bitboard, Color, Geometry, Point, Position};
+use morris_core::{Bitboard, Color, Geometry, Position};
 use yew::prelude::*;
 
 use super::ui::Ui;
@@ -11,28 +11,14 @@ use crate::board_look::BoardLook;
 use crate::i18n::Lang;
 use crate::model::{Action, Model};
 
-/// The piece on each point as the board shows it: while removals are due,
-/// the piece already stands where it went and the pieces picked so far
-/// are gone.
+/// The piece on each point as the board shows it: the turn being put
+/// together on the game itself (`PartialTurn::shown_pieces`), none on a
+/// position of the past.
 fn pieces(t: &Model, pos: &Position) -> Vec<Option<Color>> {
-    let mut pieces: Vec<Option<Color>> = pos.geometry().points().map(|p| pos.piece_at(p)).collect();
-    if t.view.is_none() && t.turn.removing() {
-        let mut put = |p: Point, c: Option<Color>| {
-            if let Some(slot) = pieces.get_mut(p.index()) {
-                *slot = c;
-            }
-        };
-        if let Some(from) = t.turn.from {
-            put(from, None);
-        }
-        if let Some(to) = t.turn.to {
-            put(to, Some(pos.turn()));
-        }
-        for &r in &t.turn.removals {
-            put(r, None);
-        }
+    if t.view.is_none() {
+        return t.turn.shown_pieces(pos);
     }
-    pieces
+    pos.geometry().points().map(|p| pos.piece_at(p)).collect()
 }
 
 /// The words for the points' marks in the interface's language.

@@ -129,7 +129,8 @@ impl Model {
         let layout = Layout::new(geo, self.look.flipped);
         BoardProps {
             board: pos.rules().board,
-            pieces: geo.points().map(|p| pos.piece_at(p)).collect(),
+            // The piece that closed a mill stands there while its removal is picked.
+            pieces: self.turn.shown_pieces(pos),
             flipped: self.look.flipped,
             targets: hints.targets,
             removable: hints.removable,
