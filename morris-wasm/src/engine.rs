@@ -224,6 +224,31 @@ impl Engine {
         morris_engine::evaluate_with(self.searcher.network().map(|n| &**n), pos)
     }
 
+    /// The options' combinations this engine refuses: `infinite` where no
+    /// stop can come or with another bound, a depth or nodes for a level.
+    fn check(&self, options: &SearchOptions, stoppable: Stoppable) -> Result<(), ApiError> {
+        if options.infinite && stoppable == Stoppable::No {
+            return Err(ApiError::Option(
+                "`infinite` searches until `stop()`, which a synchronous call cannot get: \
+             use the engine worker (morris-wasm/worker), or give a bound"
+                    .into(),
+            ));
+        }
+        if options.infinite && options.is_bounded() {
+            return Err(ApiError::Option(
+                "`infinite` searches until stopped: give no other bound".into(),
+            ));
+        }
+        if self.level.is_some() && (options.depth.is_some() || options.nodes.is_some() || options.infinite) {
+            return Err(ApiError::Option(
+                "an engine with a level searches as deep as its level says: \
+             give only `movetimeMs` (and `multiPv`), or make an engine without a level"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// One search, as every call makes it: the move the engine plays (a
     /// level's choice) with, best first, the `multiPv` lines its search
     /// saw, each finished iteration of those lines reported to `on_info`
@@ -238,25 +263,7 @@ impl Engine {
         stoppable: Stoppable,
         mut on_info: impl FnMut(InfoView) -> bool,
     ) -> Result<ThinkView, ApiError> {
-        if options.infinite && stoppable == Stoppable::No {
-            return Err(ApiError::Option(
-                "`infinite` searches until `stop()`, which a synchronous call cannot get: \
-                 use the engine worker (morris-wasm/worker), or give a bound"
-                    .into(),
-            ));
-        }
-        if options.infinite && options.is_bounded() {
-            return Err(ApiError::Option(
-                "`infinite` searches until stopped: give no other bound".into(),
-            ));
-        }
-        if self.level.is_some() && (options.depth.is_some() || options.nodes.is_some() || options.infinite) {
-            return Err(ApiError::Option(
-                "an engine with a level searches as deep as its level says: \
-                 give only `movetimeMs` (and `multiPv`), or make an engine without a level"
-                    .into(),
-            ));
-        }
+        self.check(options, stoppable)?;
         let mut limits = options.limits();
         if stoppable == Stoppable::Yes
             && (options.infinite || (options.is_bounded() && options.movetime_ms.is_none()))

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use morris_board::PartialTurn;
-use morris_core::{Game, Position};
+use morris_core::{Game, Move, Position};
 use yew::prelude::*;
 
 use super::analysis_board::{analysis_board, BoardView};
@@ -64,6 +64,36 @@ fn use_focus_at_open() -> NodeRef {
     node
 }
 
+/// What moves the analysis board on, each dropping the turn being put
+/// together on its board: a move or a line played from the shown
+/// position, a turn of the line to show, and back to the game's turns.
+struct Steps {
+    play: Callback<Vec<String>>,
+    go: Callback<usize>,
+    back: Callback<()>,
+}
+
+fn steps(study: &UseReducerHandle<Study>, turn: &UseStateHandle<PartialTurn>, pos: Position) -> Steps {
+    let send = |action: fn(Vec<Move>, usize) -> StudyAction| {
+        let (send, turn) = (study.dispatcher(), turn.clone());
+        move |moves: Vec<Move>, ply: usize| {
+            turn.set(PartialTurn::default());
+            send.dispatch(action(moves, ply));
+        }
+    };
+    let play = send(|moves, _| StudyAction::Play(moves));
+    let go = send(|_, ply| StudyAction::Go(ply));
+    let back = send(|_, _| StudyAction::BackToGame);
+    Steps {
+        play: Callback::from(move |texts: Vec<String>| {
+            let mut g = Game::from_position(pos);
+            play(texts.iter().map_while(|t| g.play_text(t).ok()).collect(), 0)
+        }),
+        go: Callback::from(move |ply: usize| go(Vec::new(), ply)),
+        back: Callback::from(move |()| back(Vec::new(), 0)),
+    }
+}
+
 #[function_component(AnalysisTable)]
 pub fn analysis_table(p: &AnalysisProps) -> Html {
     let lang = p.lang;
@@ -100,29 +130,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let shown = study.shown();
     let pos = *shown.position();
     let legal = shown.legal_moves();
-    let play = {
-        let (send, turn) = (study.dispatcher(), turn.clone());
-        Callback::from(move |texts: Vec<String>| {
-            let mut g = Game::from_position(pos);
-            let moves = texts.iter().map_while(|t| g.play_text(t).ok()).collect();
-            turn.set(PartialTurn::default());
-            send.dispatch(StudyAction::Play(moves));
-        })
-    };
-    let go = {
-        let (send, turn) = (study.dispatcher(), turn.clone());
-        Callback::from(move |ply: usize| {
-            turn.set(PartialTurn::default());
-            send.dispatch(StudyAction::Go(ply));
-        })
-    };
-    let back = {
-        let (send, turn) = (study.dispatcher(), turn.clone());
-        Callback::from(move |()| {
-            turn.set(PartialTurn::default());
-            send.dispatch(StudyAction::BackToGame);
-        })
-    };
+    let Steps { play, go, back } = steps(&study, &turn, pos);
     let on_settings = {
         let (line, ply) = (study.line.clone(), study.ply);
         p.on_settings.reform(move |()| (line.clone(), ply))
