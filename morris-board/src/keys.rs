@@ -1,5 +1,6 @@
 //! The keyboard: the arrow keys walk the board's lines with a cursor,
-//! Enter or Space press the cursor's point, Escape cancels; focus follows
+//! Enter or Space press the cursor's point, Escape drops a turn under way
+//! (with none it goes on, so a dialog around the board closes); focus follows
 //! the cursor while it is on the board (a roving tabindex).
 
 use morris_core::{BoardKind, Point};
@@ -19,6 +20,9 @@ pub(crate) fn on_keydown(
     let on_press = props.on_press.clone();
     let on_cursor = props.on_cursor.clone();
     let on_cancel = props.on_cancel.clone();
+    // Escape drops a turn being put together; with none, it goes on (a
+    // dialog around the board closes).
+    let under_way = props.selected.is_some() || !props.removable.is_empty();
     Callback::from(move |e: KeyboardEvent| {
         let key = e.key();
         let at = cursor.or_else(|| layout.centre_point());
@@ -40,7 +44,7 @@ pub(crate) fn on_keydown(
                     on_press.emit(p);
                 }
             }
-            "Escape" => {
+            "Escape" if under_way => {
                 e.prevent_default();
                 e.stop_propagation();
                 on_cancel.emit(());

@@ -230,15 +230,44 @@ test("buttons that go or wait disabled as they are pressed leave the focus on th
   assert.equal(await active(), "cancel", "the offer's Cancel takes the focus, not the page");
   await page.keyboard.press("Enter");
   await page.waitForTimeout(150);
-  assert.notEqual(await active(), "body", "after Cancel the focus stays on the table");
+  assert.equal(await active(), "offer-draw", "after Cancel the focus is back on the button that asked");
   await press("resign");
   assert.equal(await active(), "cancel", "the question's safe answer takes the focus");
   await page.keyboard.press("Enter");
   await page.waitForTimeout(150);
-  assert.notEqual(await active(), "body", "after Cancel the focus stays on the table");
+  assert.equal(await active(), "resign", "after Cancel the focus is back on Resign");
   await press("resign");
   await press("confirm");
   assert.ok(await page.locator(".status.over").count(), "the game is over");
   assert.notEqual(await active(), "body", "after Yes, resign the focus stays on the table");
+  assertNoErrors(page);
+});
+
+test("the analysis board by the keyboard alone: Tab reaches its board, the arrows walk its lines, Enter plays, Escape closes", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6`);
+  const dialog = page.locator("[data-analysis]");
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.matches("dialog[open] h2[tabindex]"));
+  const point = () => page.evaluate(() => document.activeElement?.closest("[data-analysis] svg.board [data-point]")?.getAttribute("data-point") ?? null);
+  // From the title, Tab goes round the dialog's controls and reaches its board.
+  let reached = null;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await point();
+  }
+  assert.ok(reached, "Tab reaches the analysis board");
+  // The arrows walk the board's lines (the first from the centre), Enter places there.
+  await page.keyboard.press("ArrowUp");
+  const first = await point();
+  await page.keyboard.press("ArrowUp");
+  const second = await point();
+  assert.ok(first && second && first !== second, `the cursor moves along a line: ${first} then ${second}`);
+  await page.keyboard.press("Enter");
+  await dialog.locator('[data-ply="2"] button[aria-current]').waitFor();
+  assert.equal(await dialog.locator('[data-ply="2"] button').textContent(), second, "Enter played where the cursor is");
+  // Nothing under way on the board: Escape closes the dialog.
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
   assertNoErrors(page);
 });

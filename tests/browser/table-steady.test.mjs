@@ -93,6 +93,30 @@ test("on a phone, Resign and Offer draw keep the game's buttons where they were:
   assertNoErrors(page);
 });
 
+test("at 320×640, Resign near the window's bottom scrolls the page no more than it takes to show the question's answers", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 1 }));
+  await page.locator('[data-point="d6"]').tap();
+  await waitForState(page, (s) => moveCount(s) === 2, "the computer replied", 30_000);
+  const resign = page.locator('[data-action="resign"]');
+  // Scrolled as a person does to reach it: the button near the bottom.
+  await page.evaluate(() => {
+    const r = document.querySelector('[data-action="resign"]').getBoundingClientRect();
+    window.scrollBy(0, r.bottom - (window.innerHeight - 20));
+  });
+  await page.waitForTimeout(200);
+  const before = await page.evaluate(() => window.scrollY);
+  await resign.tap();
+  const cancel = page.locator('[data-action="cancel"]');
+  await cancel.waitFor();
+  await page.waitForTimeout(300);
+  const after = await page.evaluate(() => window.scrollY);
+  const box = await cancel.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 640, `the answer is in view: ${JSON.stringify(box)}`);
+  assert.ok(after - before <= 150, `the page moved ${after - before} px under the finger (from ${before} to ${after})`);
+  assertNoErrors(page);
+});
+
 test("a resignation after a declined draw shows the result alone, not the computer's answer", { timeout: 60_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 } });
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 1 }));

@@ -19,6 +19,8 @@ pub struct BoardView<'a> {
     pub legal: &'a [Move],
     /// The turn so far (the piece picked up, the pieces removed).
     pub turn: &'a UseStateHandle<PartialTurn>,
+    /// The keyboard's cursor on the board (the arrow keys walk its lines).
+    pub cursor: &'a UseStateHandle<Option<Point>>,
     pub exact: Option<&'a Exact>,
     pub last_move: Option<Move>,
     /// The review's better move, shown on the board.
@@ -36,6 +38,10 @@ pub fn analysis_board(v: &BoardView) -> Html {
             Press::Ignore => {}
             Press::Play(m) => play.emit(vec![pos.notation(m)]),
         })
+    };
+    let on_cursor = {
+        let cursor = v.cursor.clone();
+        Callback::from(move |p: Point| cursor.set(Some(p)))
     };
     let on_cancel = {
         let turn = turn.clone();
@@ -64,7 +70,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
             <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
                    removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
                    markers={pos.markers()} suggestion={v.suggestion}
-                   {notes} label={lang.t("analysis.title")} {on_press} {on_cancel} />
+                   cursor={**v.cursor} {notes} label={lang.t("analysis.title")} {on_press} {on_cursor} {on_cancel} />
             if has_notes {
                 <p class="notes-legend" data-notes-legend="">
                     { lang.fmt("analysis.notes", &[&lang.t(&format!("color.{}", pos.turn().name()))]) }

@@ -124,6 +124,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let marks = reviewed.map(|r| r.marks()).unwrap_or_default();
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
+    let cursor = use_state(|| None::<morris_core::Point>);
     let side = use_shown_in_view(study.ply);
     let root = use_keys_kept();
     let title = use_focus_at_open();
@@ -147,6 +148,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         pos,
         legal: &legal,
         turn: &turn,
+        cursor: &cursor,
         exact,
         last_move,
         suggestion,

@@ -179,9 +179,11 @@ fn text(lang: Lang, key: &'static str, field: &'static str, value: &str, on: Cal
     } else {
         "text"
     };
+    // What an address of the tables looks like: a folder with its manifest.json.
+    let placeholder = (field == "tables-url").then_some("https://example.org/nine-web/");
     html! {
         <label class="field"><span>{ lang.t(key) }</span>
-            <input type={kind} spellcheck="false" autocomplete="off" value={value.to_string()} {oninput} data-field={field} />
+            <input type={kind} spellcheck="false" autocomplete="off" value={value.to_string()} {oninput} data-field={field} {placeholder} />
         </label>
     }
 }

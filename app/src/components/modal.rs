@@ -58,13 +58,15 @@ fn focus(e: &Element) {
     }
 }
 
-/// The elements that can take the focus in `dialog`, in order, visible ones only.
-fn focusables(dialog: &Element) -> Vec<HtmlElement> {
+/// The elements that can take the focus in `dialog`, in order, visible
+/// ones only: HTML elements and a board's SVG point that takes Tab.
+fn focusables(dialog: &Element) -> Vec<Element> {
     let Ok(list) = dialog.query_selector_all(FOCUSABLE) else {
         return Vec::new();
     };
     (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<HtmlElement>().ok())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .filter(|e| e.is_instance_of::<HtmlElement>() || e.is_instance_of::<web_sys::SvgElement>())
         .filter(|e| e.get_client_rects().length() > 0)
         .collect()
 }
@@ -92,14 +94,19 @@ fn keys(dialog: NodeRef, close: Callback<()>) -> Callback<KeyboardEvent> {
             return;
         };
         let now = focused();
-        let at = |el: &HtmlElement| now.as_ref().is_some_and(|n| n == el.unchecked_ref::<Element>());
-        let outside = !all.iter().any(at);
-        if e.shift_key() && (at(first) || outside) {
+        let at = |el: &Element| now.as_ref() == Some(el);
+        // The dialog's own title (tabindex -1, focused as it opens) is
+        // before every control: Tab goes on from it as from the top.
+        let on_top = now
+            .as_ref()
+            .is_some_and(|n| n.matches("h2[tabindex]").unwrap_or(false) && d.contains(Some(n)));
+        let outside = !on_top && !all.iter().any(at);
+        if e.shift_key() && (at(first) || outside || on_top) {
             e.prevent_default();
-            let _ = last.focus();
+            focus(last);
         } else if !e.shift_key() && (at(last) || outside) {
             e.prevent_default();
-            let _ = first.focus();
+            focus(first);
         }
     })
 }
