@@ -271,3 +271,31 @@ test("the analysis board by the keyboard alone: Tab reaches its board, the arrow
   await dialog.waitFor({ state: "detached" });
   assertNoErrors(page);
 });
+
+test("Back to the game by the keyboard leaves the focus on the game's turn it shows, not on the dialog", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);
+  const dialog = page.locator("[data-analysis]");
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.matches("dialog[open] h2[tabindex]"));
+  // The dialog's arrows step back to the first turn; a reply of one's own there.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
+  await dialog.locator('[data-ply="1"] button[aria-current]').waitFor();
+  await dialog.locator('[data-point="a1"]').click();
+  const back = dialog.locator('[data-action="back-to-game"]');
+  await back.focus();
+  await page.keyboard.press("Enter");
+  await back.waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.closest("[data-ply]"), null, { timeout: 5_000 })
+    .catch(() => {});
+  const focused = await page.evaluate(() => {
+    const a = document.activeElement;
+    return { ply: a?.closest("[data-ply]")?.getAttribute("data-ply") ?? null, tag: a?.tagName, current: a?.getAttribute("aria-current") };
+  });
+  assert.deepEqual(focused, { ply: "1", tag: "BUTTON", current: "step" }, "the focus is on the turn shown");
+  // From there the keyboard goes on: Enter keeps it, the arrows step the game's turns.
+  await page.keyboard.press("ArrowRight");
+  await dialog.locator('[data-ply="2"] button[aria-current]').waitFor();
+  assert.equal(await dialog.locator('[data-ply="2"] button').textContent(), "d2", "the game's own turn");
+  assertNoErrors(page);
+});

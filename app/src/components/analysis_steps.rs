@@ -3,6 +3,7 @@
 //! buttons that step through it. The arrow keys step too (`analysis_table`).
 
 use morris_engine::Mark;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::button::icon;
@@ -51,6 +52,22 @@ fn side_line(lang: Lang, study: &Study, back: &Callback<()>) -> Html {
                 { lang.t("action.live") }
             </button>
         </div>
+    }
+}
+
+/// Puts the focus on the turn the analysis board shows in its line, if
+/// one is (none at the start).
+pub fn focus_shown_turn() {
+    let shown = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("[data-analysis-moves] button[aria-current]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = shown {
+        let _ = button.focus();
     }
 }
 

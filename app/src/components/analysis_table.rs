@@ -8,15 +8,17 @@
 
 use std::rc::Rc;
 
+use gloo_timers::callback::Timeout;
+
 use morris_board::PartialTurn;
-use morris_core::{Game, Move, Position};
+use morris_core::{Game, Position};
 use yew::prelude::*;
 
 use super::analysis_board::{analysis_board, BoardView};
 use super::analysis_lines::{analysis_lines, LinesPanel};
 use super::analysis_moves::{analysis_moves, pass_button};
 use super::analysis_paste::AnalysisPaste;
-use super::analysis_steps::{analysis_steps, step_keys};
+use super::analysis_steps::{analysis_steps, focus_shown_turn, step_keys};
 use super::modal::Modal;
 use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
@@ -74,23 +76,25 @@ struct Steps {
 }
 
 fn steps(study: &UseReducerHandle<Study>, turn: &UseStateHandle<PartialTurn>, pos: Position) -> Steps {
-    let send = |action: fn(Vec<Move>, usize) -> StudyAction| {
-        let (send, turn) = (study.dispatcher(), turn.clone());
-        move |moves: Vec<Move>, ply: usize| {
-            turn.set(PartialTurn::default());
-            send.dispatch(action(moves, ply));
-        }
+    let (send, turn) = (study.dispatcher(), turn.clone());
+    let act = move |action: StudyAction| {
+        turn.set(PartialTurn::default());
+        send.dispatch(action);
     };
-    let play = send(|moves, _| StudyAction::Play(moves));
-    let go = send(|_, ply| StudyAction::Go(ply));
-    let back = send(|_, _| StudyAction::BackToGame);
+    let (go, back) = (act.clone(), act.clone());
     Steps {
         play: Callback::from(move |texts: Vec<String>| {
             let mut g = Game::from_position(pos);
-            play(texts.iter().map_while(|t| g.play_text(t).ok()).collect(), 0)
+            act(StudyAction::Play(
+                texts.iter().map_while(|t| g.play_text(t).ok()).collect(),
+            ))
         }),
-        go: Callback::from(move |ply: usize| go(Vec::new(), ply)),
-        back: Callback::from(move |()| back(Vec::new(), 0)),
+        go: Callback::from(move |ply: usize| go(StudyAction::Go(ply))),
+        back: Callback::from(move |()| {
+            back(StudyAction::BackToGame);
+            // Its button goes with the line: the focus goes on to the turn shown.
+            Timeout::new(0, focus_shown_turn).forget();
+        }),
     }
 }
 

@@ -34,11 +34,14 @@ fn use_tables_first(tables_first: bool) -> NodeRef {
     {
         let form = form.clone();
         use_effect_with((), move |_| {
+            if !tables_first {
+                return;
+            }
             let field = form
                 .cast::<web_sys::Element>()
                 .and_then(|f| f.query_selector("[data-field=\"tables-url\"]").ok().flatten())
                 .and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(field) = field.filter(|_| tables_first) {
+            if let Some(field) = field {
                 let _ = field.focus();
             }
         });
