@@ -292,10 +292,32 @@ test("Back to the game by the keyboard leaves the focus on the game's turn it sh
     const a = document.activeElement;
     return { ply: a?.closest("[data-ply]")?.getAttribute("data-ply") ?? null, tag: a?.tagName, current: a?.getAttribute("aria-current") };
   });
-  assert.deepEqual(focused, { ply: "1", tag: "BUTTON", current: "step" }, "the focus is on the turn shown");
+  const seen = await page.evaluate(() => `${document.activeElement?.outerHTML.slice(0, 160)}; turns ${[...document.querySelectorAll("[data-analysis-moves] li")].map((e) => e.textContent.trim())}`);
+  assert.deepEqual(focused, { ply: "1", tag: "BUTTON", current: "step" }, `the focus is on the turn shown, not ${seen}`);
   // From there the keyboard goes on: Enter keeps it, the arrows step the game's turns.
   await page.keyboard.press("ArrowRight");
   await dialog.locator('[data-ply="2"] button[aria-current]').waitFor();
   assert.equal(await dialog.locator('[data-ply="2"] button').textContent(), "d2", "the game's own turn");
+  assertNoErrors(page);
+});
+
+test("Enter twice on Rematch against the computer: the new game starts, the focus waits on its board, no draw is offered", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 1 }));
+  await page.locator('[data-action="resign"]').focus();
+  await page.keyboard.press("Enter");
+  await page.locator('[data-action="confirm"]').focus();
+  await page.keyboard.press("Enter");
+  const rematch = page.locator('[data-action="rematch"]');
+  await rematch.focus();
+  // A person's double press, 150 ms apart.
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(150);
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(1_500);
+  assert.equal(await page.locator(".status.over").count(), 0, "the new game is on");
+  const focused = await page.evaluate(() => document.activeElement?.closest("svg.board [data-point]")?.getAttribute("data-point") ?? document.activeElement?.getAttribute("data-action") ?? document.activeElement?.tagName);
+  assert.match(String(focused), /^[a-g][1-7]$/, `the focus is on the new game's board, not on a button: ${focused}`);
+  assert.doesNotMatch(await page.locator("body").innerText(), /declines the draw|draw offer/i, "no draw offered");
   assertNoErrors(page);
 });
