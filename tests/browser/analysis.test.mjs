@@ -111,6 +111,30 @@ test("a move of one's own at an earlier turn keeps the game's turns: the board s
   assertNoErrors(page);
 });
 
+test("at 1280×800 a reviewed game's side holds more than the dialog shows: its bottom edge fades, and clears at the end", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  const game = "a1,b2,d1,d2,g1xb2,f2,g4,b4,g7xd2,c3,d7,e3,a7xc3,c5,a4xe3,d5,d3,e4,g4-f4,b4-b6,f4-g4xf2";
+  await page.goto(`${h.url}#analysis&variant=nine&moves=${game}`);
+  await dialog(page).waitFor();
+  await dialog(page).locator('[data-action="review"]').click();
+  await dialog(page).locator('[data-action="cancel-review"]').waitFor({ state: "detached", timeout: 90_000 });
+  const body = dialog(page).locator(".analysis-body");
+  // How strongly the side's bottom edge fades (0 where nothing is drawn there).
+  const fade = () => page.evaluate(() => {
+    const edge = getComputedStyle(document.querySelector("[data-analysis] .analysis-side"), "::after");
+    return edge.content === "none" || edge.content === "normal" ? 0 : Number(edge.opacity);
+  });
+  const more = await body.evaluate((b) => b.scrollHeight - b.clientHeight);
+  assert.ok(more > 100, `the review makes the side taller than the dialog: ${more} px more`);
+  assert.ok((await fade()) > 0.5, "the bottom edge fades while more is below");
+  await screenshot(page, "analysis-review-fade-1280");
+  await body.evaluate((b) => b.scrollTo(0, b.scrollHeight));
+  await page.waitForTimeout(200);
+  assert.ok((await fade()) < 0.1, "no fade once the side is at its end");
+  assert.ok(await dialog(page).locator('[data-action="close-analysis"]').isVisible(), "Close is there at the end");
+  assertNoErrors(page);
+});
+
 test("a 3v3 endgame and Three Men's Morris show each move's exact value", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${h.url}#analysis&variant=nine&position=${encodeURIComponent(THREE_V_THREE)}`);
