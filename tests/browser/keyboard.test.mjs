@@ -321,3 +321,65 @@ test("Enter twice on Rematch against the computer: the new game starts, the focu
   assert.doesNotMatch(await page.locator("body").innerText(), /declines the draw|draw offer/i, "no draw offered");
   assertNoErrors(page);
 });
+
+test("the puzzle's board and the position editor's board: Tab reaches them, the arrows walk their lines, Enter presses the point", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(h.url);
+  await waitForBoard(page);
+  const point = (root) => page.evaluate((root) => document.activeElement?.closest(`${root} svg.board [data-point]`)?.getAttribute("data-point") ?? null, root);
+  /** Tabs into the board under `root`, then walks two steps along its lines. */
+  const walk = async (root) => {
+    let at = null;
+    for (let i = 0; i < 40 && !at; i++) {
+      await page.keyboard.press("Tab");
+      at = await point(root);
+    }
+    assert.ok(at, `Tab reaches the board of ${root}`);
+    const seen = [at];
+    for (const key of ["ArrowUp", "ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown"]) {
+      await page.keyboard.press(key);
+      seen.push(await point(root));
+    }
+    assert.ok(new Set(seen).size >= 3, `the arrows move the cursor on ${root}: ${seen}`);
+    return seen.at(-1);
+  };
+  await page.locator('[data-action="puzzles"]').focus();
+  await page.keyboard.press("Enter");
+  await page.locator("[data-puzzles] [data-puzzle-index]").waitFor();
+  await walk("[data-puzzles]");
+  await page.keyboard.press("Escape");
+  await page.locator("[data-puzzles]").waitFor({ state: "detached" });
+
+  await page.locator('[data-action="edit-position"]').focus();
+  await page.keyboard.press("Enter");
+  await page.locator("[data-editor]").waitFor();
+  const at = await walk("[data-editor]");
+  await page.keyboard.press("Enter");
+  await page.locator(`[data-editor] [data-point="${at}"][data-piece]`).waitFor({ timeout: 5_000 });
+  assert.equal(await point("[data-editor]"), at, "the focus stays on the point Enter pressed");
+  assertNoErrors(page);
+});
+
+test("Review the game by the keyboard: the focus goes on to Cancel review, then into the review's marks, never to the dialog", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=${GAME.join(",")}`);
+  const dialog = page.locator("[data-analysis]");
+  await dialog.waitFor();
+  const where = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return { action: a?.getAttribute("data-action") ?? null, inPanel: !!a?.closest(".review-panel"), tag: a?.tagName };
+  });
+  await dialog.locator('[data-action="review"]').focus();
+  await page.keyboard.press("Enter");
+  await dialog.locator('[data-action="cancel-review"]').waitFor();
+  await page.waitForTimeout(100);
+  assert.equal((await where()).action, "cancel-review", `Cancel review takes the focus from Review the game: ${JSON.stringify(await where())} ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+  await dialog.locator('[data-action="cancel-review"]').waitFor({ state: "detached", timeout: 90_000 });
+  await page.waitForTimeout(100);
+  const after = await where();
+  assert.ok(after.inPanel && after.tag === "BUTTON", `the focus is on a button of the review: ${JSON.stringify(after)}`);
+  // Tab goes on from there, not from the top of the dialog's board.
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => !!document.activeElement?.closest("svg.board")), false, "Tab goes on from the review");
+  assertNoErrors(page);
+});

@@ -61,16 +61,22 @@ async function playOut(page, puzzle) {
   }
 }
 
-async function shownIndex(page) {
-  return Number(await dialog(page).locator("[data-puzzle-index]").getAttribute("data-puzzle-index"));
-}
-
-test("a wrong move is refused, the right one solves the puzzle, and the streak survives a reload", async () => {
+/** A fresh page with the puzzles opened from the top bar. */
+async function openPuzzles() {
   const { page } = await h.newPage();
   await page.goto(h.url);
   await waitForBoard(page);
   await clickAction(page, "puzzles");
   await dialog(page).locator("[data-puzzle-index]").waitFor();
+  return page;
+}
+
+async function shownIndex(page) {
+  return Number(await dialog(page).locator("[data-puzzle-index]").getAttribute("data-puzzle-index"));
+}
+
+test("a wrong move is refused, the right one solves the puzzle, and the streak survives a reload", async () => {
+  const page = await openPuzzles();
   assert.equal(await shownIndex(page), 0);
   const first = NINE[0];
   const task = await dialog(page).locator(".puzzle-task").textContent();
@@ -118,5 +124,30 @@ test("a wrong move is refused, the right one solves the puzzle, and the streak s
   assert.equal(await shownIndex(page), 2);
   await clickAction(page, "close-puzzles");
   assert.equal(await dialog(page).count(), 0);
+  assertNoErrors(page);
+});
+
+test("a move that closes a mill shows its piece where it went while the piece to take is picked", async () => {
+  const page = await openPuzzles();
+  const first = NINE[0];
+  for (const p of pointsOf(first.answer)) await press(page, p);
+  // The reply comes; the best move on takes a piece.
+  const line = await page.waitForFunction(() => {
+    const v = document.querySelector("[data-puzzles] [data-verdict]");
+    const line = (v?.dataset.line ?? "").split(" ").filter(Boolean);
+    return v?.dataset.verdict === "asking" && line.length === 2 ? line : null;
+  }, null, { timeout: 60_000 });
+  const [[best]] = await exactValues(h, first.position, await line.jsonValue());
+  const [from, to, taken] = pointsOf(best);
+  assert.ok(taken && best.includes("-"), `the winning move moves a piece and takes one: ${best}`);
+  await press(page, from);
+  await press(page, to);
+  await dialog(page).locator('[data-hint="removable"]').first().waitFor();
+  const piece = (p) => dialog(page).locator(`[data-point="${p}"]`).getAttribute("data-piece");
+  assert.equal(await piece(from), null, `${from} is left while the piece to take is picked`);
+  assert.ok(await piece(to), `the piece that closed the mill is drawn on ${to}`);
+  await screenshot(page, "puzzle-mill-removing");
+  await press(page, taken);
+  await page.locator('[data-verdict="right"]').waitFor({ timeout: 60_000 });
   assertNoErrors(page);
 });

@@ -24,7 +24,8 @@ use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
 use crate::browser::base_url;
 use crate::hooks::{
-    show_board_top, thinking_toggle, use_analysis, use_keys_kept, use_review, use_shown_in_view, use_thinking,
+    show_board_top, thinking_toggle, use_analysis, use_keys_kept, use_review, use_review_focus,
+    use_shown_in_view, use_thinking,
 };
 use crate::i18n::Lang;
 use crate::link::analysis_link;
@@ -131,6 +132,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let cursor = use_state(|| None::<morris_core::Point>);
     let side = use_shown_in_view(study.ply);
     let root = use_keys_kept();
+    let onfocusin = use_review_focus();
     let title = use_focus_at_open();
     let shown = study.shown();
     let pos = *shown.position();
@@ -185,7 +187,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     };
     html! {
         <Modal labelled_by="analysis-title" on_close={p.on_close.clone()}>
-            <div class="dialog analysis" tabindex="-1" onkeydown={on_key} data-analysis="" ref={root}>
+            <div class="dialog analysis" tabindex="-1" onkeydown={on_key} {onfocusin} data-analysis="" ref={root}>
                 <h2 id="analysis-title" ref={title} tabindex="-1">{ lang.t("analysis.title") }</h2>
                 <div class="analysis-body">
                     { analysis_board(&board) }

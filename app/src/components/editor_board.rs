@@ -9,8 +9,15 @@ use yew::prelude::*;
 use super::game_board::labels;
 use crate::i18n::Lang;
 
-/// The board of `setup`; a press on any point goes to `on_press`.
-pub fn editor_board(lang: Lang, setup: &Setup, on_press: Callback<Point>) -> Html {
+/// The board of `setup`; a press on any point goes to `on_press`; the
+/// arrow keys move the keyboard's `cursor` (`use_board_cursor`).
+pub fn editor_board(
+    lang: Lang,
+    setup: &Setup,
+    on_press: Callback<Point>,
+    cursor: (Option<Point>, Callback<Point>),
+) -> Html {
+    let (cursor, on_cursor) = cursor;
     let geometry = setup.rules.geometry();
     let pieces: Vec<_> = geometry
         .points()
@@ -32,7 +39,7 @@ pub fn editor_board(lang: Lang, setup: &Setup, on_press: Callback<Point>) -> Htm
     let labels = labels(lang, geometry, &marking);
     html! {
         <div class="analysis-board editor-board" data-editor-board="">
-            <Board board={geometry.kind()} {labels} {pieces} markers={setup.markers} label={lang.t("editor.title")} {on_press} />
+            <Board board={geometry.kind()} {labels} {pieces} markers={setup.markers} label={lang.t("editor.title")} {cursor} {on_press} {on_cursor} />
         </div>
     }
 }

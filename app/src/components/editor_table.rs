@@ -19,6 +19,7 @@ use super::modal::Modal;
 use super::new_game_dialog::Choice;
 use crate::browser::base_url;
 use crate::editor::{change, editor_link, Editing, Tool};
+use crate::hooks::use_board_cursor;
 use crate::i18n::Lang;
 use crate::link::Mode;
 
@@ -64,6 +65,7 @@ pub fn position_editor(p: &EditorProps) -> Html {
     }
     // The dialog takes the focus, not its first field: on a phone that
     // would scroll the board out of view.
+    let cursor = use_board_cursor();
     let dialog = use_node_ref();
     {
         let dialog = dialog.clone();
@@ -91,7 +93,7 @@ pub fn position_editor(p: &EditorProps) -> Html {
                 <h2 id="editor-title">{ lang.t("editor.title") }</h2>
                 <div class="analysis-body">
                     <div class="editor-main">
-                        { editor_board(lang, &editing.setup, on_press) }
+                        { editor_board(lang, &editing.setup, on_press, cursor) }
                         { editor_palette(lang, editing.tool, &on_tool) }
                         { editor_problems(lang, &problems) }
                         { editor_actions(&actions) }

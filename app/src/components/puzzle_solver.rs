@@ -13,7 +13,7 @@ use morris_solver::Value;
 use yew::prelude::*;
 
 use super::game_board::labels;
-use crate::hooks::{use_exact_values, Told};
+use crate::hooks::{use_board_cursor, use_exact_values, Told};
 use crate::i18n::Lang;
 use crate::puzzle::{best_of, Kind, Line, Progress, Puzzle, Verdict};
 use crate::storage;
@@ -220,6 +220,7 @@ pub fn solver(p: &SolverProps) -> Html {
     };
     let (told, ask) = use_exact_values();
     let turn = use_state(PartialTurn::default);
+    let (cursor, on_cursor) = use_board_cursor();
     let save: Save = {
         let (progress, variant) = (progress.clone(), p.variant);
         Rc::new(move |change: &dyn Fn(&mut Progress)| {
@@ -278,7 +279,7 @@ pub fn solver(p: &SolverProps) -> Html {
     } else {
         Default::default()
     };
-    let pieces = pieces(&pos);
+    let pieces = turn.shown_pieces(&pos);
     let (selected, last_move) = (turn.from, solving.line.moves.last().copied());
     let marking = Marking {
         pieces: &pieces,
@@ -305,7 +306,7 @@ pub fn solver(p: &SolverProps) -> Html {
                        targets={hints.targets} removable={hints.removable} movable={hints.movable}
                        {selected} {last_move} {suggestion}
                        label={lang.t("puzzle.board")} interactive={asking}
-                       {on_press} {on_cancel} />
+                       {cursor} {on_press} {on_cursor} {on_cancel} />
             </div>
             <p class="puzzle-verdict" role="status" data-verdict={solving.stage.name()} data-line={texts.join(" ")}>{ verdict }</p>
             <p class="puzzle-score">{ score }</p>
@@ -357,9 +358,4 @@ fn show_answer(solving: &UseStateHandle<Solving>, save: Save) -> Callback<MouseE
             ..(*solving).clone()
         });
     })
-}
-
-/// The piece on each point of `pos`.
-fn pieces(pos: &Position) -> Vec<Option<Color>> {
-    pos.geometry().points().map(|p| pos.piece_at(p)).collect()
 }

@@ -4,6 +4,7 @@
 
 mod use_address;
 mod use_analysis;
+mod use_board_cursor;
 mod use_board_look;
 mod use_clock;
 mod use_coach;
@@ -19,6 +20,7 @@ mod use_notice_expiry;
 mod use_perfect_shown;
 mod use_puzzles;
 mod use_review;
+mod use_review_focus;
 mod use_saving;
 mod use_sealed;
 mod use_sounds;
@@ -29,6 +31,7 @@ pub use use_address::use_address;
 pub use use_analysis::{
     show_board_top, thinking_toggle, use_analysis, use_keys_kept, use_shown_in_view, use_thinking, Analysed,
 };
+pub use use_board_cursor::use_board_cursor;
 pub use use_board_look::use_board_look;
 pub use use_clock::use_clock;
 pub use use_coach::{use_coach, CoachChoice};
@@ -44,6 +47,7 @@ pub use use_notice_expiry::use_notice_expiry;
 pub use use_perfect_shown::use_perfect_shown;
 pub use use_puzzles::{use_exact_values, use_puzzles, Puzzles, Told, PUZZLE_VARIANTS};
 pub use use_review::{use_review, ReviewHandle};
+pub use use_review_focus::use_review_focus;
 pub use use_saving::{use_saving, Recent, Saved};
 pub use use_sounds::use_sounds;
 pub use use_warm_up::use_warm_up;
