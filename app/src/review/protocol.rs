@@ -86,9 +86,21 @@ impl TurnLine {
                 pos.notation(t.best)
             },
             before: t.light_score_before(),
-            after: t.light_score(),
+            after: seen_after(t.light_score()),
             exact: t.exact,
         }
+    }
+}
+
+/// A turn's score, found from the position before it (the turn counted
+/// in a win's or a loss's plies), as the position after it stands: the
+/// same plies the analysis board says there, one fewer. A win/draw/loss
+/// table's win, of no known length, stays.
+fn seen_after(score: Score) -> Score {
+    match score {
+        Score::Win(n) if n < u32::from(morris_solver::FAR) => Score::Win(n.saturating_sub(1)),
+        Score::Loss(n) if n < u32::from(morris_solver::FAR) => Score::Loss(n.saturating_sub(1)),
+        score => score,
     }
 }
 
@@ -301,7 +313,16 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].mark, Mark::Blunder);
         assert!(lines[0].best.ends_with("-g1"), "the block: {:?}", lines[0]);
-        assert!(lines[0].after.is_loss(), "light lost: {:?}", lines[0]);
+        // Counted from after c5-f2, as the analysis board counts there:
+        // dark wins with the next move.
+        assert_eq!(lines[0].after, Score::Loss(1), "light lost: {:?}", lines[0]);
+        assert_eq!(seen_after(Score::Win(12)), Score::Win(11));
+        let far = u32::from(morris_solver::FAR);
+        assert_eq!(
+            seen_after(Score::Loss(far)),
+            Score::Loss(far),
+            "a length not known stays"
+        );
         // The winning mill is not marked (which piece it takes, any wins).
         assert_eq!(lines[1].mark, Mark::None);
         assert!(lines[1].after.is_loss(), "{:?}", lines[1]);
