@@ -135,6 +135,26 @@ test("at 1280×800 a reviewed game's side holds more than the dialog shows: its 
   assertNoErrors(page);
 });
 
+test("on a phone, lines whose scores read the same in words show their first moves whole, so they read apart", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const position = "nine L.L/.../.../....L./.../.D./D.D L 0/0 0/0 -";
+  await page.goto(`${h.url}#analysis&variant=nine&position=${encodeURIComponent(position)}`);
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  const lines = await dialog(page).locator(".analysis-line").evaluateAll((els) => els.map((e) => {
+    const moves = e.querySelector(".line-moves");
+    const text = moves.firstChild;
+    const first = moves.textContent.split(" ")[0];
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, first.length);
+    return { score: e.querySelector(".line-score").textContent, first, whole: range.getBoundingClientRect().right <= moves.getBoundingClientRect().right + 0.5 };
+  }));
+  assert.equal(new Set(lines.map((l) => l.score)).size, 1, `the scores read the same: ${JSON.stringify(lines)}`);
+  assert.equal(new Set(lines.map((l) => l.first)).size, 3, "the first moves differ");
+  assert.ok(lines.every((l) => l.whole), `each first move is shown whole: ${JSON.stringify(lines)}`);
+  assertNoErrors(page);
+});
+
 test("a 3v3 endgame and Three Men's Morris show each move's exact value", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${h.url}#analysis&variant=nine&position=${encodeURIComponent(THREE_V_THREE)}`);
