@@ -266,6 +266,17 @@ test("the analysis board by the keyboard alone: Tab reaches its board, the arrow
   await page.keyboard.press("Enter");
   await dialog.locator('[data-ply="2"] button[aria-current]').waitFor();
   assert.equal(await dialog.locator('[data-ply="2"] button').textContent(), second, "Enter played where the cursor is");
+  // On from the board, the engine's lines show their focus as plainly as a button does.
+  await dialog.locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  let ring = null;
+  for (let i = 0; i < 40 && ring === null; i++) {
+    await page.keyboard.press("Tab");
+    ring = await page.evaluate(() => {
+      const a = document.activeElement;
+      return a?.classList.contains("analysis-line") ? parseFloat(getComputedStyle(a).outlineWidth) : null;
+    });
+  }
+  assert.ok(ring >= 3, `Tab reaches a line, its focus ring 3 px wide: ${ring}`);
   // Nothing under way on the board: Escape closes the dialog.
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
