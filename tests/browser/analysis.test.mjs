@@ -155,6 +155,29 @@ test("on a phone, lines whose scores read the same in words show their first mov
   assertNoErrors(page);
 });
 
+test("Link to this position, clicked, copies the link and says so; the link opens the same position", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4`);
+  await dialog(page).waitFor();
+  await dialog(page).locator('[data-ply="2"] button').click();
+  await dialog(page).locator('[data-ply="2"] button[aria-current]').waitFor();
+  const before = page.url();
+  await dialog(page).locator("[data-analysis-link]").click();
+  await dialog(page).locator("[data-link-copied]").waitFor();
+  assert.match(await dialog(page).locator(".link-copied").innerText(), /Copied to the clipboard/);
+  assert.equal(page.url(), before, "the page stays where it was");
+  const link = await dialog(page).locator(".analysis-paste").inputValue();
+  assert.match(link, /#analysis/, `the link is in the field, to copy by hand: ${link}`);
+  // The link opens the position shown: d6 d2 played, light to move.
+  const other = (await h.newPage({ viewport: { width: 1280, height: 800 } })).page;
+  await other.goto(link);
+  await dialog(other).waitFor();
+  const pieces = await dialog(other).locator("svg.board [data-piece]").evaluateAll((els) => els.map((e) => `${e.dataset.point}:${e.dataset.piece}`).sort());
+  assert.deepEqual(pieces, ["d2:dark", "d6:light"]);
+  assertNoErrors(page);
+  assertNoErrors(other);
+});
+
 test("a 3v3 endgame and Three Men's Morris show each move's exact value", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${h.url}#analysis&variant=nine&position=${encodeURIComponent(THREE_V_THREE)}`);

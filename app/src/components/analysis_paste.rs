@@ -5,6 +5,7 @@
 use morris_core::Game;
 use yew::prelude::*;
 
+use crate::browser::copy_text;
 use crate::i18n::Lang;
 use crate::link::{analysis_payload, parse, read_paste, Mode};
 
@@ -46,6 +47,25 @@ pub fn analysis_paste(p: &PasteProps) -> Html {
             }
         })
     };
+    let copied = use_state(|| false);
+    {
+        // Another position's link is not copied yet.
+        let copied = copied.clone();
+        use_effect_with(p.link.clone(), move |_| copied.set(false));
+    }
+    let on_link = {
+        let (field, copied, link) = (field.clone(), copied.clone(), p.link.clone());
+        // A plain click copies the link (and leaves it in the field, to
+        // copy by hand where the browser refuses); with a modifier key, or
+        // from the menu, it is the link it is.
+        Callback::from(move |e: MouseEvent| {
+            if e.button() == 0 && !(e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key()) {
+                e.prevent_default();
+                copy_text(&link, &field);
+                copied.set(true);
+            }
+        })
+    };
     html! {
         <>
             <textarea ref={field} class="analysis-paste" rows="2" aria-label={lang.t("analysis.paste")}
@@ -53,11 +73,14 @@ pub fn analysis_paste(p: &PasteProps) -> Html {
             if let Some(why) = &*error { <p class="error" role="alert">{ why }</p> }
             <div class="dialog-buttons">
                 <button class="btn" onclick={on_open} data-action="analyse-paste">{ lang.t("action.analyse") }</button>
-                <a class="btn" href={p.link.clone()} data-analysis-link="">{ lang.t("analysis.link") }</a>
+                <a class="btn" href={p.link.clone()} onclick={on_link} data-analysis-link="">{ lang.t("analysis.link") }</a>
                 <button class="btn" onclick={p.on_close.reform(|_: MouseEvent| ())} data-action="close-analysis">
                     { lang.t("analysis.close") }
                 </button>
             </div>
+            <p class="link-copied" role="status" data-link-copied={copied.then_some("")}>
+                if *copied { { lang.t("record.copied") } }
+            </p>
         </>
     }
 }
