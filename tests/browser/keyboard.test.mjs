@@ -309,6 +309,8 @@ test("Back to the game by the keyboard leaves the focus on the game's turn it sh
   await page.keyboard.press("ArrowRight");
   await dialog.locator('[data-ply="2"] button[aria-current]').waitFor();
   assert.equal(await dialog.locator('[data-ply="2"] button').textContent(), "d2", "the game's own turn");
+  await page.waitForFunction(() => document.activeElement?.closest("[data-ply]")?.getAttribute("data-ply") === "2", null, { timeout: 5_000 })
+    .catch(() => assert.fail("the focus follows the turn shown, so its ring and its highlight are on one turn"));
   assertNoErrors(page);
 });
 

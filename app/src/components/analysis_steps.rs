@@ -2,6 +2,7 @@
 //! marked, and the game review's marks follow their turns), and the
 //! buttons that step through it. The arrow keys step too (`analysis_table`).
 
+use gloo_timers::callback::Timeout;
 use morris_engine::Mark;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -28,12 +29,20 @@ pub fn step_for_key(study: &Study, key: &str) -> Option<usize> {
 /// its cursor, and in a field, whose keys move the caret.
 pub fn step_keys(study: UseReducerHandle<Study>, go: Callback<usize>) -> Callback<KeyboardEvent> {
     Callback::from(move |e: KeyboardEvent| {
-        let own_keys = e
-            .target_dyn_into::<web_sys::Element>()
-            .is_some_and(|t| t.closest("svg, textarea").ok().flatten().is_some());
-        if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !own_keys && !e.alt_key()) {
+        let target = e.target_dyn_into::<web_sys::Element>();
+        let within = |sel: &str| {
+            target
+                .as_ref()
+                .is_some_and(|t| t.closest(sel).ok().flatten().is_some())
+        };
+        if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !within("svg, textarea") && !e.alt_key())
+        {
             e.prevent_default();
             go.emit(ply);
+            // From a turn of the line, the focus follows the turn shown.
+            if within("[data-analysis-moves]") {
+                Timeout::new(0, focus_shown_turn).forget();
+            }
         }
     })
 }
