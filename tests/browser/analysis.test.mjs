@@ -92,7 +92,9 @@ test("a move of one's own at an earlier turn keeps the game's turns: the board s
   const turns = () => dialog(page).locator("[data-analysis-moves] li").evaluateAll((els) => els.map((e) => e.textContent.trim()));
   assert.deepEqual(await turns(), ["d6", "d2", "f4", "b4"]);
   assert.equal(await dialog(page).locator(".side-line").count(), 0, "the game itself: nothing to go back to");
-  // Back to the first turn, and another reply than the game's d2.
+  // Back to the first turn, and another reply than the game's d2: tapped
+  // once the engine's lines are in, which move the list down as they come.
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
   await dialog(page).locator('[data-ply="1"] button').tap();
   await dialog(page).locator('[data-ply="1"] button[aria-current]').waitFor();
   await dialog(page).locator('[data-point="a1"]').tap();

@@ -153,10 +153,15 @@ test("the move list: whole rows, keys, and the board while browsing", { timeout:
   await page.locator('[data-point="d6"]').focus();
   const cursorBefore = Object.entries((await snapshot(page)).points).find(([, p]) => p.cursor)?.[0];
   await page.keyboard.press("ArrowDown");
-  snap = await snapshot(page);
+  // The cursor is drawn with the next render.
+  snap = await waitForState(
+    page,
+    (s) => Object.entries(s.points).some(([name, p]) => p.cursor && name !== cursorBefore),
+    "the board's cursor to move",
+  ).catch(() => snapshot(page));
   assert.match(snap.status, /Move 0 of 4/, "the board's arrow keys do not step the list");
   const cursorAfter = Object.entries(snap.points).find(([, p]) => p.cursor)?.[0];
-  assert.notEqual(cursorAfter, cursorBefore, "they move the board's cursor");
+  assert.ok(cursorAfter && cursorAfter !== cursorBefore, `they move the board's cursor: ${cursorBefore} → ${cursorAfter}`);
   // A click on the browsed board says how to go back, and the button there goes back.
   await clickPoint(page, "g7");
   const n = await notice(page);
