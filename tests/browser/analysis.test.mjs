@@ -113,6 +113,21 @@ test("a move of one's own at an earlier turn keeps the game's turns: the board s
   assertNoErrors(page);
 });
 
+test("a placing that closes a mill shows its piece on the board while the piece to take is picked", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=a1,b2,a4,b4`);
+  await dialog(page).locator('[data-ply="4"] button[aria-current]').waitFor();
+  const piece = (p) => dialog(page).locator(`[data-point="${p}"]`).getAttribute("data-piece");
+  assert.equal(await piece("a7"), null, "a7 empty before the turn");
+  await dialog(page).locator('[data-point="a7"]').tap();
+  await dialog(page).locator('[data-hint="removable"]').first().waitFor();
+  assert.equal(await piece("a7"), "light", "the piece that closes the mill stands on a7 while the red rings wait");
+  await dialog(page).locator('[data-point="b2"]').tap();
+  await dialog(page).locator('[data-ply="5"] button[aria-current]').waitFor();
+  assert.deepEqual([await piece("a7"), await piece("b2")], ["light", null], "the turn played: a7 placed, b2 taken");
+  assertNoErrors(page);
+});
+
 test("at 1280×800 a reviewed game's side holds more than the dialog shows: its bottom edge fades, and clears at the end", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
   const game = "a1,b2,d1,d2,g1xb2,f2,g4,b4,g7xd2,c3,d7,e3,a7xc3,c5,a4xe3,d5,d3,e4,g4-f4,b4-b6,f4-g4xf2";

@@ -19,8 +19,9 @@ pub struct BoardView<'a> {
     pub legal: &'a [Move],
     /// The turn so far (the piece picked up, the pieces removed).
     pub turn: &'a UseStateHandle<PartialTurn>,
-    /// The keyboard's cursor on the board (the arrow keys walk its lines).
-    pub cursor: &'a UseStateHandle<Option<Point>>,
+    /// The keyboard's cursor on the board (the arrow keys walk its lines),
+    /// and what moves it (`use_board_cursor`).
+    pub cursor: (Option<Point>, Callback<Point>),
     pub exact: Option<&'a Exact>,
     pub last_move: Option<Move>,
     /// The review's better move, shown on the board.
@@ -39,10 +40,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
             Press::Play(m) => play.emit(vec![pos.notation(m)]),
         })
     };
-    let on_cursor = {
-        let cursor = v.cursor.clone();
-        Callback::from(move |p: Point| cursor.set(Some(p)))
-    };
+    let (cursor, on_cursor) = v.cursor.clone();
     let on_cancel = {
         let turn = turn.clone();
         Callback::from(move |()| turn.set(PartialTurn::default()))
@@ -54,7 +52,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
     };
     let has_notes = !notes.is_empty();
     let hints = turn.hints(&pos, v.legal);
-    let pieces: Vec<_> = pos.geometry().points().map(|q| pos.piece_at(q)).collect();
+    let pieces = turn.shown_pieces(&pos);
     let marking = Marking {
         pieces: &pieces,
         targets: hints.targets,
@@ -70,7 +68,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
             <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
                    removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
                    markers={pos.markers()} suggestion={v.suggestion}
-                   cursor={**v.cursor} {notes} label={lang.t("analysis.title")} {on_press} {on_cursor} {on_cancel} />
+                   {cursor} {notes} label={lang.t("analysis.title")} {on_press} {on_cursor} {on_cancel} />
             if has_notes {
                 <p class="notes-legend" data-notes-legend="">
                     { lang.fmt("analysis.notes", &[&lang.t(&format!("color.{}", pos.turn().name()))]) }

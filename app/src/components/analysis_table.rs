@@ -24,8 +24,8 @@ use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
 use crate::browser::base_url;
 use crate::hooks::{
-    show_board_top, thinking_toggle, use_analysis, use_keys_kept, use_review, use_review_focus,
-    use_shown_in_view, use_thinking,
+    show_board_top, thinking_toggle, use_analysis, use_board_cursor, use_keys_kept, use_review,
+    use_review_focus, use_shown_in_view, use_thinking,
 };
 use crate::i18n::Lang;
 use crate::link::analysis_link;
@@ -129,7 +129,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let marks = reviewed.map(|r| r.marks()).unwrap_or_default();
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
-    let cursor = use_state(|| None::<morris_core::Point>);
+    let cursor = use_board_cursor();
     let side = use_shown_in_view(study.ply);
     let root = use_keys_kept();
     let onfocusin = use_review_focus();
@@ -154,7 +154,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         pos,
         legal: &legal,
         turn: &turn,
-        cursor: &cursor,
+        cursor,
         exact,
         last_move,
         suggestion,
