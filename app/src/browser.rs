@@ -20,6 +20,26 @@ pub fn own_node(id: &str) -> Option<web_sys::Element> {
     Some(node)
 }
 
+/// Focuses `e`, an HTML or an SVG element (a board's point).
+pub fn focus(e: &web_sys::Element) {
+    if let Some(h) = e.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = h.focus();
+    } else if let Some(s) = e.dyn_ref::<web_sys::SvgElement>() {
+        let _ = s.focus();
+    }
+}
+
+/// Focuses the page's first element that matches `selector`, if there is
+/// one.
+pub fn focus_first(selector: &str) {
+    let found = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten());
+    if let Some(e) = found {
+        focus(&e);
+    }
+}
+
 /// Sends the window event `name` with `text` as its detail (the page and
 /// its modules loaded on demand talk so: `lab`, `room::talk`).
 pub fn tell_window(name: &str, text: &str) {

@@ -4,12 +4,12 @@
 
 use gloo_timers::callback::Timeout;
 use morris_engine::Mark;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::button::icon;
 use super::move_rows::rows;
 use crate::analysis::Study;
+use crate::browser;
 use crate::i18n::Lang;
 
 /// The ply an arrow, Home or End key steps to from the shown one.
@@ -67,17 +67,7 @@ fn side_line(lang: Lang, study: &Study, back: &Callback<()>) -> Html {
 /// Puts the focus on the turn the analysis board shows in its line, if
 /// one is (none at the start).
 pub fn focus_shown_turn() {
-    let shown = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector("[data-analysis-moves] button[aria-current]")
-                .ok()
-                .flatten()
-        })
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(button) = shown {
-        let _ = button.focus();
-    }
+    browser::focus_first("[data-analysis-moves] button[aria-current]");
 }
 
 /// The line of `study`; `marks` are the review's, turn by turn (as far as

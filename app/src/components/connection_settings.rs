@@ -7,11 +7,11 @@
 //! is [`crate::room::settings`]: nothing is stored unless all of it is
 //! right, and what is wrong is said with the text that is.
 
-use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::modal::Modal;
+use crate::browser;
 use crate::i18n::Lang;
 use crate::room::settings::{Relays, Settings, SettingsError};
 use crate::storage;
@@ -39,10 +39,9 @@ fn use_tables_first(tables_first: bool) -> NodeRef {
             }
             let field = form
                 .cast::<web_sys::Element>()
-                .and_then(|f| f.query_selector("[data-field=\"tables-url\"]").ok().flatten())
-                .and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok());
+                .and_then(|f| f.query_selector("[data-field=\"tables-url\"]").ok().flatten());
             if let Some(field) = field {
-                let _ = field.focus();
+                browser::focus(&field);
             }
         });
     }

@@ -12,6 +12,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlElement};
 use yew::prelude::*;
 
+use crate::browser;
+
 /// What can take the focus inside a dialog.
 const FOCUSABLE: &str = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), \
                          textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
@@ -45,16 +47,7 @@ fn give_back(opener: Option<Element>) {
             .flatten()
     });
     if let Some(e) = target {
-        focus(&e);
-    }
-}
-
-/// Focuses `e`, an HTML or an SVG element.
-fn focus(e: &Element) {
-    if let Some(h) = e.dyn_ref::<HtmlElement>() {
-        let _ = h.focus();
-    } else if let Some(s) = e.dyn_ref::<web_sys::SvgElement>() {
-        let _ = s.focus();
+        browser::focus(&e);
     }
 }
 
@@ -103,10 +96,10 @@ fn keys(dialog: NodeRef, close: Callback<()>) -> Callback<KeyboardEvent> {
         let outside = !on_top && !all.iter().any(at);
         if e.shift_key() && (at(first) || outside || on_top) {
             e.prevent_default();
-            focus(last);
+            browser::focus(last);
         } else if !e.shift_key() && (at(last) || outside) {
             e.prevent_default();
-            focus(first);
+            browser::focus(first);
         }
     })
 }

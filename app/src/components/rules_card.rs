@@ -5,23 +5,17 @@
 
 use gloo_timers::callback::Timeout;
 use morris_core::Rules;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::button::action_button;
 use super::modal::Modal;
+use crate::browser;
 use crate::i18n::Lang;
 use crate::learn::rules::card;
 
 /// Moves focus into the card once it is drawn, so that Escape reaches it.
 fn focus_close() {
-    let close = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("[data-action=close-rules]").ok().flatten())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(button) = close {
-        let _ = button.focus();
-    }
+    browser::focus_first("[data-action=close-rules]");
 }
 
 /// The button that opens the card.

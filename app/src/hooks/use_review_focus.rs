@@ -4,11 +4,10 @@
 //! focus goes, the focus goes on to the panel's first button, not to the
 //! dialog, where the next Tab would start again at the board.
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+use crate::browser;
 
 /// Whether `el` is in the review's panel.
 fn in_panel(el: &web_sys::Element) -> bool {
@@ -21,30 +20,24 @@ fn in_panel(el: &web_sys::Element) -> bool {
 /// of the dialog's root, which follows where the focus is.
 #[hook]
 pub fn use_review_focus() -> Callback<FocusEvent> {
-    let held = use_memo((), |_| Rc::new(Cell::new(false)));
+    let held = use_mut_ref(|| false);
     {
-        let held = (*held).clone();
+        let held = held.clone();
         use_effect(move || {
-            if !held.get() {
+            if !*held.borrow() {
                 return;
             }
-            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-                return;
-            };
-            let lost = doc.active_element().is_none_or(|a| {
-                matches!(a.tag_name().as_str(), "BODY" | "DIALOG") || a.has_attribute("data-analysis")
-            });
-            let next = doc
-                .query_selector("[data-analysis] .review-panel button:not([disabled])")
-                .ok()
-                .flatten()
-                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(button) = next.filter(|_| lost) {
-                let _ = button.focus();
+            let lost = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element())
+                .is_none_or(|a| {
+                    matches!(a.tag_name().as_str(), "BODY" | "DIALOG") || a.has_attribute("data-analysis")
+                });
+            if lost {
+                browser::focus_first("[data-analysis] .review-panel button:not([disabled])");
             }
         });
     }
-    let held = (*held).clone();
     Callback::from(move |e: FocusEvent| {
         let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
             return;
@@ -57,7 +50,7 @@ pub fn use_review_focus() -> Callback<FocusEvent> {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|f| f.is_connected() && !matches!(f.tag_name().as_str(), "BODY" | "DIALOG"));
         if !el.has_attribute("data-analysis") || from_control {
-            held.set(in_panel(&el));
+            *held.borrow_mut() = in_panel(&el);
         }
     })
 }
