@@ -84,8 +84,10 @@ test("on a phone, Resign and Offer draw keep the game's buttons where they were:
   await page.locator('[data-action="cancel"]').tap();
   await page.locator('[data-action="offer-draw"]').tap();
   await page.locator('[data-waiting="draw"]').waitFor();
-  // The offer goes with the next move; the computer answers it.
-  await page.locator('[data-point="a1"]').tap();
+  // The offer goes with the next move, on a point the computer's reply
+  // left empty (at level 1 it may have taken a1); the computer answers it.
+  const free = await page.evaluate(() => ["a1", "g7", "a7"].find((p) => !document.querySelector(`[data-point="${p}"]`).dataset.piece));
+  await page.locator(`[data-point="${free}"]`).tap();
   await page.locator('[data-notice="draw.engine_declines"]').waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);
   const rows = await page.evaluate(() => [...window.rowBoxes]);
