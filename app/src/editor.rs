@@ -51,9 +51,11 @@ impl Editing {
         }
     }
 
-    /// The piece the tool leaves on `p`. A press changes the pieces and
-    /// the hands ([`hand_after`]): a re-forming ban (the history of one
-    /// move) is dropped, and a dead marker under the new piece goes.
+    /// The piece the tool leaves on `p`. A press changes the pieces and,
+    /// while pieces are still in hand, the hands ([`hand_after`]); a
+    /// position with both hands empty stays in the moving phase, so a
+    /// piece taken off it is one captured. A re-forming ban (the history
+    /// of one move) is dropped, and a dead marker under the new piece goes.
     pub fn press(&self, p: Point) -> Editing {
         let s = &self.setup;
         let now = Color::ALL.into_iter().find(|&c| s.pieces[c].contains(p));
@@ -72,9 +74,10 @@ impl Editing {
             setup.pieces[c] = setup.pieces[c].with(p);
             setup.markers = setup.markers.without(p);
         }
+        let placing = Color::ALL.into_iter().any(|c| s.in_hand[c] > 0);
         for c in Color::ALL
             .into_iter()
-            .filter(|&c| (now == Some(c)) != (next == Some(c)))
+            .filter(|&c| placing && (now == Some(c)) != (next == Some(c)))
         {
             setup.in_hand[c] = hand_after(&setup, c, next == Some(c));
         }
@@ -278,6 +281,32 @@ mod tests {
         // No hand grows past what the game gives.
         let full = Editing::new(Setup::start(Rules::default())).with_tool(Tool::Eraser);
         assert_eq!(full.press(a4).setup.in_hand.light, 9);
+    }
+
+    #[test]
+    fn a_moving_position_stays_one_when_a_point_is_cycled_or_erased() {
+        let mut e = Editing::new(Setup::start(Rules::default())).with_tool(Tool::Light);
+        for n in ["a1", "a4", "g7"] {
+            e = e.press(point(&e, n));
+        }
+        let mut e = e
+            .with_hand(Color::Light, 0)
+            .with_hand(Color::Dark, 0)
+            .with_tool(Tool::Cycle);
+        let d6 = point(&e, "d6");
+        for _ in 0..3 {
+            e = e.press(d6);
+        }
+        assert_eq!(
+            (e.setup.in_hand.light, e.setup.in_hand.dark),
+            (0, 0),
+            "light, dark, empty: no piece goes to a hand"
+        );
+        let erased = e.with_tool(Tool::Eraser).press(point(&e, "a4"));
+        assert_eq!(
+            erased.setup.in_hand.light, 0,
+            "a piece taken off in the moving phase is one captured"
+        );
     }
 
     #[test]
