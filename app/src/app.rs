@@ -125,6 +125,7 @@ pub fn app() -> Html {
         t.room
             .as_ref()
             .map(|r| (r.code.clone(), r.name(r.me).to_string())),
+        t.replaced,
     );
     let moves = use_move_list_scroll(&t);
     let (coach, on_coach) = use_coach(&t, in_play(greeting.shown, &t));

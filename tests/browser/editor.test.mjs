@@ -5,7 +5,7 @@
 // the editor again on the same pieces; "Play from here" starts a game there.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot } from "./lib/harness.mjs";
+import { startHarness, waitForBoard, clickAction, assertNoErrors, screenshot, openGame, gameLink } from "./lib/harness.mjs";
 
 let h;
 before(async () => {
@@ -155,6 +155,54 @@ test("pieces put on come from their side's hand and go back when taken off", { t
     await screenshot(page, `editor-hands-${viewport.width}`);
     assertNoErrors(page);
   }
+});
+
+// A moving position (both hands empty) stays one: a point cycled through
+// light, dark and empty, or a piece erased, puts no piece into a hand.
+test("a point cycled or erased in a moving position leaves the hands empty", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  const text = "nine .D./DL./.../..L..L/.../.../.D. L 0/0 0/0 -";
+  await page.goto(`${h.url}#editor&position=${encodeURIComponent(text)}`);
+  await editor(page).waitFor();
+  const hands = () => editor(page).locator("[data-hand]").evaluateAll((els) => els.map((e) => `${e.dataset.hand}:${e.value}`));
+  assert.deepEqual(await hands(), ["light:0", "dark:0"]);
+  await editor(page).locator('[data-tool="cycle"]').click();
+  for (const piece of ["light", "dark", null]) {
+    await point(page, "c5").click();
+    assert.equal(await point(page, "c5").getAttribute("data-piece"), piece);
+  }
+  assert.deepEqual(await hands(), ["light:0", "dark:0"], "light, dark, empty on c5: the hands as they were");
+  await editor(page).locator('[data-tool="eraser"]').click();
+  await point(page, "c4").click();
+  assert.equal(await point(page, "c4").getAttribute("data-piece"), null);
+  assert.deepEqual(await hands(), ["light:0", "dark:0"], "a piece taken off in the moving phase is one captured");
+  assertNoErrors(page);
+});
+
+// The record box holds what Copy record put there for the game it was
+// copied from: "Play from here" puts another game on the table, and the
+// box lets go of the old record; text the person wrote stays.
+test("after Play from here the record box no longer holds the last game's record; what was typed in it stays", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2,d1" }));
+  const record = page.locator("details.record:has(textarea)");
+  const box = record.locator("textarea");
+  await record.locator("summary").click();
+  await page.locator('[data-copy="record"]').click();
+  assert.match(await box.inputValue(), /a1.*b2.*d1/s, "the game's record copied into the box");
+  const playFromHere = async () => {
+    await clickAction(page, "edit-position");
+    await editor(page).locator("[data-editor-ok]").waitFor();
+    await editor(page).locator('[data-action="play-from-here"]').click();
+    await editor(page).waitFor({ state: "detached" });
+  };
+  await playFromHere();
+  if (!(await record.evaluate((d) => d.open))) await record.locator("summary").click();
+  assert.equal(await box.inputValue(), "", "the old game's record is gone with it");
+  await box.fill("my notes: a1 b2");
+  await playFromHere();
+  assert.equal(await box.inputValue(), "my notes: a1 b2", "what the person wrote stays");
+  assertNoErrors(page);
 });
 
 // A number typed in a hand field counts at once: the problems and "Play

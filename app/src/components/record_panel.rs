@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::ui::Ui;
 use crate::browser::{base_url, copy_text};
+use crate::hooks::COPIED;
 use crate::link;
 use crate::model::{Action, Notice};
 
@@ -30,6 +31,10 @@ pub fn record_panel(ui: &Ui, area: &NodeRef) -> Html {
                 Copy::Link => format!("{}#{}", base_url(), t.link()),
             };
             copy_text(&text, &area);
+            // Marked as the table's own text, which goes with the game.
+            if let Some(a) = area.cast::<web_sys::Element>() {
+                let _ = a.set_attribute(COPIED, &text);
+            }
             send.emit(Action::Notify(Some(Notice::new("record.copied", Vec::new()))));
         })
     };

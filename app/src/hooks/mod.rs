@@ -37,7 +37,7 @@ pub use use_clock::use_clock;
 pub use use_coach::{use_coach, CoachChoice};
 pub use use_engine::{use_engine, Perfect};
 pub use use_escape::use_escape;
-pub use use_fields::{use_fields, Fields};
+pub use use_fields::{use_fields, Fields, COPIED};
 pub use use_lang::use_lang_telling;
 pub use use_latest::use_latest;
 pub use use_live::Live;

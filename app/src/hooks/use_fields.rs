@@ -4,6 +4,11 @@
 
 use yew::prelude::*;
 
+/// The record box's attribute holding the text a copy button put in it:
+/// another game on the table clears the box of it, never of text the
+/// person typed or pasted.
+pub const COPIED: &str = "data-copied";
+
 /// The text fields of the record panel and of the room.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fields {
@@ -21,8 +26,25 @@ pub struct Fields {
     pub name: NodeRef,
 }
 
+/// The fields; `room_name` is the room's code and this side's name,
+/// `replaced` the model's count of games put on the table: when another
+/// game comes, the record box lets go of the text a copy button put there
+/// (the last game's record), and keeps what the person wrote.
 #[hook]
-pub fn use_fields(room_name: Option<(String, String)>) -> Fields {
+pub fn use_fields(room_name: Option<(String, String)>, replaced: u32) -> Fields {
+    let record = use_node_ref();
+    {
+        let record = record.clone();
+        use_effect_with(replaced, move |_| {
+            let Some(area) = record.cast::<web_sys::HtmlTextAreaElement>() else {
+                return;
+            };
+            if area.get_attribute(COPIED).is_some_and(|c| c == area.value()) {
+                area.set_value("");
+                let _ = area.remove_attribute(COPIED);
+            }
+        });
+    }
     let name = use_node_ref();
     {
         let name = name.clone();
@@ -42,7 +64,7 @@ pub fn use_fields(room_name: Option<(String, String)>) -> Fields {
         });
     }
     Fields {
-        record: use_node_ref(),
+        record,
         invite: use_node_ref(),
         friend: use_node_ref(),
         paste: use_node_ref(),
