@@ -189,7 +189,7 @@ test("rooms: hostile links are refused and the room is unchanged; names are text
   // An illegal move: dark places on a1, where light stands.
   const illegal = await signIn(guest, { ...wire, m: `${wire.m} a1`, s: [wire.s[0], wire.s[1] + 1] });
   await openLink(host, encodeLink(h.url, illegal));
-  assert.match(await unchanged("an illegal move"), /turn 4 `a1`/);
+  assert.match(await unchanged("an illegal move"), /turn 4 a1\b/);
   await screenshot(host, "room-refused-illegal");
   // A turn played for the receiver: dark's link carries a light move too.
   const forged = await signIn(guest, { ...wire, m: `${wire.m} d2 g4`, s: [wire.s[0], wire.s[1] + 2] });

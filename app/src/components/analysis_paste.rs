@@ -5,6 +5,8 @@
 use morris_core::Game;
 use yew::prelude::*;
 
+use super::code_text::code_text;
+
 use crate::browser::copy_text;
 use crate::i18n::Lang;
 use crate::link::{analysis_payload, parse, read_paste, Mode};
@@ -70,7 +72,7 @@ pub fn analysis_paste(p: &PasteProps) -> Html {
         <>
             <textarea ref={field} class="analysis-paste" rows="2" aria-label={lang.t("analysis.paste")}
                       placeholder={lang.t("analysis.paste")} />
-            if let Some(why) = &*error { <p class="error" role="alert">{ why }</p> }
+            if let Some(why) = &*error { <p class="error" role="alert">{ code_text(why) }</p> }
             <div class="dialog-buttons">
                 <button class="btn" onclick={on_open} data-action="analyse-paste">{ lang.t("action.analyse") }</button>
                 <a class="btn" href={p.link.clone()} onclick={on_link} data-analysis-link="">{ lang.t("analysis.link") }</a>

@@ -16,6 +16,7 @@ mod button;
 mod clock;
 mod clock_picker;
 mod coach;
+mod code_text;
 mod connection_settings;
 mod controls;
 mod editor_actions;

@@ -6,6 +6,7 @@
 use yew::prelude::*;
 
 use super::button::sends;
+use super::code_text::code_text;
 use super::ui::Ui;
 use crate::model::Action;
 
@@ -42,7 +43,7 @@ pub fn notice_bar(ui: &Ui) -> Html {
     });
     html! {
         <div class="notice" role="status" data-notice={n.key}>
-            <span>{ text }</span>
+            <span>{ code_text(&text) }</span>
             if let Some(b) = back { { b } }
             <button type="button" class="close" aria-label={ui.lang.t("notice.dismiss")} onclick={close}>{ "×" }</button>
         </div>
