@@ -11,14 +11,15 @@
 // keeps in a cache of its own. The language catalogues (i18n/*.txt) are not
 // precached either (the first load carries English only): the page fetches
 // the one it uses, network-first below, which keeps it here for offline use.
-// The lab (analysis board, review, editor, puzzles: lab.js, lab_bg.wasm) and
+// The lab (analysis board, review, editor, puzzles: lab.js, lab_bg.wasm,
+// lab.css) and
 // a room's live connection (room.js, room_bg.wasm) are not precached either,
 // though the page names them: each loads the first time it is needed (one
 // of the lab's views opens, a room comes to the table), network-first
 // below, and is kept then.
 const CACHE = "mulino-v1";
 const EXTRA = ["manifest.webmanifest", "icon.svg", "worker.js", "worker_bg.wasm"];
-const ON_DEMAND = /\/(lab|room)(_bg)?\.(js|wasm)$/;
+const ON_DEMAND = /\/((lab|room)(_bg)?\.(js|wasm)|lab\.css)$/;
 // Trunk writes the hash in hex without leading zeros: 16 digits, now and then fewer.
 const HASHED = /-[0-9a-f]{6,16}(_bg)?\.(js|wasm|css)$/;
 

@@ -145,10 +145,54 @@ test("at 1280×800 a reviewed game's side holds more than the dialog shows: its 
   assert.ok(more > 100, `the review makes the side taller than the dialog: ${more} px more`);
   assert.ok((await fade()) > 0.5, "the bottom edge fades while more is below");
   await screenshot(page, "analysis-review-fade-1280");
+  // Tab onto the side's foot (Analyse, Link, Close) scrolls each button
+  // clear of the fade, where it does not look disabled.
+  const foot = dialog(page).locator(".analysis-side .dialog-buttons button, .analysis-side .dialog-buttons a");
+  await dialog(page).locator(".analysis-side button").first().focus();
+  for (let i = 0; i < 60 && !(await foot.first().evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (const i of [0, 1, 2]) {
+    const clear = await foot.nth(i).evaluate((b) => {
+      const body = b.closest(".analysis-body").getBoundingClientRect();
+      return body.bottom - b.getBoundingClientRect().bottom;
+    });
+    const faded = await fade();
+    assert.ok(clear >= 36 || faded < 0.1, `foot button ${i} focused: ${clear} px above the dialog's bottom, fade ${faded}`);
+    await page.keyboard.press("Tab");
+  }
   await body.evaluate((b) => b.scrollTo(0, b.scrollHeight));
   await page.waitForTimeout(200);
   assert.ok((await fade()) < 0.1, "no fade once the side is at its end");
   assert.ok(await dialog(page).locator('[data-action="close-analysis"]').isVisible(), "Close is there at the end");
+  assertNoErrors(page);
+});
+
+test("on a phone, a marked turn of the review tapped shows the board with the better move and the review's words under it", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const game = "a1,b2,d1,d2,g1xb2,f2,g4,b4,g7xd2,c3,d7,e3,a7xc3,c5,a4xe3,d5,d3,e4,g4-f4,b4-b6,f4-g4xf2";
+  await page.goto(`${h.url}#analysis&variant=nine&moves=${game}`);
+  await dialog(page).locator('[data-action="review"]').tap();
+  await dialog(page).locator('[data-action="cancel-review"]').waitFor({ state: "detached", timeout: 90_000 });
+  // The marked turns are far below the board: tapped where they are.
+  const turn = dialog(page).locator(".review-turn").nth(1);
+  await turn.scrollIntoViewIfNeeded();
+  const said = (await turn.innerText()).match(/better (\S+)/)[1];
+  await turn.tap();
+  const words = dialog(page).locator("[data-review-explain]");
+  await words.waitFor();
+  assert.match(await words.innerText(), new RegExp(`Better: ${said}, shown on the board`));
+  const seen = () => page.evaluate(() => {
+    const view = document.querySelector("[data-analysis] .analysis-body").getBoundingClientRect();
+    const inView = (sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return r.top >= view.top - 1 && r.bottom <= view.bottom + 1;
+    };
+    return { board: inView("[data-analysis] .analysis-board svg.board"), words: inView("[data-review-explain]") };
+  });
+  // Scrolled at the next frame: given a moment on a loaded machine.
+  for (let i = 0; i < 20 && JSON.stringify(await seen()) !== '{"board":true,"words":true}'; i++) await page.waitForTimeout(100);
+  assert.deepEqual(await seen(), { board: true, words: true }, "the board and the words about it, both in view");
+  assert.ok((await dialog(page).locator(".analysis-board [data-suggested]").count()) > 0, "the better move drawn on the board");
+  await screenshot(page, "analysis-review-turn-390");
   assertNoErrors(page);
 });
 
@@ -193,6 +237,21 @@ test("Link to this position, clicked, copies the link and says so; the link open
   assert.deepEqual(pieces, ["d2:dark", "d6:light"]);
   assertNoErrors(page);
   assertNoErrors(other);
+});
+
+test("a pasted record with a wrong move says which, its move set as code, with no backticks", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=nine`);
+  await dialog(page).waitFor();
+  await dialog(page).locator(".analysis-paste").fill("1. d6 d6");
+  await clickAction(page, "analyse-paste");
+  const error = dialog(page).locator('.error[role="alert"]');
+  await error.waitFor();
+  const text = await error.innerText();
+  assert.match(text, /d6/, text);
+  assert.doesNotMatch(text, /`/, text);
+  assert.ok((await error.locator("code").count()) > 0, "the move named as code");
+  assertNoErrors(page);
 });
 
 test("a 3v3 endgame and Three Men's Morris show each move's exact value", { timeout: 120_000 }, async () => {

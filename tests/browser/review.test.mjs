@@ -158,7 +158,7 @@ test("a mistake within one band of words says what it lost, not the same words t
   const explain = await page.locator('[data-review-explain="3"]').innerText();
   assert.match(explain, /2\. d1 \(Light\) is a mistake \(\?\)/, explain);
   assert.doesNotMatch(explain, /Before the move: ([^.(]+)[.(].*After it: \1/, explain);
-  assert.match(explain, /Before the move: the sides are about even\. After it: Light had given up half a piece or more\./, explain);
+  assert.match(explain, /Before the move: the sides are about even\. After it: Light stands half a piece or more worse than before\./, explain);
   // In words, as the review's view always is: no raw figures.
   assert.doesNotMatch(explain, /[+-]?\d+\.\d\d/, explain);
   assertNoErrors(page);

@@ -284,11 +284,14 @@ mod tests {
         // a1 g7 d1: about even before (+0.41) and after (-0.29).
         let said = basis(Lang::En, &line(41, -29), Color::Light);
         assert!(
-            said.contains("Before the move: the sides are about even. After it: Light had given up half a piece or more."),
+            said.contains("Before the move: the sides are about even. After it: Light stands half a piece or more worse than before."),
             "{said}"
         );
         let dark = basis(Lang::En, &line(-29, 41), Color::Dark);
-        assert!(dark.contains("After it: Dark had given up"), "{dark}");
+        assert!(
+            dark.contains("After it: Dark stands half a piece or more worse"),
+            "{dark}"
+        );
         let apart = basis(Lang::En, &line(20, -90), Color::Light);
         assert!(apart.contains("After it: Dark is slightly ahead."), "{apart}");
     }

@@ -308,12 +308,18 @@ pub fn use_shown_in_view(ply: usize) -> NodeRef {
                     .as_ref()
                     .and_then(|l| l.query_selector("[aria-current]").ok().flatten());
                 if let (Some(list), Some(current)) = (&list, current) {
-                    keep_in_view(list, &current);
+                    keep_in_view(list, &current, &current);
                 }
                 let words = side.query_selector("[data-review-explain]").ok().flatten();
                 let body = side.closest(".analysis-body").ok().flatten();
                 if let (Some(body), Some(words)) = (body, words) {
-                    keep_in_view(&body, &words);
+                    // In one column the words come under the board: both.
+                    let board = body
+                        .query_selector(".analysis-board")
+                        .ok()
+                        .flatten()
+                        .filter(|b| one_column(b, &words));
+                    keep_in_view(&body, board.as_ref().unwrap_or(&words), &words);
                 }
             };
             if let Some(w) = web_sys::window() {
@@ -324,14 +330,26 @@ pub fn use_shown_in_view(ply: usize) -> NodeRef {
     node
 }
 
-/// Scrolls `scroller` by as little as shows all of `el` (its top first).
-fn keep_in_view(scroller: &web_sys::Element, el: &web_sys::Element) {
-    let (outer, inner) = (scroller.get_bounding_client_rect(), el.get_bounding_client_rect());
+/// Whether `a` and `b` stand one above the other (they share some width),
+/// as the board and the side do on a phone, not side by side.
+fn one_column(a: &web_sys::Element, b: &web_sys::Element) -> bool {
+    let (a, b) = (a.get_bounding_client_rect(), b.get_bounding_client_rect());
+    a.left() < b.right() && b.left() < a.right()
+}
+
+/// Scrolls `scroller` by as little as shows all from the top of `first`
+/// to the bottom of `last` (its top first, where it is taller).
+fn keep_in_view(scroller: &web_sys::Element, first: &web_sys::Element, last: &web_sys::Element) {
+    let outer = scroller.get_bounding_client_rect();
+    let (top, bottom) = (
+        first.get_bounding_client_rect().top(),
+        last.get_bounding_client_rect().bottom(),
+    );
     let margin = 8.0;
-    let by = if inner.top() < outer.top() || inner.height() > outer.height() {
-        inner.top() - outer.top() - margin
-    } else if inner.bottom() > outer.bottom() {
-        inner.bottom() - outer.bottom() + margin
+    let by = if top < outer.top() || bottom - top > outer.height() {
+        top - outer.top() - margin
+    } else if bottom > outer.bottom() {
+        bottom - outer.bottom() + margin
     } else {
         return;
     };
