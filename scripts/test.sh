@@ -45,7 +45,7 @@ bash morris-wasm/test.sh
 
 # Timings on a shared two-core machine are reported, not tested: the budgets
 # (time to interactive, long tasks) print their figures. The first load's
-# size (≤ 410 KB gzip) does not depend on the machine: over it, this fails.
+# size (≤ 395 KB gzip) does not depend on the machine: over it, this fails.
 step "web app: release build and budgets (size tested, timings reported)"
 MULINO_SKIP_SETUP=1 MULINO_BUDGETS_REPORT=1 bash tests/browser/run.sh --budgets-only
 
