@@ -8,7 +8,7 @@
 //! the strongest keep the hand-written one, so that they still rise one by
 //! one.
 //!
-//! The network is a file beside the app, `nets/nine.nnue` (42 KB, 26 KB
+//! The network is a file beside the app, `nets/nine.nnue` (42 KB, 27 KB
 //! gzip; index.html copies it from `morris-engine/nets`), out of the first
 //! load: the worker with the tables fetches it at its first search that
 //! takes it (so a hint in a game of Nine is asked of that worker), and the
