@@ -126,12 +126,18 @@ impl Editing {
         self.with_setup(setup)
     }
 
-    /// The board emptied; the hands, the rules and the side to move stay.
+    /// The board emptied, under the same rules. A moving position (both
+    /// hands empty) stays one, with its side to move, to set up an endgame
+    /// from scratch; otherwise the hands are full again, as at the start:
+    /// an empty board with pieces gone from a hand is no position a game
+    /// reaches.
     pub fn cleared(&self) -> Editing {
         let s = &self.setup;
         let mut setup = Setup::start(s.rules);
-        setup.in_hand = s.in_hand;
-        setup.turn = s.turn;
+        if Color::ALL.into_iter().all(|c| s.in_hand[c] == 0) {
+            setup.in_hand = s.in_hand;
+            setup.turn = s.turn;
+        }
         self.with_setup(setup)
     }
 
@@ -307,6 +313,26 @@ mod tests {
             erased.setup.in_hand.light, 0,
             "a piece taken off in the moving phase is one captured"
         );
+        let cleared = erased.with_turn(Color::Dark).cleared();
+        assert_eq!(
+            (cleared.setup.in_hand.light, cleared.setup.in_hand.dark),
+            (0, 0),
+            "an endgame set up from scratch"
+        );
+        assert_eq!(cleared.setup.turn, Color::Dark);
+    }
+
+    #[test]
+    fn a_board_cleared_in_the_placing_has_its_hands_full_again() {
+        let e = Editing::new(Setup::start(Rules::default())).with_tool(Tool::Cycle);
+        let d6 = point(&e, "d6");
+        let cleared = e.press(d6).cleared();
+        assert_eq!(
+            cleared.setup,
+            Setup::start(Rules::default()),
+            "the start, not 8 and 9 in hand on an empty board"
+        );
+        assert!(cleared.problems().is_empty(), "{:?}", cleared.problems());
     }
 
     #[test]
