@@ -205,6 +205,36 @@ test("after Play from here the record box no longer holds the last game's record
   assertNoErrors(page);
 });
 
+// "Open" under an empty record box is a press too soon, not a new game:
+// the game stays, and the focus goes to the box to paste into.
+test("Open with nothing pasted keeps the game and puts the focus in the record box", { timeout: 60_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2,d1,d2" }));
+  const record = page.locator("details.record:has(textarea)");
+  await record.locator("summary").click();
+  await record.locator("[data-load]").click();
+  await page.waitForTimeout(300);
+  assert.deepEqual(await piecesIn(page.locator("main")), ["a1:light", "b2:dark", "d1:light", "d2:dark"], "the game is still on the table");
+  assert.equal(await page.locator("[data-notice]").count(), 0, "no notice of a game put away");
+  assert.ok(await record.locator("textarea").evaluate((t) => t === document.activeElement), "the focus is in the box");
+  assertNoErrors(page);
+});
+
+// Clear board in the placing gives the start back, hands full; in a
+// moving position the hands stay empty, to set up an endgame.
+test("Clear board after a piece was put on gives full hands, and no problem to fix", { timeout: 60_000 }, async () => {
+  const page = await openEditor({ width: 1280, height: 800 });
+  await editor(page).locator('[data-tool="cycle"]').click();
+  await point(page, "d6").click();
+  assert.equal(await editor(page).locator('[data-hand="light"]').inputValue(), "8");
+  await editor(page).locator('[data-action="clear-board"]').click();
+  await editor(page).locator("[data-editor-ok]").waitFor();
+  const hands = await editor(page).locator("[data-hand]").evaluateAll((els) => els.map((e) => e.value));
+  assert.deepEqual(hands, ["9", "9"]);
+  assert.equal(await editor(page).locator("[data-problem]").count(), 0);
+  assertNoErrors(page);
+});
+
 // A number typed in a hand field counts at once: the problems and "Play
 // from here" follow it before the field is left (desktop and phone).
 test("a hand typed counts before the field is left", { timeout: 120_000 }, async () => {

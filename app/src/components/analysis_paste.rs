@@ -36,10 +36,15 @@ pub fn analysis_paste(p: &PasteProps) -> Html {
     let on_open = {
         let (field, error, open) = (field.clone(), error.clone(), p.on_open.clone());
         Callback::from(move |_: MouseEvent| {
-            let text = field
-                .cast::<web_sys::HtmlTextAreaElement>()
-                .map(|a| a.value())
-                .unwrap_or_default();
+            let Some(area) = field.cast::<web_sys::HtmlTextAreaElement>() else {
+                return;
+            };
+            // Nothing pasted yet: the box to paste into, not an empty board.
+            let text = area.value();
+            if text.trim().is_empty() {
+                let _ = area.focus();
+                return;
+            }
             match pasted(&text) {
                 Ok(game) => {
                     error.set(None);

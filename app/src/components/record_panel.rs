@@ -41,9 +41,15 @@ pub fn record_panel(ui: &Ui, area: &NodeRef) -> Html {
     let load = {
         let (field, send, mode) = (area.clone(), ui.send.clone(), ui.model.mode);
         Callback::from(move |_: MouseEvent| {
-            let Some(text) = field.cast::<HtmlTextAreaElement>().map(|a| a.value()) else {
+            let Some(area) = field.cast::<HtmlTextAreaElement>() else {
                 return;
             };
+            // Nothing pasted yet: the box to paste into, not a new game.
+            let text = area.value();
+            if text.trim().is_empty() {
+                let _ = area.focus();
+                return;
+            }
             match link::read_paste(&text, mode) {
                 Ok(o) => send.emit(Action::Open(Box::new(o))),
                 Err(e) => send.emit(Action::Notify(Some(Notice::new("record.bad", vec![e])))),
