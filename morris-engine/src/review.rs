@@ -60,6 +60,16 @@ pub type ExactMoves<'a> = &'a mut dyn FnMut(&Position) -> Option<Vec<(Move, Valu
 
 /// The margin that marks a mistake by default: half a piece.
 pub const DEFAULT_MARGIN: i32 = 50;
+/// The lead (hundredths of a piece: three pieces) a side may keep while
+/// it lets a forced win the search found go, or may already be behind by
+/// when it walks into a forced loss, for the turn to count as no proven
+/// change of the result. A search's win or loss is seen to its horizon
+/// only: the turn played may well win more slowly (the analysis board,
+/// searching deeper, finds it), or the best may lose more slowly. Such a
+/// turn is charged [`DEFAULT_MARGIN`], a mistake at the default margin,
+/// not a blunder. A table's exact value is never a lead, so a win or a
+/// draw the tables prove given away stays a changed result.
+pub const LEAD_KEPT: i32 = 300;
 /// How much deeper a marked turn is judged again before its mark stands
 /// ([`Reviewer::step`]).
 pub const CONFIRM_PLIES: u32 = 2;
@@ -86,6 +96,8 @@ impl Cost {
             },
             (Score::Win(_), Score::Win(_)) | (Score::Loss(_), Score::Loss(_)) => Cost::None,
             (Score::Loss(_), _) => Cost::None,
+            (Score::Win(_), Score::Value(p)) if p >= LEAD_KEPT => Cost::Value(DEFAULT_MARGIN),
+            (Score::Value(b), Score::Loss(_)) if b <= -LEAD_KEPT => Cost::Value(DEFAULT_MARGIN),
             (Score::Win(_), _) | (_, Score::Loss(_)) => Cost::Result,
             (Score::Value(_), Score::Win(_)) => Cost::None,
         }
@@ -546,6 +558,20 @@ mod tests {
         assert_eq!(Cost::of(Score::Value(30), Score::Value(40)), Cost::None);
         assert_eq!(Cost::of(Score::Win(5), Score::Value(200)), Cost::Result);
         assert_eq!(Cost::of(Score::Value(0), Score::Loss(7)), Cost::Result);
+        // A search's win let go for a lead of three pieces or more, or a
+        // forced loss walked into from as far behind: no proven change.
+        assert_eq!(
+            Cost::of(Score::Win(11), Score::Value(300)),
+            Cost::Value(DEFAULT_MARGIN)
+        );
+        assert_eq!(
+            Cost::of(Score::Value(-300), Score::Loss(9)),
+            Cost::Value(DEFAULT_MARGIN)
+        );
+        assert_eq!(
+            Mark::of(Cost::of(Score::Win(11), Score::Value(450)), DEFAULT_MARGIN),
+            Mark::Mistake
+        );
         assert_eq!(Cost::of(Score::Loss(3), Score::Loss(1)), Cost::None);
         assert_eq!(Cost::of(Score::Win(3), Score::Win(9)), Cost::None);
         assert_eq!(Mark::of(Cost::Value(49), 50), Mark::None);

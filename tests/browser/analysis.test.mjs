@@ -166,6 +166,24 @@ test("at 1280×800 a reviewed game's side holds more than the dialog shows: its 
   assertNoErrors(page);
 });
 
+test("a forced win let go for a lead of pieces is a mistake that says so, not a blunder that changes the result", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  const game = "a1,b2,d1,d2,g1xb2,f2,g4,b4,g7xd2,c3,d7,e3,a7xc3,c5,a4xe3,d5,d3,e4,g4-f4,b4-b6,f4-g4xf2";
+  await page.goto(`${h.url}#analysis&variant=nine&moves=${game}`);
+  await dialog(page).locator('[data-action="review"]').click();
+  await dialog(page).locator('[data-action="cancel-review"]').waitFor({ state: "detached", timeout: 90_000 });
+  // 11. f4-g4xf2: the review's search saw a win in 11 before it and, to its
+  // depth, a lead of nine pieces after it; the analysis board, deeper,
+  // finds the win after it too. Not "changes the result".
+  const turn = dialog(page).locator('.review-turn[data-turn="21"]');
+  assert.equal(await turn.getAttribute("data-mark"), "?", await turn.innerText());
+  await turn.click();
+  const words = await dialog(page).locator('[data-review-explain="21"]').innerText();
+  assert.match(words, /is a mistake \(\?\): it lets a forced win go/, words);
+  assert.match(words, /Before the move: Light wins in 11 plies\. After it: Light is well ahead\./, words);
+  assertNoErrors(page);
+});
+
 test("on a phone, a marked turn of the review tapped shows the board with the better move and the review's words under it", { timeout: 120_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const game = "a1,b2,d1,d2,g1xb2,f2,g4,b4,g7xd2,c3,d7,e3,a7xc3,c5,a4xe3,d5,d3,e4,g4-f4,b4-b6,f4-g4xf2";

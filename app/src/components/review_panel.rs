@@ -88,10 +88,10 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
     };
     let side = review.position_before(line.turn)?.turn();
     let side_color = side;
-    let what = lang.t(if line.mark == Mark::Blunder {
-        "review.blunder"
-    } else {
-        "review.mistake"
+    let what = lang.t(match line.mark {
+        Mark::Blunder => "review.blunder",
+        _ if win_missed(line, side) => "review.win-missed",
+        _ => "review.mistake",
     });
     let played = texts.get(line.turn - 1).cloned().unwrap_or_default();
     let key = if before {
@@ -107,6 +107,15 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
     );
     let text = lang.fmt(key, &[&label, &side, &played, &what, &best]);
     Some(explained(line, text, basis(lang, line, side_color), false))
+}
+
+/// Whether `mover` had a forced win before the turn and none after it: a
+/// mistake, not a blunder, where a lead of three pieces or more remains
+/// (`morris_engine::review::LEAD_KEPT`: the played turn may win more
+/// slowly, beyond the review's horizon).
+fn win_missed(line: &TurnLine, mover: Color) -> bool {
+    let for_mover = |s: Score| if mover == Color::Light { s } else { s.flip() };
+    matches!(for_mover(line.before), Score::Win(_)) && !matches!(for_mover(line.after), Score::Win(_))
 }
 
 /// A turn that was not the engine's choice where both lose: said so, with
@@ -277,6 +286,23 @@ mod tests {
             after: Score::Value(after),
             exact: false,
         }
+    }
+
+    #[test]
+    fn a_forced_win_let_go_for_a_large_lead_is_said_to_be_one() {
+        let missed = TurnLine {
+            before: Score::Win(11),
+            after: Score::Value(450),
+            ..line(0, 0)
+        };
+        assert!(win_missed(&missed, Color::Light));
+        let dark = TurnLine {
+            before: Score::Loss(11),
+            after: Score::Value(-450),
+            ..line(0, 0)
+        };
+        assert!(win_missed(&dark, Color::Dark), "Dark's win, scored for Light");
+        assert!(!win_missed(&line(41, -29), Color::Light));
     }
 
     #[test]

@@ -9,7 +9,10 @@
 //! to the same depth from the position before). The turn then costs the
 //! difference. A turn that throws away a forced win, or walks into a
 //! forced loss the best turn avoids, is marked `??`; one that costs
-//! `--margin` or more is marked `?`. With `--depth`, a marked turn is
+//! `--margin` or more is marked `?`. A forced win the search found let go
+//! for a lead of three pieces or more (or a forced loss walked into from
+//! as far behind) is charged the default margin, not the result: the
+//! search's horizon proves no change (`morris_engine::review::LEAD_KEPT`). With `--depth`, a marked turn is
 //! judged again `--confirm` plies deeper (2 by default) and that judgement
 //! stands, so a mark is not the shallower search's horizon. The reviewing itself is
 //! `morris_engine::review`'s; this command reads the game and prints.
