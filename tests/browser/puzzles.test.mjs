@@ -127,7 +127,7 @@ test("a wrong move is refused, the right one solves the puzzle, and the streak s
   assertNoErrors(page);
 });
 
-test("a move that closes a mill shows its piece where it went while the piece to take is picked", async () => {
+test("a move that closes a mill shows its piece where it went, and the words ask for the piece to take", async () => {
   const page = await openPuzzles();
   const first = NINE[0];
   for (const p of pointsOf(first.answer)) await press(page, p);
@@ -146,6 +146,7 @@ test("a move that closes a mill shows its piece where it went while the piece to
   const piece = (p) => dialog(page).locator(`[data-point="${p}"]`).getAttribute("data-piece");
   assert.equal(await piece(from), null, `${from} is left while the piece to take is picked`);
   assert.ok(await piece(to), `the piece that closed the mill is drawn on ${to}`);
+  assert.equal(await dialog(page).locator("[data-verdict]").innerText(), "Remove a piece", "the words say what is asked now");
   await screenshot(page, "puzzle-mill-removing");
   await press(page, taken);
   await page.locator('[data-verdict="right"]').waitFor({ timeout: 60_000 });

@@ -272,8 +272,13 @@ pub fn solver(p: &SolverProps) -> Html {
     let on_next = next_puzzle(&solving, &turn, &save, *progress, &p.list);
     let on_show = show_answer(&solving, save);
     let texts = line_texts(&solving.line);
-    let verdict = verdict_text(lang, &solving, &texts);
     let asking = matches!(solving.stage, Stage::Asking | Stage::Wrong(_));
+    // A mill closed: what is asked now is the piece to take.
+    let verdict = if asking && turn.removing() {
+        lang.t("status.remove")
+    } else {
+        verdict_text(lang, &solving, &texts)
+    };
     let hints = if asking {
         turn.hints(&pos, &legal)
     } else {
