@@ -88,6 +88,34 @@ impl Game {
         &self.moves
     }
 
+    /// The number a move list gives the next turn: every turn of the side
+    /// that began the game starts a new move, and the other side's turn
+    /// after it has the same number (1 at the start; after `a1 b2 d1`, 2).
+    /// In the rule sets where a side may take two turns in a row
+    /// (docs/RULES.md §7) the count follows the mover, not the parity.
+    pub fn move_number(&self) -> usize {
+        let opener = self.start().turn();
+        let begun = self.positions[..self.moves.len()]
+            .iter()
+            .filter(|p| p.turn() == opener)
+            .count();
+        if self.position().turn() == opener {
+            begun + 1
+        } else {
+            begun.max(1)
+        }
+    }
+
+    /// The moves a move list numbers so far (the number of its last entry;
+    /// 2 after `a1 b2 d1` and after `a1 b2 d1 d2`, 0 before any turn).
+    pub fn moves_numbered(&self) -> usize {
+        let opener = self.start().turn();
+        self.positions[..self.moves.len()]
+            .iter()
+            .filter(|p| p.turn() == opener)
+            .count()
+    }
+
     /// The turns played, in notation.
     pub fn move_texts(&self) -> Vec<String> {
         self.moves
@@ -225,9 +253,30 @@ impl Game {
 }
 
 #[cfg(test)]
-mod withdraw_tests {
+mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::{Rules, Variant};
+
+    #[test]
+    fn moves_are_numbered_as_a_move_list_numbers_them() -> Result<(), Box<dyn std::error::Error>> {
+        let mut game = Game::new(Rules::default());
+        assert_eq!((game.move_number(), game.moves_numbered()), (1, 0));
+        let mut seen = Vec::new();
+        for m in ["a1", "b2", "d1", "d2"] {
+            assert!(game.play_text(m).is_ok(), "{m}");
+            seen.push((game.move_number(), game.moves_numbered()));
+        }
+        assert_eq!(seen, [(1, 1), (2, 1), (2, 2), (3, 2)]);
+        // Light removes, then moves: two turns of one side, two numbers;
+        // dark answers in the second.
+        let blocked: Position =
+            "nine:blocked=remove-move LDL/.../.../D....D/.../.../LDL L 0/0 0/0 -".parse()?;
+        let mut game = Game::from_position(blocked);
+        let played = ["xd7", "a7-d7"].map(|m| game.play_text(m).is_ok());
+        assert_eq!(played, [true, true]);
+        assert_eq!((game.move_number(), game.moves_numbered()), (2, 2));
+        Ok(())
+    }
 
     #[test]
     fn withdrawing_a_resignation_keeps_the_turns() {

@@ -35,6 +35,9 @@ test("a game link opened over an unfinished game keeps that game under Recent ga
   let snap = await waitForState(page, (s) => moveCount(s) === 1 && Object.keys(s.points).length === VARIANTS.six.length, "the six men's game on the table");
   await page.locator("[data-recent-item]").first().waitFor();
   await screenshot(page, "recent-kept");
+  // d2 d6 b4 is written "1. d2 d6 2. b4": two moves, as the list numbers them.
+  const line = await page.locator("[data-recent-item] .room-state").first().textContent();
+  assert.match(line, /· 2 moves played$/, `the kept game counts moves as the move list does: ${line}`);
 
   // A link opened as the page loads, over the six men's game.
   await page.goto("about:blank");
@@ -53,6 +56,12 @@ test("a game link opened over an unfinished game keeps that game under Recent ga
   await page.reload();
   await waitForBoard(page);
   await waitForState(page, (s) => moveCount(s) === 4, "the continued game after a reload");
+  // The first screen offers it at the move the list writes next: after
+  // "1. d2 d6 2. b4 f4", move 3.
+  await page.goto(h.url);
+  await waitForBoard(page);
+  const resume = await page.locator('[data-welcome="continue"] .choice-sub').textContent();
+  assert.match(resume, /, move 3$/, `the first screen's move number: ${resume}`);
   assertNoErrors(page);
 });
 

@@ -33,7 +33,7 @@ pub fn recent_list(ui: &Ui, recent: &[Recent], refresh: &Callback<()>) -> Html {
             })
         };
         let who = lang.t(if r.against_computer { "recent.vs-engine" } else { "recent.two-players" });
-        let line = lang.fmt("recent.line", &[&r.plies.to_string(), &who]);
+        let line = lang.fmt("recent.line", &[&r.moves.to_string(), &who]);
         html! {
             <li data-recent-item={r.id.clone()}>
                 <span class="room-friend">{ lang.t(&format!("variant.{}", r.variant)) }</span>

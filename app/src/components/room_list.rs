@@ -35,7 +35,7 @@ pub fn room_list(ui: &Ui, rooms: &[Summary], refresh: &Callback<()>) -> Html {
             <li data-room-item={code.clone()} data-room-state={s.state} aria-current={here.then_some("true")}>
                 <code>{ code.clone() }</code>
                 <span class="room-friend">{ friend }</span>
-                <span class="room-state">{ lang.fmt(&format!("room.state.{}", s.state), &[&s.plies.to_string(), &s.game_no.to_string()]) }</span>
+                <span class="room-state">{ lang.fmt(&format!("room.state.{}", s.state), &[&s.moves.to_string(), &s.game_no.to_string()]) }</span>
                 // Named with the room's code: "Open" alone would be one of
                 // several (the room panel's own, for a pasted link).
                 if !here {

@@ -50,7 +50,7 @@ pub fn welcome(props: &WelcomeProps) -> Html {
         Some(room) => lang.fmt("welcome.continue-room", &[&room.code]),
         None => lang.fmt(
             "welcome.continue-sub",
-            &[&variant, &(t.game.moves().len() + 1).to_string()],
+            &[&variant, &t.game.move_number().to_string()],
         ),
     };
     let tap = t.room.is_none() && t.mode.engine().is_some() && t.game.moves().is_empty();

@@ -31,7 +31,8 @@ use crate::store::{self, Decision, Entry, SaveError};
 pub struct Recent {
     pub id: String,
     pub variant: &'static str,
-    pub plies: usize,
+    /// The moves the move list numbers (`Game::moves_numbered`).
+    pub moves: usize,
     pub against_computer: bool,
 }
 
@@ -258,7 +259,7 @@ fn read_lists() -> (Vec<Summary>, Vec<Recent>) {
             Some(Recent {
                 id,
                 variant: o.game.rules().variant.id(),
-                plies: o.game.moves().len(),
+                moves: o.game.moves_numbered(),
                 against_computer: o.mode.engine().is_some(),
             })
         })

@@ -165,7 +165,8 @@ pub struct Summary {
     pub code: String,
     pub friend: String,
     pub game_no: u32,
-    pub plies: usize,
+    /// The moves the move list numbers (`Game::moves_numbered`).
+    pub moves: usize,
     /// `your-turn`, `their-turn`, or `over`.
     pub state: &'static str,
 }
@@ -176,7 +177,7 @@ pub fn summary(t: &Model) -> Option<Summary> {
         code: room.code.clone(),
         friend: room.name(room.me.other()).to_string(),
         game_no: room.game_no,
-        plies: t.game.moves().len(),
+        moves: t.game.moves_numbered(),
         state: if t.outcome().is_some() {
             "over"
         } else if t.remote_to_move() {
