@@ -74,12 +74,13 @@ impl Editing {
             setup.pieces[c] = setup.pieces[c].with(p);
             setup.markers = setup.markers.without(p);
         }
-        let placing = Color::ALL.into_iter().any(|c| s.in_hand[c] > 0);
-        for c in Color::ALL
-            .into_iter()
-            .filter(|&c| placing && (now == Some(c)) != (next == Some(c)))
-        {
-            setup.in_hand[c] = hand_after(&setup, c, next == Some(c));
+        if !moving(s) {
+            for c in Color::ALL
+                .into_iter()
+                .filter(|&c| (now == Some(c)) != (next == Some(c)))
+            {
+                setup.in_hand[c] = hand_after(&setup, c, next == Some(c));
+            }
         }
         setup.ban = Default::default();
         self.with_setup(setup)
@@ -134,7 +135,7 @@ impl Editing {
     pub fn cleared(&self) -> Editing {
         let s = &self.setup;
         let mut setup = Setup::start(s.rules);
-        if Color::ALL.into_iter().all(|c| s.in_hand[c] == 0) {
+        if moving(s) {
             setup.in_hand = s.in_hand;
             setup.turn = s.turn;
         }
@@ -159,6 +160,11 @@ impl Editing {
             None
         }
     }
+}
+
+/// Whether `setup` is past the placing: both hands empty.
+fn moving(setup: &Setup) -> bool {
+    Color::ALL.into_iter().all(|c| setup.in_hand[c] == 0)
 }
 
 /// `c`'s hand once a piece of `c` was put on the board (`put`) or taken

@@ -96,8 +96,7 @@ impl Cost {
             },
             (Score::Win(_), Score::Win(_)) | (Score::Loss(_), Score::Loss(_)) => Cost::None,
             (Score::Loss(_), _) => Cost::None,
-            (Score::Win(_), Score::Value(p)) if p >= LEAD_KEPT => Cost::Value(DEFAULT_MARGIN),
-            (Score::Value(b), Score::Loss(_)) if b <= -LEAD_KEPT => Cost::Value(DEFAULT_MARGIN),
+            _ if win_let_go(best, played) || lost_behind(best, played) => Cost::Value(DEFAULT_MARGIN),
             (Score::Win(_), _) | (_, Score::Loss(_)) => Cost::Result,
             (Score::Value(_), Score::Win(_)) => Cost::None,
         }
@@ -121,6 +120,20 @@ fn decided(s: Score) -> Score {
         Some(false) => Score::Loss(u32::MAX),
         None => s,
     }
+}
+
+/// Whether a turn scored `played` where the best scored `best` (both for
+/// its side) let a forced win the search found go, for a lead of
+/// [`LEAD_KEPT`] or more: charged [`DEFAULT_MARGIN`] by [`Cost::of`], not
+/// a changed result.
+pub fn win_let_go(best: Score, played: Score) -> bool {
+    matches!((decided(best), decided(played)), (Score::Win(_), Score::Value(p)) if p >= LEAD_KEPT)
+}
+
+/// Whether such a turn walked into a forced loss from [`LEAD_KEPT`] or
+/// more behind: charged as [`win_let_go`] is.
+fn lost_behind(best: Score, played: Score) -> bool {
+    matches!((decided(best), decided(played)), (Score::Value(b), Score::Loss(_)) if b <= -LEAD_KEPT)
 }
 
 /// Whether a score is a loss, forced or a table's.

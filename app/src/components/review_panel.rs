@@ -6,6 +6,7 @@
 //! play. Turns are numbered as the move list numbers them (`9.`, `9…`).
 
 use morris_core::{Color, Game};
+use morris_engine::review::win_let_go;
 use morris_engine::{Mark, Score};
 use yew::prelude::*;
 
@@ -109,13 +110,12 @@ fn explain(v: &ReviewView, review: &Review, texts: &[String]) -> Option<Html> {
     Some(explained(line, text, basis(lang, line, side_color), false))
 }
 
-/// Whether `mover` had a forced win before the turn and none after it: a
-/// mistake, not a blunder, where a lead of three pieces or more remains
-/// (`morris_engine::review::LEAD_KEPT`: the played turn may win more
-/// slowly, beyond the review's horizon).
+/// Whether `mover`'s turn let a forced win go for a lead kept
+/// ([`win_let_go`]: a mistake, not a blunder; the played turn may win
+/// more slowly, beyond the review's horizon).
 fn win_missed(line: &TurnLine, mover: Color) -> bool {
     let for_mover = |s: Score| if mover == Color::Light { s } else { s.flip() };
-    matches!(for_mover(line.before), Score::Win(_)) && !matches!(for_mover(line.after), Score::Win(_))
+    win_let_go(for_mover(line.before), for_mover(line.after))
 }
 
 /// A turn that was not the engine's choice where both lose: said so, with
