@@ -39,6 +39,12 @@ pub fn unreachable_words(message: &str) -> bool {
     .any(|w| m.contains(w))
 }
 
+/// Whether a fetch that failed with `message` failed for want of the
+/// network: the browser says it is offline, or its words say so.
+pub fn unreachable(message: &str) -> bool {
+    offline() || unreachable_words(message)
+}
+
 /// The failure a rejected load's error stands for.
 fn failure(e: &JsValue) -> Failure {
     let message = e
@@ -46,7 +52,7 @@ fn failure(e: &JsValue) -> Failure {
         .map(|e| String::from(e.message()))
         .or_else(|| e.as_string())
         .unwrap_or_else(|| "unknown error".into());
-    if offline() || unreachable_words(&message) {
+    if unreachable(&message) {
         Failure::Unreachable
     } else {
         Failure::Other(message)

@@ -314,6 +314,57 @@ test("Back to the game by the keyboard leaves the focus on the game's turn it sh
   assertNoErrors(page);
 });
 
+test("the analysis board's line is one Tab stop; Enter on an engine's line keeps the focus on the line's turn; the editor opened from it closes back to it", { timeout: 90_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  const game = "a1,b2,d1,d2,b4,a7,f2,f4,c5,e5,g7,d6";
+  await page.goto(`${h.url}#analysis&variant=nine&moves=${game}`);
+  const dialog = page.locator("[data-analysis]");
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.matches("dialog[open] h2[tabindex]"));
+  const focus = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a?.closest("[data-analysis-moves] [data-ply]")?.getAttribute("data-ply") ?? a?.getAttribute("data-action") ?? a?.className ?? a?.tagName;
+  });
+  // Tab by Tab from the title: the line's twelve turns are one stop, the turn shown.
+  const stops = [];
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    const at = await focus();
+    if (at === "edit-position") break;
+    stops.push(at);
+  }
+  const turns = stops.filter((s) => /^\d+$/.test(s));
+  assert.deepEqual(turns, ["12"], `one Tab stop in the line, the turn shown: ${stops.join(" ")}`);
+  // Up and Down step there too, the focus going with the turn shown.
+  await dialog.locator('[data-analysis-moves] [data-ply="12"] button').focus();
+  await page.keyboard.press("ArrowUp");
+  await dialog.locator('[data-ply="11"] button[aria-current]').waitFor();
+  assert.equal(await focus(), "11", "the focus went up with the turn shown");
+  // Enter on an engine's line plays it: the focus goes on to the line's turn shown, not the dialog.
+  const line = dialog.locator(".analysis-line").first();
+  await line.waitFor({ timeout: 60_000 });
+  await line.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement?.closest("[data-analysis-moves] [data-ply]"), null, { timeout: 5_000 })
+    .catch(() => {});
+  const after = await focus();
+  assert.match(String(after), /^\d+$/, `the focus is on a turn of the line: ${after}`);
+  assert.equal(await dialog.locator(`[data-ply="${after}"] button`).getAttribute("aria-current"), "step", "the turn shown");
+  // The editor opened from the analysis board closes back to it, at the turn it showed.
+  await dialog.locator('[data-analysis-moves] [data-ply="6"] button').click();
+  await dialog.locator('[data-action="edit-position"]').click();
+  const editor = page.locator("[data-editor]");
+  await editor.waitFor();
+  await editor.locator('.dialog-head [data-action="close-dialog"]').click();
+  await dialog.waitFor();
+  await dialog.locator('[data-ply="6"] button[aria-current]').waitFor();
+  assert.equal(await editor.count(), 0, "the editor closed");
+  // Its own close button, at the top, closes the analysis board.
+  await dialog.locator('.dialog-head [data-action="close-dialog"]').click();
+  await dialog.waitFor({ state: "detached" });
+  assertNoErrors(page);
+});
+
 test("Enter twice on Rematch against the computer: the new game starts, the focus waits on its board, no draw is offered", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
   await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 1 }));

@@ -152,3 +152,28 @@ test("a move that closes a mill shows its piece where it went, and the words ask
   await page.locator('[data-verdict="right"]').waitFor({ timeout: 60_000 });
   assertNoErrors(page);
 });
+
+test("offline before the puzzles were ever fetched, they say so in plain words; the cross at the top closes them, and online they open", async () => {
+  const { page, context } = await h.newPage();
+  await page.goto(`${h.url}#variant=nine&mode=two-players&moves=d2`);
+  await waitForBoard(page);
+  // The lab came on this visit (the analysis board), the puzzles not yet.
+  await clickAction(page, "analyse");
+  await page.locator("[data-analysis]").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator("[data-analysis]").waitFor({ state: "detached" });
+  await context.setOffline(true);
+  await clickAction(page, "puzzles");
+  const said = await dialog(page).locator("[data-puzzles-offline]").innerText();
+  assert.match(said, /downloaded the first time they open.*offline now/i, said);
+  assert.doesNotMatch(said, /Failed to fetch|\(/i, said);
+  // The close button beside the title, as a person finds it first.
+  const cross = dialog(page).locator('.dialog-head [data-action="close-dialog"]');
+  assert.equal(await cross.getAttribute("aria-label"), "Close");
+  await cross.click();
+  assert.equal(await dialog(page).count(), 0, "the cross closed the puzzles");
+  await context.setOffline(false);
+  await clickAction(page, "puzzles");
+  await dialog(page).locator("[data-puzzle-index]").waitFor({ timeout: 30_000 });
+  assertNoErrors(page, [/puzzles\/nine\.txt|ERR_INTERNET_DISCONNECTED|Failed to fetch/]);
+});

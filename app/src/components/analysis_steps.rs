@@ -1,6 +1,8 @@
 //! The analysis board's line of play: one button a turn (the one shown is
 //! marked, and the game review's marks follow their turns), and the
-//! buttons that step through it. The arrow keys step too (`analysis_table`).
+//! buttons that step through it. The line is one Tab stop, as the table's
+//! move list is (the turn shown, the first at the start): the arrow keys
+//! step through it (`analysis_table`), the focus going with the turn shown.
 
 use gloo_timers::callback::Timeout;
 use morris_engine::Mark;
@@ -35,12 +37,18 @@ pub fn step_keys(study: UseReducerHandle<Study>, go: Callback<usize>) -> Callbac
                 .as_ref()
                 .is_some_and(|t| t.closest(sel).ok().flatten().is_some())
         };
-        if let Some(ply) = step_for_key(&study, &e.key()).filter(|_| !within("svg, textarea") && !e.alt_key())
-        {
+        // In the line, Up and Down step too, as in the table's move list.
+        let in_line = within("[data-analysis-moves]");
+        let key = match e.key().as_str() {
+            "ArrowUp" if in_line => "ArrowLeft".to_string(),
+            "ArrowDown" if in_line => "ArrowRight".to_string(),
+            key => key.to_string(),
+        };
+        if let Some(ply) = step_for_key(&study, &key).filter(|_| !within("svg, textarea") && !e.alt_key()) {
             e.prevent_default();
             go.emit(ply);
             // From a turn of the line, the focus follows the turn shown.
-            if within("[data-analysis-moves]") {
+            if in_line {
                 Timeout::new(0, focus_shown_turn).forget();
             }
         }
@@ -64,10 +72,10 @@ fn side_line(lang: Lang, study: &Study, back: &Callback<()>) -> Html {
     }
 }
 
-/// Puts the focus on the turn the analysis board shows in its line, if
-/// one is (none at the start).
+/// Puts the focus on the line's Tab stop: the turn the analysis board
+/// shows, or the first at the start.
 pub fn focus_shown_turn() {
-    browser::focus_first("[data-analysis-moves] button[aria-current]");
+    browser::focus_first("[data-analysis-moves] button[tabindex='0']");
 }
 
 /// The line of `study`; `marks` are the review's, turn by turn (as far as
@@ -85,13 +93,16 @@ pub fn analysis_steps(
     let n = texts.len();
     let to = |ply: usize| go.reform(move |_: MouseEvent| ply);
     let rows = rows(&study.line);
+    // One Tab stop for the whole line (a roving tabindex).
+    let stop = shown.clamp(1, n.max(1));
     let items = texts.iter().zip(rows).enumerate().map(|(i, (text, row))| {
         let ply = i + 1;
         let mark = marks.get(i).map_or("", |m| m.as_str());
+        let tabindex = if ply == stop { "0" } else { "-1" };
         html! {
             <li key={ply} data-ply={ply.to_string()} data-number={row.number.clone()} class={row.class()}
                 data-mark={(!mark.is_empty()).then_some(mark)}>
-                <button type="button" aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>
+                <button type="button" {tabindex} aria-current={(shown == ply).then_some("step")} onclick={to(ply)}>
                     <bdi dir="ltr">{ text }if !mark.is_empty() { <span class="mark">{ mark }</span> }</bdi></button>
             </li>
         }

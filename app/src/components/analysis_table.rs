@@ -19,6 +19,7 @@ use super::analysis_lines::{analysis_lines, LinesPanel};
 use super::analysis_moves::{analysis_moves, pass_button};
 use super::analysis_paste::AnalysisPaste;
 use super::analysis_steps::{analysis_steps, focus_shown_turn, step_keys};
+use super::dialog_head::dialog_head;
 use super::modal::Modal;
 use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
@@ -37,9 +38,10 @@ pub struct AnalysisProps {
     /// The game to analyse and the turn to show first.
     pub game: Rc<(Game, usize)>,
     pub on_close: Callback<()>,
-    /// Opens the position editor on the shown position.
+    /// Opens the position editor on the shown position: the line and the
+    /// turn shown, to come back to.
     #[prop_or_default]
-    pub on_edit: Callback<Position>,
+    pub on_edit: Callback<(Game, usize)>,
     /// Starts the game's review at once (the engine's lines wait, so that
     /// the review has the machine to itself).
     #[prop_or_default]
@@ -142,6 +144,10 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         let (line, ply) = (study.line.clone(), study.ply);
         p.on_settings.reform(move |()| (line.clone(), ply))
     };
+    let on_edit = {
+        let (line, ply) = (study.line.clone(), study.ply);
+        p.on_edit.reform(move |_: MouseEvent| (line.clone(), ply))
+    };
     let on_key = step_keys(study.clone(), go.clone());
     let on_toggle = thinking_toggle(&thinking);
     let exact = analysed.exact.as_deref();
@@ -160,14 +166,20 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         suggestion,
         play: &play,
     };
-    let on_move = play.reform(|m: String| vec![m]);
+    // A line or an exact move played from its button: the button goes
+    // with the position, and the focus goes on to the turn shown.
+    let then_focus = play.reform(|texts: Vec<String>| {
+        Timeout::new(0, focus_shown_turn).forget();
+        texts
+    });
+    let on_move = then_focus.reform(|m: String| vec![m]);
     let panel = LinesPanel {
         lang,
         pos: &pos,
         analysed: &analysed,
         paused: thinking.paused,
         on_toggle,
-        on_line: play.clone(),
+        on_line: then_focus,
     };
     let reviewed = ReviewView {
         lang,
@@ -188,7 +200,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     html! {
         <Modal labelled_by="analysis-title" on_close={p.on_close.clone()}>
             <div class="dialog analysis" tabindex="-1" onkeydown={on_key} {onfocusin} data-analysis="" ref={root}>
-                <h2 id="analysis-title" ref={title} tabindex="-1">{ lang.t("analysis.title") }</h2>
+                { dialog_head("analysis-title", lang.t("analysis.title"), Some(&title), lang.t("analysis.close"), &p.on_close) }
                 <div class="analysis-body">
                     { analysis_board(&board) }
                     <div class="analysis-side" ref={side}>
@@ -199,7 +211,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                         { review_explain(&reviewed) }
                         { review_panel(&reviewed) }
                         <button type="button" class="btn" data-action="edit-position"
-                                onclick={p.on_edit.reform(move |_: MouseEvent| pos)}>{ lang.t("action.edit-position") }</button>
+                                onclick={on_edit}>{ lang.t("action.edit-position") }</button>
                         <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />
                     </div>
                 </div>

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use morris_core::{Point, Position, Setup};
 use yew::prelude::*;
 
+use super::dialog_head::dialog_head;
 use super::editor_actions::{editor_actions, EditorActions};
 use super::editor_board::editor_board;
 use super::editor_fields::editor_fields;
@@ -90,7 +91,7 @@ pub fn position_editor(p: &EditorProps) -> Html {
     html! {
         <Modal labelled_by="editor-title" on_close={p.on_close.clone()}>
             <div class="dialog analysis editor" ref={dialog} tabindex="-1" data-editor="">
-                <h2 id="editor-title">{ lang.t("editor.title") }</h2>
+                { dialog_head("editor-title", lang.t("editor.title"), None, lang.t("editor.close"), &p.on_close) }
                 <div class="analysis-body">
                     <div class="editor-main">
                         { editor_board(lang, &editing.setup, on_press, cursor) }

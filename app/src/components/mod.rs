@@ -19,6 +19,7 @@ mod coach;
 mod code_text;
 mod connection_settings;
 mod controls;
+mod dialog_head;
 mod editor_actions;
 mod editor_board;
 mod editor_fields;

@@ -6,6 +6,7 @@
 
 use yew::prelude::*;
 
+use super::dialog_head::dialog_head;
 use super::modal::Modal;
 use super::puzzle_solver::Solver;
 use crate::hooks::{use_puzzles, Puzzles};
@@ -25,6 +26,10 @@ pub fn puzzle_table(p: &PuzzleProps) -> Html {
     let puzzles = use_puzzles(p.variant);
     let body = match &puzzles {
         Puzzles::Loading => html! { <p class="puzzle-task">{ lang.t("puzzle.loading") }</p> },
+        // What is missing and what works, not the browser's words.
+        Puzzles::Offline => {
+            html! { <p class="puzzle-task error" role="alert" data-puzzles-offline="">{ lang.t("puzzle.offline") }</p> }
+        }
         Puzzles::Failed(why) => {
             html! { <p class="puzzle-task error" role="alert">{ lang.fmt("puzzle.failed", &[why]) }</p> }
         }
@@ -38,7 +43,7 @@ pub fn puzzle_table(p: &PuzzleProps) -> Html {
     html! {
         <Modal labelled_by="puzzle-title" on_close={p.on_close.clone()}>
             <div class="dialog puzzle" data-puzzles="">
-                <h2 id="puzzle-title">{ title }</h2>
+                { dialog_head("puzzle-title", title, None, lang.t("puzzle.close"), &p.on_close) }
                 { body }
                 if !ready {
                     <div class="dialog-buttons">

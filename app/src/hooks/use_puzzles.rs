@@ -14,6 +14,7 @@ use crate::analysis::protocol::{Exact, FromAnalysis, ToAnalysis};
 use crate::browser::fetch_text;
 use crate::engine::EngineLink;
 use crate::link::{self, Mode};
+use crate::on_demand::unreachable;
 use crate::puzzle::{parse, Puzzle};
 
 /// The variants that have a puzzle file: the ones whose every endgame
@@ -24,7 +25,10 @@ pub const PUZZLE_VARIANTS: [&str; 3] = ["nine", "six", "three"];
 #[derive(Clone, Debug, PartialEq)]
 pub enum Puzzles {
     Loading,
-    /// They could not be had, and why (offline before the first visit, say).
+    /// They could not be fetched for want of the network (offline before
+    /// they were ever fetched).
+    Offline,
+    /// They could not be had, and why.
     Failed(String),
     Ready(Rc<Vec<Puzzle>>),
 }
@@ -38,12 +42,12 @@ pub fn use_puzzles(variant: &'static str) -> Puzzles {
         use_effect_with(variant, move |&variant| {
             state.set(Puzzles::Loading);
             wasm_bindgen_futures::spawn_local(async move {
-                let read = fetch_text(&format!("puzzles/{variant}.txt"))
-                    .await
-                    .and_then(|text| parse(&text).map_err(|e| e.to_string()));
-                state.set(match read {
-                    Ok(list) if !list.is_empty() => Puzzles::Ready(Rc::new(list)),
-                    Ok(_) => Puzzles::Failed(format!("puzzles/{variant}.txt has no puzzles")),
+                let fetched = fetch_text(&format!("puzzles/{variant}.txt")).await;
+                state.set(match fetched.map(|text| parse(&text)) {
+                    Ok(Ok(list)) if !list.is_empty() => Puzzles::Ready(Rc::new(list)),
+                    Ok(Ok(_)) => Puzzles::Failed(format!("puzzles/{variant}.txt has no puzzles")),
+                    Ok(Err(e)) => Puzzles::Failed(e.to_string()),
+                    Err(e) if unreachable(&e) => Puzzles::Offline,
                     Err(e) => Puzzles::Failed(e),
                 });
             });

@@ -1,6 +1,7 @@
 //! The lab's side: its entry point ([`run`], called by the binary `lab`)
 //! and its root component, which opens the view the page asks for, goes
-//! from one view to another (the analysis board to the editor and back)
+//! from one view to another (the analysis board to the editor or the
+//! connection settings, and back to it when they close)
 //! in the page's language, and tells the page how the last one ended.
 
 use std::rc::Rc;
@@ -37,16 +38,50 @@ fn tell(exit: &LabExit) {
     tell_window(EXIT_EVENT, &exit.encode());
 }
 
+/// The analysis board of `game` at `ply`, to come back to.
+fn analysis_at(game: Game, ply: usize) -> LabView {
+    LabView::Analysis {
+        game,
+        ply,
+        review: false,
+    }
+}
+
+/// Leaves the analysis board (at the game and turn it gives) for the view
+/// `to` makes of them, keeping the board in `back` to come back to.
+fn leave(
+    go: &Callback<LabView>,
+    back: &UseStateSetter<Option<LabView>>,
+    to: fn(&Game, usize) -> Option<LabView>,
+) -> Callback<(Game, usize)> {
+    let (go, back) = (go.clone(), back.clone());
+    Callback::from(move |(game, ply): (Game, usize)| {
+        if let Some(view) = to(&game, ply) {
+            back.set(Some(analysis_at(game, ply)));
+            go.emit(view);
+        }
+    })
+}
+
+/// The editor on the position of `game` at `ply`.
+fn editor_at(game: &Game, ply: usize) -> Option<LabView> {
+    game.positions().get(ply).map(|p| LabView::Editor((*p).into()))
+}
+
 #[function_component(LabRoot)]
 fn lab_root() -> Html {
     let lang = use_page_lang();
     let view = use_state(take_request);
+    // The analysis board to come back to from the view it opened (the
+    // position editor, the connection settings at the tables' address).
+    let back = use_state(|| None::<LabView>);
     {
-        let view = view.setter();
+        let (view, back) = (view.setter(), back.setter());
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, OPEN_EVENT, move |_| {
                     if let Some(v) = take_request() {
+                        back.set(None);
                         view.set(Some(v));
                     }
                 })
@@ -55,8 +90,9 @@ fn lab_root() -> Html {
         });
     }
     let end = {
-        let view = view.setter();
+        let (view, back) = (view.setter(), back.setter());
         Callback::from(move |exit: LabExit| {
+            back.set(None);
             view.set(None);
             tell(&exit);
         })
@@ -65,57 +101,47 @@ fn lab_root() -> Html {
         let view = view.setter();
         Callback::from(move |v: LabView| view.set(Some(v)))
     };
-    // The analysis board to come back to from the connection settings
-    // opened for the tables' address.
-    let back = use_state(|| None::<LabView>);
+    // Closing a view goes back to the analysis board it came from, if one.
+    let close = match (*back).clone() {
+        Some(v) => {
+            let (go, back) = (go.clone(), back.setter());
+            Callback::from(move |()| {
+                back.set(None);
+                go.emit(v.clone());
+            })
+        }
+        None => end.reform(|()| LabExit::Closed),
+    };
     match &*view {
         None => Html::default(),
         Some(LabView::Analysis { game, ply, review }) => {
-            let on_edit = go.reform(|pos: Position| LabView::Editor(pos.into()));
-            let on_settings = {
-                let (go, back) = (go.clone(), back.setter());
-                Callback::from(move |(game, ply): (Game, usize)| {
-                    back.set(Some(LabView::Analysis {
-                        game,
-                        ply,
-                        review: false,
-                    }));
-                    go.emit(LabView::Connection);
-                })
-            };
+            let on_edit = leave(&go, &back.setter(), editor_at);
+            let on_settings = leave(&go, &back.setter(), |_, _| Some(LabView::Connection));
             html! {
                 <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review}
                                on_close={end.reform(|()| LabExit::Closed)} {on_edit} {on_settings} />
             }
         }
         Some(LabView::Editor(setup)) => {
-            let on_analyse = go.reform(|pos: Position| LabView::Analysis {
-                game: Game::from_position(pos),
-                ply: 0,
-                review: false,
-            });
+            // Analysed, the position is a board of its own: nothing to go back to.
+            let on_analyse = {
+                let (go, back) = (go.clone(), back.setter());
+                Callback::from(move |pos: Position| {
+                    back.set(None);
+                    go.emit(analysis_at(Game::from_position(pos), 0));
+                })
+            };
             html! {
                 <PositionEditor {lang} setup={Rc::new(setup.clone())} on_play={end.reform(LabExit::Play)}
-                                {on_analyse} on_close={end.reform(|()| LabExit::Closed)} />
+                                {on_analyse} on_close={close} />
             }
         }
         Some(LabView::Puzzles(variant)) => html! {
             <PuzzleTable {lang} variant={*variant} on_close={end.reform(|()| LabExit::Closed)} />
         },
         Some(LabView::Connection) => {
-            // Closed, it goes back to the analysis board it came from.
-            let to = (*back).clone();
-            let on_close = match to.clone() {
-                Some(v) => {
-                    let (go, back) = (go.clone(), back.setter());
-                    Callback::from(move |()| {
-                        back.set(None);
-                        go.emit(v.clone());
-                    })
-                }
-                None => end.reform(|()| LabExit::Closed),
-            };
-            html! { <ConnectionSettings {lang} {on_close} tables_first={to.is_some()} /> }
+            let tables_first = back.is_some();
+            html! { <ConnectionSettings {lang} on_close={close} {tables_first} /> }
         }
     }
 }
