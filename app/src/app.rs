@@ -280,13 +280,14 @@ fn side(s: &Side) -> Html {
             // What comes and goes (a question, an offer, a notice) comes
             // under the game's buttons, so that none moves under a finger
             // reaching for it; a question right under the button that
-            // asked it.
+            // asked it, a notice (the lab's "Opening…" as Analyse is
+            // pressed) under Analyse too.
             if playing { { offers(ui) } }
+            if playing && (t.room.is_none() || t.outcome().is_some()) {
+                { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
+            }
             { notice_bar(ui) }
             if playing {
-                if t.room.is_none() || t.outcome().is_some() {
-                    { analyse_buttons(lang, t.outcome().is_some(), t.game.moves().is_empty(), analyse(false), analyse(true)) }
-                }
                 // Under every button of the game: when it comes, none moves.
                 { hint_line(ui) }
                 if let Some((room, link)) = s.room_link {

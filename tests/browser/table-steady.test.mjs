@@ -148,3 +148,22 @@ test("the analysis board opened by a tap shows no focus ring on its title; by th
   assert.equal(await page.locator("dialog[open] h2[tabindex]").first().evaluate((e) => getComputedStyle(e).outlineStyle), "solid", "the ring for the keyboard");
   assertNoErrors(page);
 });
+
+test("the lab's \"Opening…\" as Analyse is first pressed moves no button: Analyse and Review stay under the finger", { timeout: 60_000 }, async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const { page, context } = await h.newPage({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+    await openGame(page, gameLink(h.url, { variant: "nine", mode: "two-players", moves: "a1,b2" }));
+    // A slow connection: the lab's files take a second and a half to come.
+    await context.route(/\/lab(_bg)?\.(js|wasm|css)$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const boxes = () => page.evaluate(() => [...document.querySelectorAll(".analyse button")].map((b) => Math.round(b.getBoundingClientRect().top)));
+    const before = await boxes();
+    await page.locator('[data-action="analyse"]').click();
+    await page.locator('[data-notice="lab.loading"]').waitFor({ timeout: 5_000 });
+    assert.deepEqual(await boxes(), before, `at ${viewport.width} px the buttons stay where they were pressed`);
+    await page.locator("[data-analysis]").waitFor({ timeout: 30_000 });
+    assertNoErrors(page);
+  }
+});
