@@ -49,6 +49,14 @@ impl PartialTurn {
         self.to.is_some() || !self.removals.is_empty()
     }
 
+    /// The point the board rings as picked up: the piece to move, until
+    /// its destination is chosen. Once removals are due the piece stands
+    /// where it went ([`PartialTurn::shown_pieces`]) and its first point
+    /// is empty, so nothing is ringed there.
+    pub fn selected(&self) -> Option<Point> {
+        self.from.filter(|_| !self.removing())
+    }
+
     /// The piece on each point of `pos` as the board shows it while this
     /// turn is put together: once removals are due, the piece already
     /// stands where it went (the one that closed the mill is seen) and the
@@ -277,7 +285,18 @@ mod tests {
             other => unreachable!("{other:?}"),
         };
         assert_eq!(t1.from, Some(pt(&pos, "g4")));
+        assert_eq!(
+            t1.selected(),
+            Some(pt(&pos, "g4")),
+            "the piece picked up is ringed"
+        );
         assert!(t1.hints(&pos, &legal).targets.contains(pt(&pos, "g1")));
+        // Moved to g1 with a removal due, g4 is empty: nothing is ringed there.
+        let moved = PartialTurn {
+            to: Some(pt(&pos, "g1")),
+            ..t1.clone()
+        };
+        assert_eq!(moved.selected(), None);
         let t2 = match t1.press(pt(&pos, "b4"), &pos, &legal) {
             Press::Continue(t) => t,
             other => unreachable!("{other:?}"),

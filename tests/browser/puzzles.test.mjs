@@ -146,6 +146,7 @@ test("a move that closes a mill shows its piece where it went, and the words ask
   const piece = (p) => dialog(page).locator(`[data-point="${p}"]`).getAttribute("data-piece");
   assert.equal(await piece(from), null, `${from} is left while the piece to take is picked`);
   assert.ok(await piece(to), `the piece that closed the mill is drawn on ${to}`);
+  assert.equal(await dialog(page).locator("[data-selected]").count(), 0, `no "selected" ring left on the empty ${from}`);
   assert.equal(await dialog(page).locator("[data-verdict]").innerText(), "Remove a piece", "the words say what is asked now");
   await screenshot(page, "puzzle-mill-removing");
   await press(page, taken);

@@ -57,7 +57,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
         pieces: &pieces,
         targets: hints.targets,
         removable: hints.removable,
-        selected: turn.from,
+        selected: turn.selected(),
         last_move,
         markers: pos.markers(),
         suggestion: None,
@@ -66,7 +66,7 @@ pub fn analysis_board(v: &BoardView) -> Html {
     html! {
         <div class="analysis-board">
             <Board board={pos.geometry().kind()} {labels} {pieces} targets={hints.targets}
-                   removable={hints.removable} movable={hints.movable} selected={turn.from} {last_move}
+                   removable={hints.removable} movable={hints.movable} selected={turn.selected()} {last_move}
                    markers={pos.markers()} suggestion={v.suggestion}
                    {cursor} {notes} label={lang.t("analysis.title")} {on_press} {on_cursor} {on_cancel} />
             if has_notes {

@@ -96,7 +96,7 @@ pub fn game_board(ui: &Ui, look: BoardLook) -> Html {
         Default::default()
     };
     let pieces = pieces(t, &pos);
-    let selected = if at_live_ply { t.turn.from } else { None };
+    let selected = if at_live_ply { t.turn.selected() } else { None };
     let last_move = t.shown_last_move();
     let suggestion = if at_live_ply { t.suggestion } else { None };
     let marking = Marking {

@@ -285,7 +285,7 @@ pub fn solver(p: &SolverProps) -> Html {
         Default::default()
     };
     let pieces = turn.shown_pieces(&pos);
-    let (selected, last_move) = (turn.from, solving.line.moves.last().copied());
+    let (selected, last_move) = (turn.selected(), solving.line.moves.last().copied());
     let marking = Marking {
         pieces: &pieces,
         targets: hints.targets,

@@ -135,7 +135,7 @@ impl Model {
             targets: hints.targets,
             removable: hints.removable,
             movable: hints.movable,
-            selected: self.turn.from,
+            selected: self.turn.selected(),
             cursor: None,
             last_move: self
                 .look
