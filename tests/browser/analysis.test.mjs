@@ -85,6 +85,28 @@ test("a Nine position by link: three lines while it thinks, no long task, steppi
   assertNoErrors(page);
 });
 
+test("nothing under the engine's lines jumps when the first lines come", { timeout: 60_000 }, async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { page } = await h.newPage({ viewport });
+    // Where the line of play stands on each frame while no line has come.
+    await page.addInitScript(() => {
+      const watch = () => {
+        const list = document.querySelector("[data-analysis] .analysis-lines");
+        const steps = document.querySelector("[data-analysis-moves]");
+        if (list && steps && list.dataset.lines === "0") window.__awaitedTop = steps.getBoundingClientRect().top;
+        if (!list || list.dataset.lines === "0") requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);
+    await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+    const before = await page.evaluate(() => window.__awaitedTop);
+    const after = await page.evaluate(() => document.querySelector("[data-analysis-moves]").getBoundingClientRect().top);
+    assert.ok(typeof before === "number", "a frame showed the dialog before the lines came");
+    assert.ok(Math.abs(after - before) <= 2, `at ${viewport.width} px the line of play moved ${after - before} px as the lines came`);
+  }
+});
+
 test("a move of one's own at an earlier turn keeps the game's turns: the board says what it replaced, and Back to the game brings them back", { timeout: 60_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);

@@ -118,6 +118,8 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     } else {
         lang.fmt("analysis.depth", &[&depth.to_string()])
     };
+    let awaited =
+        lines.is_none() && !over && exact.is_none() && p.analysed.failed.is_none() && p.paused.is_none();
     // Why it stopped, unless it had nothing left to think about.
     let stopped = p.paused.filter(|_| !over && !done && p.analysed.failed.is_none());
     // The meter always has a name (axe: aria-meter-name), the score with it.
@@ -162,7 +164,9 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
                     <span class="analysis-stopped">{ lang.t(&format!("analysis.stopped-{}", why.name())) }</span>
                 }
             </p>
-            <ol class="analysis-lines" data-lines={items.len().to_string()}>{ for rows }</ol>
+            // Room for three lines while the first are awaited, so that
+            // nothing under them jumps when they come.
+            <ol class="analysis-lines" data-lines={items.len().to_string()} data-awaited={awaited.then_some("")}>{ for rows }</ol>
             if !over && !done && p.analysed.failed.is_none() {
                 <button type="button" class="btn" data-action={action} onclick={p.on_toggle.clone()}>
                     { lang.t(toggle) }
