@@ -30,14 +30,12 @@ pub fn focus(e: &web_sys::Element) {
 }
 
 /// Focuses the page's first element that matches `selector`, if there is
-/// one.
-pub fn focus_first(selector: &str) {
+/// one; whether there was.
+pub fn focus_first(selector: &str) -> bool {
     let found = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector(selector).ok().flatten());
-    if let Some(e) = found {
-        focus(&e);
-    }
+    found.map(|e| focus(&e)).is_some()
 }
 
 /// Sends the window event `name` with `text` as its detail (the page and

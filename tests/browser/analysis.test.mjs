@@ -107,6 +107,17 @@ test("nothing under the engine's lines jumps when the first lines come", { timeo
   }
 });
 
+test("on a phone the paste box stands clear above its buttons, at 320 and 390 px", { timeout: 60_000 }, async () => {
+  for (const width of [320, 390]) {
+    const { page } = await h.newPage({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(`${h.url}#analysis&variant=nine&moves=a1,b2,d1,d2`);
+    await dialog(page).locator(".analysis-paste").waitFor();
+    const [field, buttons] = await page.evaluate(() => [".analysis-paste", "[data-analysis] .analysis-paste ~ .dialog-buttons"]
+      .map((s) => document.querySelector(s).getBoundingClientRect()).map((r) => [r.top, r.bottom]));
+    assert.ok(buttons[0] >= field[1], `at ${width} px the buttons' row (from ${buttons[0]}) starts under the box (to ${field[1]})`);
+  }
+});
+
 test("a move of one's own at an earlier turn keeps the game's turns: the board says what it replaced, and Back to the game brings them back", { timeout: 60_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);

@@ -314,7 +314,7 @@ test("Back to the game by the keyboard leaves the focus on the game's turn it sh
   assertNoErrors(page);
 });
 
-test("the analysis board's line is one Tab stop; Enter on an engine's line keeps the focus on the line's turn; the editor opened from it closes back to it", { timeout: 90_000 }, async () => {
+test("the analysis board's line is one Tab stop; Enter on an engine's line keeps the focus on the line's turn; the editor opened from it closes back to it, on Edit position", { timeout: 90_000 }, async () => {
   const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
   const game = "a1,b2,d1,d2,b4,a7,f2,f4,c5,e5,g7,d6";
   await page.goto(`${h.url}#analysis&variant=nine&moves=${game}`);
@@ -359,6 +359,7 @@ test("the analysis board's line is one Tab stop; Enter on an engine's line keeps
   await dialog.waitFor();
   await dialog.locator('[data-ply="6"] button[aria-current]').waitFor();
   assert.equal(await editor.count(), 0, "the editor closed");
+  assert.equal(await focus(), "edit-position", "the focus is back on Edit position, which opened the editor");
   // Its own close button, at the top, closes the analysis board.
   await dialog.locator('.dialog-head [data-action="close-dialog"]').click();
   await dialog.waitFor({ state: "detached" });

@@ -23,7 +23,7 @@ use super::dialog_head::dialog_head;
 use super::modal::Modal;
 use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
-use crate::browser::base_url;
+use crate::browser::{self, base_url};
 use crate::hooks::{
     show_board_top, thinking_toggle, use_analysis, use_board_cursor, use_keys_kept, use_review,
     use_review_focus, use_shown_in_view, use_thinking,
@@ -46,6 +46,11 @@ pub struct AnalysisProps {
     /// the review has the machine to itself).
     #[prop_or_default]
     pub review: bool,
+    /// The control (a CSS selector) that takes the focus as the board
+    /// opens, in place of its title: the one that left it for the view
+    /// that closed back to it.
+    #[prop_or_default]
+    pub focus_first: Option<&'static str>,
     /// Opens the connection settings at the tables' address, with the
     /// line and the turn shown, to come back to.
     #[prop_or_default]
@@ -54,13 +59,18 @@ pub struct AnalysisProps {
 
 /// A node (the dialog's title) that takes the focus when it opens, where
 /// a keyboard user starts reading, with its outline to show it; the arrow
-/// keys step at once (the dialog hears them).
+/// keys step at once (the dialog hears them). Where the board opens again
+/// from a view it left for, the control `first` that left it takes the
+/// focus instead, if it is there.
 #[hook]
-fn use_focus_at_open() -> NodeRef {
+fn use_focus_at_open(first: Option<&'static str>) -> NodeRef {
     let node = use_node_ref();
     {
         let node = node.clone();
         use_effect_with((), move |_| {
+            if first.is_some_and(browser::focus_first) {
+                return;
+            }
             if let Some(el) = node.cast::<web_sys::HtmlElement>() {
                 let _ = el.focus();
             }
@@ -135,7 +145,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let side = use_shown_in_view(study.ply);
     let root = use_keys_kept();
     let onfocusin = use_review_focus();
-    let title = use_focus_at_open();
+    let title = use_focus_at_open(p.focus_first);
     let shown = study.shown();
     let pos = *shown.position();
     let legal = shown.legal_moves();

@@ -13,8 +13,10 @@ use morris_engine::Mark;
 // Whole numbers only: formatting floats would cost the first load kilobytes.
 const W: i64 = 600;
 const H: i64 = 160;
-/// A dot's radius, and the margin that keeps a whole dot inside the graph
-/// where its turn sits at an edge (the last turn, a forced result).
+/// A dot's radius (in the graph's units; on the screen it is lab.css's
+/// `.review-dot` stroke, in pixels), and the margin that keeps a whole dot
+/// inside the graph where its turn sits at an edge (the last turn, a
+/// forced result).
 const R: i64 = 5;
 const PAD: i64 = R + 1;
 
@@ -50,7 +52,10 @@ pub fn review_graph(lang: Lang, review: &Review, plies: usize, shown: usize, go:
     let area = format!("{first},{} {} {last},{}", H / 2, line.join(" "), H / 2);
     let dots = review.marked().map(|l| {
         let (x, y) = xy(l.turn, plies, values.get(l.turn).copied().unwrap_or(0));
-        html! { <circle class={classes!("review-dot", (l.mark == Mark::Blunder).then_some("blunder"))} cx={x.to_string()} cy={y.to_string()} r={R.to_string()} /> }
+        // A dot is a line of no length with round ends, its width in the
+        // screen's pixels: round however the graph is stretched.
+        let d = format!("M{x} {y}h0");
+        html! { <path class={classes!("review-dot", (l.mark == Mark::Blunder).then_some("blunder"))} {d} /> }
     });
     let at = xy(shown, plies, 0).0;
     let on_click = {

@@ -38,6 +38,11 @@ fn tell(exit: &LabExit) {
     tell_window(EXIT_EVENT, &exit.encode());
 }
 
+/// The analysis board's controls that leave it for the editor and for the
+/// connection settings.
+const EDIT: &str = "[data-analysis] [data-action=edit-position]";
+const TABLES: &str = "[data-analysis] [data-action=tables-address]";
+
 /// The analysis board of `game` at `ply`, to come back to.
 fn analysis_at(game: Game, ply: usize) -> LabView {
     LabView::Analysis {
@@ -47,17 +52,23 @@ fn analysis_at(game: Game, ply: usize) -> LabView {
     }
 }
 
-/// Leaves the analysis board (at the game and turn it gives) for the view
-/// `to` makes of them, keeping the board in `back` to come back to.
+/// The analysis board to come back to, and the control on it (a CSS
+/// selector) that opened the view left for, to take the focus again.
+type Back = Option<(LabView, &'static str)>;
+
+/// Leaves the analysis board (at the game and turn it gives) from its
+/// control `opener` for the view `to` makes of them, keeping the board in
+/// `back` to come back to.
 fn leave(
     go: &Callback<LabView>,
-    back: &UseStateSetter<Option<LabView>>,
+    back: &UseStateSetter<Back>,
+    opener: &'static str,
     to: fn(&Game, usize) -> Option<LabView>,
 ) -> Callback<(Game, usize)> {
     let (go, back) = (go.clone(), back.clone());
     Callback::from(move |(game, ply): (Game, usize)| {
         if let Some(view) = to(&game, ply) {
-            back.set(Some(analysis_at(game, ply)));
+            back.set(Some((analysis_at(game, ply), opener)));
             go.emit(view);
         }
     })
@@ -74,14 +85,17 @@ fn lab_root() -> Html {
     let view = use_state(take_request);
     // The analysis board to come back to from the view it opened (the
     // position editor, the connection settings at the tables' address).
-    let back = use_state(|| None::<LabView>);
+    let back = use_state(|| None::<(LabView, &'static str)>);
+    // The control the analysis board, come back to, focuses as it opens.
+    let refocus = use_state(|| None::<&'static str>);
     {
-        let (view, back) = (view.setter(), back.setter());
+        let (view, back, refocus) = (view.setter(), back.setter(), refocus.setter());
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, OPEN_EVENT, move |_| {
                     if let Some(v) = take_request() {
                         back.set(None);
+                        refocus.set(None);
                         view.set(Some(v));
                     }
                 })
@@ -90,9 +104,10 @@ fn lab_root() -> Html {
         });
     }
     let end = {
-        let (view, back) = (view.setter(), back.setter());
+        let (view, back, refocus) = (view.setter(), back.setter(), refocus.setter());
         Callback::from(move |exit: LabExit| {
             back.set(None);
+            refocus.set(None);
             view.set(None);
             tell(&exit);
         })
@@ -103,10 +118,11 @@ fn lab_root() -> Html {
     };
     // Closing a view goes back to the analysis board it came from, if one.
     let close = match (*back).clone() {
-        Some(v) => {
-            let (go, back) = (go.clone(), back.setter());
+        Some((v, opener)) => {
+            let (go, back, refocus) = (go.clone(), back.setter(), refocus.setter());
             Callback::from(move |()| {
                 back.set(None);
+                refocus.set(Some(opener));
                 go.emit(v.clone());
             })
         }
@@ -115,10 +131,10 @@ fn lab_root() -> Html {
     match &*view {
         None => Html::default(),
         Some(LabView::Analysis { game, ply, review }) => {
-            let on_edit = leave(&go, &back.setter(), editor_at);
-            let on_settings = leave(&go, &back.setter(), |_, _| Some(LabView::Connection));
+            let on_edit = leave(&go, &back.setter(), EDIT, editor_at);
+            let on_settings = leave(&go, &back.setter(), TABLES, |_, _| Some(LabView::Connection));
             html! {
-                <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review}
+                <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review} focus_first={*refocus}
                                on_close={end.reform(|()| LabExit::Closed)} {on_edit} {on_settings} />
             }
         }
