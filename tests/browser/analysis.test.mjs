@@ -107,6 +107,37 @@ test("nothing under the engine's lines jumps when the first lines come", { timeo
   }
 });
 
+test("a line with the keyboard's focus holds still while the engine thinks on; Enter plays what it shows; leaving it, the lines go on", { timeout: 120_000 }, async () => {
+  const { page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${h.url}#analysis&variant=nine&moves=d6,d2,f4,b4`);
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  const texts = () => dialog(page).locator(".analysis-line").evaluateAll((els) => els.map((e) => e.innerText));
+  const line = dialog(page).locator(".analysis-line").first();
+  await line.focus();
+  const held = await texts();
+  // The search goes on underneath: the depth grows, the lines stay as they were.
+  const first = await depth(page);
+  for (let i = 0; i < 8; i++) {
+    await page.waitForTimeout(500);
+    assert.deepEqual(await texts(), held, "the lines hold still under the focus");
+  }
+  assert.ok((await depth(page)) > first, `the engine thought on: depth ${first} to ${await depth(page)}`);
+  // Enter plays the line as it is shown.
+  const shown = (await line.locator(".line-moves").textContent()).split(" ");
+  await page.keyboard.press("Enter");
+  await dialog(page).locator('[data-ply="5"] button[aria-current]').waitFor();
+  const played = await dialog(page).locator("[data-analysis-moves] li button").evaluateAll((els) => els.map((e) => e.textContent));
+  assert.deepEqual(played.slice(4), shown, "the moves the line showed were played");
+  // The focus went to the line of play: the lines follow the engine again.
+  await dialog(page).locator('[data-lines="3"]').waitFor({ timeout: 60_000 });
+  const now = await texts();
+  await page.waitForFunction((before) => {
+    const t = [...document.querySelectorAll("[data-analysis] .analysis-line")].map((e) => e.innerText);
+    return JSON.stringify(t) !== before;
+  }, JSON.stringify(now), { timeout: 60_000 });
+  assertNoErrors(page);
+});
+
 test("on a phone the paste box stands clear above its buttons, at 320 and 390 px", { timeout: 60_000 }, async () => {
   for (const width of [320, 390]) {
     const { page } = await h.newPage({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });

@@ -339,6 +339,9 @@ test("the analysis board's line is one Tab stop; Enter on an engine's line keeps
   await dialog.locator('[data-analysis-moves] [data-ply="12"] button').focus();
   await page.keyboard.press("ArrowUp");
   await dialog.locator('[data-ply="11"] button[aria-current]').waitFor();
+  // The focus follows once the turn is drawn, a moment after the mark.
+  await page.waitForFunction(() => document.activeElement?.closest("[data-analysis-moves] [data-ply]")?.getAttribute("data-ply") === "11", null, { timeout: 5_000 })
+    .catch(() => {});
   assert.equal(await focus(), "11", "the focus went up with the turn shown");
   // Enter on an engine's line plays it: the focus goes on to the line's turn shown, not the dialog.
   const line = dialog.locator(".analysis-line").first();
@@ -405,7 +408,8 @@ test("the puzzle's board and the position editor's board: Tab reaches them, the 
       await page.keyboard.press(key);
       seen.push(await point(root));
     }
-    assert.ok(new Set(seen).size >= 3, `the arrows move the cursor on ${root}: ${seen}`);
+    // A panic in the lab's module would leave the arrows dead: say so.
+    assert.ok(new Set(seen).size >= 3, `the arrows move the cursor on ${root}: ${seen}; the page's errors: ${JSON.stringify(page.mulinoErrors ?? [])}`);
     return seen.at(-1);
   };
   await page.locator('[data-action="puzzles"]').focus();

@@ -16,7 +16,7 @@ use super::status_text::color_name;
 use crate::analysis::protocol::{Exact, PvLine};
 use crate::analysis::think::LINES;
 use crate::analysis::{light_share, score_text, value_text, Pause};
-use crate::hooks::Analysed;
+use crate::hooks::{Analysed, LineHold};
 use crate::i18n::Lang;
 
 /// The exact values of the position's moves, if the tables answer it.
@@ -66,6 +66,8 @@ pub struct LinesPanel<'a> {
     pub on_toggle: Callback<MouseEvent>,
     /// Plays a line (its turns in notation).
     pub on_line: Callback<Vec<String>>,
+    /// Holds the lines still while one has the focus.
+    pub hold: &'a LineHold,
 }
 
 /// The evaluation bar's light share and words on a finished game: full
@@ -84,7 +86,7 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
     let over = outcome.is_some();
     let lines = p.analysed.lines.as_ref();
     let exact = exact_values(p.analysed);
-    let items = shown_lines(p.analysed, exact);
+    let items = p.hold.shown(*p.pos, shown_lines(p.analysed, exact));
     let (depth, done) = lines.map_or((0, false), |(d, done, _)| (*d, *done));
     // The best exact value, where there is one, else the best line's.
     let best = exact
@@ -166,7 +168,8 @@ pub fn analysis_lines(p: &LinesPanel) -> Html {
             </p>
             // Room for three lines while the first are awaited, so that
             // nothing under them jumps when they come.
-            <ol class="analysis-lines" data-lines={items.len().to_string()} data-awaited={awaited.then_some("")}>{ for rows }</ol>
+            <ol class="analysis-lines" data-lines={items.len().to_string()} data-awaited={awaited.then_some("")}
+                onfocusin={p.hold.on_focus_in(*p.pos, items.clone())} onfocusout={p.hold.on_focus_out()}>{ for rows }</ol>
             if !over && !done && p.analysed.failed.is_none() {
                 <button type="button" class="btn" data-action={action} onclick={p.on_toggle.clone()}>
                     { lang.t(toggle) }

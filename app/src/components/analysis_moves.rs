@@ -6,6 +6,7 @@ use morris_board::PointNote;
 use morris_core::{Color, Move, Position};
 use yew::prelude::*;
 
+use super::analysis_exit::LeftBy;
 use crate::analysis::protocol::Exact;
 use crate::analysis::{point_values, value_mark, value_text};
 use crate::i18n::Lang;
@@ -16,7 +17,7 @@ fn unserved(lang: Lang, on_settings: &Callback<()>) -> Html {
     html! {
         <div class="analysis-exact" data-exact="unserved">
             <p>{ lang.fmt("analysis.unserved", &[&lang.t("variant.nine")]) }</p>
-            <button type="button" class="btn" data-action="tables-address" onclick={on_settings.reform(|_: MouseEvent| ())}>
+            <button type="button" class="btn" data-action={LeftBy::TablesAddress.action()} onclick={on_settings.reform(|_: MouseEvent| ())}>
                 { lang.t("conn.open") }
             </button>
         </div>

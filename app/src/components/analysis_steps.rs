@@ -14,12 +14,15 @@ use crate::analysis::Study;
 use crate::browser;
 use crate::i18n::Lang;
 
-/// The ply an arrow, Home or End key steps to from the shown one.
-pub fn step_for_key(study: &Study, key: &str) -> Option<usize> {
+/// The ply an arrow, Home or End key steps to from the shown one; in the
+/// line (`in_line`) Up and Down step too, as in the table's move list.
+fn step_for_key(study: &Study, key: &str, in_line: bool) -> Option<usize> {
     let (shown, n) = (study.ply, study.line.moves().len());
     match key {
         "ArrowLeft" => Some(shown.saturating_sub(1)),
+        "ArrowUp" if in_line => Some(shown.saturating_sub(1)),
         "ArrowRight" => Some((shown + 1).min(n)),
+        "ArrowDown" if in_line => Some((shown + 1).min(n)),
         "Home" => Some(0),
         "End" => Some(n),
         _ => None,
@@ -37,17 +40,13 @@ pub fn step_keys(study: UseReducerHandle<Study>, go: Callback<usize>) -> Callbac
                 .as_ref()
                 .is_some_and(|t| t.closest(sel).ok().flatten().is_some())
         };
-        // In the line, Up and Down step too, as in the table's move list.
         let in_line = within("[data-analysis-moves]");
-        let key = match e.key().as_str() {
-            "ArrowUp" if in_line => "ArrowLeft".to_string(),
-            "ArrowDown" if in_line => "ArrowRight".to_string(),
-            key => key.to_string(),
-        };
-        if let Some(ply) = step_for_key(&study, &key).filter(|_| !within("svg, textarea") && !e.alt_key()) {
+        let step = step_for_key(&study, &e.key(), in_line);
+        if let Some(ply) = step.filter(|_| !within("svg, textarea") && !e.alt_key()) {
             e.prevent_default();
             go.emit(ply);
-            // From a turn of the line, the focus follows the turn shown.
+            // From a turn of the line, the focus follows the turn shown
+            // once it is drawn.
             if in_line {
                 Timeout::new(0, focus_shown_turn).forget();
             }

@@ -15,6 +15,7 @@ use morris_core::{Game, Position};
 use yew::prelude::*;
 
 use super::analysis_board::{analysis_board, BoardView};
+use super::analysis_exit::LeftBy;
 use super::analysis_lines::{analysis_lines, LinesPanel};
 use super::analysis_moves::{analysis_moves, pass_button};
 use super::analysis_paste::AnalysisPaste;
@@ -25,8 +26,8 @@ use super::review_panel::{review_explain, review_panel, ReviewView};
 use crate::analysis::{Pause, Study, StudyAction};
 use crate::browser::{self, base_url};
 use crate::hooks::{
-    show_board_top, thinking_toggle, use_analysis, use_board_cursor, use_keys_kept, use_review,
-    use_review_focus, use_shown_in_view, use_thinking,
+    show_board_top, thinking_toggle, use_analysis, use_board_cursor, use_keys_kept, use_line_hold,
+    use_review, use_review_focus, use_shown_in_view, use_thinking,
 };
 use crate::i18n::Lang;
 use crate::link::analysis_link;
@@ -46,11 +47,10 @@ pub struct AnalysisProps {
     /// the review has the machine to itself).
     #[prop_or_default]
     pub review: bool,
-    /// The control (a CSS selector) that takes the focus as the board
-    /// opens, in place of its title: the one that left it for the view
-    /// that closed back to it.
+    /// The control that takes the focus as the board opens, in place of
+    /// its title: the one that left it for the view that closed back to it.
     #[prop_or_default]
-    pub focus_first: Option<&'static str>,
+    pub focus_first: Option<LeftBy>,
     /// Opens the connection settings at the tables' address, with the
     /// line and the turn shown, to come back to.
     #[prop_or_default]
@@ -63,12 +63,12 @@ pub struct AnalysisProps {
 /// from a view it left for, the control `first` that left it takes the
 /// focus instead, if it is there.
 #[hook]
-fn use_focus_at_open(first: Option<&'static str>) -> NodeRef {
+fn use_focus_at_open(first: Option<LeftBy>) -> NodeRef {
     let node = use_node_ref();
     {
         let node = node.clone();
         use_effect_with((), move |_| {
-            if first.is_some_and(browser::focus_first) {
+            if first.is_some_and(|by| browser::focus_first(&by.selector())) {
                 return;
             }
             if let Some(el) = node.cast::<web_sys::HtmlElement>() {
@@ -142,6 +142,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
     let suggestion = reviewed.and_then(|r| r.better_move(study.ply));
     let turn = use_state(PartialTurn::default);
     let cursor = use_board_cursor();
+    let hold = use_line_hold();
     let side = use_shown_in_view(study.ply);
     let root = use_keys_kept();
     let onfocusin = use_review_focus();
@@ -190,6 +191,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
         paused: thinking.paused,
         on_toggle,
         on_line: then_focus,
+        hold: &hold,
     };
     let reviewed = ReviewView {
         lang,
@@ -220,7 +222,7 @@ pub fn analysis_table(p: &AnalysisProps) -> Html {
                         { analysis_steps(lang, &study, &marks, &go, &back) }
                         { review_explain(&reviewed) }
                         { review_panel(&reviewed) }
-                        <button type="button" class="btn" data-action="edit-position"
+                        <button type="button" class="btn" data-action={LeftBy::EditPosition.action()}
                                 onclick={on_edit}>{ lang.t("action.edit-position") }</button>
                         <AnalysisPaste {lang} {link} on_open={on_open} on_close={p.on_close.clone()} />
                     </div>

@@ -5,6 +5,7 @@
 
 mod analyse_buttons;
 mod analysis_board;
+mod analysis_exit;
 mod analysis_lines;
 mod analysis_moves;
 mod analysis_paste;
@@ -57,6 +58,7 @@ mod unfold;
 mod welcome;
 
 pub use analyse_buttons::analyse_buttons;
+pub use analysis_exit::LeftBy;
 pub use analysis_table::AnalysisTable;
 pub use announce::announce;
 pub use board_settings::board_settings;

@@ -14,7 +14,7 @@ use yew::prelude::*;
 use super::lang::use_page_lang;
 use super::{LabExit, LabView, EXIT_EVENT, OPEN_EVENT, REQUEST};
 use crate::browser::{own_node, tell_window};
-use crate::components::{AnalysisTable, ConnectionSettings, PositionEditor, PuzzleTable};
+use crate::components::{AnalysisTable, ConnectionSettings, LeftBy, PositionEditor, PuzzleTable};
 
 /// Mounts the lab's root on a node of its own, beside the table's.
 pub fn run() {
@@ -38,11 +38,6 @@ fn tell(exit: &LabExit) {
     tell_window(EXIT_EVENT, &exit.encode());
 }
 
-/// The analysis board's controls that leave it for the editor and for the
-/// connection settings.
-const EDIT: &str = "[data-analysis] [data-action=edit-position]";
-const TABLES: &str = "[data-analysis] [data-action=tables-address]";
-
 /// The analysis board of `game` at `ply`, to come back to.
 fn analysis_at(game: Game, ply: usize) -> LabView {
     LabView::Analysis {
@@ -52,23 +47,30 @@ fn analysis_at(game: Game, ply: usize) -> LabView {
     }
 }
 
-/// The analysis board to come back to, and the control on it (a CSS
-/// selector) that opened the view left for, to take the focus again.
-type Back = Option<(LabView, &'static str)>;
+/// Where the analysis board went, and how it comes back.
+#[derive(Clone, PartialEq, Debug)]
+enum Trail {
+    /// It was left by `by` for another view: closing that view opens
+    /// `board` again.
+    Away { board: LabView, by: LeftBy },
+    /// It came back: `by` takes the focus as it opens.
+    Back(LeftBy),
+}
 
-/// Leaves the analysis board (at the game and turn it gives) from its
-/// control `opener` for the view `to` makes of them, keeping the board in
-/// `back` to come back to.
+/// Leaves the analysis board (at the game and turn it gives) by its
+/// control `by` for the view `to` makes of them, keeping the board in
+/// `trail` to come back to.
 fn leave(
     go: &Callback<LabView>,
-    back: &UseStateSetter<Back>,
-    opener: &'static str,
+    trail: &UseStateSetter<Option<Trail>>,
+    by: LeftBy,
     to: fn(&Game, usize) -> Option<LabView>,
 ) -> Callback<(Game, usize)> {
-    let (go, back) = (go.clone(), back.clone());
+    let (go, trail) = (go.clone(), trail.clone());
     Callback::from(move |(game, ply): (Game, usize)| {
         if let Some(view) = to(&game, ply) {
-            back.set(Some((analysis_at(game, ply), opener)));
+            let board = analysis_at(game, ply);
+            trail.set(Some(Trail::Away { board, by }));
             go.emit(view);
         }
     })
@@ -83,19 +85,14 @@ fn editor_at(game: &Game, ply: usize) -> Option<LabView> {
 fn lab_root() -> Html {
     let lang = use_page_lang();
     let view = use_state(take_request);
-    // The analysis board to come back to from the view it opened (the
-    // position editor, the connection settings at the tables' address).
-    let back = use_state(|| None::<(LabView, &'static str)>);
-    // The control the analysis board, come back to, focuses as it opens.
-    let refocus = use_state(|| None::<&'static str>);
+    let trail = use_state(|| None::<Trail>);
     {
-        let (view, back, refocus) = (view.setter(), back.setter(), refocus.setter());
+        let (view, trail) = (view.setter(), trail.setter());
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, OPEN_EVENT, move |_| {
                     if let Some(v) = take_request() {
-                        back.set(None);
-                        refocus.set(None);
+                        trail.set(None);
                         view.set(Some(v));
                     }
                 })
@@ -104,10 +101,9 @@ fn lab_root() -> Html {
         });
     }
     let end = {
-        let (view, back, refocus) = (view.setter(), back.setter(), refocus.setter());
+        let (view, trail) = (view.setter(), trail.setter());
         Callback::from(move |exit: LabExit| {
-            back.set(None);
-            refocus.set(None);
+            trail.set(None);
             view.set(None);
             tell(&exit);
         })
@@ -117,33 +113,38 @@ fn lab_root() -> Html {
         Callback::from(move |v: LabView| view.set(Some(v)))
     };
     // Closing a view goes back to the analysis board it came from, if one.
-    let close = match (*back).clone() {
-        Some((v, opener)) => {
-            let (go, back, refocus) = (go.clone(), back.setter(), refocus.setter());
+    let close = match (*trail).clone() {
+        Some(Trail::Away { board, by }) => {
+            let (go, trail) = (go.clone(), trail.setter());
             Callback::from(move |()| {
-                back.set(None);
-                refocus.set(Some(opener));
-                go.emit(v.clone());
+                trail.set(Some(Trail::Back(by)));
+                go.emit(board.clone());
             })
         }
-        None => end.reform(|()| LabExit::Closed),
+        _ => end.reform(|()| LabExit::Closed),
     };
     match &*view {
         None => Html::default(),
         Some(LabView::Analysis { game, ply, review }) => {
-            let on_edit = leave(&go, &back.setter(), EDIT, editor_at);
-            let on_settings = leave(&go, &back.setter(), TABLES, |_, _| Some(LabView::Connection));
+            let on_edit = leave(&go, &trail.setter(), LeftBy::EditPosition, editor_at);
+            let on_settings = leave(&go, &trail.setter(), LeftBy::TablesAddress, |_, _| {
+                Some(LabView::Connection)
+            });
+            let focus_first = match *trail {
+                Some(Trail::Back(by)) => Some(by),
+                _ => None,
+            };
             html! {
-                <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review} focus_first={*refocus}
+                <AnalysisTable {lang} game={Rc::new((game.clone(), *ply))} review={*review} {focus_first}
                                on_close={end.reform(|()| LabExit::Closed)} {on_edit} {on_settings} />
             }
         }
         Some(LabView::Editor(setup)) => {
             // Analysed, the position is a board of its own: nothing to go back to.
             let on_analyse = {
-                let (go, back) = (go.clone(), back.setter());
+                let (go, trail) = (go.clone(), trail.setter());
                 Callback::from(move |pos: Position| {
-                    back.set(None);
+                    trail.set(None);
                     go.emit(analysis_at(Game::from_position(pos), 0));
                 })
             };
@@ -156,7 +157,7 @@ fn lab_root() -> Html {
             <PuzzleTable {lang} variant={*variant} on_close={end.reform(|()| LabExit::Closed)} />
         },
         Some(LabView::Connection) => {
-            let tables_first = back.is_some();
+            let tables_first = matches!(*trail, Some(Trail::Away { .. }));
             html! { <ConnectionSettings {lang} on_close={close} {tables_first} /> }
         }
     }
