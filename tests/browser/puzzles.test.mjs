@@ -178,3 +178,20 @@ test("offline before the puzzles were ever fetched, they say so in plain words; 
   await dialog(page).locator("[data-puzzle-index]").waitFor({ timeout: 30_000 });
   assertNoErrors(page, [/puzzles\/nine\.txt|ERR_INTERNET_DISCONNECTED|Failed to fetch/]);
 });
+
+test("in German at 320 px the puzzles' title takes two lines beside its cross, not three", async () => {
+  const { page } = await h.newPage({ viewport: { width: 320, height: 640 }, locale: "de-DE" });
+  await page.goto(h.url);
+  await waitForBoard(page);
+  await clickAction(page, "puzzles");
+  await dialog(page).locator("[data-puzzle-index]").waitFor();
+  const title = dialog(page).locator(".dialog-head h2");
+  assert.match(await title.innerText(), /^Rätsel: Neunermühle/);
+  const lines = await title.evaluate((e) => {
+    const s = getComputedStyle(e);
+    const text = e.getBoundingClientRect().height - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom);
+    return Math.round(text / parseFloat(s.lineHeight));
+  });
+  assert.ok(lines <= 2, `the title takes ${lines} lines`);
+  assertNoErrors(page);
+});
