@@ -15,7 +15,7 @@ import {
   moveCount, statusText,
 } from "./lib/harness.mjs";
 import {
-  hostRoom, openLink, notice, waitForMoves, seats, RTC_ARGS, livePlayer, signalLink, waitForLive,
+  hostRoom, openLink, notice, waitForMoves, seats, RTC_ARGS, livePlayer, signalLink, waitForLive, PLAYER,
   GAME,
 } from "./lib/rooms.mjs";
 
@@ -139,6 +139,41 @@ test("rooms live: a whole game over the data channel, draw declined, resignation
   // The bar says the same as the notice, and keeps saying it once the notice is gone.
   assert.match(await guest.locator("[data-connection]").innerText(), /left the room · the game waits for them/);
   assert.doesNotMatch(await guest.locator("[data-connection]").innerText(), /Connection lost/);
+  assertNoErrors(host);
+  assertNoErrors(guest);
+});
+
+test("no relay in reach: the host who reloads mid-game keeps Connect live, and its link then carries the offer that reconnects", { timeout: 180_000 }, async () => {
+  // The public relays (the app's default) cannot be reached from here: as
+  // for a person whose network blocks them, the room runs by links.
+  const player = async () => {
+    const { context, page } = await h.newPage(PLAYER);
+    await context.addInitScript(() => localStorage.setItem("mulino.stun", "off"));
+    return page;
+  };
+  const host = await player();
+  await hostRoom(host, h.url);
+  const invite = await signalLink(host, "offer", 40_000);
+  const guest = await player();
+  await openLink(guest, invite);
+  await openLink(host, await signalLink(guest, "answer", 40_000));
+  await waitForLive(host);
+  await waitForLive(guest);
+  await turnLive(host, guest, "d6", "light");
+  // The host reloads. Twenty seconds later (past the relays' rounds) the
+  // way back is still offered.
+  await host.reload({ waitUntil: "domcontentloaded" });
+  await host.locator("[data-room-code]").waitFor();
+  await guest.locator('[data-connection="lost"]').waitFor({ timeout: 40_000 });
+  await host.waitForTimeout(20_000);
+  assert.equal(await host.locator("[data-connection]").getAttribute("data-connection"), "by-link", await host.locator("[data-connection]").innerText());
+  await clickAction(host, "connect-live");
+  const fresh = await signalLink(host, "offer");
+  await openLink(guest, fresh);
+  await openLink(host, await signalLink(guest, "answer"));
+  await waitForLive(host);
+  await waitForLive(guest);
+  await turnLive(guest, host, "d2", "dark");
   assertNoErrors(host);
   assertNoErrors(guest);
 });

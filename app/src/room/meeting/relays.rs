@@ -124,10 +124,15 @@ impl Meeting {
     }
 
     /// The relays' timers: the join's deadline, relays due to be tried
-    /// again, a round due while not live.
+    /// again, a round due while not live. With every relay down there is
+    /// no round: an offer made for the relays would reach no one, and it
+    /// would hold the room "connecting", without "Connect live" and with
+    /// no offer in the link for the friend; a relay back announces this
+    /// side as it opens.
     pub(super) fn relay_tick(&mut self, out: &mut Vec<Effect>) {
         let (now, open) = (self.now, self.is_open());
         let Some(r) = self.relays.as_mut() else { return };
+        let all_down = r.count > 0 && r.down.len() >= r.count;
         if !r.joined && self.view.relay == RelayState::Trying && now - r.started_ms >= JOIN_MS {
             self.view.relay = RelayState::Unreachable;
         }
@@ -137,11 +142,14 @@ impl Meeting {
                 out.push(Effect::Reconnect(i));
             }
         }
-        if !open && r.hello_due && now - r.hello_ms >= HELLO_MS {
+        if open || all_down {
+            return;
+        }
+        if r.hello_due && now - r.hello_ms >= HELLO_MS {
             r.hello_due = false;
             return self.relay_round(out);
         }
-        if !open && now - r.round_ms >= ROUND_MS {
+        if now - r.round_ms >= ROUND_MS {
             r.round_ms = now;
             self.announce(None, out);
         }

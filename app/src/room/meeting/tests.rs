@@ -739,3 +739,59 @@ fn a_friend_from_before_the_heartbeat_gets_one_ping_and_is_never_said_silent() {
     // The room still goes over: the channel is fine.
     w.room_goes_over(host, guest);
 }
+
+#[test]
+fn with_every_relay_down_a_host_back_from_a_reload_keeps_connect_live_and_its_offer_goes_in_the_link() {
+    // The host's page after a reload: the guest sat down long ago (no
+    // invite), and no relay can be reached.
+    let mut m = Meeting::new(true, Box::new(|| [7; 20]));
+    let seat = Seat {
+        code: A.into(),
+        me: Role::Host,
+        their_key: key_of(2),
+        invite: false,
+    };
+    m.handle(
+        0.0,
+        Event::Seat {
+            seat: Some(seat),
+            relays: 2,
+        },
+    );
+    m.handle(100.0, Event::Down(0));
+    m.handle(100.0, Event::Down(1));
+    // A minute goes by, each relay tried again and down again.
+    let mut t = 0.0;
+    while t < 60_000.0 {
+        t += f64::from(TICK_MS);
+        for fx in m.handle(t, Event::Tick) {
+            match fx {
+                Effect::Reconnect(i) => {
+                    m.handle(t, Event::Down(i));
+                }
+                other => unreachable!("no offer for relays that are all down: {other:?} at {t} ms"),
+            }
+        }
+        assert_eq!(m.view().relay, RelayState::Unreachable);
+        assert_eq!(
+            m.view().connection,
+            Connection::ByLink,
+            "by links, so Connect live is offered, at {t} ms"
+        );
+    }
+    // Connect live: an offer to send by hand, in the link.
+    let out = m.handle(t, Event::Connect { quiet: false });
+    assert_eq!(out, vec![Effect::NewPeer(1), Effect::Offer(1)]);
+    m.handle(
+        t,
+        Event::Described {
+            peer: 1,
+            sdp: Ok("offer".into()),
+        },
+    );
+    assert_eq!(m.view().by_hand, Some(ByHand::Offer));
+    assert!(
+        matches!(m.view().signal, Some(Signal::Offer(_))),
+        "the link carries the offer"
+    );
+}
