@@ -282,3 +282,20 @@ for (const [width, height] of [[1280, 800], [1024, 768]]) {
     assertNoErrors(page);
   });
 }
+
+test("at 320 px a computer's seat never leaves its level's number alone on a line", { timeout: 60_000 }, async () => {
+  for (const locale of ["en-US", "fr-FR", "de-DE"]) {
+    const { page } = await h.newPage({ viewport: { width: 320, height: 640 }, locale });
+    await openGame(page, gameLink(h.url, { variant: "nine", mode: "vs-engine", color: "light", level: 3 }));
+    const lines = await page.locator(".seat-top [data-seat-name]").evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rows = new Map();
+      for (const r of range.getClientRects()) rows.set(Math.round(r.top), (rows.get(Math.round(r.top)) ?? 0) + r.width);
+      return [...rows.values()];
+    });
+    const last = lines.at(-1);
+    assert.ok(last > 30, `${locale}: the name's last line is ${Math.round(last)} px wide (${lines.map(Math.round)})`);
+    assertNoErrors(page);
+  }
+});
