@@ -125,6 +125,38 @@ test("a README board example pasted without board.css says in the console that t
   }
 });
 
+test("free() and destroy() take a board's event listeners off its element: none are left after five mounts in one element", async () => {
+  // A newcomer's steps: a plain page, a board against the engine in
+  // #board, a click on a point, then free(); the listeners on #board as
+  // DevTools counts them (DOMDebugger.getEventListeners at depth 0).
+  const { page, errors } = await open("/tests/embed/readme.html");
+  await page.addScriptTag({ type: "module", content: `
+    import init, { mountBoard } from "morris-wasm/board";
+    await init();
+    window.mountBoard = mountBoard;
+    document.body.dataset.ready = "";` });
+  await page.waitForSelector("body[data-ready]");
+  const cdp = await page.context().newCDPSession(page);
+  const listenersOnBoard = async () => {
+    const { result } = await cdp.send("Runtime.evaluate", { expression: 'document.querySelector("#board")' });
+    const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId, depth: 0 });
+    return listeners.map((l) => l.type).sort();
+  };
+  const left = [];
+  for (const end of ["free", "destroy", "free", "destroy", "free"]) {
+    await page.evaluate(() => { window.board = window.mountBoard(document.querySelector("#board"), { mode: "vs-engine", level: 4 }); });
+    await page.click('#board [data-point="d6"]');
+    await page.waitForFunction(() => window.board.history().length === 2);
+    await page.evaluate((end) => window.board[end](), end);
+    await page.evaluate(() => Promise.resolve());
+    assert.equal(await page.evaluate(() => document.querySelector("#board").childElementCount), 0, end);
+    left.push((await listenersOnBoard()).join() || "none");
+  }
+  assert.deepEqual(left, ["none", "none", "none", "none", "none"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a board of each of the world's sets draws its own points and takes a placement", async () => {
   const { page, errors } = await open("/tests/embed/index.html");
   await page.waitForSelector("body[data-ready]");

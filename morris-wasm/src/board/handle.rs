@@ -41,6 +41,9 @@ pub struct BoardHandle {
     /// Behind a `RefCell` so that every method takes `&self`: a listener
     /// called during `play` may call the handle again (even `destroy`).
     pub(super) app: RefCell<Option<AppHandle<Embed>>>,
+    /// The element the app is mounted on, inside the page's (`mount`):
+    /// removed with the board, and Yew's listeners with it.
+    pub(super) root: web_sys::Element,
 }
 
 impl std::fmt::Debug for BoardHandle {
@@ -377,22 +380,37 @@ impl BoardHandle {
             m.gone = true;
             m.shown
         };
+        let gone = Gone {
+            app,
+            root: self.root.clone(),
+        };
         if shown {
-            app.destroy();
+            gone.take_off();
         } else {
             // The scheduler's main queue runs after the first render.
-            yew::scheduler::push(Box::new(DestroyLater(app)));
+            yew::scheduler::push(Box::new(gone));
         }
     }
 }
 
-/// Destroys a board whose first drawing was still to come when `destroy()`
-/// was called.
-struct DestroyLater(AppHandle<Embed>);
+/// A board to take off the page: its app, then the element it was
+/// mounted on. Run by the scheduler when `destroy()` was called before
+/// the board's first drawing.
+struct Gone {
+    app: AppHandle<Embed>,
+    root: web_sys::Element,
+}
 
-impl yew::scheduler::Runnable for DestroyLater {
+impl Gone {
+    fn take_off(self) {
+        self.app.destroy();
+        self.root.remove();
+    }
+}
+
+impl yew::scheduler::Runnable for Gone {
     fn run(self: Box<Self>) {
-        self.0.destroy();
+        self.take_off();
     }
 }
 

@@ -202,11 +202,30 @@ pub fn mount_board(
         shown: false,
         gone: false,
     }));
+    let root = board_root(&element)?;
     let app =
-        yew::Renderer::<super::Embed>::with_root_and_props(element, EmbedProps { model: model.clone() })
+        yew::Renderer::<super::Embed>::with_root_and_props(root.clone(), EmbedProps { model: model.clone() })
             .render();
     Ok(BoardHandle {
         model,
         app: RefCell::new(Some(app)),
+        root,
     })
+}
+
+/// The element the board's Yew app is mounted on, in place of what
+/// `element` held: a `<div>` of the board's own, laid out as if absent
+/// (`display: contents`). Yew listens for the board's events on the
+/// element it is mounted on and never takes those listeners off, so they
+/// go with this element, which `destroy()` removes, and never stay on the
+/// page's.
+fn board_root(element: &web_sys::Element) -> Result<web_sys::Element, ApiError> {
+    let root = element
+        .owner_document()
+        .and_then(|document| document.create_element("div").ok())
+        .ok_or_else(|| ApiError::Argument("the element must be in a document".into()))?;
+    root.set_attribute("style", "display: contents")
+        .map_err(|_| ApiError::Argument("the element must be in a document".into()))?;
+    element.replace_children_with_node_1(&root);
+    Ok(root)
 }
