@@ -2,14 +2,17 @@
 //! `std::time::Instant` panics on `wasm32-unknown-unknown`; the system
 //! clock natively, where the tests run.
 //!
-//! A search in a worker is stopped from another thread through a shared
-//! `Int32Array`: once its first element is not 0 the clock reads "far too
-//! late", so the search ends at its next look at the clock with the best
-//! move found so far (the search is single-threaded WebAssembly, so no
-//! message can reach it while it runs).
+//! A search in a worker is stopped from another thread (`Stop`): through a
+//! shared `Int32Array`, or where memory cannot be shared through a
+//! function of the worker's script that asks the page. Once it says stop
+//! the clock reads "far too late", so the search ends at its next look at
+//! the clock with the best move found so far (the search is
+//! single-threaded WebAssembly, so no message can reach it while it runs).
 //!
-//! The flag alone (`stopped`) is all a perft needs, so the board module,
+//! The stop alone (`stopped`) is all a perft needs, so the board module,
 //! which has no search, has only that.
+
+use wasm_bindgen::{JsCast, JsValue};
 
 #[cfg(feature = "engine")]
 use morris_engine::Clock;
@@ -21,9 +24,44 @@ use morris_engine::Clock;
 #[cfg(feature = "engine")]
 const STOPPED_MS: u64 = u64::MAX;
 
-/// Whether the shared flag says stop.
-pub fn stopped(stop: Option<&js_sys::Int32Array>) -> bool {
-    stop.is_some_and(|flag| js_sys::Atomics::load(flag, 0).is_ok_and(|v| v != 0))
+/// How a search or a count in a worker hears that it is to stop.
+#[derive(Debug)]
+pub enum Stop {
+    /// An `Int32Array` on a `SharedArrayBuffer`: stop once its first
+    /// element is not 0.
+    Flag(js_sys::Int32Array),
+    /// A function that returns `true` once the search is to stop, called
+    /// at each look at the clock (it decides itself how often to ask:
+    /// `worker/serve.js`).
+    Asked(js_sys::Function),
+}
+
+impl Stop {
+    /// `stop` as the worker passes it: a function, or else an
+    /// `Int32Array` (anything else never says stop: `Atomics.load` throws).
+    pub fn from_js(stop: Option<JsValue>) -> Option<Stop> {
+        let stop = stop?;
+        Some(match stop.is_function() {
+            true => Stop::Asked(stop.unchecked_into()),
+            false => Stop::Flag(stop.unchecked_into()),
+        })
+    }
+
+    #[inline(never)]
+    fn is_set(&self) -> bool {
+        match self {
+            Stop::Flag(flag) => js_sys::Atomics::load(flag, 0).is_ok_and(|v| v != 0),
+            // `call1`, as `onInfo` is called: one import fewer than `call0`.
+            Stop::Asked(f) => f
+                .call1(&JsValue::NULL, &JsValue::UNDEFINED)
+                .is_ok_and(|v| v.as_bool() == Some(true)),
+        }
+    }
+}
+
+/// Whether `stop` says stop.
+pub fn stopped(stop: Option<&Stop>) -> bool {
+    stop.is_some_and(Stop::is_set)
 }
 
 /// Milliseconds on the platform's clock (`Date.now()` in JavaScript).
@@ -45,7 +83,7 @@ pub fn now_ms() -> u64 {
 /// ends at its next look at the clock, as after a stop.
 #[cfg(feature = "engine")]
 pub fn with_stop_clock<R>(
-    stop: Option<&js_sys::Int32Array>,
+    stop: Option<&Stop>,
     deadline_ms: Option<u64>,
     f: impl FnOnce(&dyn Clock) -> R,
 ) -> R {

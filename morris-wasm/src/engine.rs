@@ -7,7 +7,7 @@ use morris_engine::net::Network;
 use morris_engine::{Info, Level, LevelMove, Limits, Searcher, MAX_PLY};
 use wasm_bindgen::prelude::*;
 
-use crate::clock::{now_ms, stopped, with_stop_clock};
+use crate::clock::{now_ms, stopped, with_stop_clock, Stop};
 use crate::game::Game;
 use crate::memory::ensure_free;
 use crate::network::network_arg;
@@ -259,7 +259,7 @@ impl Engine {
         &mut self,
         game: &morris_core::Game,
         options: &SearchOptions,
-        stop: Option<&js_sys::Int32Array>,
+        stop: Option<&Stop>,
         stoppable: Stoppable,
         mut on_info: impl FnMut(InfoView) -> bool,
     ) -> Result<ThinkView, ApiError> {
@@ -355,7 +355,7 @@ impl Engine {
         &mut self,
         game: &Game,
         options: Option<JsValue>,
-        stop: Option<&js_sys::Int32Array>,
+        stop: Option<&Stop>,
         stoppable: Stoppable,
         on_info: Option<js_sys::Function>,
     ) -> Result<ThinkView, JsValue> {
@@ -454,8 +454,10 @@ impl Engine {
     /// `bestMove` for a worker, where a search can be stopped: it ends
     /// early, with the best move found so far, once `stop[0]` is not 0
     /// (`stop` is an `Int32Array` on a `SharedArrayBuffer` that another
-    /// thread sets); `{ infinite: true }` searches until then, and a
-    /// search bounded by depth or nodes alone has no time limit.
+    /// thread sets) or, where memory cannot be shared, once `stop()`
+    /// returns true (it is called often: it decides how often to look);
+    /// `{ infinite: true }` searches until then, and a search bounded by
+    /// depth or nodes alone has no time limit.
     #[wasm_bindgen(unchecked_return_type = "ThinkResult")]
     pub fn think(
         &mut self,
@@ -464,8 +466,9 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "(info: SearchInfo) => void")] on_info: Option<
             js_sys::Function,
         >,
-        #[wasm_bindgen(unchecked_optional_param_type = "Int32Array")] stop: Option<js_sys::Int32Array>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Int32Array | (() => boolean)")] stop: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
+        let stop = Stop::from_js(stop);
         let view = self.think_js(game, options, stop.as_ref(), Stoppable::Yes, on_info)?;
         Ok(to_js(&view)?)
     }

@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::clock::stopped;
+use crate::clock::{stopped, Stop};
 use crate::game::Game;
 use crate::options::{bad_argument, entries, string_arg, whole_numbers, OptionValue};
 use crate::ApiError;
@@ -90,9 +90,9 @@ pub fn perft(
 }
 
 /// `perft` for the engine worker's thread, where a long count blocks no
-/// page: any depth to 32, ended early once `stop[0]` is not 0 (`stop` an
-/// `Int32Array` on a `SharedArrayBuffer` another thread sets), and then
-/// `null`. The engine worker's `perft` calls it, so it is no part of the
+/// page: any depth to 32, ended early once `stop` says so (an `Int32Array`
+/// on a `SharedArrayBuffer` another thread sets, or a function, as for
+/// `Engine.think`), and then `null`. The engine worker's `perft` calls it, so it is no part of the
 /// typings (the worker's `perft` is the API); on a page's thread use
 /// `perft`.
 #[wasm_bindgen(js_name = perftInWorker, skip_typescript)]
@@ -101,8 +101,9 @@ pub fn perft_in_worker(
     moves: JsValue,
     depth: JsValue,
     options: Option<JsValue>,
-    stop: Option<js_sys::Int32Array>,
+    stop: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
+    let stop = Stop::from_js(stop);
     let count = perft_upto(
         &variant,
         &moves,
@@ -121,7 +122,7 @@ fn perft_upto(
     depth: &JsValue,
     options: Option<JsValue>,
     max: u64,
-    stop: Option<&js_sys::Int32Array>,
+    stop: Option<&Stop>,
 ) -> Result<Option<f64>, JsValue> {
     let variant = string_arg(variant, "the variant")?;
     if !js_sys::Array::is_array(moves) {

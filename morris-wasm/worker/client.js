@@ -12,6 +12,18 @@
 // `console.error`) while the search goes on.
 const canShare = () => typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
 
+/**
+ * Where memory cannot be shared (a page that is not cross-origin
+ * isolated), a search's or a count's stop: a blob: URL that the worker
+ * reads now and then while the call runs (serve.js), revoked once the
+ * answer is no longer needed (the call settled: answered, stopped, or the
+ * worker terminated). Undefined where there are no blob: URLs.
+ */
+const newStopUrl = () =>
+  typeof Blob === "function" && typeof URL === "function" && typeof URL.createObjectURL === "function"
+    ? URL.createObjectURL(new Blob())
+    : undefined;
+
 /** An `Error` with the `name` the worker sent. */
 function named({ name, message }) {
   const e = new Error(message);
@@ -144,7 +156,7 @@ export class EngineWorker extends EventTarget {
   #worker = null;
   #options;
   #next = 1;
-  /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, reports, request, signal, unhook }. */
+  /** Requests sent and not yet answered, by id: { resolve, reject, onInfo, stop, stopUrl, reports, request, signal, unhook }. */
   #pending = new Map();
   /** Why the worker cannot run, once it crashed. */
   #dead = null;
@@ -188,9 +200,11 @@ export class EngineWorker extends EventTarget {
     else p.resolve(result);
   }
 
-  /** Forgets a request: no longer pending, no longer listening to its signal. */
+  /** Forgets a request: no longer pending, no longer listening to its signal, its stop URL revoked. */
   #settle(id) {
-    this.#pending.get(id)?.unhook?.();
+    const p = this.#pending.get(id);
+    p?.unhook?.();
+    if (p?.stopUrl) URL.revokeObjectURL(p.stopUrl);
     this.#pending.delete(id);
   }
 
@@ -262,8 +276,10 @@ export class EngineWorker extends EventTarget {
     // Nothing to begin: the call is refused with the signal's reason (an `AbortError` by default).
     if (signal?.aborted) return Promise.reject(aborted(signal));
     const id = this.#next++;
+    const stoppable = request.type === "go" || request.type === "perft";
     return new Promise((resolve, reject) => {
       const p = { resolve, reject, onInfo, stop: request.stop, reports: new Reports(request.options?.multiPv), request, signal };
+      if (stoppable && !request.stop) p.stopUrl = newStopUrl();
       if (signal) {
         const onAbort = () => this.#stopOne(id);
         signal.addEventListener("abort", onAbort, { once: true });
@@ -271,7 +287,7 @@ export class EngineWorker extends EventTarget {
       }
       this.#pending.set(id, p);
       try {
-        this.#worker.post({ ...request, id });
+        this.#worker.post(p.stopUrl ? { ...request, id, stopUrl: p.stopUrl } : { ...request, id });
       } catch (e) {
         // Nothing was sent: nothing is pending, and the worker idles again.
         this.#settle(id);
@@ -336,7 +352,10 @@ export class EngineWorker extends EventTarget {
    * Where memory cannot be shared (a page that is not cross-origin
    * isolated) the worker is replaced by a new one, and each search
    * resolves with the lines of its last finished iteration, all of them,
-   * best first (or, with none finished yet, a depth-1 search).
+   * best first (or, with none finished yet, a depth-1 search); the old
+   * worker's call sees its stop URL revoked and ends, so that the worker
+   * ends too (a browser lets a busy worker run on after `terminate()`:
+   * Chromium for two seconds).
    */
   stop() {
     if (!this.#worker) return;

@@ -14,6 +14,9 @@
 // Whether it loaded is posted once per source (`{ type: "network", loaded,
 // url, error }`); a network that does not load leaves the engine on its
 // hand-written evaluation, and the searches go on.
+//
+// A search or a count is stopped by `stop`, a shared flag, or where memory
+// cannot be shared by `stopUrl` (`stopAsked`).
 export function serve(wasm, post, listen, network) {
   let engine = new wasm.Engine();
   // A `new` that failed leaves no engine: searches fail with its error
@@ -83,18 +86,18 @@ export function serve(wasm, post, listen, network) {
       }
       return null;
     },
-    async go({ id, record, options, stop }) {
+    async go({ id, record, options, stop, stopUrl }) {
       const game = wasm.Game.fromRecord(record);
       try {
         await equip(current(), game);
-        return current().think(game, options, (info) => post({ id, type: "info", info }), stop);
+        return current().think(game, options, (info) => post({ id, type: "info", info }), stop ?? stopAsked(stopUrl));
       } finally {
         game.free();
       }
     },
-    perft({ variant, moves, depth, options, stop }) {
+    perft({ variant, moves, depth, options, stop, stopUrl }) {
       // null once stopped.
-      return wasm.perftInWorker(variant, moves, depth, options, stop);
+      return wasm.perftInWorker(variant, moves, depth, options, stop ?? stopAsked(stopUrl));
     },
     clear() {
       current().clear();
@@ -117,6 +120,45 @@ export function serve(wasm, post, listen, network) {
   listen((message) => {
     queue = queue.then(() => handle(message));
   });
+}
+
+/** How often a call looks at its `stopUrl`: a synchronous request costs a few ms in Chromium. */
+const STOP_EVERY_MS = 100;
+
+/** Whether a blob: URL answers a synchronous request: false once it is revoked. */
+function loads(url) {
+  try {
+    const request = new XMLHttpRequest();
+    request.open("GET", url, false);
+    request.send();
+    return request.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A stop for a call given `stopUrl`, a blob: URL of the page that the page
+ * revokes once it no longer needs the answer: a function, called at each
+ * look of the search at its clock, that requests the URL at most every
+ * STOP_EVERY_MS and says stop once it no longer loads. So a worker that
+ * the page stopped or terminated ends its call and its script within
+ * that time; otherwise Chromium lets a busy worker run on for two seconds
+ * after `terminate()`. A URL that does not load at the start (no
+ * `XMLHttpRequest`, a Content-Security-Policy that refuses blob: URLs)
+ * gives no stop: the worker's end alone ends the call then.
+ */
+function stopAsked(stopUrl) {
+  if (typeof stopUrl !== "string" || typeof XMLHttpRequest !== "function" || !loads(stopUrl)) return undefined;
+  let next = Date.now() + STOP_EVERY_MS;
+  let stopped = false;
+  return () => {
+    if (!stopped && Date.now() >= next) {
+      stopped = !loads(stopUrl);
+      next = Date.now() + STOP_EVERY_MS;
+    }
+    return stopped;
+  };
 }
 
 /** A file's bytes by `fetch`: an `Error` saying the status when it is not there. */

@@ -129,6 +129,51 @@ for (const [name, server] of [["a plain page", () => plain], ["a cross-origin is
   });
 }
 
+test("on a plain page the worker that stop(), a signal or terminate() replaced stops searching or counting at once, not two seconds later", async (t) => {
+  // A newcomer's steps: an infinite search, stop() after 300 ms, the
+  // promise awaited; the old worker (busy in its search) must close soon
+  // after, and the next search still works. Chromium gives a busy worker
+  // two seconds after terminate() before it ends its script by force.
+  const { page, errors } = await workerPage(plain);
+  const workers = [];
+  page.on("worker", (w) => {
+    const seen = { closed: null };
+    workers.push(seen);
+    w.on("close", () => (seen.closed = Date.now()));
+  });
+  const ends = {
+    stop: "const p = w.bestMove(game, { infinite: true }); setTimeout(() => w.stop(), 300); await p;",
+    signal: "const c = new AbortController(); const p = w.bestMove(game, { infinite: true, signal: c.signal }); setTimeout(() => c.abort(), 300); await p;",
+    perft: "const p = w.perft(\"nine\", [], 10).catch((e) => e.name); setTimeout(() => w.stop(), 300); await p;",
+    terminate: "const p = w.bestMove(game, { infinite: true }).catch((e) => e.name); await new Promise((r) => setTimeout(r, 300)); w.terminate(); await p;",
+  };
+  const tails = {};
+  for (const [how, steps] of Object.entries(ends)) {
+    const before = workers.length;
+    await page.evaluate(() => { window.w = new EngineWorker(); window.game = new Game(); });
+    while (workers.length === before) await new Promise((r) => setTimeout(r, 10));
+    const old = workers.at(-1);
+    await page.evaluate(`(async () => { ${steps} })()`);
+    const answered = Date.now();
+    // Until it closes, or the browser's two seconds are over.
+    while (old.closed === null && Date.now() - answered < 3000) await new Promise((r) => setTimeout(r, 20));
+    tails[how] = old.closed === null ? Infinity : old.closed - answered;
+    if (how !== "terminate") {
+      const next = await page.evaluate(async () => {
+        const { move } = await w.bestMove(game, { depth: 3 });
+        w.terminate();
+        return game.isLegal(move);
+      });
+      assert.equal(next, true, `${how}: the next search`);
+    }
+  }
+  // Milliseconds from the answer to the old worker's end, for each way.
+  t.diagnostic(`the old worker closed after the answer: ${JSON.stringify(tails)} ms`);
+  for (const [how, ms] of Object.entries(tails)) assert.ok(ms < 600, `${how}: ${JSON.stringify(tails)}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // Nine after its placing, where the network evaluates.
 const MOVING = "nine .D./.LD/DLL/D..LDL/LLD/.DL/DDL L 0/0 0/0 -";
 
