@@ -252,6 +252,78 @@ test("Are the Types Wrong finds no problem but the ESM-only entries the README a
   assert.deepEqual([...new Set(unresolved)].sort(), ["./nets/nine.nnue", "./tables/three-3v3.tb"]);
 });
 
+test("the README's command line for Are the Types Wrong passes on the packed package, and without its options fails as it says", () => {
+  // A newcomer's steps: the packed tarball, then the line the README gives
+  // (npx fetches the same tool; here the root package.json's pinned one).
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const line = readme.match(/^npx @arethetypeswrong\/cli morris-wasm-\S+\.tgz( .*)?$/m);
+  assert.ok(line, "the README gives the command line");
+  const attw = (args) => {
+    try {
+      execFileSync(tool("attw"), [tarball, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      return 0;
+    } catch (e) {
+      return e.status;
+    }
+  };
+  assert.equal(attw((line[1] ?? "").trim().split(/\s+/).filter(Boolean)), 0, line[0]);
+  assert.equal(attw([]), 1);
+});
+
+test("a Node TypeScript project (lib es2023, types node, skipLibCheck off) compiles 'morris-wasm' as it is, and the worker and web tables with the README's lib", () => {
+  // A newcomer's steps: `"lib": ["es2023"], "types": ["node"]`, no
+  // skipLibCheck; importing `morris-wasm/worker` or `morris-wasm/web-tables`
+  // needs the DOM's types, which the README's tsconfig adds.
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const advice = [...readme.matchAll(/^```json\n([\s\S]*?)^```$/gm)].map((m) => JSON.parse(m[1])).find((c) => c.compilerOptions?.lib);
+  assert.ok(advice, "the README gives a tsconfig with `lib` for Node");
+  const project = path.join(dir, "node-ts");
+  mkdirSync(project, { recursive: true });
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ type: "module" }));
+  writeFileSync(path.join(project, "engine.ts"), 'import { Game, Engine } from "morris-wasm";\nconsole.log(new Engine().bestMove(new Game(), { depth: 1 }).move);\n');
+  writeFileSync(
+    path.join(project, "browser-typed.ts"),
+    `import { Game } from "morris-wasm";
+     import { EngineWorker } from "morris-wasm/worker";
+     import { openTables } from "morris-wasm/web-tables";
+     const engine = new EngineWorker();
+     console.log((await engine.bestMove(new Game(), { depth: 1 })).move, typeof openTables);
+     engine.terminate();\n`,
+  );
+  const tsc = (lib, files) =>
+    compile(project, {
+      compilerOptions: {
+        module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: false,
+        typeRoots: [path.join(ROOT, "node_modules", "@types")], types: ["node"], lib,
+      },
+      files,
+    });
+  assert.equal(tsc(["es2023"], ["engine.ts"]), "", "morris-wasm alone needs no DOM");
+  assert.match(tsc(["es2023"], ["browser-typed.ts"]), /node_modules\/morris-wasm\/(worker|web)\/.*error TS/, "without the DOM: errors in the package");
+  assert.equal(tsc(advice.compilerOptions.lib, ["browser-typed.ts"]), "", `lib ${JSON.stringify(advice.compilerOptions.lib)}`);
+});
+
+test("the README's sizes are the modules' gzip -9 sizes, each beside its budget in the same unit", () => {
+  const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
+  const gzip = (file) => execFileSync("gzip", ["-9c", path.join(PKG, file)]).length;
+  // The engine module against its budget (test.sh: 165 KiB), both in bytes.
+  const engine = readme.match(/the rules and engine module is ([\d,]+) bytes by `gzip -9`,\s+under its budget of ([\d,]+) bytes/);
+  assert.ok(engine, "the engine's size and budget, in bytes");
+  const [size, budget] = [engine[1], engine[2]].map((n) => Number(n.replaceAll(",", "")));
+  assert.equal(budget, 165 * 1024);
+  assert.ok(size <= budget);
+  assert.ok(Math.abs(size - gzip("web/morris_wasm_bg.wasm")) <= 1000, `${size} bytes said, ${gzip("web/morris_wasm_bg.wasm")} built`);
+  // The other modules in kB (1,000 bytes), rounded as the README rounds them.
+  for (const [entry, file] of [["morris-wasm/board", "board/morris_wasm_board_bg.wasm"], ["morris-wasm/web-tables", "web-tables/morris_wasm_tables_bg.wasm"]]) {
+    const said = readme.match(new RegExp("`" + entry + "` \\((\\d+) kB"));
+    assert.ok(said, entry);
+    assert.ok(Math.abs(Number(said[1]) * 1000 - gzip(file)) <= 1500, `${entry}: ${said[1]} kB said, ${gzip(file)} bytes built`);
+  }
+  // Which measure it is, and why a bundler's report shows more.
+  assert.match(readme, /sizes are `gzip -9`/);
+  assert.match(readme, /Vite's build report/);
+});
+
 test("the README's pack command works from the repository's root", () => {
   const readme = readFileSync(path.join(ROOT, "morris-wasm", "README.md"), "utf8");
   const line = readme.match(/^npm pack (\S+)/m);
