@@ -57,6 +57,11 @@ impl Relays {
             knocked: false,
         }
     }
+
+    /// Whether every relay is down (none reachable now).
+    fn all_down(&self) -> bool {
+        self.count > 0 && self.down.len() >= self.count
+    }
 }
 
 impl Meeting {
@@ -108,11 +113,11 @@ impl Meeting {
     fn relay_down(&mut self, i: usize) {
         let now = self.now;
         let Some(r) = self.relays.as_mut() else { return };
-        let before = r.down.len() == r.count;
+        let before = r.all_down();
         if !r.down.contains(&i) {
             r.down.push(i);
         }
-        let all_down = !before && r.down.len() == r.count;
+        let all_down = !before && r.all_down();
         if let (Some(tries), Some(at)) = (r.tries.get_mut(i), r.retry_at.get_mut(i)) {
             let wait = (RETRY_MS * f64::from(1u32 << (*tries).min(5))).min(MAX_RETRY_MS);
             *tries = tries.saturating_add(1);
@@ -132,7 +137,7 @@ impl Meeting {
     pub(super) fn relay_tick(&mut self, out: &mut Vec<Effect>) {
         let (now, open) = (self.now, self.is_open());
         let Some(r) = self.relays.as_mut() else { return };
-        let all_down = r.count > 0 && r.down.len() >= r.count;
+        let all_down = r.all_down();
         if !r.joined && self.view.relay == RelayState::Trying && now - r.started_ms >= JOIN_MS {
             self.view.relay = RelayState::Unreachable;
         }

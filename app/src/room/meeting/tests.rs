@@ -586,22 +586,30 @@ fn events_of_a_peer_left_behind_change_nothing() {
     assert_eq!(w.pages[host].said.len(), said);
 }
 
-#[test]
-fn no_relay_within_five_seconds_runs_the_room_by_links_and_a_relay_down_is_tried_again() {
+/// A host's page of room `A` alone, seated at 0 ms with `relays` relays
+/// (`their_key`: the guest's, once one sat down; `invite`: the seat still
+/// free), and what seating it did.
+fn host_alone(their_key: String, invite: bool, relays: usize) -> (Meeting, Vec<Effect>) {
     let mut m = Meeting::new(true, Box::new(|| [9; 20]));
     let seat = Seat {
         code: A.into(),
         me: Role::Host,
-        their_key: String::new(),
-        invite: true,
+        their_key,
+        invite,
     };
     let out = m.handle(
         0.0,
         Event::Seat {
             seat: Some(seat),
-            relays: 2,
+            relays,
         },
     );
+    (m, out)
+}
+
+#[test]
+fn no_relay_within_five_seconds_runs_the_room_by_links_and_a_relay_down_is_tried_again() {
+    let (mut m, out) = host_alone(String::new(), true, 2);
     assert_eq!(out, vec![Effect::OpenSwarm(A.into())]);
     assert_eq!(m.view().relay, RelayState::Trying);
     assert!(
@@ -744,20 +752,7 @@ fn a_friend_from_before_the_heartbeat_gets_one_ping_and_is_never_said_silent() {
 fn with_every_relay_down_a_host_back_from_a_reload_keeps_connect_live_and_its_offer_goes_in_the_link() {
     // The host's page after a reload: the guest sat down long ago (no
     // invite), and no relay can be reached.
-    let mut m = Meeting::new(true, Box::new(|| [7; 20]));
-    let seat = Seat {
-        code: A.into(),
-        me: Role::Host,
-        their_key: key_of(2),
-        invite: false,
-    };
-    m.handle(
-        0.0,
-        Event::Seat {
-            seat: Some(seat),
-            relays: 2,
-        },
-    );
+    let (mut m, _) = host_alone(key_of(2), false, 2);
     m.handle(100.0, Event::Down(0));
     m.handle(100.0, Event::Down(1));
     // A minute goes by, each relay tried again and down again.
